@@ -1,0 +1,23 @@
+/** Spec §9 and §5 constants shared by the server and the web app. */
+export const Limits = {
+	remarkMaxLength: 50,
+	smsCodeLength: 6,
+	nicknameMaxLength: 20,
+	toastMs: 2000,
+	debounceMs: 500,
+	requestTimeoutMs: 60_000,
+	pullRefreshRestoreMs: 350,
+	smsResendSeconds: 60,
+	locationRefreshMs: 30_000,
+	mapZoom: { min: 5, max: 18, default: 16 },
+	tabBarHeightPx: 50,
+	accentColor: "#fae358",
+	uploadMaxBytes: 5 * 1024 * 1024,
+	uploadMaxPixelsPerSide: 4096,
+	pageSizeMax: 50,
+} as const;
+
+/** Spec §5: 11 digits, starting with 1, then 3–9. */
+export const PHONE_PATTERN = /^1[3-9]\d{9}$/;
+/** Spec §5: bank card numbers are 16 or 19 digits. */
+export const BANK_CARD_PATTERN = /^(\d{16}|\d{19})$/;

@@ -1,0 +1,72 @@
+import type { MessageKey } from "./messages.js";
+
+/**
+ * Business codes carried in the envelope's `code`. 0 is success. The spec fixes 401
+ * (sign in), 1004004002 (go back to the stored index_url) and 5109 (toast the message).
+ * Small HTTP-like codes are shared by every feature; ten-digit codes are grouped per
+ * feature (1001 system, 1004 member/identity, 1009 files), as yshop-drink does, so that
+ * codes of different features never collide.
+ */
+export const ErrorCode = {
+	Success: 0,
+	BadRequest: 400,
+	Unauthorized: 401,
+	Forbidden: 403,
+	NotFound: 404,
+	TooManyRequests: 429,
+	InternalError: 500,
+	ServiceNotice: 5109,
+
+	TenantUnknown: 1001001000,
+	ShopKeyInvalid: 1001001001,
+
+	SmsCodeWrong: 1004001000,
+	SmsCodeExpired: 1004001001,
+	SmsSendTooFrequent: 1004001002,
+	SmsSendLimit: 1004001003,
+	SmsSendIpLimit: 1004001004,
+	SessionExpired: 1004002000,
+	MemberDisabled: 1004002001,
+	TelegramInvalid: 1004003000,
+	TelegramExpired: 1004003001,
+	TelegramNotConfigured: 1004003002,
+	TelegramAlreadyLinked: 1004003003,
+	/** Spec §4: the client redirects to the stored index_url. */
+	WechatLoginFailed: 1004004002,
+
+	FileMissing: 1009001000,
+	FileNotImage: 1009001001,
+	FileTooLarge: 1009001002,
+	ImageDimensionsTooLarge: 1009001003,
+} as const;
+
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+/** The message each code is answered with, unless a more precise rule message applies. */
+export const errorMessageKeys: Record<Exclude<ErrorCode, 0>, MessageKey> = {
+	[ErrorCode.BadRequest]: "badRequest",
+	[ErrorCode.Unauthorized]: "pleaseSignIn",
+	[ErrorCode.Forbidden]: "forbidden",
+	[ErrorCode.NotFound]: "notFound",
+	[ErrorCode.TooManyRequests]: "tooManyRequests",
+	[ErrorCode.InternalError]: "internalError",
+	[ErrorCode.ServiceNotice]: "internalError",
+	[ErrorCode.TenantUnknown]: "tenantUnknown",
+	[ErrorCode.ShopKeyInvalid]: "shopKeyInvalid",
+	[ErrorCode.SmsCodeWrong]: "smsCodeWrong",
+	[ErrorCode.SmsCodeExpired]: "smsCodeExpired",
+	[ErrorCode.SmsSendTooFrequent]: "smsSendTooFrequent",
+	[ErrorCode.SmsSendLimit]: "smsSendLimit",
+	[ErrorCode.SmsSendIpLimit]: "smsSendIpLimit",
+	[ErrorCode.SessionExpired]: "sessionExpired",
+	[ErrorCode.MemberDisabled]: "memberDisabled",
+	[ErrorCode.TelegramInvalid]: "telegramInvalid",
+	[ErrorCode.TelegramExpired]: "telegramExpired",
+	[ErrorCode.TelegramNotConfigured]: "telegramNotConfigured",
+	[ErrorCode.TelegramAlreadyLinked]: "telegramAlreadyLinked",
+	[ErrorCode.WechatLoginFailed]: "wechatLoginFailed",
+	[ErrorCode.FileMissing]: "fileMissing",
+	[ErrorCode.FileNotImage]: "fileNotImage",
+	[ErrorCode.FileTooLarge]: "fileTooLarge",
+	[ErrorCode.ImageDimensionsTooLarge]: "imageDimensionsTooLarge",
+};

@@ -1,0 +1,54 @@
+import { describe, expect, it } from "vitest";
+import { localize, resolveLanguage } from "./i18n.js";
+import { formatMessage, messages } from "./messages.js";
+
+describe("resolveLanguage (spec §4)", () => {
+	const available = ["zh-CN", "en", "km"];
+
+	it.each([
+		["zh-CN", "zh-CN"],
+		["zh_TW", "zh-CN"],
+		["zh-Hant-HK", "zh-CN"],
+		["ZH", "zh-CN"],
+		["en", "en"],
+		["en_US", "en"],
+		["en-GB", "en"],
+		["km-KH", "km"],
+		["km", "km"],
+		["fr-FR", "zh-CN"],
+		["", "zh-CN"],
+		[undefined, "zh-CN"],
+	])("%s → %s", (raw, expected) => {
+		expect(resolveLanguage(raw, available)).toBe(expected);
+	});
+
+	it("only picks languages the server lists", () => {
+		expect(resolveLanguage("km-KH", ["zh-CN", "en"])).toBe("zh-CN");
+	});
+});
+
+describe("localize", () => {
+	it("falls back to Chinese when a translation is missing", () => {
+		expect(localize({ "zh-CN": "拿铁", en: "Latte" }, "km")).toBe("拿铁");
+		expect(localize({ "zh-CN": "拿铁", en: "Latte" }, "en")).toBe("Latte");
+		expect(localize({ "zh-CN": "拿铁", en: "" }, "en")).toBe("拿铁");
+	});
+});
+
+describe("message catalogue", () => {
+	it("has every message in all three languages", () => {
+		for (const [key, text] of Object.entries(messages)) {
+			for (const lang of ["zh-CN", "en", "km"] as const) {
+				expect(text[lang], `${key} in ${lang}`).toBeTruthy();
+			}
+			expect(text.km, `${key} in km is Khmer`).toMatch(/[\u1780-\u17ff]/);
+		}
+	});
+
+	it("fills placeholders and falls back to Chinese for an unknown language", () => {
+		expect(formatMessage("smsSendTooFrequent", "en", { seconds: 42 })).toBe(
+			"Please wait 42 s before requesting another code",
+		);
+		expect(formatMessage("phoneFormat", "fr")).toBe("手机号格式错误");
+	});
+});

@@ -1,0 +1,321 @@
+import type { LanguageCode } from "./i18n.js";
+
+/**
+ * Every user-facing message that both the server and the web app may show, in all three
+ * languages. Validation rules in the schemas name these keys, so a rule broken in the
+ * browser and the same rule broken on the server read the same to the user.
+ * Texts with {name} placeholders are filled by formatMessage.
+ */
+export const messages = {
+	// Spec §5 validation messages
+	phoneFormat: {
+		"zh-CN": "手机号格式错误",
+		en: "Phone number format is wrong",
+		km: "ទម្រង់លេខទូរស័ព្ទមិនត្រឹមត្រូវ",
+	},
+	cardNumber: {
+		"zh-CN": "请输入正确的卡号",
+		en: "Enter a correct card number",
+		km: "សូមបញ្ចូលលេខកាតឲ្យបានត្រឹមត្រូវ",
+	},
+	remarkTooLong: {
+		"zh-CN": "备注最多50个字",
+		en: "The remark can be at most 50 characters",
+		km: "កំណត់សម្គាល់មិនអាចលើសពី 50 តួអក្សរ",
+	},
+	selectReservationTime: {
+		"zh-CN": "请选择预约时间",
+		en: "Please select a reservation time",
+		km: "សូមជ្រើសរើសពេលវេលាកក់",
+	},
+	arrivalTime: {
+		"zh-CN": "请选择到店时间",
+		en: "Please select an arrival time",
+		km: "សូមជ្រើសរើសពេលវេលាមកដល់",
+	},
+	fillName: {
+		"zh-CN": "请填写姓名",
+		en: "Please fill in your name",
+		km: "សូមបំពេញឈ្មោះ",
+	},
+	fillPhone: {
+		"zh-CN": "请填写手机号",
+		en: "Please fill in your phone number",
+		km: "សូមបំពេញលេខទូរស័ព្ទ",
+	},
+	chooseCorrectTime: {
+		"zh-CN": "请选择正确的时间",
+		en: "Please choose a correct time",
+		km: "សូមជ្រើសរើសពេលវេលាឲ្យបានត្រឹមត្រូវ",
+	},
+	outsideOpeningHours: {
+		"zh-CN": "所选时间不在营业时间内",
+		en: "The time is outside opening hours",
+		km: "ពេលវេលានេះនៅក្រៅម៉ោងបើកហាង",
+	},
+	tickAgreement: {
+		"zh-CN": "请先阅读并勾选用户协议",
+		en: "Please read and tick the agreement",
+		km: "សូមអាន និងធីកយល់ព្រមលើកិច្ចព្រមព្រៀង",
+	},
+	agreeStoredValue: {
+		"zh-CN": "请先同意储值协议",
+		en: "Please agree to the stored-value agreement",
+		km: "សូមយល់ព្រមលើកិច្ចព្រមព្រៀងបញ្ចូលប្រាក់",
+	},
+	selectRechargeAmount: {
+		"zh-CN": "请选择充值金额",
+		en: "Please select a recharge amount",
+		km: "សូមជ្រើសរើសចំនួនទឹកប្រាក់បញ្ចូល",
+	},
+	enterWithdrawalAmount: {
+		"zh-CN": "请输入提现金额",
+		en: "Please enter the withdrawal amount",
+		km: "សូមបញ្ចូលចំនួនទឹកប្រាក់ដកចេញ",
+	},
+	selectWithdrawalAccount: {
+		"zh-CN": "请选择提现账户",
+		en: "Please select a withdrawal account",
+		km: "សូមជ្រើសរើសគណនីដកប្រាក់",
+	},
+	enterRecipientAndAddress: {
+		"zh-CN": "请填写收货人和地址",
+		en: "Please enter the recipient and address",
+		km: "សូមបញ្ចូលឈ្មោះអ្នកទទួល និងអាសយដ្ឋាន",
+	},
+	selectDiners: {
+		"zh-CN": "请选择就餐人数",
+		en: "Please select the number of diners",
+		km: "សូមជ្រើសរើសចំនួនភ្ញៀវ",
+	},
+	noWithdrawableAmount: {
+		"zh-CN": "暂无可提现金额",
+		en: "There is no amount available to withdraw",
+		km: "មិនមានទឹកប្រាក់អាចដកបានទេ",
+	},
+	openInWechatForWechatPay: {
+		"zh-CN": "请在微信浏览器中打开以使用微信支付",
+		en: "Open this page in the WeChat browser to pay with WeChat Pay",
+		km: "សូមបើកក្នុងកម្មវិធីរុករក WeChat ដើម្បីបង់ប្រាក់តាម WeChat Pay",
+	},
+	openInBrowserForAlipay: {
+		"zh-CN": "请在普通浏览器中打开以使用支付宝",
+		en: "Open this page in an ordinary browser to pay with Alipay",
+		km: "សូមបើកក្នុងកម្មវិធីរុករកធម្មតា ដើម្បីបង់ប្រាក់តាម Alipay",
+	},
+	smsCodeFormat: {
+		"zh-CN": "请输入6位数字验证码",
+		en: "Enter the 6-digit verification code",
+		km: "សូមបញ្ចូលលេខកូដផ្ទៀងផ្ទាត់ 6 ខ្ទង់",
+	},
+	nicknameLength: {
+		"zh-CN": "昵称需为1到20个字",
+		en: "The nickname must be 1 to 20 characters",
+		km: "ឈ្មោះហៅក្រៅត្រូវមានពី 1 ដល់ 20 តួអក្សរ",
+	},
+	birthdayInvalid: {
+		"zh-CN": "请选择正确的生日",
+		en: "Choose a valid birthday",
+		km: "សូមជ្រើសរើសថ្ងៃខែឆ្នាំកំណើតឲ្យបានត្រឹមត្រូវ",
+	},
+	avatarInvalid: {
+		"zh-CN": "请上传头像图片",
+		en: "Upload the avatar through the app",
+		km: "សូមផ្ទុករូបភាពតាមរយៈកម្មវិធី",
+	},
+	fieldInvalid: {
+		"zh-CN": "参数不正确：{field}",
+		en: "Invalid value: {field}",
+		km: "តម្លៃមិនត្រឹមត្រូវ៖ {field}",
+	},
+	fieldNotAllowed: {
+		"zh-CN": "不允许修改的字段：{field}",
+		en: "This field cannot be changed here: {field}",
+		km: "មិនអាចកែប្រែវាលនេះនៅទីនេះបានទេ៖ {field}",
+	},
+
+	// Spec §8 user-facing texts
+	requestFailed: { "zh-CN": "请求失败", en: "Request failed", km: "សំណើបរាជ័យ" },
+	notLoggedIn: { "zh-CN": "未登录", en: "Not signed in", km: "មិនទាន់ចូលគណនី" },
+	networkError: {
+		"zh-CN": "网络异常，请检查网络后重试",
+		en: "Network error: check your connection and try again",
+		km: "បញ្ហាបណ្តាញ សូមពិនិត្យការតភ្ជាប់ ហើយព្យាយាមម្តងទៀត",
+	},
+	requestTimeout: {
+		"zh-CN": "请求超时（{ms} 毫秒），请重试",
+		en: "The request timed out after {ms} ms, please try again",
+		km: "សំណើអស់ពេល ({ms} មិល្លីវិនាទី) សូមព្យាយាមម្តងទៀត",
+	},
+	featureNotOpen: {
+		"zh-CN": "功能暂未开放",
+		en: "This feature is not open yet",
+		km: "មុខងារនេះមិនទាន់បើកនៅឡើយទេ",
+	},
+	storeClosed: { "zh-CN": "门店已打烊", en: "The store is closed", km: "ហាងបានបិទហើយ" },
+	insufficientStock: { "zh-CN": "库存不足", en: "Insufficient stock", km: "ស្តុកមិនគ្រប់គ្រាន់" },
+	addressOutOfRange: {
+		"zh-CN": "地址不在配送范围内",
+		en: "The address is outside the delivery range",
+		km: "អាសយដ្ឋាននៅក្រៅតំបន់ដឹកជញ្ជូន",
+	},
+	locationFailed: {
+		"zh-CN": "获取位置失败，请检查定位权限",
+		en: "Failed to get your location: check the location permission",
+		km: "មិនអាចទាញយកទីតាំងបានទេ សូមពិនិត្យការអនុញ្ញាតទីតាំង",
+	},
+	notStoreHours: {
+		"zh-CN": "不在门店营业时间内",
+		en: "Not during store hours",
+		km: "មិនមែនជាម៉ោងបើកហាងទេ",
+	},
+	insufficientBalance: { "zh-CN": "余额不足", en: "Insufficient balance", km: "សមតុល្យមិនគ្រប់គ្រាន់" },
+	cannotOrderOutsideHours: {
+		"zh-CN": "非营业时间无法下单",
+		en: "You cannot order outside business hours",
+		km: "មិនអាចកម្មង់ក្រៅម៉ោងធ្វើការបានទេ",
+	},
+	confirmClearCart: {
+		"zh-CN": "确定清空购物车吗？",
+		en: "Clear the cart?",
+		km: "តើអ្នកចង់សម្អាតកន្ត្រកទំនិញមែនទេ?",
+	},
+	confirmDelete: { "zh-CN": "确定删除吗？", en: "Delete this?", km: "តើអ្នកប្រាកដថាចង់លុបមែនទេ?" },
+	confirmUnbind: { "zh-CN": "确定解绑吗？", en: "Unbind this?", km: "តើអ្នកប្រាកដថាចង់ផ្ដាច់មែនទេ?" },
+	confirmRefund: {
+		"zh-CN": "确定申请退款吗？",
+		en: "Request a refund?",
+		km: "តើអ្នកប្រាកដថាចង់ស្នើសុំការបង្វិលប្រាក់វិញមែនទេ?",
+	},
+
+	// Messages of the error codes in errors.ts
+	badRequest: { "zh-CN": "请求参数不正确", en: "The request is not valid", km: "សំណើមិនត្រឹមត្រូវ" },
+	pleaseSignIn: {
+		"zh-CN": "请先登录",
+		en: "Please sign in first",
+		km: "សូមចូលគណនីជាមុនសិន",
+	},
+	forbidden: {
+		"zh-CN": "没有权限执行此操作",
+		en: "You do not have permission to do this",
+		km: "អ្នកមិនមានសិទ្ធិធ្វើសកម្មភាពនេះទេ",
+	},
+	notFound: {
+		"zh-CN": "请求的内容不存在",
+		en: "What you asked for does not exist",
+		km: "រកមិនឃើញអ្វីដែលអ្នកស្នើសុំទេ",
+	},
+	tooManyRequests: {
+		"zh-CN": "操作太频繁，请稍后再试",
+		en: "Too many requests, please try again later",
+		km: "សំណើច្រើនពេក សូមព្យាយាមម្តងទៀតនៅពេលក្រោយ",
+	},
+	internalError: {
+		"zh-CN": "系统繁忙，请稍后再试",
+		en: "Something went wrong on our side, please try again later",
+		km: "ប្រព័ន្ធមានបញ្ហា សូមព្យាយាមម្តងទៀតនៅពេលក្រោយ",
+	},
+	tenantUnknown: {
+		"zh-CN": "租户不存在，请检查 tenant-id 请求头",
+		en: "Unknown tenant: check the tenant-id header",
+		km: "រកមិនឃើញអតិថិជនប្រព័ន្ធទេ សូមពិនិត្យ tenant-id",
+	},
+	shopKeyInvalid: {
+		"zh-CN": "门店密钥与租户不匹配",
+		en: "The shop key does not belong to this tenant",
+		km: "សោហាងមិនត្រូវនឹងអតិថិជនប្រព័ន្ធនេះទេ",
+	},
+	smsCodeWrong: {
+		"zh-CN": "验证码错误",
+		en: "The verification code is wrong",
+		km: "លេខកូដផ្ទៀងផ្ទាត់មិនត្រឹមត្រូវ",
+	},
+	smsCodeExpired: {
+		"zh-CN": "验证码已失效，请重新获取",
+		en: "The verification code is no longer valid, request a new one",
+		km: "លេខកូដផ្ទៀងផ្ទាត់លែងមានសុពលភាព សូមស្នើលេខកូដថ្មី",
+	},
+	smsSendTooFrequent: {
+		"zh-CN": "发送太频繁，请{seconds}秒后再试",
+		en: "Please wait {seconds} s before requesting another code",
+		km: "សូមរង់ចាំ {seconds} វិនាទី មុនពេលស្នើលេខកូដថ្មី",
+	},
+	smsSendLimit: {
+		"zh-CN": "该号码获取验证码次数过多，请{minutes}分钟后再试",
+		en: "Too many codes were sent to this number, try again in {minutes} min",
+		km: "លេខនេះបានស្នើលេខកូដច្រើនដងពេក សូមព្យាយាមម្តងទៀតក្នុងរយៈពេល {minutes} នាទី",
+	},
+	smsSendIpLimit: {
+		"zh-CN": "当前网络获取验证码次数过多，请稍后再试",
+		en: "Too many codes were requested from your network, try again later",
+		km: "បណ្តាញរបស់អ្នកបានស្នើលេខកូដច្រើនដងពេក សូមព្យាយាមម្តងទៀតនៅពេលក្រោយ",
+	},
+	sessionExpired: {
+		"zh-CN": "登录已过期，请重新登录",
+		en: "Your session has expired, please sign in again",
+		km: "សម័យប្រើប្រាស់បានផុតកំណត់ សូមចូលគណនីម្តងទៀត",
+	},
+	memberDisabled: {
+		"zh-CN": "该账号已被停用，请联系门店",
+		en: "This account has been disabled, please contact the shop",
+		km: "គណនីនេះត្រូវបានបិទ សូមទាក់ទងហាង",
+	},
+	telegramInvalid: {
+		"zh-CN": "Telegram 身份校验失败，请从 Telegram 重新打开",
+		en: "Telegram data could not be verified, reopen the app from Telegram",
+		km: "មិនអាចផ្ទៀងផ្ទាត់ទិន្នន័យ Telegram បានទេ សូមបើកកម្មវិធីពី Telegram ម្តងទៀត",
+	},
+	telegramExpired: {
+		"zh-CN": "Telegram 登录信息已过期，请从 Telegram 重新打开",
+		en: "Telegram sign-in data is out of date, reopen the app from Telegram",
+		km: "ទិន្នន័យចូល Telegram ហួសសុពលភាព សូមបើកកម្មវិធីពី Telegram ម្តងទៀត",
+	},
+	telegramNotConfigured: {
+		"zh-CN": "服务器未配置 Telegram 登录",
+		en: "Telegram sign-in is not configured on this server",
+		km: "ម៉ាស៊ីនមេមិនទាន់កំណត់ការចូលតាម Telegram ទេ",
+	},
+	telegramAlreadyLinked: {
+		"zh-CN": "该 Telegram 账号已绑定其他会员",
+		en: "This Telegram account is already linked to another member",
+		km: "គណនី Telegram នេះបានភ្ជាប់ជាមួយសមាជិកផ្សេងរួចហើយ",
+	},
+	wechatLoginFailed: {
+		"zh-CN": "登录失败，请返回首页刷新重试",
+		en: "Sign-in failed: go back to the home page and refresh",
+		km: "ការចូលបរាជ័យ សូមត្រឡប់ទៅទំព័រដើម ហើយផ្ទុកឡើងវិញ",
+	},
+	fileMissing: {
+		"zh-CN": "请选择要上传的文件",
+		en: "Choose a file to upload",
+		km: "សូមជ្រើសរើសឯកសារដើម្បីផ្ទុកឡើង",
+	},
+	fileNotImage: {
+		"zh-CN": "只能上传图片（JPEG、PNG、WebP、GIF）",
+		en: "Only images can be uploaded (JPEG, PNG, WebP or GIF)",
+		km: "អាចផ្ទុកឡើងតែរូបភាពប៉ុណ្ណោះ (JPEG, PNG, WebP ឬ GIF)",
+	},
+	fileTooLarge: {
+		"zh-CN": "图片不能超过 {mb} MB",
+		en: "The image must be at most {mb} MB",
+		km: "រូបភាពមិនអាចលើសពី {mb} MB",
+	},
+	imageDimensionsTooLarge: {
+		"zh-CN": "图片尺寸过大，每边最多 {px} 像素",
+		en: "The image is too large: at most {px} pixels per side",
+		km: "រូបភាពធំពេក៖ យ៉ាងច្រើន {px} ភីកសែលក្នុងមួយជ្រុង",
+	},
+} as const satisfies Record<string, Record<LanguageCode, string>>;
+
+export type MessageKey = keyof typeof messages;
+
+export function isMessageKey(key: string): key is MessageKey {
+	return Object.hasOwn(messages, key);
+}
+
+/** The message in the language asked for (zh-CN when unknown), with {placeholders} filled. */
+export function formatMessage(key: MessageKey, lang: string, params: Record<string, string | number> = {}): string {
+	const entry: Record<string, string> = messages[key];
+	const text = entry[lang] ?? entry["zh-CN"] ?? key;
+	return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+}

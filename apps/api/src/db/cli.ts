@@ -1,0 +1,30 @@
+import path from "node:path";
+import { ConfigError, loadConfig } from "../lib/config.js";
+import { openDatabase } from "./database.js";
+import { migrate } from "./migrate.js";
+import { seedDemo } from "./seed/seed.js";
+
+/** `npm run db:migrate` and `npm run db:seed` against the configured database. */
+async function run(command: string | undefined) {
+	if (command !== "migrate" && command !== "seed") {
+		console.error("usage: db/cli.ts migrate|seed");
+		process.exit(2);
+	}
+	const config = loadConfig();
+	const database = await openDatabase({ url: config.databaseUrl, pgliteDir: path.join(config.dataDir, "pg") });
+	try {
+		const applied = await migrate(database);
+		console.log(applied.length ? `applied migrations: ${applied.join(", ")}` : "migrations: up to date");
+		if (command === "seed") {
+			await seedDemo(database.db);
+			console.log("demo data: seeded (idempotent)");
+		}
+	} finally {
+		await database.close();
+	}
+}
+
+run(process.argv[2]).catch((error: unknown) => {
+	console.error(error instanceof ConfigError ? error.message : error);
+	process.exit(1);
+});

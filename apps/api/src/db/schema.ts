@@ -1,0 +1,220 @@
+import type { Localized } from "@bayon/contract";
+import type { ColumnType, Generated, JSONColumnType } from "kysely";
+
+/** Kysely's view of the tables created by db/migrations. Keep in step with the SQL. */
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+type LocalizedColumn = JSONColumnType<Localized, string, string>;
+type PartialLocalizedColumn = JSONColumnType<Partial<Localized>, string, string>;
+
+export interface TenantTable {
+	id: number;
+	name: string;
+	shop_key: string;
+	currency_code: string;
+	currency_symbol: string;
+	currency_decimals: number;
+	currency_rate: ColumnType<string, string | number | undefined, string | number>;
+	currency_symbol_position: "before" | "after";
+	created_at: CreatedAt;
+}
+
+export interface LanguageTable {
+	code: string;
+	name: string;
+	sort: Generated<number>;
+	enabled: Generated<boolean>;
+}
+
+export interface MemberTable {
+	id: Generated<number>;
+	tenant_id: number;
+	mobile: string;
+	nickname: string;
+	avatar: string | null;
+	gender: Generated<0 | 1 | 2>;
+	birthday: string | null;
+	balance: Generated<number>;
+	points: Generated<number>;
+	status: Generated<"active" | "disabled">;
+	last_login_at: Timestamp | null;
+	created_at: CreatedAt;
+	updated_at: Timestamp;
+}
+
+export interface SmsCodeTable {
+	id: Generated<number>;
+	tenant_id: number;
+	mobile: string;
+	scene: number;
+	code_hmac: string;
+	ip: string;
+	attempts: Generated<number>;
+	created_at: Timestamp;
+	expires_at: Timestamp;
+	consumed_at: Timestamp | null;
+	superseded_at: Timestamp | null;
+}
+
+export interface AuthSessionTable {
+	id: Generated<number>;
+	family_id: string;
+	tenant_id: number;
+	member_id: number;
+	access_hash: string;
+	access_expires_at: Timestamp;
+	refresh_hash: string;
+	refresh_expires_at: Timestamp;
+	rotated_at: Timestamp | null;
+	revoked_at: Timestamp | null;
+	created_at: Timestamp;
+	login_method: "sms" | "telegram";
+}
+
+export interface TelegramIdentityTable {
+	tenant_id: number;
+	telegram_user_id: number;
+	member_id: number | null;
+	username: string | null;
+	first_name: string | null;
+	last_name: string | null;
+	language_code: string | null;
+	photo_url: string | null;
+	allows_write_to_pm: boolean | null;
+	platform: string | null;
+	client_version: string | null;
+	last_auth_date: Timestamp;
+	linked_at: Timestamp | null;
+	created_at: CreatedAt;
+	updated_at: Timestamp;
+}
+
+export interface ServicePageTable {
+	id: Generated<number>;
+	tenant_id: number;
+	slug: string;
+	icon: string;
+	name: LocalizedColumn;
+	content: LocalizedColumn;
+	sort: Generated<number>;
+	enabled: Generated<boolean>;
+	updated_at: Timestamp;
+}
+
+export interface NewsTable {
+	id: Generated<number>;
+	tenant_id: number;
+	slug: string;
+	title: LocalizedColumn;
+	summary: LocalizedColumn;
+	content: LocalizedColumn;
+	published_at: Timestamp;
+	enabled: Generated<boolean>;
+}
+
+export interface UploadedFileTable {
+	id: string;
+	tenant_id: number;
+	member_id: number;
+	path: string;
+	mime_type: string;
+	size_bytes: number;
+	width: number;
+	height: number;
+	created_at: CreatedAt;
+}
+
+export interface ShopTable {
+	id: Generated<number>;
+	tenant_id: number;
+	code: string;
+	name: LocalizedColumn;
+	address: LocalizedColumn;
+	phone: string;
+	latitude: number;
+	longitude: number;
+	timezone: string;
+	notice: LocalizedColumn | null;
+	logo: string | null;
+	accepting_orders: Generated<boolean>;
+	preparation_minutes: Generated<number>;
+	created_at: CreatedAt;
+}
+
+export interface ShopStaffTable {
+	shop_id: number;
+	member_id: number;
+	role: "owner" | "staff";
+	created_at: CreatedAt;
+}
+
+export interface ShopOpeningHoursTable {
+	shop_id: number;
+	weekday: number;
+	opens_at: string;
+	closes_at: string;
+}
+
+export interface MenuCategoryTable {
+	id: Generated<number>;
+	shop_id: number;
+	code: string;
+	name: LocalizedColumn;
+	sort: Generated<number>;
+}
+
+export interface MenuItemTable {
+	id: Generated<number>;
+	shop_id: number;
+	category_id: number;
+	code: string;
+	name: LocalizedColumn;
+	description: PartialLocalizedColumn;
+	image: string | null;
+	price: number;
+	original_price: number | null;
+	stock: number | null;
+	sold_out: Generated<boolean>;
+	sales_count: Generated<number>;
+	sort: Generated<number>;
+}
+
+export interface MenuOptionGroupTable {
+	id: Generated<number>;
+	item_id: number;
+	code: string;
+	name: LocalizedColumn;
+	min_choices: Generated<number>;
+	max_choices: Generated<number>;
+	sort: Generated<number>;
+}
+
+export interface MenuOptionTable {
+	id: Generated<number>;
+	group_id: number;
+	code: string;
+	name: LocalizedColumn;
+	price_delta: Generated<number>;
+	is_default: Generated<boolean>;
+	sort: Generated<number>;
+}
+
+export interface DB {
+	tenant: TenantTable;
+	language: LanguageTable;
+	member: MemberTable;
+	sms_code: SmsCodeTable;
+	auth_session: AuthSessionTable;
+	telegram_identity: TelegramIdentityTable;
+	service_page: ServicePageTable;
+	news: NewsTable;
+	uploaded_file: UploadedFileTable;
+	shop: ShopTable;
+	shop_staff: ShopStaffTable;
+	shop_opening_hours: ShopOpeningHoursTable;
+	menu_category: MenuCategoryTable;
+	menu_item: MenuItemTable;
+	menu_option_group: MenuOptionGroupTable;
+	menu_option: MenuOptionTable;
+}

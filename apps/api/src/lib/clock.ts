@@ -1,0 +1,10 @@
+/** The source of "now" for business rules, so tests can move time instead of waiting. */
+export interface Clock {
+	now(): Date;
+}
+
+export const systemClock: Clock = { now: () => new Date() };
+
+export function addSeconds(date: Date, seconds: number): Date {
+	return new Date(date.getTime() + seconds * 1000);
+}

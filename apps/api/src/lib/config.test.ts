@@ -1,0 +1,48 @@
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config.js";
+
+const dataDir = () => mkdtempSync(path.join(tmpdir(), "bayon-config-"));
+
+describe("loadConfig", () => {
+	it("runs with no configuration at all: PGlite, port 8080, SMS outbox, a generated secret", () => {
+		const dir = dataDir();
+
+		const config = loadConfig({ DATA_DIR: dir });
+
+		expect(config).toMatchObject({
+			port: 8080,
+			host: "127.0.0.1",
+			databaseUrl: undefined,
+			smsProvider: "outbox",
+			seedDemo: true,
+			trustProxy: false,
+		});
+		expect(config.tokenSecret.length).toBeGreaterThanOrEqual(32);
+		expect(JSON.parse(readFileSync(path.join(dir, "secrets.json"), "utf8")).tokenSecret).toBe(config.tokenSecret);
+		expect(loadConfig({ DATA_DIR: dir }).tokenSecret).toBe(config.tokenSecret);
+	});
+
+	it.each([
+		[{ PORT: "eighty" }, "PORT"],
+		[{ PORT: "70000" }, "PORT"],
+		[{ DATABASE_URL: "mysql://x" }, "DATABASE_URL"],
+		[{ TELEGRAM_BOT_TOKEN: "nope" }, "TELEGRAM_BOT_TOKEN"],
+		[{ SMS_PROVIDER: "carrier-pigeon" }, "SMS_PROVIDER"],
+	])("names the bad variable %o", (env, name) => {
+		expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(new RegExp(`${name}=`));
+	});
+
+	it("refuses the SMS outbox and a missing secret in production", () => {
+		const secret = "s".repeat(40);
+		expect(() => loadConfig({ NODE_ENV: "production", SMS_PROVIDER: "outbox", TOKEN_SECRET: secret })).toThrow(
+			ConfigError,
+		);
+		expect(() => loadConfig({ NODE_ENV: "production", SMS_PROVIDER: "outbox", TOKEN_SECRET: secret })).toThrow(
+			/outbox/,
+		);
+		expect(() => loadConfig({ NODE_ENV: "production" })).toThrow(ConfigError);
+	});
+});

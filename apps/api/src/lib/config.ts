@@ -1,0 +1,143 @@
+import { randomBytes } from "node:crypto";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { z } from "zod";
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../..");
+
+const EnvSchema = z.object({
+	NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+	PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+	HOST: z.string().min(1).default("127.0.0.1"),
+	DATABASE_URL: z
+		.string()
+		.regex(/^postgres(ql)?:\/\/.+/, "must be a postgres:// or postgresql:// connection URL")
+		.optional(),
+	DATA_DIR: z.string().min(1).default("./data"),
+	TELEGRAM_BOT_TOKEN: z
+		.string()
+		.regex(/^\d+:[A-Za-z0-9_-]{20,}$/, "must look like 123456:ABC-token (from @BotFather)")
+		.optional(),
+	SMS_PROVIDER: z.enum(["outbox"]).optional(),
+	TOKEN_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+	LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+	WEB_DIST_DIR: z.string().min(1).default(path.join(repoRoot, "apps/web/dist")),
+	SEED_DEMO: z.enum(["true", "false"]).optional(),
+	TRUST_PROXY: z
+		.string()
+		.regex(/^(true|false|[\d.:/a-fA-F, ]+)$/, "must be true, false or a comma-separated list of proxy addresses")
+		.default("false"),
+});
+
+export interface Config {
+	env: "development" | "production" | "test";
+	port: number;
+	host: string;
+	databaseUrl: string | undefined;
+	dataDir: string;
+	telegramBotToken: string | undefined;
+	smsProvider: "outbox";
+	/** Pepper for hashing SMS codes and key for signing tokens we hand out (table QR codes). */
+	tokenSecret: string;
+	logLevel: string;
+	webDistDir: string;
+	/** Apply the demo seed when the database is empty (never by default in production). */
+	seedDemo: boolean;
+	limits: RateLimits;
+	/**
+	 * Whose X-Forwarded-For to believe (Fastify's trustProxy). Off by default: believing
+	 * any client would let it pick its own IP and dodge the per-IP limits.
+	 */
+	trustProxy: boolean | string;
+}
+
+/** OTP limits (security-and-money §A2). Tests lower or raise them to reach the edges quickly. */
+export interface RateLimits {
+	smsCodeTtlSeconds: number;
+	smsCodeMaxAttempts: number;
+	smsResendSeconds: number;
+	smsPerPhoneWindowSeconds: number;
+	smsPerPhoneInWindow: number;
+	smsPerPhonePerDay: number;
+	smsPerIpPerHour: number;
+}
+
+export const defaultRateLimits: RateLimits = {
+	smsCodeTtlSeconds: 300,
+	smsCodeMaxAttempts: 5,
+	smsResendSeconds: 60,
+	smsPerPhoneWindowSeconds: 600,
+	smsPerPhoneInWindow: 5,
+	smsPerPhonePerDay: 10,
+	smsPerIpPerHour: 20,
+};
+
+export class ConfigError extends Error {}
+
+/** Reads and checks the environment; a bad value stops start-up with a message naming it. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+	const parsed = EnvSchema.safeParse(env);
+	if (!parsed.success) {
+		const lines = parsed.error.issues.map(
+			(issue) => `  ${issue.path.join(".")}=${JSON.stringify(env[String(issue.path[0])] ?? "")}: ${issue.message}`,
+		);
+		throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+	}
+	const e = parsed.data;
+	const production = e.NODE_ENV === "production";
+	const smsProvider = e.SMS_PROVIDER ?? (production ? undefined : "outbox");
+	if (production && smsProvider === "outbox") {
+		throw new ConfigError(
+			"Invalid configuration:\n  SMS_PROVIDER=outbox writes codes to a file and is refused when NODE_ENV=production; configure a real SMS gateway.",
+		);
+	}
+	if (!smsProvider) {
+		throw new ConfigError(
+			"Invalid configuration:\n  SMS_PROVIDER is required when NODE_ENV=production (only 'outbox' exists so far, which production refuses).",
+		);
+	}
+	if (production && !e.TOKEN_SECRET) {
+		throw new ConfigError(
+			"Invalid configuration:\n  TOKEN_SECRET is required when NODE_ENV=production (32+ random characters).",
+		);
+	}
+	const dataDir = path.resolve(e.DATA_DIR);
+	return {
+		env: e.NODE_ENV,
+		port: e.PORT,
+		host: e.HOST,
+		databaseUrl: e.DATABASE_URL,
+		dataDir,
+		telegramBotToken: e.TELEGRAM_BOT_TOKEN,
+		smsProvider,
+		tokenSecret: e.TOKEN_SECRET ?? loadOrCreateLocalSecret(dataDir),
+		logLevel: e.LOG_LEVEL,
+		webDistDir: path.resolve(e.WEB_DIST_DIR),
+		seedDemo: e.SEED_DEMO ? e.SEED_DEMO === "true" : !production,
+		limits: { ...defaultRateLimits },
+		trustProxy: parseTrustProxy(e.TRUST_PROXY),
+	};
+}
+
+function parseTrustProxy(value: string): boolean | string {
+	return value === "true" ? true : value === "false" ? false : value;
+}
+
+/**
+ * Outside production a missing secret is generated once and kept in the data folder, so
+ * codes and tokens survive restarts. Several servers must share TOKEN_SECRET instead.
+ */
+function loadOrCreateLocalSecret(dataDir: string): string {
+	const file = path.join(dataDir, "secrets.json");
+	try {
+		const stored = JSON.parse(readFileSync(file, "utf8")) as { tokenSecret?: unknown };
+		if (typeof stored.tokenSecret === "string" && stored.tokenSecret.length >= 32) return stored.tokenSecret;
+	} catch {
+		// No secret yet: create one below.
+	}
+	const tokenSecret = randomBytes(32).toString("base64url");
+	mkdirSync(dataDir, { recursive: true });
+	writeFileSync(file, `${JSON.stringify({ tokenSecret }, null, 2)}\n`, { mode: 0o600 });
+	return tokenSecret;
+}

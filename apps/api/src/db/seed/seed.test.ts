@@ -1,0 +1,276 @@
+import { SUPPORTED_LANGUAGES } from "@bayon/contract";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Database, openDatabase } from "../database.js";
+import { migrate } from "../migrate.js";
+import type { DB } from "../schema.js";
+import { DEMO_CUSTOMER_MOBILE, DEMO_OWNER_MOBILE, DEMO_STAFF_MOBILE, demoServicePages } from "./demo-data.js";
+import { isDatabaseEmpty, seedDemo } from "./seed.js";
+
+const TABLES = [
+	"tenant",
+	"language",
+	"member",
+	"shop",
+	"shop_staff",
+	"shop_opening_hours",
+	"menu_category",
+	"menu_item",
+	"menu_option_group",
+	"menu_option",
+	"service_page",
+	"news",
+] as const satisfies readonly (keyof DB)[];
+
+let database: Database;
+let emptyBefore: boolean;
+let countsAfterFirst: Record<string, number>;
+let countsAfterSecond: Record<string, number>;
+let pagesAfterFirst: { slug: string; updated_at: Date }[];
+
+async function countRows(): Promise<Record<string, number>> {
+	const counts: Record<string, number> = {};
+	for (const table of TABLES) {
+		const row = await database.db
+			.selectFrom(table)
+			.select((eb) => eb.fn.countAll<string>().as("count"))
+			.executeTakeFirstOrThrow();
+		counts[table] = Number(row.count);
+	}
+	return counts;
+}
+
+const KEBAB = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+
+function expectAllLanguages(text: Record<string, unknown>, what: string) {
+	for (const lang of SUPPORTED_LANGUAGES) {
+		const value = text[lang];
+		expect(typeof value === "string" && value.trim().length > 0, `${what} has ${lang}`).toBe(true);
+	}
+	expect(String(text["zh-CN"]), `${what} zh-CN is Chinese`).toMatch(/[\u4e00-\u9fff]/);
+	expect(String(text.km), `${what} km is Khmer`).toMatch(/[\u1780-\u17ff]/);
+}
+
+beforeAll(async () => {
+	database = await openDatabase({});
+	await migrate(database);
+	emptyBefore = await isDatabaseEmpty(database.db);
+	await seedDemo(database.db);
+	countsAfterFirst = await countRows();
+	pagesAfterFirst = await database.db
+		.selectFrom("service_page")
+		.select(["slug", "updated_at"])
+		.orderBy("slug")
+		.execute();
+	// Someone renames themselves between two seeds: the second must not undo it.
+	await database.db
+		.updateTable("member")
+		.set({ nickname: "Sophea renamed" })
+		.where("mobile", "=", DEMO_OWNER_MOBILE)
+		.execute();
+	// A demo price edited by hand is brought back by the next seed.
+	await database.db.updateTable("menu_item").set({ price: 1 }).where("code", "=", "fish-amok").execute();
+	await seedDemo(database.db);
+	countsAfterSecond = await countRows();
+});
+
+afterAll(async () => {
+	await database?.close();
+});
+
+describe("demo seed", () => {
+	it("seeds an empty database and leaves identical row counts when run again", async () => {
+		expect(emptyBefore).toBe(true);
+		expect(await isDatabaseEmpty(database.db)).toBe(false);
+		expect(countsAfterSecond).toEqual(countsAfterFirst);
+		expect(
+			await database.db.selectFrom("service_page").select(["slug", "updated_at"]).orderBy("slug").execute(),
+		).toEqual(pagesAfterFirst);
+		expect(countsAfterFirst).toMatchObject({
+			tenant: 1,
+			language: 3,
+			member: 3,
+			shop: 1,
+			shop_staff: 2,
+			shop_opening_hours: 7,
+			service_page: 5,
+			news: 2,
+		});
+	});
+
+	it("creates tenant 1 with its shop key and currency", async () => {
+		const tenant = await database.db.selectFrom("tenant").selectAll().where("id", "=", 1).executeTakeFirstOrThrow();
+
+		expect(tenant).toMatchObject({
+			shop_key: "bayon-demo",
+			currency_code: "USD",
+			currency_symbol: "$",
+			currency_decimals: 2,
+			currency_symbol_position: "before",
+		});
+		expect(Number(tenant.currency_rate)).toBe(1);
+	});
+
+	it("lists the languages Chinese first", async () => {
+		const languages = await database.db.selectFrom("language").select(["code", "name"]).orderBy("sort").execute();
+
+		expect(languages).toEqual([
+			{ code: "zh-CN", name: "简体中文" },
+			{ code: "en", name: "English" },
+			{ code: "km", name: "ខ្មែរ" },
+		]);
+	});
+
+	it("makes 13800000001 the owner and 13800000002 staff, without balances, and keeps an existing member's nickname", async () => {
+		const staff = await database.db
+			.selectFrom("shop_staff as st")
+			.innerJoin("member as m", "m.id", "st.member_id")
+			.innerJoin("shop as s", "s.id", "st.shop_id")
+			.select(["m.mobile", "st.role", "s.code", "s.tenant_id"])
+			.orderBy("m.mobile")
+			.execute();
+		const members = await database.db
+			.selectFrom("member")
+			.select(["mobile", "nickname", "balance", "points"])
+			.orderBy("mobile")
+			.execute();
+
+		expect(staff).toEqual([
+			{ mobile: DEMO_OWNER_MOBILE, role: "owner", code: "riverside", tenant_id: 1 },
+			{ mobile: DEMO_STAFF_MOBILE, role: "staff", code: "riverside", tenant_id: 1 },
+		]);
+		expect(members.map((m) => m.mobile)).toEqual([DEMO_OWNER_MOBILE, DEMO_STAFF_MOBILE, DEMO_CUSTOMER_MOBILE]);
+		expect(members.every((m) => m.balance === 0 && m.points === 0)).toBe(true);
+		expect(members[0]?.nickname).toBe("Sophea renamed");
+	});
+
+	it("gives the shop its details and opening hours every day", async () => {
+		const shop = await database.db
+			.selectFrom("shop")
+			.selectAll()
+			.where("code", "=", "riverside")
+			.executeTakeFirstOrThrow();
+		const hours = await database.db
+			.selectFrom("shop_opening_hours")
+			.selectAll()
+			.where("shop_id", "=", shop.id)
+			.orderBy("weekday")
+			.execute();
+
+		expectAllLanguages(shop.name, "shop name");
+		expectAllLanguages(shop.address, "shop address");
+		expect(shop.notice).not.toBeNull();
+		if (shop.notice) expectAllLanguages(shop.notice, "shop notice");
+		expect(shop).toMatchObject({
+			tenant_id: 1,
+			timezone: "Asia/Phnom_Penh",
+			preparation_minutes: 15,
+			accepting_orders: true,
+		});
+		expect(shop.latitude).toBeCloseTo(11.5686, 3);
+		expect(shop.longitude).toBeCloseTo(104.931, 3);
+		expect(hours.map((h) => h.weekday)).toEqual([0, 1, 2, 3, 4, 5, 6]);
+		expect(hours.every((h) => h.opens_at.startsWith("08:00") && h.closes_at.startsWith("22:00"))).toBe(true);
+	});
+
+	it("fills a menu with names and descriptions in every language and integer prices", async () => {
+		const categories = await database.db.selectFrom("menu_category").selectAll().execute();
+		const items = await database.db.selectFrom("menu_item").selectAll().execute();
+
+		expect(categories).toHaveLength(5);
+		expect(items.length).toBeGreaterThanOrEqual(18);
+		for (const category of categories) {
+			expect(category.code).toMatch(KEBAB);
+			expectAllLanguages(category.name, `category ${category.code}`);
+			expect(
+				items.some((item) => item.category_id === category.id),
+				`category ${category.code} has items`,
+			).toBe(true);
+		}
+		for (const item of items) {
+			expect(item.code).toMatch(KEBAB);
+			expectAllLanguages(item.name, `item ${item.code}`);
+			expectAllLanguages(item.description, `description of ${item.code}`);
+			expect(Number.isInteger(item.price) && item.price >= 0, `price of ${item.code}`).toBe(true);
+			if (item.original_price !== null) {
+				expect(Number.isInteger(item.original_price), `original price of ${item.code}`).toBe(true);
+				expect(item.original_price, `original price of ${item.code}`).toBeGreaterThan(item.price);
+			}
+		}
+	});
+
+	it("shows every stock state: untracked, tracked, none left and sold out", async () => {
+		const items = await database.db
+			.selectFrom("menu_item")
+			.select(["code", "price", "stock", "sold_out", "original_price"])
+			.execute();
+
+		expect(items.filter((i) => i.stock === null).length).toBeGreaterThan(items.length / 2);
+		expect(items.filter((i) => i.stock !== null && i.stock > 0).length).toBeGreaterThanOrEqual(2);
+		expect(items.some((i) => i.stock === 0)).toBe(true);
+		expect(items.some((i) => i.sold_out)).toBe(true);
+		expect(items.some((i) => i.original_price !== null)).toBe(true);
+		expect(items.find((i) => i.code === "fish-amok")).toMatchObject({ price: 550, original_price: 650 });
+	});
+
+	it("gives option groups sane limits, names in every language and one default per required single choice", async () => {
+		const groups = await database.db.selectFrom("menu_option_group").selectAll().execute();
+		const options = await database.db.selectFrom("menu_option").selectAll().execute();
+
+		expect(groups.length).toBeGreaterThan(0);
+		for (const group of groups) {
+			const mine = options.filter((o) => o.group_id === group.id);
+			expect(group.code).toMatch(KEBAB);
+			expectAllLanguages(group.name, `group ${group.code}`);
+			// A required choice needs something to choose between; a group never allows more picks than it has options.
+			expect(mine.length, `options of ${group.code}`).toBeGreaterThanOrEqual(
+				Math.max(group.min_choices > 0 ? 2 : 1, group.max_choices),
+			);
+			if (group.min_choices === 1 && group.max_choices === 1) {
+				expect(
+					mine.filter((o) => o.is_default),
+					`defaults of ${group.code}`,
+				).toHaveLength(1);
+			}
+			if (group.min_choices === 0)
+				expect(
+					mine.some((o) => o.is_default),
+					`optional ${group.code} has no default`,
+				).toBe(false);
+		}
+		for (const option of options) {
+			expect(option.code).toMatch(KEBAB);
+			expectAllLanguages(option.name, `option ${option.code}`);
+			expect(Number.isInteger(option.price_delta) && option.price_delta >= 0, `price delta of ${option.code}`).toBe(
+				true,
+			);
+		}
+	});
+
+	it("writes the service pages and news in every language", async () => {
+		const pages = await database.db.selectFrom("service_page").selectAll().orderBy("sort").execute();
+		const news = await database.db.selectFrom("news").selectAll().orderBy("published_at").execute();
+
+		expect(pages.map((p) => [p.slug, p.icon])).toEqual(demoServicePages.map((p) => [p.slug, p.icon]));
+		expect(pages.map((p) => p.slug)).toEqual(
+			expect.arrayContaining(["about-us", "user-agreement", "privacy-policy", "stored-value-agreement", "contact-us"]),
+		);
+		for (const page of pages) {
+			expectAllLanguages(page.name, `page ${page.slug}`);
+			expectAllLanguages(page.content, `content of ${page.slug}`);
+			expect(page.content.en?.split("\n\n").length, `paragraphs of ${page.slug}`).toBeGreaterThanOrEqual(3);
+		}
+		const storedValue = pages.find((p) => p.slug === "stored-value-agreement")?.content.en ?? "";
+		for (const rule of [/refund/i, /withdraw/i, /transfer/i, /gift/i, /no points/i, /online/i, /offline/i])
+			expect(storedValue).toMatch(rule);
+		expect(pages.find((p) => p.slug === "contact-us")?.content.en).toContain("+855 23 900 123");
+
+		expect(news).toHaveLength(2);
+		for (const item of news) {
+			for (const field of [item.title, item.summary, item.content]) expectAllLanguages(field, `news ${item.slug}`);
+		}
+		expect(news.map((n) => n.published_at.toISOString())).toEqual([
+			"2026-10-01T02:00:00.000Z",
+			"2026-11-01T02:00:00.000Z",
+		]);
+	});
+});

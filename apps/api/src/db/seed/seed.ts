@@ -1,0 +1,310 @@
+import { type Kysely, type RawBuilder, sql } from "kysely";
+import type { DB } from "../schema.js";
+import { demoLanguages, demoMembers, demoMenu, demoNews, demoServicePages, demoShop, demoTenant } from "./demo-data.js";
+
+/**
+ * Writes the demo tenant (demo-data.ts) in one transaction. Idempotent: every row is
+ * inserted or updated by its natural key, so running it again only brings the demo rows
+ * back to the seeded values and adds nothing. It never removes rows, and it leaves alone
+ * what people change at run time: an existing member (nickname, balance, points…), the
+ * enabled flags of languages, pages and news, a shop's logo and accepting_orders, and an
+ * item's image and sales count. No one is given a balance: money only moves with its ledger.
+ */
+export async function seedDemo(db: Kysely<DB>): Promise<void> {
+	await db.transaction().execute(async (trx) => {
+		await seedTenant(trx);
+		await seedLanguages(trx);
+		const memberIds = await seedMembers(trx);
+		const shopId = await seedShop(trx, memberIds);
+		await seedMenu(trx, shopId);
+		await seedServicePages(trx);
+		await seedNews(trx);
+	});
+}
+
+/** True when no tenant exists yet: the server seeds the demo only then. */
+export async function isDatabaseEmpty(db: Kysely<DB>): Promise<boolean> {
+	const row = await db.selectFrom("tenant").select("id").limit(1).executeTakeFirst();
+	return row === undefined;
+}
+
+/** `excluded.<column>` in ON CONFLICT … DO UPDATE: the value the insert proposed. */
+function excluded<T>(column: string): RawBuilder<T> {
+	return sql<T>`excluded.${sql.ref(column)}`;
+}
+
+function idOf(ids: Map<string, number>, key: string): number {
+	const id = ids.get(key);
+	if (id === undefined) throw new Error(`demo seed: no row for ${key}`);
+	return id;
+}
+
+const json = (value: unknown) => JSON.stringify(value);
+
+async function seedTenant(db: Kysely<DB>) {
+	const { currency } = demoTenant;
+	const row = {
+		name: demoTenant.name,
+		shop_key: demoTenant.shopKey,
+		currency_code: currency.code,
+		currency_symbol: currency.symbol,
+		currency_decimals: currency.decimals,
+		currency_rate: currency.rate,
+		currency_symbol_position: currency.symbolPosition,
+	};
+	await db
+		.insertInto("tenant")
+		.values({ id: demoTenant.id, ...row })
+		.onConflict((oc) => oc.column("id").doUpdateSet(row))
+		.execute();
+}
+
+async function seedLanguages(db: Kysely<DB>) {
+	await db
+		.insertInto("language")
+		.values(demoLanguages.map((language) => ({ code: language.code, name: language.name, sort: language.sort })))
+		.onConflict((oc) =>
+			oc.column("code").doUpdateSet({ name: excluded<string>("name"), sort: excluded<number>("sort") }),
+		)
+		.execute();
+}
+
+/** Inserts the members that do not exist yet; returns every demo member's id by mobile. */
+async function seedMembers(db: Kysely<DB>): Promise<Map<string, number>> {
+	const now = new Date();
+	await db
+		.insertInto("member")
+		.values(
+			demoMembers.map((member) => ({
+				tenant_id: demoTenant.id,
+				mobile: member.mobile,
+				nickname: member.nickname,
+				avatar: null,
+				birthday: null,
+				updated_at: now,
+			})),
+		)
+		.onConflict((oc) => oc.columns(["tenant_id", "mobile"]).doNothing())
+		.execute();
+	const mobiles = demoMembers.map((member) => member.mobile);
+	const rows = await db
+		.selectFrom("member")
+		.select(["id", "mobile"])
+		.where("tenant_id", "=", demoTenant.id)
+		.where("mobile", "in", mobiles)
+		.execute();
+	return new Map(rows.map((row) => [row.mobile, row.id]));
+}
+
+/** The shop, its staff and its opening hours; returns the shop id. */
+async function seedShop(db: Kysely<DB>, memberIds: Map<string, number>): Promise<number> {
+	const row = {
+		name: json(demoShop.name),
+		address: json(demoShop.address),
+		phone: demoShop.phone,
+		latitude: demoShop.latitude,
+		longitude: demoShop.longitude,
+		timezone: demoShop.timezone,
+		notice: json(demoShop.notice),
+		preparation_minutes: demoShop.preparationMinutes,
+	};
+	const { id: shopId } = await db
+		.insertInto("shop")
+		.values({ tenant_id: demoTenant.id, code: demoShop.code, ...row })
+		.onConflict((oc) => oc.columns(["tenant_id", "code"]).doUpdateSet(row))
+		.returning("id")
+		.executeTakeFirstOrThrow();
+
+	await db
+		.insertInto("shop_staff")
+		.values(
+			demoShop.staff.map((staff) => ({ shop_id: shopId, member_id: idOf(memberIds, staff.mobile), role: staff.role })),
+		)
+		.onConflict((oc) => oc.columns(["shop_id", "member_id"]).doUpdateSet({ role: excluded<"owner" | "staff">("role") }))
+		.execute();
+
+	await db.deleteFrom("shop_opening_hours").where("shop_id", "=", shopId).execute();
+	await db
+		.insertInto("shop_opening_hours")
+		.values(
+			demoShop.openingHours.map((hours) => ({
+				shop_id: shopId,
+				weekday: hours.weekday,
+				opens_at: hours.opensAt,
+				closes_at: hours.closesAt,
+			})),
+		)
+		.execute();
+	return shopId;
+}
+
+/** Categories, items, option groups and options, one statement per level. */
+async function seedMenu(db: Kysely<DB>, shopId: number) {
+	const categoryRows = await db
+		.insertInto("menu_category")
+		.values(
+			demoMenu.map((category, index) => ({
+				shop_id: shopId,
+				code: category.code,
+				name: json(category.name),
+				sort: index + 1,
+			})),
+		)
+		.onConflict((oc) =>
+			oc.columns(["shop_id", "code"]).doUpdateSet({ name: excluded<string>("name"), sort: excluded<number>("sort") }),
+		)
+		.returning(["id", "code"])
+		.execute();
+	const categoryIds = new Map(categoryRows.map((row) => [row.code, row.id]));
+
+	const items = demoMenu.flatMap((category) =>
+		category.items.map((item, index) => ({ categoryCode: category.code, item, sort: index + 1 })),
+	);
+	const itemRows = await db
+		.insertInto("menu_item")
+		.values(
+			items.map(({ categoryCode, item, sort }) => ({
+				shop_id: shopId,
+				category_id: idOf(categoryIds, categoryCode),
+				code: item.code,
+				name: json(item.name),
+				description: json(item.description),
+				price: item.price,
+				original_price: item.originalPrice,
+				stock: item.stock,
+				sold_out: item.soldOut,
+				sort,
+			})),
+		)
+		.onConflict((oc) =>
+			oc.columns(["shop_id", "code"]).doUpdateSet({
+				category_id: excluded<number>("category_id"),
+				name: excluded<string>("name"),
+				description: excluded<string>("description"),
+				price: excluded<number>("price"),
+				original_price: excluded<number | null>("original_price"),
+				stock: excluded<number | null>("stock"),
+				sold_out: excluded<boolean>("sold_out"),
+				sort: excluded<number>("sort"),
+			}),
+		)
+		.returning(["id", "code"])
+		.execute();
+	const itemIds = new Map(itemRows.map((row) => [row.code, row.id]));
+
+	const groups = items.flatMap(({ item }) =>
+		item.optionGroups.map((group, index) => ({ itemId: idOf(itemIds, item.code), group, sort: index + 1 })),
+	);
+	if (groups.length === 0) return;
+	const groupRows = await db
+		.insertInto("menu_option_group")
+		.values(
+			groups.map(({ itemId, group, sort }) => ({
+				item_id: itemId,
+				code: group.code,
+				name: json(group.name),
+				min_choices: group.minChoices,
+				max_choices: group.maxChoices,
+				sort,
+			})),
+		)
+		.onConflict((oc) =>
+			oc.columns(["item_id", "code"]).doUpdateSet({
+				name: excluded<string>("name"),
+				min_choices: excluded<number>("min_choices"),
+				max_choices: excluded<number>("max_choices"),
+				sort: excluded<number>("sort"),
+			}),
+		)
+		.returning(["id", "item_id", "code"])
+		.execute();
+	const groupIds = new Map(groupRows.map((row) => [`${row.item_id}/${row.code}`, row.id]));
+
+	const options = groups.flatMap(({ itemId, group }) =>
+		group.options.map((option, index) => ({
+			groupId: idOf(groupIds, `${itemId}/${group.code}`),
+			option,
+			sort: index + 1,
+		})),
+	);
+	if (options.length === 0) return;
+	await db
+		.insertInto("menu_option")
+		.values(
+			options.map(({ groupId, option, sort }) => ({
+				group_id: groupId,
+				code: option.code,
+				name: json(option.name),
+				price_delta: option.priceDelta,
+				is_default: option.isDefault,
+				sort,
+			})),
+		)
+		.onConflict((oc) =>
+			oc.columns(["group_id", "code"]).doUpdateSet({
+				name: excluded<string>("name"),
+				price_delta: excluded<number>("price_delta"),
+				is_default: excluded<boolean>("is_default"),
+				sort: excluded<number>("sort"),
+			}),
+		)
+		.execute();
+}
+
+/** Pages are only touched (and their updated_at moved) when their text actually changed. */
+async function seedServicePages(db: Kysely<DB>) {
+	const now = new Date();
+	await db
+		.insertInto("service_page")
+		.values(
+			demoServicePages.map((page) => ({
+				tenant_id: demoTenant.id,
+				slug: page.slug,
+				icon: page.icon,
+				name: json(page.name),
+				content: json(page.content),
+				sort: page.sort,
+				updated_at: now,
+			})),
+		)
+		.onConflict((oc) =>
+			oc
+				.columns(["tenant_id", "slug"])
+				.doUpdateSet({
+					icon: excluded<string>("icon"),
+					name: excluded<string>("name"),
+					content: excluded<string>("content"),
+					sort: excluded<number>("sort"),
+					updated_at: excluded<Date>("updated_at"),
+				})
+				.where(
+					sql<boolean>`(service_page.icon, service_page.name, service_page.content, service_page.sort)
+						IS DISTINCT FROM (excluded.icon, excluded.name, excluded.content, excluded.sort)`,
+				),
+		)
+		.execute();
+}
+
+async function seedNews(db: Kysely<DB>) {
+	await db
+		.insertInto("news")
+		.values(
+			demoNews.map((news) => ({
+				tenant_id: demoTenant.id,
+				slug: news.slug,
+				title: json(news.title),
+				summary: json(news.summary),
+				content: json(news.content),
+				published_at: news.publishedAt,
+			})),
+		)
+		.onConflict((oc) =>
+			oc.columns(["tenant_id", "slug"]).doUpdateSet({
+				title: excluded<string>("title"),
+				summary: excluded<string>("summary"),
+				content: excluded<string>("content"),
+				published_at: excluded<Date>("published_at"),
+			}),
+		)
+		.execute();
+}

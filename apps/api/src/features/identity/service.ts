@@ -1,0 +1,335 @@
+import { randomUUID } from "node:crypto";
+import {
+	type AuthSession,
+	ErrorCode,
+	type MemberInfo,
+	type SendSmsCodeInput,
+	type SmsCodeSent,
+	type SmsLoginInput,
+	type TelegramAddUserResult,
+	type TelegramSyncUserResult,
+	type TelegramUserInput,
+	type UpdateProfileInput,
+	UserType,
+} from "@bayon/contract";
+import type { Kysely, Transaction } from "kysely";
+import type { DB } from "../../db/schema.js";
+import { BusinessError } from "../../http/business-error.js";
+import type { AppDeps } from "../../http/deps.js";
+import { addSeconds } from "../../lib/clock.js";
+import { hexDigestsEqual, hmacHex, randomDigits, randomToken, sha256Hex } from "../../lib/crypto.js";
+import { isOwnUpload } from "../files/service.js";
+import { isStaffMember, listStaffShops } from "../venues/service.js";
+import * as queries from "./queries.js";
+import { checkSmsSendAllowed, defaultNickname, SessionLifetime } from "./rules.js";
+import { verifyTelegramInitData } from "./telegram.js";
+
+/** The caller of an identity use case: tenant, language and network address. */
+export interface CallerContext {
+	tenant: { id: number };
+	lang: string;
+	ip: string;
+}
+
+export interface SignedInMember {
+	id: number;
+	sessionFamilyId: string;
+}
+
+/**
+ * Sends a login code. The answer is the same whether or not the number belongs to a
+ * member, since sending does not look at members at all.
+ */
+export async function sendSmsCode(deps: AppDeps, ctx: CallerContext, input: SendSmsCodeInput): Promise<SmsCodeSent> {
+	const { limits } = deps.config;
+	const now = deps.clock.now();
+	const code = randomDigits(6);
+	await deps.db.transaction().execute(async (trx) => {
+		// Two parallel sends to one number would both pass the cooldown check otherwise.
+		await queries.lockPhoneForSending(trx, ctx.tenant.id, input.mobile);
+		const history = await queries.smsSendHistory(trx, {
+			tenantId: ctx.tenant.id,
+			mobile: input.mobile,
+			ip: ctx.ip,
+			now,
+			windowSeconds: limits.smsPerPhoneWindowSeconds,
+		});
+		const verdict = checkSmsSendAllowed(history, now, limits);
+		if (!verdict.allowed) {
+			const wait = verdict.retryAfterSeconds;
+			throw new BusinessError(
+				verdict.code,
+				{ seconds: wait, minutes: Math.ceil(wait / 60) },
+				{ retryAfterSeconds: wait },
+			);
+		}
+		await queries.supersedeActiveCodes(trx, { tenantId: ctx.tenant.id, mobile: input.mobile, scene: input.scene, now });
+		await queries.insertSmsCode(trx, {
+			tenantId: ctx.tenant.id,
+			mobile: input.mobile,
+			scene: input.scene,
+			codeHmac: smsCodeHmac(deps, ctx.tenant.id, input.mobile, input.scene, code),
+			ip: ctx.ip,
+			now,
+			expiresAt: addSeconds(now, limits.smsCodeTtlSeconds),
+		});
+	});
+	await deps.sms.send({ mobile: input.mobile, code, scene: input.scene, sentAt: now });
+	return { resendAfterSeconds: limits.smsResendSeconds };
+}
+
+/** The code is bound to tenant, phone and purpose, and keyed with the server's secret. */
+function smsCodeHmac(deps: AppDeps, tenantId: number, mobile: string, scene: number, code: string): string {
+	return hmacHex(deps.config.tokenSecret, `${tenantId}:${mobile}:${scene}:${code}`);
+}
+
+/** Signs in with a code sent to the phone; the first sign-in creates the member. */
+export async function loginWithSmsCode(deps: AppDeps, ctx: CallerContext, input: SmsLoginInput): Promise<AuthSession> {
+	const now = deps.clock.now();
+	const scene = 1;
+	// The try is spent (and committed) before the comparison, so wrong guesses always count.
+	const live = await queries.spendSmsCodeAttempt(deps.db, {
+		tenantId: ctx.tenant.id,
+		mobile: input.mobile,
+		scene,
+		now,
+		maxAttempts: deps.config.limits.smsCodeMaxAttempts,
+	});
+	if (!live) throw new BusinessError(ErrorCode.SmsCodeExpired);
+	if (!hexDigestsEqual(live.code_hmac, smsCodeHmac(deps, ctx.tenant.id, input.mobile, scene, input.code))) {
+		throw new BusinessError(ErrorCode.SmsCodeWrong);
+	}
+	const member = await deps.db.transaction().execute(async (trx) => {
+		if (!(await queries.consumeSmsCode(trx, live.id, now))) return null;
+		const found = await queries.findOrCreateMember(trx, {
+			tenantId: ctx.tenant.id,
+			mobile: input.mobile,
+			nickname: defaultNickname(input.mobile, ctx.lang),
+			now,
+		});
+		if (found.status === "active") await queries.recordLogin(trx, found.id, now);
+		return found;
+	});
+	// Another request used the same code a moment earlier.
+	if (!member) throw new BusinessError(ErrorCode.SmsCodeExpired);
+	if (member.status !== "active") throw new BusinessError(ErrorCode.MemberDisabled);
+	return startSession(deps, deps.db, { tenantId: ctx.tenant.id, memberId: member.id, loginMethod: "sms" });
+}
+
+/** Opens a new session family (or continues one on refresh) and hands out its tokens. */
+async function startSession(
+	deps: AppDeps,
+	db: Kysely<DB> | Transaction<DB>,
+	args: {
+		tenantId: number;
+		memberId: number;
+		loginMethod: "sms" | "telegram";
+		family?: { id: string; refreshExpiresAt: Date };
+	},
+): Promise<AuthSession> {
+	const now = deps.clock.now();
+	const accessToken = randomToken();
+	const refreshToken = randomToken();
+	let family = args.family;
+	if (!family) {
+		const staff = await isStaffMember(deps, { tenantId: args.tenantId, memberId: args.memberId });
+		const lifetime = staff ? SessionLifetime.staffRefreshSeconds : SessionLifetime.customerRefreshSeconds;
+		family = { id: randomUUID(), refreshExpiresAt: addSeconds(now, lifetime) };
+	}
+	// An access token never outlives its family.
+	const accessExpiresAt = new Date(
+		Math.min(addSeconds(now, SessionLifetime.accessSeconds).getTime(), family.refreshExpiresAt.getTime()),
+	);
+	await queries.insertSession(db, {
+		familyId: family.id,
+		tenantId: args.tenantId,
+		memberId: args.memberId,
+		accessHash: sha256Hex(accessToken),
+		accessExpiresAt,
+		refreshHash: sha256Hex(refreshToken),
+		refreshExpiresAt: family.refreshExpiresAt,
+		now,
+		loginMethod: args.loginMethod,
+	});
+	return { userId: args.memberId, accessToken, refreshToken, expiresTime: accessExpiresAt.getTime() };
+}
+
+/** The member behind an access token, or null when it is unknown, expired or revoked. */
+export async function authenticate(
+	deps: AppDeps,
+	tenantId: number,
+	accessToken: string,
+): Promise<SignedInMember | null> {
+	const row = await queries.findMemberByAccessHash(deps.db, {
+		tenantId,
+		accessHash: sha256Hex(accessToken),
+		now: deps.clock.now(),
+	});
+	return row ? { id: row.memberId, sessionFamilyId: row.familyId } : null;
+}
+
+/**
+ * Exchanges a refresh token for a new pair. Each refresh token works once; presenting
+ * one that was already exchanged means it leaked (or a client is confused), so the whole
+ * family is revoked and the member must sign in again.
+ */
+export async function refreshSession(deps: AppDeps, ctx: CallerContext, refreshToken: string): Promise<AuthSession> {
+	const now = deps.clock.now();
+	const refreshHash = sha256Hex(refreshToken);
+	const session = await deps.db.transaction().execute(async (trx) => {
+		const rotated = await queries.rotateRefreshToken(trx, { tenantId: ctx.tenant.id, refreshHash, now });
+		if (!rotated) {
+			const known = await queries.findSessionByRefreshHash(trx, { tenantId: ctx.tenant.id, refreshHash });
+			if (known?.rotated_at && !known.revoked_at) await queries.revokeFamily(trx, known.family_id, now);
+			return null;
+		}
+		const member = await queries.findMember(trx, ctx.tenant.id, rotated.member_id);
+		if (member?.status !== "active") {
+			await queries.revokeFamily(trx, rotated.family_id, now);
+			return null;
+		}
+		return startSession(deps, trx, {
+			tenantId: ctx.tenant.id,
+			memberId: rotated.member_id,
+			loginMethod: rotated.login_method,
+			family: { id: rotated.family_id, refreshExpiresAt: new Date(rotated.refresh_expires_at) },
+		});
+	});
+	if (!session) throw new BusinessError(ErrorCode.SessionExpired);
+	return session;
+}
+
+/** Ends the caller's session family at once: its access and refresh tokens stop working. */
+export async function logout(deps: AppDeps, member: SignedInMember | null): Promise<void> {
+	if (member) await queries.revokeFamily(deps.db, member.sessionFamilyId, deps.clock.now());
+}
+
+/** The signed-in member's profile with balance, points and merchant role. */
+export async function getMemberInfo(deps: AppDeps, ctx: CallerContext, memberId: number): Promise<MemberInfo> {
+	const member = await queries.findMember(deps.db, ctx.tenant.id, memberId);
+	if (!member) throw new BusinessError(ErrorCode.Unauthorized);
+	const [merchantShops, telegramLinked] = await Promise.all([
+		listStaffShops(deps, { tenantId: ctx.tenant.id, memberId, lang: ctx.lang }),
+		queries.isTelegramLinked(deps.db, ctx.tenant.id, memberId),
+	]);
+	const userType = merchantShops.some((shop) => shop.role === "owner")
+		? UserType.MerchantOwner
+		: merchantShops.length > 0
+			? UserType.MerchantStaff
+			: UserType.User;
+	return {
+		id: member.id,
+		nickname: member.nickname,
+		avatar: member.avatar,
+		mobile: member.mobile,
+		gender: member.gender,
+		birthday: member.birthday,
+		balance: member.balance,
+		points: member.points,
+		// Coupons arrive with the coupons feature; until then nobody holds any.
+		couponCount: 0,
+		userType,
+		isMerchant: merchantShops.length > 0,
+		merchantShops,
+		telegramLinked,
+	};
+}
+
+/** Changes nickname, avatar, gender or birthday; the phone changes only through a fresh code. */
+export async function updateProfile(
+	deps: AppDeps,
+	ctx: CallerContext,
+	memberId: number,
+	input: UpdateProfileInput,
+): Promise<MemberInfo> {
+	if (input.avatar && !(await isOwnUpload(deps, { tenantId: ctx.tenant.id, memberId, url: input.avatar }))) {
+		throw new BusinessError(
+			ErrorCode.BadRequest,
+			{},
+			{ issues: [{ field: "avatar", rule: "avatarInvalid" }] },
+			"avatarInvalid",
+		);
+	}
+	const changes = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
+	if (Object.keys(changes).length > 0) {
+		await queries.updateMemberProfile(deps.db, { tenantId: ctx.tenant.id, memberId, now: deps.clock.now(), changes });
+	}
+	return getMemberInfo(deps, ctx, memberId);
+}
+
+function requireBotToken(deps: AppDeps): string {
+	if (!deps.config.telegramBotToken) throw new BusinessError(ErrorCode.TelegramNotConfigured);
+	return deps.config.telegramBotToken;
+}
+
+async function recordTelegramIdentity(
+	deps: AppDeps,
+	db: Kysely<DB> | Transaction<DB>,
+	ctx: CallerContext,
+	input: TelegramUserInput,
+) {
+	const user = verifyTelegramInitData(input.initData, requireBotToken(deps), deps.clock.now());
+	const identity = await queries.upsertTelegramIdentity(db, {
+		tenantId: ctx.tenant.id,
+		telegramUserId: user.id,
+		username: user.username,
+		firstName: user.firstName,
+		lastName: user.lastName,
+		languageCode: user.languageCode,
+		photoUrl: user.photoUrl,
+		allowsWriteToPm: user.allowsWriteToPm,
+		// Client facts, not identity: kept for support, never trusted for access.
+		platform: input.platform ?? null,
+		clientVersion: input.version ?? null,
+		authDate: user.authDate,
+		now: deps.clock.now(),
+	});
+	return { user, linkedMemberId: identity.member_id };
+}
+
+/**
+ * Spec /api/v1/addUser: posted when the app starts inside Telegram. Records the verified
+ * Telegram user and signs them in when that user is linked to an active member.
+ */
+export async function addTelegramUser(
+	deps: AppDeps,
+	ctx: CallerContext,
+	input: TelegramUserInput,
+): Promise<TelegramAddUserResult> {
+	const { user, linkedMemberId } = await recordTelegramIdentity(deps, deps.db, ctx, input);
+	if (linkedMemberId === null) return { telegramUserId: String(user.id), linked: false, session: null };
+	const member = await queries.findMember(deps.db, ctx.tenant.id, linkedMemberId);
+	if (member?.status !== "active") throw new BusinessError(ErrorCode.MemberDisabled);
+	await queries.recordLogin(deps.db, member.id, deps.clock.now());
+	const session = await startSession(deps, deps.db, {
+		tenantId: ctx.tenant.id,
+		memberId: member.id,
+		loginMethod: "telegram",
+	});
+	return { telegramUserId: String(user.id), linked: true, session };
+}
+
+/**
+ * Spec /api/v1/syncUser: links the verified Telegram user to the signed-in member, so the
+ * next start inside Telegram signs them in directly. A member has at most one Telegram
+ * account; a Telegram account already linked to someone else is refused.
+ */
+export async function linkTelegramUser(
+	deps: AppDeps,
+	ctx: CallerContext,
+	memberId: number,
+	input: TelegramUserInput,
+): Promise<TelegramSyncUserResult> {
+	const now = deps.clock.now();
+	return deps.db.transaction().execute(async (trx) => {
+		const { user } = await recordTelegramIdentity(deps, trx, ctx, input);
+		const locked = await queries.lockTelegramIdentity(trx, ctx.tenant.id, user.id);
+		if (locked.member_id !== null && locked.member_id !== memberId)
+			throw new BusinessError(ErrorCode.TelegramAlreadyLinked);
+		if (locked.member_id === null) {
+			await queries.unlinkTelegramOfMember(trx, ctx.tenant.id, memberId);
+			await queries.linkTelegramIdentity(trx, { tenantId: ctx.tenant.id, telegramUserId: user.id, memberId, now });
+		}
+		return { telegramUserId: String(user.id), linked: true as const };
+	});
+}

@@ -1,0 +1,110 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { ErrorCode, formatMessage, SUPPORTED_LANGUAGES } from "@bayon/contract";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestServer, type TestServer } from "../../test/harness.js";
+
+let server: TestServer;
+beforeAll(async () => {
+	server = await startTestServer();
+});
+afterAll(async () => {
+	await server?.close();
+});
+
+describe("the HTTP contract", () => {
+	it("reports health and the database kind for load balancers", async () => {
+		const response = await fetch(`${server.url}/healthz`);
+
+		expect(response.status).toBe(200);
+		expect(await response.json()).toEqual({ status: "ok", database: server.databaseKind });
+	});
+
+	it.each(SUPPORTED_LANGUAGES)("answers an unknown API path with the not-found code in %s", async (lang) => {
+		for (const urlPath of ["/app-api/no/such/call", "/api/v1/nothing"]) {
+			expect(await server.call("GET", urlPath, { lang })).toEqual({
+				code: ErrorCode.NotFound,
+				msg: formatMessage("notFound", lang),
+				data: null,
+			});
+		}
+	});
+
+	it.each(SUPPORTED_LANGUAGES)("refuses an unknown tenant with a clear message in %s", async (lang) => {
+		for (const tenant of ["99", "abc", "-1"]) {
+			const answer = await server.call("GET", "/app-api/system/language/page", {
+				lang,
+				headers: { "tenant-id": tenant },
+			});
+			expect(answer).toEqual({ code: ErrorCode.TenantUnknown, msg: formatMessage("tenantUnknown", lang), data: null });
+		}
+	});
+
+	it("refuses a shop key that is not the tenant's", async () => {
+		const answer = await server.call("GET", "/app-api/system/language/page", {
+			headers: { "shop-key": "someone-else" },
+			lang: "en",
+		});
+
+		expect(answer).toMatchObject({ code: ErrorCode.ShopKeyInvalid, msg: formatMessage("shopKeyInvalid", "en") });
+	});
+
+	it("uses X-Lang first, then Accept-Language, then Chinese", async () => {
+		const ask = (headers: Record<string, string>) => server.call("GET", "/app-api/no/such/call", { headers });
+
+		expect((await ask({ "x-lang": "km", "accept-language": "en-US,en;q=0.9" })).msg).toBe(
+			formatMessage("notFound", "km"),
+		);
+		expect((await ask({ "accept-language": "en-US,en;q=0.9" })).msg).toBe(formatMessage("notFound", "en"));
+		expect((await ask({ "accept-language": "zh_TW" })).msg).toBe(formatMessage("notFound", "zh-CN"));
+		expect((await ask({ "accept-language": "fr-FR" })).msg).toBe(formatMessage("notFound", "zh-CN"));
+		expect((await ask({})).msg).toBe(formatMessage("notFound", "zh-CN"));
+	});
+
+	it("answers malformed JSON as a bad request, not a server error", async () => {
+		const response = await fetch(`${server.url}/app-api/member/auth/send-sms-code`, {
+			method: "POST",
+			headers: { "content-type": "application/json", "tenant-id": "1", "x-lang": "en" },
+			body: '{"mobile": "1380',
+		});
+
+		expect(response.status).toBe(200);
+		expect(await response.json()).toEqual({
+			code: ErrorCode.BadRequest,
+			msg: formatMessage("badRequest", "en"),
+			data: null,
+		});
+	});
+
+	it("tags every answer with a request id", async () => {
+		const response = await fetch(`${server.url}/app-api/system/language/page`, { headers: { "tenant-id": "1" } });
+
+		expect(response.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+	});
+});
+
+describe("serving the web app", () => {
+	let web: TestServer;
+	beforeAll(async () => {
+		const dist = mkdtempSync(path.join(tmpdir(), "bayon-dist-"));
+		writeFileSync(path.join(dist, "index.html"), "<!doctype html><title>Bayon</title><div id=root></div>");
+		web = await startTestServer({ webDistDir: dist });
+	});
+	afterAll(async () => {
+		await web?.close();
+	});
+
+	it("serves index.html for every page path (history routing)", async () => {
+		for (const urlPath of ["/", "/pages/mine/mine", "/pages/components/pages/login/login?x=1", "/no/such/page"]) {
+			const response = await fetch(`${web.url}${urlPath}`);
+			expect(response.status).toBe(200);
+			expect(await response.text()).toContain("<title>Bayon</title>");
+		}
+	});
+
+	it("answers a missing asset or upload with 404 instead of the page", async () => {
+		expect((await fetch(`${web.url}/assets/missing.js`)).status).toBe(404);
+		expect((await fetch(`${web.url}/uploads/missing.webp`)).status).toBe(404);
+	});
+});

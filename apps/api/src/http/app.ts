@@ -1,0 +1,115 @@
+import { randomUUID } from "node:crypto";
+import { existsSync, mkdirSync } from "node:fs";
+import path from "node:path";
+import { ErrorCode, formatMessage } from "@bayon/contract";
+import fastifyStatic from "@fastify/static";
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { contentRoutes } from "../features/content/routes.js";
+import { fileRoutes } from "../features/files/routes.js";
+import { identityRoutes, telegramRoutes } from "../features/identity/routes.js";
+import type { AppDeps } from "./deps.js";
+import { failure } from "./envelope.js";
+import { handleApiError } from "./error-handler.js";
+import { languageOf } from "./language.js";
+import { installRequestContext } from "./request-context.js";
+
+export interface BuildAppOptions {
+	logger?: FastifyServerOptions["logger"];
+}
+
+/** Assembles the whole server: the two API scopes, uploads, health check and the web app. */
+export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+	const app = Fastify({
+		logger: options.logger ?? { level: deps.config.logLevel },
+		genReqId: () => randomUUID(),
+		requestIdHeader: false,
+		bodyLimit: 256 * 1024,
+		trustProxy: deps.config.trustProxy,
+	});
+	app.setValidatorCompiler(validatorCompiler);
+	app.setSerializerCompiler(serializerCompiler);
+	app.addHook("onSend", async (request, reply) => {
+		reply.header("x-request-id", request.id);
+		reply.header("x-content-type-options", "nosniff");
+		reply.header("referrer-policy", "strict-origin-when-cross-origin");
+	});
+
+	app.get("/healthz", async (_request, reply) => {
+		try {
+			await deps.database.db.selectFrom("tenant").select("id").limit(1).execute();
+			return { status: "ok", database: deps.database.kind };
+		} catch {
+			return reply.code(503).send({ status: "unavailable", database: deps.database.kind });
+		}
+	});
+
+	// App calls (spec §7 base `app-api`) and the Telegram calls under the bare host.
+	await app.register(
+		async (scope) => {
+			apiScope(scope, deps);
+			await identityRoutes(scope, deps);
+			await contentRoutes(scope, deps);
+			await fileRoutes(scope, deps);
+		},
+		{ prefix: "/app-api" },
+	);
+	await app.register(
+		async (scope) => {
+			apiScope(scope, deps);
+			await telegramRoutes(scope, deps);
+		},
+		{ prefix: "/api/v1" },
+	);
+
+	const uploadsDir = path.join(deps.config.dataDir, "uploads");
+	mkdirSync(uploadsDir, { recursive: true });
+	await app.register(fastifyStatic, {
+		root: uploadsDir,
+		prefix: "/uploads/",
+		decorateReply: false,
+		index: false,
+		immutable: true,
+		maxAge: "365d",
+	});
+
+	await serveWebApp(app, deps.config.webDistDir);
+	return app;
+}
+
+function apiScope(scope: FastifyInstance, deps: AppDeps) {
+	installRequestContext(scope, deps);
+	scope.setErrorHandler(handleApiError);
+	scope.setNotFoundHandler((request, reply) =>
+		reply.send(failure(ErrorCode.NotFound, formatMessage("notFound", languageOf(request)))),
+	);
+}
+
+/**
+ * The built SPA from the same origin. History routing means any unknown GET that asks
+ * for a page gets index.html; the app itself shows its not-found page.
+ */
+async function serveWebApp(app: FastifyInstance, distDir: string) {
+	const indexFile = path.join(distDir, "index.html");
+	const built = existsSync(indexFile);
+	if (built) {
+		await app.register(fastifyStatic, {
+			root: distDir,
+			wildcard: false,
+			index: false,
+			setHeaders(res, filePath) {
+				const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+				res.header("cache-control", hashed ? "public, max-age=31536000, immutable" : "no-cache");
+			},
+		});
+	} else {
+		app.log.warn(`web app not built (${indexFile} missing): run "npm run build"`);
+	}
+	app.setNotFoundHandler((request, reply) => {
+		const wantsPage = request.method === "GET" && !path.extname(request.url.split("?")[0] ?? "");
+		if (!wantsPage)
+			return reply.code(404).send(failure(ErrorCode.NotFound, formatMessage("notFound", languageOf(request))));
+		if (!built) return reply.code(503).type("text/plain").send('The web app is not built yet: run "npm run build".');
+		return reply.header("cache-control", "no-cache").sendFile("index.html", distDir);
+	});
+}

@@ -1,0 +1,15 @@
+import type { Kysely } from "kysely";
+import type { Database } from "../db/database.js";
+import type { DB } from "../db/schema.js";
+import type { SmsProvider } from "../features/identity/sms/provider.js";
+import type { Clock } from "../lib/clock.js";
+import type { Config } from "../lib/config.js";
+
+/** What every feature may use; passed explicitly so that tests can build the same app. */
+export interface AppDeps {
+	config: Config;
+	database: Database;
+	db: Kysely<DB>;
+	clock: Clock;
+	sms: SmsProvider;
+}

@@ -1,0 +1,59 @@
+import { ErrorCode, formatMessage, isMessageKey, type MessageKey, type ValidationIssue } from "@bayon/contract";
+import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
+import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import { BusinessError } from "./business-error.js";
+import { failure } from "./envelope.js";
+import { languageOf } from "./language.js";
+
+/**
+ * Turns anything thrown in an API route into the spec's envelope. Client mistakes and
+ * business outcomes are HTTP 200 with a non-zero code and a translated message; only a
+ * real fault is HTTP 500, logged with the request id and never showing internals.
+ */
+export function handleApiError(error: FastifyError | BusinessError, request: FastifyRequest, reply: FastifyReply) {
+	const lang = languageOf(request);
+	if (error instanceof BusinessError) {
+		return reply.send(failure(error.code, formatMessage(error.messageKey, lang, error.params), error.data));
+	}
+	if (hasZodFastifySchemaValidationErrors(error)) {
+		const issues = error.validation.map((issue) => describeIssue(issue, lang));
+		return reply.send(
+			failure(ErrorCode.BadRequest, issues[0]?.message ?? formatMessage("badRequest", lang), { issues }),
+		);
+	}
+	if (
+		error.code === "FST_REQ_FILE_TOO_LARGE" ||
+		error.code === "FST_FILES_LIMIT" ||
+		error.code === "FST_ERR_CTP_BODY_TOO_LARGE"
+	) {
+		const code = error.code === "FST_REQ_FILE_TOO_LARGE" ? ErrorCode.FileTooLarge : ErrorCode.BadRequest;
+		const key: MessageKey = code === ErrorCode.FileTooLarge ? "fileTooLarge" : "badRequest";
+		return reply.send(failure(code, formatMessage(key, lang, { mb: 5 })));
+	}
+	if (typeof error.statusCode === "number" && error.statusCode >= 400 && error.statusCode < 500) {
+		// Malformed JSON, a wrong content type and the like: the client's mistake.
+		request.log.info({ err: error }, "rejected malformed request");
+		return reply.send(failure(ErrorCode.BadRequest, formatMessage("badRequest", lang)));
+	}
+	request.log.error({ err: error }, "unexpected failure");
+	return reply
+		.code(500)
+		.send(failure(ErrorCode.InternalError, formatMessage("internalError", lang), { requestId: request.id }));
+}
+
+interface SchemaIssue {
+	instancePath: string;
+	keyword: string;
+	message?: string | undefined;
+	params: Record<string, unknown>;
+}
+
+function describeIssue(issue: SchemaIssue, lang: string): ValidationIssue {
+	const field = issue.instancePath.replace(/^\//, "").replaceAll("/", ".");
+	if (issue.keyword === "unrecognized_keys") {
+		const keys = Array.isArray(issue.params.keys) ? issue.params.keys.join(", ") : field;
+		return { field: keys, rule: "fieldNotAllowed", message: formatMessage("fieldNotAllowed", lang, { field: keys }) };
+	}
+	const rule = issue.message && isMessageKey(issue.message) ? issue.message : "fieldInvalid";
+	return { field, rule, message: formatMessage(rule, lang, { field: field || "body" }) };
+}

@@ -1,0 +1,68 @@
+import { DEFAULT_TENANT_ID, ErrorCode } from "@bayon/contract";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { authenticate, type SignedInMember } from "../features/identity/service.js";
+import type { Tenant } from "../features/tenancy/service.js";
+import { findTenant } from "../features/tenancy/service.js";
+import { BusinessError } from "./business-error.js";
+import type { AppDeps } from "./deps.js";
+import { headerValue, languageOf } from "./language.js";
+
+/** Who is calling, for which tenant, in which language: resolved once per API request. */
+export interface RequestContext {
+	tenant: Tenant;
+	lang: string;
+	member: SignedInMember | null;
+	ip: string;
+}
+
+declare module "fastify" {
+	interface FastifyRequest {
+		ctx: RequestContext;
+	}
+	interface FastifyContextConfig {
+		/** Routes are login-only unless they say `public: true`. */
+		public?: boolean;
+	}
+}
+
+/** A signed-in member's context; routes that are not public can rely on it. */
+export function signedIn(request: FastifyRequest): RequestContext & { member: SignedInMember } {
+	const { ctx } = request;
+	if (!ctx.member) throw new BusinessError(ErrorCode.Unauthorized);
+	return ctx as RequestContext & { member: SignedInMember };
+}
+
+/**
+ * Resolves tenant, language and session for every route of an API scope. The tenant
+ * header selects a tenant; it never grants anything by itself. A login-only route
+ * without a valid session is answered with business code 401 before its body is read.
+ */
+export function installRequestContext(app: FastifyInstance, deps: AppDeps) {
+	app.decorateRequest("ctx", null as unknown as RequestContext);
+	app.addHook("onRequest", async (request) => {
+		const lang = languageOf(request);
+		const tenant = await resolveTenant(request, deps);
+		const token = bearerToken(request);
+		const member = token ? await authenticate(deps, tenant.id, token) : null;
+		request.ctx = { tenant, lang, member, ip: request.ip };
+		if (!member && request.routeOptions.config?.public !== true && request.is404 !== true) {
+			throw new BusinessError(ErrorCode.Unauthorized);
+		}
+	});
+}
+
+async function resolveTenant(request: FastifyRequest, deps: AppDeps): Promise<Tenant> {
+	const rawId = headerValue(request.headers["tenant-id"]);
+	const tenantId = rawId === undefined ? DEFAULT_TENANT_ID : Number(rawId);
+	const tenant = Number.isSafeInteger(tenantId) && tenantId > 0 ? await findTenant(deps, tenantId) : null;
+	if (!tenant) throw new BusinessError(ErrorCode.TenantUnknown);
+	const shopKey = headerValue(request.headers["shop-key"]);
+	if (shopKey !== undefined && shopKey !== tenant.shopKey) throw new BusinessError(ErrorCode.ShopKeyInvalid);
+	return tenant;
+}
+
+function bearerToken(request: FastifyRequest): string | undefined {
+	const header = headerValue(request.headers.authorization);
+	const match = header?.match(/^Bearer\s+(\S+)$/i);
+	return match?.[1];
+}

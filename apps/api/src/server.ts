@@ -1,0 +1,53 @@
+import path from "node:path";
+import type { FastifyInstance } from "fastify";
+import { type Database, openDatabase } from "./db/database.js";
+import { migrate } from "./db/migrate.js";
+import { isDatabaseEmpty, seedDemo } from "./db/seed/seed.js";
+import { createOutboxSmsProvider } from "./features/identity/sms/outbox.js";
+import type { SmsProvider } from "./features/identity/sms/provider.js";
+import { type BuildAppOptions, buildApp } from "./http/app.js";
+import type { AppDeps } from "./http/deps.js";
+import { type Clock, systemClock } from "./lib/clock.js";
+import type { Config } from "./lib/config.js";
+
+export interface StartedServer {
+	app: FastifyInstance;
+	deps: AppDeps;
+	url: string;
+	close(): Promise<void>;
+}
+
+/**
+ * Opens the database (PostgreSQL from DATABASE_URL, else PGlite in DATA_DIR/pg), applies
+ * migrations, seeds the demo on an empty database, and listens. Used by main.ts and by
+ * the tests, which pass their own database and clock.
+ */
+export async function startServer(
+	config: Config,
+	overrides: { database?: Database; clock?: Clock; sms?: SmsProvider } & BuildAppOptions = {},
+): Promise<StartedServer> {
+	const database =
+		overrides.database ?? (await openDatabase({ url: config.databaseUrl, pgliteDir: path.join(config.dataDir, "pg") }));
+	await migrate(database);
+	if (config.seedDemo && (await isDatabaseEmpty(database.db))) await seedDemo(database.db);
+	const deps: AppDeps = {
+		config,
+		database,
+		db: database.db,
+		clock: overrides.clock ?? systemClock,
+		sms: overrides.sms ?? createOutboxSmsProvider(config.dataDir),
+	};
+	const app = await buildApp(deps, overrides.logger === undefined ? {} : { logger: overrides.logger });
+	await app.listen({ port: config.port, host: config.host });
+	const address = app.server.address();
+	const port = typeof address === "object" && address ? address.port : config.port;
+	return {
+		app,
+		deps,
+		url: `http://${config.host.includes(":") ? `[${config.host}]` : config.host}:${port}`,
+		async close() {
+			await app.close();
+			await database.close();
+		},
+	};
+}

@@ -1,0 +1,151 @@
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { ApiEnvelope } from "@bayon/contract";
+import pg from "pg";
+import { type Database, openDatabase } from "../src/db/database.js";
+import type { Clock } from "../src/lib/clock.js";
+import { loadConfig, type RateLimits } from "../src/lib/config.js";
+import { type StartedServer, startServer } from "../src/server.js";
+
+/** A clock the test moves by hand, starting at the real time. */
+export class ManualClock implements Clock {
+	private current = new Date();
+	now(): Date {
+		return new Date(this.current);
+	}
+	advance(seconds: number) {
+		this.current = new Date(this.current.getTime() + seconds * 1000);
+	}
+}
+
+export const TEST_BOT_TOKEN = "1234567890:TEST-bot-token-for-bayon-tests-only";
+
+export interface TestServer extends StartedServer {
+	clock: ManualClock;
+	dataDir: string;
+	databaseKind: "pglite" | "postgres";
+	/** Calls the running server over HTTP like the web app does. */
+	call<T = unknown>(method: "GET" | "POST", urlPath: string, options?: CallOptions): Promise<ApiEnvelope<T>>;
+	/** The last code the SMS outbox holds for a phone. */
+	lastSmsCode(mobile: string): string;
+	/** Sends a code and signs in with it; returns the session. */
+	signIn(mobile: string): Promise<{ accessToken: string; refreshToken: string; userId: number }>;
+}
+
+export interface CallOptions {
+	body?: unknown;
+	token?: string;
+	lang?: string;
+	headers?: Record<string, string>;
+}
+
+/**
+ * Starts the real server for one test file: a fresh database (in-memory PGlite, or a new
+ * database on the PostgreSQL server when TEST_DATABASE=postgres), migrations and the demo
+ * seed, a temporary DATA_DIR, and an ephemeral port.
+ */
+export async function startTestServer(
+	options: { limits?: Partial<RateLimits>; telegram?: boolean; webDistDir?: string } = {},
+): Promise<TestServer> {
+	const dataDir = mkdtempSync(path.join(tmpdir(), "bayon-test-"));
+	const config = loadConfig({
+		NODE_ENV: "test",
+		PORT: "0",
+		HOST: "127.0.0.1",
+		DATA_DIR: dataDir,
+		TOKEN_SECRET: randomBytes(32).toString("hex"),
+		LOG_LEVEL: "silent",
+		...(options.telegram === false ? {} : { TELEGRAM_BOT_TOKEN: TEST_BOT_TOKEN }),
+		...(options.webDistDir ? { WEB_DIST_DIR: options.webDistDir } : {}),
+	});
+	// Generous per-IP limit: every test call comes from 127.0.0.1. Tests of that limit lower it.
+	config.limits = { ...config.limits, smsPerIpPerHour: 10_000, ...options.limits };
+	const { database, dropDatabase } = await openTestDatabase();
+	const clock = new ManualClock();
+	const server = await startServer(config, { database, clock, logger: false });
+
+	const call: TestServer["call"] = async (method, urlPath, callOptions = {}) => {
+		const headers: Record<string, string> = { "tenant-id": "1", "shop-key": "bayon-demo", ...callOptions.headers };
+		if (callOptions.lang) {
+			headers["x-lang"] = callOptions.lang;
+			headers["accept-language"] = callOptions.lang;
+		}
+		if (callOptions.token) headers.authorization = `Bearer ${callOptions.token}`;
+		let body: string | undefined;
+		if (callOptions.body !== undefined) {
+			headers["content-type"] = "application/json";
+			body = JSON.stringify(callOptions.body);
+		}
+		const response = await fetch(`${server.url}${urlPath}`, { method, headers, body });
+		if (response.status !== 200)
+			throw new Error(`HTTP ${response.status} for ${method} ${urlPath}: ${await response.text()}`);
+		return (await response.json()) as ApiEnvelope<never>;
+	};
+
+	const lastSmsCode = (mobile: string) => {
+		const lines = readFileSync(path.join(dataDir, "sms-outbox.jsonl"), "utf8").trim().split("\n");
+		const mine = lines
+			.map((line) => JSON.parse(line) as { mobile: string; code: string })
+			.filter((m) => m.mobile === mobile);
+		const last = mine.at(-1);
+		if (!last) throw new Error(`no SMS sent to ${mobile}`);
+		return last.code;
+	};
+
+	const signIn: TestServer["signIn"] = async (mobile) => {
+		const sent = await call("POST", "/app-api/member/auth/send-sms-code", { body: { mobile, scene: 1 } });
+		if (sent.code !== 0) throw new Error(`send-sms-code failed: ${sent.code} ${sent.msg}`);
+		const login = await call<{ accessToken: string; refreshToken: string; userId: number }>(
+			"POST",
+			"/app-api/member/auth/sms-login",
+			{
+				body: { mobile, code: lastSmsCode(mobile) },
+			},
+		);
+		if (login.code !== 0) throw new Error(`sms-login failed: ${login.code} ${login.msg}`);
+		return login.data;
+	};
+
+	return {
+		...server,
+		clock,
+		dataDir,
+		databaseKind: database.kind,
+		call,
+		lastSmsCode,
+		signIn,
+		async close() {
+			await server.close();
+			await dropDatabase();
+			rmSync(dataDir, { recursive: true, force: true });
+		},
+	};
+}
+
+async function openTestDatabase(): Promise<{ database: Database; dropDatabase: () => Promise<void> }> {
+	if (process.env.TEST_DATABASE !== "postgres") {
+		return { database: await openDatabase({}), dropDatabase: async () => {} };
+	}
+	const adminUrl = process.env.TEST_POSTGRES_URL;
+	if (!adminUrl)
+		throw new Error("TEST_DATABASE=postgres needs TEST_POSTGRES_URL (e.g. postgres://postgres@127.0.0.1:5432/test)");
+	const name = `bayon_test_${randomBytes(6).toString("hex")}`;
+	const admin = new pg.Client({ connectionString: adminUrl });
+	await admin.connect();
+	await admin.query(`CREATE DATABASE ${name}`);
+	await admin.end();
+	const url = new URL(adminUrl);
+	url.pathname = `/${name}`;
+	const database = await openDatabase({ url: url.toString(), poolSize: 20 });
+	return {
+		database,
+		async dropDatabase() {
+			const cleanup = new pg.Client({ connectionString: adminUrl });
+			await cleanup.connect();
+			await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+			await cleanup.end();
+		},
+	};
+}

@@ -19,6 +19,7 @@ describe("the HTTP contract", () => {
 
 		expect(response.status).toBe(200);
 		expect(await response.json()).toEqual({ status: "ok", database: server.databaseKind });
+		expect(await (await fetch(`${server.url}/livez`)).json()).toEqual({ status: "ok" });
 	});
 
 	it.each(SUPPORTED_LANGUAGES)("answers an unknown API path with the not-found code in %s", async (lang) => {

@@ -35,6 +35,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
 		reply.header("referrer-policy", "strict-origin-when-cross-origin");
 	});
 
+	// Liveness: the process answers (no dependencies). Readiness with the database: /healthz.
+	app.get("/livez", async () => ({ status: "ok" }));
 	app.get("/healthz", async (_request, reply) => {
 		try {
 			await deps.database.db.selectFrom("tenant").select("id").limit(1).execute();

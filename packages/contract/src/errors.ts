@@ -4,7 +4,8 @@ import type { MessageKey } from "./messages.js";
  * Business codes carried in the envelope's `code`. 0 is success. The spec fixes 401
  * (sign in), 1004004002 (go back to the stored index_url) and 5109 (toast the message).
  * Small HTTP-like codes are shared by every feature; ten-digit codes are grouped per
- * feature (1001 system, 1004 member/identity, 1009 files), as yshop-drink does, so that
+ * feature (1001 system, 1004 member/identity, 1008003 menu items, 1008016 stores and
+ * delivery, 1009 files), as yshop-drink does, so that
  * codes of different features never collide.
  */
 export const ErrorCode = {
@@ -33,6 +34,24 @@ export const ErrorCode = {
 	TelegramAlreadyLinked: 1004003003,
 	/** Spec §4: the client redirects to the stored index_url. */
 	WechatLoginFailed: 1004004002,
+
+	AddressLimit: 1004006000,
+
+	ItemUnavailable: 1008003000,
+	ItemSoldOut: 1008003001,
+	InsufficientStock: 1008003002,
+	OptionInvalid: 1008003003,
+	OptionRequired: 1008003004,
+	TooManyOptions: 1008003005,
+	ItemNotForOrderType: 1008003006,
+
+	StoreClosed: 1008016000,
+	StoreNotAccepting: 1008016001,
+	OrderTypeNotOffered: 1008016002,
+	AddressOutOfRange: 1008016003,
+	BelowMinDeliveryPrice: 1008016004,
+	AddressRequired: 1008016005,
+	TableInvalid: 1008016006,
 
 	FileMissing: 1009001000,
 	FileNotImage: 1009001001,
@@ -65,6 +84,21 @@ export const errorMessageKeys: Record<Exclude<ErrorCode, 0>, MessageKey> = {
 	[ErrorCode.TelegramNotConfigured]: "telegramNotConfigured",
 	[ErrorCode.TelegramAlreadyLinked]: "telegramAlreadyLinked",
 	[ErrorCode.WechatLoginFailed]: "wechatLoginFailed",
+	[ErrorCode.AddressLimit]: "addressLimit",
+	[ErrorCode.ItemUnavailable]: "itemUnavailable",
+	[ErrorCode.ItemSoldOut]: "itemSoldOut",
+	[ErrorCode.InsufficientStock]: "insufficientStock",
+	[ErrorCode.OptionInvalid]: "optionInvalid",
+	[ErrorCode.OptionRequired]: "optionRequired",
+	[ErrorCode.TooManyOptions]: "tooManyOptions",
+	[ErrorCode.ItemNotForOrderType]: "itemNotForOrderType",
+	[ErrorCode.StoreClosed]: "storeClosed",
+	[ErrorCode.StoreNotAccepting]: "storeNotAccepting",
+	[ErrorCode.OrderTypeNotOffered]: "orderTypeNotOffered",
+	[ErrorCode.AddressOutOfRange]: "addressOutOfRange",
+	[ErrorCode.BelowMinDeliveryPrice]: "belowMinDeliveryPrice",
+	[ErrorCode.AddressRequired]: "chooseDeliveryAddress",
+	[ErrorCode.TableInvalid]: "tableInvalid",
 	[ErrorCode.FileMissing]: "fileMissing",
 	[ErrorCode.FileNotImage]: "fileNotImage",
 	[ErrorCode.FileTooLarge]: "fileTooLarge",

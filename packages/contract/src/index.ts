@@ -1,3 +1,5 @@
+export * from "./addresses.js";
+export * from "./cart.js";
 export * from "./common.js";
 export * from "./constants.js";
 export * from "./content.js";
@@ -6,4 +8,7 @@ export * from "./errors.js";
 export * from "./files.js";
 export * from "./i18n.js";
 export * from "./identity.js";
+export * from "./menu.js";
 export * from "./messages.js";
+export * from "./money.js";
+export * from "./venues.js";

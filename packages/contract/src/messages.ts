@@ -285,6 +285,65 @@ export const messages = {
 		en: "Sign-in failed: go back to the home page and refresh",
 		km: "ការចូលបរាជ័យ សូមត្រឡប់ទៅទំព័រដើម ហើយផ្ទុកឡើងវិញ",
 	},
+	addressLimit: {
+		"zh-CN": "最多保存 {max} 个地址，请先删除不用的地址",
+		en: "You can keep at most {max} addresses: delete one you no longer use",
+		km: "អ្នកអាចរក្សាទុកអាសយដ្ឋានបានច្រើនបំផុត {max} សូមលុបអាសយដ្ឋានដែលលែងប្រើ",
+	},
+	chooseDeliveryAddress: {
+		"zh-CN": "请选择收货地址",
+		en: "Please choose a delivery address",
+		km: "សូមជ្រើសរើសអាសយដ្ឋានដឹកជញ្ជូន",
+	},
+	itemUnavailable: {
+		"zh-CN": "该商品已下架",
+		en: "This item is no longer on the menu",
+		km: "មុខម្ហូបនេះលែងមាននៅក្នុងម៉ឺនុយទៀតហើយ",
+	},
+	itemSoldOut: { "zh-CN": "已售罄", en: "Sold out", km: "អស់ហើយ" },
+	optionInvalid: {
+		"zh-CN": "所选规格已不可用，请重新选择",
+		en: "A choice you made is no longer available, please choose again",
+		km: "ជម្រើសដែលអ្នកបានជ្រើសលែងមានទៀតហើយ សូមជ្រើសរើសម្តងទៀត",
+	},
+	optionRequired: {
+		"zh-CN": "请选择{group}",
+		en: "Please choose {group}",
+		km: "សូមជ្រើសរើស{group}",
+	},
+	tooManyOptions: {
+		"zh-CN": "{group}最多选{max}项",
+		en: "Choose at most {max} for {group}",
+		km: "{group} អាចជ្រើសរើសបានច្រើនបំផុត {max}",
+	},
+	itemNotForOrderType: {
+		"zh-CN": "该商品不支持{orderType}",
+		en: "This item is not available for {orderType}",
+		km: "មុខម្ហូបនេះមិនមានសម្រាប់{orderType}ទេ",
+	},
+	storeNotAccepting: {
+		"zh-CN": "门店暂停接单，请稍后再试",
+		en: "The store is not taking orders right now, please try again later",
+		km: "ហាងមិនទទួលការកម្មង់នៅពេលនេះទេ សូមព្យាយាមម្តងទៀតនៅពេលក្រោយ",
+	},
+	orderTypeNotOffered: {
+		"zh-CN": "该门店暂不支持{orderType}",
+		en: "This store does not offer {orderType}",
+		km: "ហាងនេះមិនផ្តល់សេវា{orderType}ទេ",
+	},
+	belowMinDeliveryPrice: {
+		"zh-CN": "外卖{amount}起送",
+		en: "Delivery needs an order of at least {amount}",
+		km: "ការដឹកជញ្ជូនត្រូវការការកម្មង់យ៉ាងតិច {amount}",
+	},
+	tableInvalid: {
+		"zh-CN": "桌码无效，请重新扫描桌上的二维码",
+		en: "This table code is not valid: scan the QR code on your table again",
+		km: "លេខកូដតុនេះមិនត្រឹមត្រូវទេ សូមស្កេនកូដ QR នៅលើតុរបស់អ្នកម្តងទៀត",
+	},
+	orderTypeTakein: { "zh-CN": "到店自取", en: "pickup", km: "មកយកផ្ទាល់" },
+	orderTypeTakeout: { "zh-CN": "外卖配送", en: "delivery", km: "ដឹកជញ្ជូន" },
+	orderTypeDesk: { "zh-CN": "堂食", en: "dine-in", km: "ញ៉ាំនៅហាង" },
 	fileMissing: {
 		"zh-CN": "请选择要上传的文件",
 		en: "Choose a file to upload",

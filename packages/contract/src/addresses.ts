@@ -1,0 +1,36 @@
+import { z } from "zod";
+import { mobileField } from "./common.js";
+import { latitudeField, longitudeField } from "./venues.js";
+
+const requiredText = (max: number) =>
+	z
+		.string({ error: "enterRecipientAndAddress" })
+		.trim()
+		.min(1, { error: "enterRecipientAndAddress", abort: true })
+		.max(max, { error: "fieldInvalid" });
+
+/** Add (no id) or edit (with id) a delivery address; the point comes from the map. */
+export const SaveAddressInput = z.strictObject({
+	id: z.coerce.number().int().positive().optional(),
+	recipient: requiredText(30),
+	phone: mobileField,
+	address: requiredText(200),
+	houseNumber: z.string().trim().max(100, { error: "fieldInvalid" }).default(""),
+	latitude: latitudeField,
+	longitude: longitudeField,
+	isDefault: z.boolean().default(false),
+});
+export type SaveAddressInput = z.input<typeof SaveAddressInput>;
+
+export interface Address {
+	id: number;
+	recipient: string;
+	phone: string;
+	address: string;
+	houseNumber: string;
+	latitude: number;
+	longitude: number;
+	isDefault: boolean;
+}
+
+export const ADDRESS_MAX_PER_MEMBER = 20;

@@ -1,0 +1,62 @@
+import { z } from "zod";
+import { idField } from "./common.js";
+import { latitudeField, longitudeField, type OrderType, orderTypeField } from "./venues.js";
+
+export const CART_MAX_LINES = 50;
+export const CART_MAX_QUANTITY = 99;
+
+export const CartLineInput = z.object({
+	itemId: idField,
+	quantity: z.coerce.number({ error: "fieldInvalid" }).int().min(1).max(CART_MAX_QUANTITY),
+	optionIds: z.array(idField).max(30).default([]),
+});
+export type CartLineInput = z.input<typeof CartLineInput>;
+
+/** Prices a cart on the server. Checkout uses the same rules, so what this accepts can be ordered. */
+export const PriceCartInput = z.strictObject({
+	shopId: idField,
+	orderType: orderTypeField,
+	lines: z.array(CartLineInput).min(1).max(CART_MAX_LINES),
+	/** Delivery: a saved address of the member … */
+	addressId: idField.optional(),
+	/** … or a point (a visitor choosing where to deliver). */
+	location: z.object({ latitude: latitudeField, longitude: longitudeField }).optional(),
+	/** Dine-in: the token of the scanned table. */
+	tableToken: z.string().max(300).optional(),
+});
+export type PriceCartInput = z.input<typeof PriceCartInput>;
+
+/** One reason a line or the whole cart cannot be ordered as it is. `code` is an ErrorCode. */
+export interface CartProblem {
+	code: number;
+	message: string;
+	/** For stock problems: how many are left. */
+	available?: number;
+}
+
+export interface PricedCartLine {
+	index: number;
+	itemId: number;
+	name: string;
+	options: Array<{ id: number; name: string; priceDelta: number }>;
+	unitPrice: number;
+	quantity: number;
+	lineTotal: number;
+	problems: CartProblem[];
+}
+
+export interface PricedCart {
+	shopId: number;
+	orderType: OrderType;
+	lines: PricedCartLine[];
+	/** Sum of the lines that can be ordered, minor units. */
+	subtotal: number;
+	deliveryFee: number;
+	total: number;
+	/** The delivery zone's minimum, when delivering. */
+	minDeliveryPrice: number | null;
+	/** Problems of the whole cart: shop closed, outside the zone, under the minimum, … */
+	problems: CartProblem[];
+	/** True when nothing stands in the way of ordering it. */
+	orderable: boolean;
+}

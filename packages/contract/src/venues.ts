@@ -1,0 +1,126 @@
+import { z } from "zod";
+import { idField } from "./common.js";
+
+/** Spec §3: orderType defaults to takein (self-pickup); takeout is delivery; desk is dine-in at a scanned table. */
+export const OrderType = { Takein: "takein", Takeout: "takeout", Desk: "desk" } as const;
+export type OrderType = (typeof OrderType)[keyof typeof OrderType];
+export const ORDER_TYPES = [OrderType.Takein, OrderType.Takeout, OrderType.Desk] as const;
+export const orderTypeField = z.enum(ORDER_TYPES, { error: "fieldInvalid" });
+
+export const latitudeField = z.coerce.number({ error: "fieldInvalid" }).min(-90).max(90);
+export const longitudeField = z.coerce.number({ error: "fieldInvalid" }).min(-180).max(180);
+
+/** A window of opening hours in the shop's local time; closesAt <= opensAt means it ends after midnight. */
+export interface OpeningWindow {
+	opensAt: string;
+	closesAt: string;
+}
+
+export interface ShopOpenState {
+	/** Open now: inside a window, not on a closure day, and accepting orders. */
+	isOpen: boolean;
+	acceptingOrders: boolean;
+	/** Today's windows in the shop's local time (empty when closed all day). */
+	todayHours: OpeningWindow[];
+	/** Today is one of the shop's dated closures. */
+	closedToday: boolean;
+	/** The next moment the shop opens, when it is closed now (ISO instant), within a week. */
+	nextOpenAt: string | null;
+}
+
+/** Spec §3 map fields for a drawn delivery zone. */
+export interface MapPolygon {
+	points: Array<{ latitude: number; longitude: number }>;
+	strokeWidth: number;
+	strokeColor: string;
+	fillColor: string;
+	dashArray: string;
+	zIndex: number;
+}
+
+export interface DeliveryZone {
+	id: number;
+	name: string;
+	/** Money in minor units. */
+	fee: number;
+	minOrder: number;
+	polygon: MapPolygon;
+}
+
+export interface DeliverySummary {
+	offered: boolean;
+	/** Cheapest fee and lowest minimum across zones (and the radius fallback). */
+	minFee: number | null;
+	minOrder: number | null;
+}
+
+export interface ShopSummary {
+	id: number;
+	name: string;
+	logo: string | null;
+	address: string;
+	phone: string;
+	latitude: number;
+	longitude: number;
+	/** Metres from the point asked about, when one was given. */
+	distanceMeters: number | null;
+	notice: string | null;
+	preparationMinutes: number;
+	orderTypes: OrderType[];
+	openState: ShopOpenState;
+	delivery: DeliverySummary;
+}
+
+export interface ShopDetail extends ShopSummary {
+	photos: string[];
+	timezone: string;
+	/** weekday 0 = Sunday. */
+	weeklyHours: Array<{ weekday: number; windows: OpeningWindow[] }>;
+	/** Upcoming dated closures in local dates (inclusive). */
+	closures: Array<{ startsOn: string; endsOn: string; reason: string | null }>;
+	zones: DeliveryZone[];
+	deliveryRadius: { meters: number; fee: number; minOrder: number } | null;
+}
+
+export const StoreListQuery = z.object({
+	lat: latitudeField.optional(),
+	lng: longitudeField.optional(),
+	kw: z.string().trim().max(50).optional(),
+});
+export type StoreListQuery = z.infer<typeof StoreListQuery>;
+
+export const ShopIdQuery = z.object({ shop_id: idField });
+
+export const DeliveryCheckQuery = z.object({ shopId: idField, lat: latitudeField, lng: longitudeField });
+
+export interface DeliveryCheck {
+	inRange: boolean;
+	zoneId: number | null;
+	fee: number | null;
+	minOrder: number | null;
+	distanceMeters: number;
+}
+
+/** What scanning a table's QR code resolves to. */
+export interface ResolvedTable {
+	shopId: number;
+	shopName: string;
+	tableId: number;
+	number: string;
+	seats: number;
+	area: string | null;
+	token: string;
+}
+
+export const TableTokenQuery = z.object({
+	token: z.string({ error: "tableInvalid" }).min(10, { error: "tableInvalid" }).max(300),
+});
+
+/** A table as the shop's staff see it, with the URL its QR code encodes. */
+export interface MerchantTable {
+	id: number;
+	number: string;
+	seats: number;
+	area: string | null;
+	qrUrl: string;
+}

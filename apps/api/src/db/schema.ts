@@ -140,6 +140,64 @@ export interface ShopTable {
 	accepting_orders: Generated<boolean>;
 	preparation_minutes: Generated<number>;
 	created_at: CreatedAt;
+	photos: JSONColumnType<string[], string | undefined, string>;
+	offers_takein: Generated<boolean>;
+	offers_takeout: Generated<boolean>;
+	offers_desk: Generated<boolean>;
+	delivery_radius_m: number | null;
+	delivery_radius_fee: number | null;
+	delivery_radius_min_order: number | null;
+}
+
+export interface ShopClosureTable {
+	id: Generated<number>;
+	shop_id: number;
+	starts_on: string;
+	ends_on: string;
+	reason: LocalizedColumn | null;
+}
+
+export interface DeliveryZoneTable {
+	id: Generated<number>;
+	shop_id: number;
+	code: string;
+	name: LocalizedColumn;
+	points: JSONColumnType<Array<[number, number]>, string, string>;
+	fee: number;
+	min_order: number;
+	stroke_width: Generated<number>;
+	stroke_color: Generated<string>;
+	fill_color: Generated<string>;
+	dash_array: Generated<string>;
+	z_index: Generated<number>;
+	sort: Generated<number>;
+	enabled: Generated<boolean>;
+}
+
+export interface DiningTableTable {
+	id: Generated<number>;
+	shop_id: number;
+	number: string;
+	seats: number;
+	area: LocalizedColumn | null;
+	qr_version: Generated<number>;
+	enabled: Generated<boolean>;
+	sort: Generated<number>;
+}
+
+export interface MemberAddressTable {
+	id: Generated<number>;
+	tenant_id: number;
+	member_id: number;
+	recipient: string;
+	phone: string;
+	address: string;
+	house_number: Generated<string>;
+	latitude: number;
+	longitude: number;
+	is_default: Generated<boolean>;
+	created_at: CreatedAt;
+	updated_at: Timestamp;
 }
 
 export interface ShopStaffTable {
@@ -178,6 +236,8 @@ export interface MenuItemTable {
 	sold_out: Generated<boolean>;
 	sales_count: Generated<number>;
 	sort: Generated<number>;
+	order_types: ColumnType<Array<"takein" | "takeout" | "desk">, string[] | undefined, string[]>;
+	enabled: Generated<boolean>;
 }
 
 export interface MenuOptionGroupTable {
@@ -198,6 +258,8 @@ export interface MenuOptionTable {
 	price_delta: Generated<number>;
 	is_default: Generated<boolean>;
 	sort: Generated<number>;
+	stock: number | null;
+	sold_out: Generated<boolean>;
 }
 
 export interface DB {
@@ -217,4 +279,8 @@ export interface DB {
 	menu_item: MenuItemTable;
 	menu_option_group: MenuOptionGroupTable;
 	menu_option: MenuOptionTable;
+	shop_closure: ShopClosureTable;
+	delivery_zone: DeliveryZoneTable;
+	dining_table: DiningTableTable;
+	member_address: MemberAddressTable;
 }

@@ -24,6 +24,10 @@ const EnvSchema = z.object({
 	LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 	WEB_DIST_DIR: z.string().min(1).default(path.join(repoRoot, "apps/web/dist")),
 	SEED_DEMO: z.enum(["true", "false"]).optional(),
+	PUBLIC_URL: z
+		.string()
+		.regex(/^https?:\/\/[^/]+$/, "must be an origin like https://order.example.com (no path, no trailing slash)")
+		.optional(),
 	TRUST_PROXY: z
 		.string()
 		.regex(/^(true|false|[\d.:/a-fA-F, ]+)$/, "must be true, false or a comma-separated list of proxy addresses")
@@ -50,6 +54,8 @@ export interface Config {
 	 * any client would let it pick its own IP and dodge the per-IP limits.
 	 */
 	trustProxy: boolean | string;
+	/** Origin for links we hand out (table QR codes); unset: the host of the request. */
+	publicUrl: string | undefined;
 }
 
 /** OTP limits (security-and-money §A2). Tests lower or raise them to reach the edges quickly. */
@@ -117,6 +123,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 		seedDemo: e.SEED_DEMO ? e.SEED_DEMO === "true" : !production,
 		limits: { ...defaultRateLimits },
 		trustProxy: parseTrustProxy(e.TRUST_PROXY),
+		publicUrl: e.PUBLIC_URL,
 	};
 }
 

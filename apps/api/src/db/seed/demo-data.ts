@@ -52,6 +52,27 @@ export interface DemoShop {
 	preparationMinutes: number;
 	openingHours: DemoOpeningHours[];
 	staff: DemoStaff[];
+	zones: DemoDeliveryZone[];
+	tables: DemoTable[];
+}
+
+/** A delivery zone: [latitude, longitude] corners, fee and minimum order in cents. */
+export interface DemoDeliveryZone {
+	code: string;
+	name: DemoText;
+	points: Array<[number, number]>;
+	fee: number;
+	minOrder: number;
+	strokeColor: string;
+	fillColor: string;
+	dashArray: string;
+	zIndex: number;
+}
+
+export interface DemoTable {
+	number: string;
+	seats: number;
+	area: DemoText;
 }
 
 export interface DemoOption {
@@ -82,6 +103,8 @@ export interface DemoMenuItem {
 	stock: number | null;
 	soldOut: boolean;
 	optionGroups: DemoOptionGroup[];
+	/** Order types the item is offered for; all when omitted. */
+	orderTypes?: Array<"takein" | "takeout" | "desk">;
 }
 
 export interface DemoCategory {
@@ -171,6 +194,53 @@ export const demoShop: DemoShop = {
 	staff: [
 		{ mobile: DEMO_OWNER_MOBILE, role: "owner" },
 		{ mobile: DEMO_STAFF_MOBILE, role: "staff" },
+	],
+	// Inner zone: Daun Penh and the riverside; outer zone reaches Chamkar Mon, Toul Kork and BKK.
+	zones: [
+		{
+			code: "riverside-near",
+			name: text("河滨近区", "Riverside (near)", "តំបន់មាត់ទន្លេ (ជិត)"),
+			points: [
+				[11.5835, 104.9205],
+				[11.5835, 104.9325],
+				[11.56, 104.9345],
+				[11.556, 104.9215],
+			],
+			fee: 100,
+			minOrder: 500,
+			strokeColor: "#d4a900",
+			fillColor: "#fae35855",
+			dashArray: "",
+			zIndex: 2,
+		},
+		{
+			code: "city-centre",
+			name: text("市中心", "City centre", "កណ្តាលក្រុង"),
+			points: [
+				[11.599, 104.895],
+				[11.599, 104.937],
+				[11.542, 104.94],
+				[11.538, 104.9],
+			],
+			fee: 250,
+			minOrder: 1000,
+			strokeColor: "#8a6d00",
+			fillColor: "#fae35822",
+			dashArray: "6 4",
+			zIndex: 1,
+		},
+	],
+	tables: [
+		...["A1", "A2", "A3", "A4", "A5", "A6"].map((number, index) => ({
+			number,
+			seats: index < 4 ? 2 : 4,
+			area: text("室内", "Indoor", "ក្នុងហាង"),
+		})),
+		...["T1", "T2", "T3", "T4"].map((number) => ({
+			number,
+			seats: 6,
+			area: text("河景露台", "River terrace", "រាបមើលទន្លេ"),
+		})),
 	],
 };
 
@@ -290,6 +360,7 @@ interface ItemInput {
 	stock?: number;
 	soldOut?: boolean;
 	optionGroups?: DemoOptionGroup[];
+	orderTypes?: DemoMenuItem["orderTypes"];
 }
 
 const item = (input: ItemInput): DemoMenuItem => ({
@@ -301,6 +372,7 @@ const item = (input: ItemInput): DemoMenuItem => ({
 	stock: input.stock ?? null,
 	soldOut: input.soldOut ?? false,
 	optionGroups: input.optionGroups ?? [],
+	...(input.orderTypes ? { orderTypes: input.orderTypes } : {}),
 });
 
 export const demoMenu: DemoCategory[] = [
@@ -442,6 +514,8 @@ export const demoMenu: DemoCategory[] = [
 					"តែបៃតងក្លិនផ្កាម្លិះ ជាមួយសាច់ផ្លែសាវម៉ាវស្រស់ ជូរផ្អែម និងស្រស់ស្រាយ។",
 				),
 				price: 275,
+				// A whole coconut does not travel well: not delivered.
+				orderTypes: ["takein", "desk"],
 				optionGroups: drinkOptions(70, false),
 			}),
 			item({

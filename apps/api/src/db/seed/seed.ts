@@ -17,6 +17,8 @@ export async function seedDemo(db: Kysely<DB>): Promise<void> {
 		const memberIds = await seedMembers(trx);
 		const shopId = await seedShop(trx, memberIds);
 		await seedMenu(trx, shopId);
+		await seedDeliveryZones(trx, shopId);
+		await seedTables(trx, shopId);
 		await seedServicePages(trx);
 		await seedNews(trx);
 	});
@@ -138,6 +140,53 @@ async function seedShop(db: Kysely<DB>, memberIds: Map<string, number>): Promise
 	return shopId;
 }
 
+/** The shop's delivery zones, by (shop, code). */
+async function seedDeliveryZones(db: Kysely<DB>, shopId: number) {
+	const rows = demoShop.zones.map((zone, index) => ({
+		name: json(zone.name),
+		points: JSON.stringify(zone.points),
+		fee: zone.fee,
+		min_order: zone.minOrder,
+		stroke_color: zone.strokeColor,
+		fill_color: zone.fillColor,
+		dash_array: zone.dashArray,
+		z_index: zone.zIndex,
+		sort: index + 1,
+	}));
+	for (const [index, zone] of demoShop.zones.entries()) {
+		const row = rows[index];
+		if (!row) continue;
+		await db
+			.insertInto("delivery_zone")
+			.values({ shop_id: shopId, code: zone.code, ...row })
+			.onConflict((oc) => oc.columns(["shop_id", "code"]).doUpdateSet(row))
+			.execute();
+	}
+}
+
+/** Dining tables by (shop, number); their QR versions are left as they are. */
+async function seedTables(db: Kysely<DB>, shopId: number) {
+	await db
+		.insertInto("dining_table")
+		.values(
+			demoShop.tables.map((table, index) => ({
+				shop_id: shopId,
+				number: table.number,
+				seats: table.seats,
+				area: json(table.area),
+				sort: index + 1,
+			})),
+		)
+		.onConflict((oc) =>
+			oc.columns(["shop_id", "number"]).doUpdateSet({
+				seats: excluded<number>("seats"),
+				area: excluded<string>("area"),
+				sort: excluded<number>("sort"),
+			}),
+		)
+		.execute();
+}
+
 /** Categories, items, option groups and options, one statement per level. */
 async function seedMenu(db: Kysely<DB>, shopId: number) {
 	const categoryRows = await db
@@ -173,6 +222,7 @@ async function seedMenu(db: Kysely<DB>, shopId: number) {
 				original_price: item.originalPrice,
 				stock: item.stock,
 				sold_out: item.soldOut,
+				order_types: item.orderTypes ?? ["takein", "takeout", "desk"],
 				sort,
 			})),
 		)
@@ -185,6 +235,7 @@ async function seedMenu(db: Kysely<DB>, shopId: number) {
 				original_price: excluded<number | null>("original_price"),
 				stock: excluded<number | null>("stock"),
 				sold_out: excluded<boolean>("sold_out"),
+				order_types: excluded<string[]>("order_types"),
 				sort: excluded<number>("sort"),
 			}),
 		)

@@ -5,9 +5,13 @@ import { ErrorCode, formatMessage } from "@bayon/contract";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { addressRoutes } from "../features/addresses/routes.js";
 import { contentRoutes } from "../features/content/routes.js";
 import { fileRoutes } from "../features/files/routes.js";
 import { identityRoutes, telegramRoutes } from "../features/identity/routes.js";
+import { menuRoutes } from "../features/menu/routes.js";
+import { orderingRoutes } from "../features/ordering/routes.js";
+import { venueRoutes } from "../features/venues/routes.js";
 import type { AppDeps } from "./deps.js";
 import { failure } from "./envelope.js";
 import { handleApiError } from "./error-handler.js";
@@ -53,6 +57,10 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
 			await identityRoutes(scope, deps);
 			await contentRoutes(scope, deps);
 			await fileRoutes(scope, deps);
+			await venueRoutes(scope, deps);
+			await menuRoutes(scope, deps);
+			await orderingRoutes(scope, deps);
+			await addressRoutes(scope, deps);
 		},
 		{ prefix: "/app-api" },
 	);

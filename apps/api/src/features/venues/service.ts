@@ -1,5 +1,284 @@
-import { localize, type MerchantShopRef } from "@bayon/contract";
+import {
+	type DeliveryCheck,
+	type DeliveryZone,
+	ErrorCode,
+	localize,
+	type MerchantShopRef,
+	type MerchantTable,
+	type OrderType,
+	type ResolvedTable,
+	type ShopDetail,
+	type ShopOpenState,
+	type ShopSummary,
+} from "@bayon/contract";
+import { BusinessError } from "../../http/business-error.js";
 import type { AppDeps } from "../../http/deps.js";
+import {
+	type DeliveryQuote,
+	distanceMeters,
+	type Point,
+	quoteDelivery,
+	type RadiusRule,
+	type ZoneRule,
+} from "./geo.js";
+import { addDays, type Closure, computeOpenState, toLocalMoment, type WeeklyWindow } from "./hours.js";
+import * as queries from "./queries.js";
+import { signTableToken, verifyTableToken } from "./table-token.js";
+
+interface CallerContext {
+	tenant: { id: number };
+	lang: string;
+}
+
+/** A shop with everything needed to tell whether and how it takes orders right now. */
+interface LoadedShop {
+	row: queries.ShopRow;
+	windows: WeeklyWindow[];
+	closures: Array<Closure & { reason: string | null }>;
+	zones: Awaited<ReturnType<typeof queries.listDeliveryZones>>;
+}
+
+async function loadShops(deps: AppDeps, rows: queries.ShopRow[], lang: string): Promise<LoadedShop[]> {
+	const ids = rows.map((row) => row.id);
+	// A day before today in UTC covers every time zone's "today".
+	const fromDate = addDays(deps.clock.now().toISOString().slice(0, 10), -1);
+	const [hours, closures, zones] = await Promise.all([
+		queries.listOpeningHours(deps.db, ids),
+		queries.listClosures(deps.db, ids, fromDate),
+		queries.listDeliveryZones(deps.db, ids),
+	]);
+	return rows.map((row) => ({
+		row,
+		windows: hours
+			.filter((h) => h.shop_id === row.id)
+			.map((h) => ({ weekday: h.weekday, opensAt: h.opens_at, closesAt: h.closes_at })),
+		closures: closures
+			.filter((c) => c.shop_id === row.id)
+			.map((c) => ({ startsOn: c.starts_on, endsOn: c.ends_on, reason: c.reason ? localize(c.reason, lang) : null })),
+		zones: zones.filter((z) => z.shop_id === row.id),
+	}));
+}
+
+function openStateOf(deps: AppDeps, shop: LoadedShop): ShopOpenState {
+	return computeOpenState(
+		{
+			windows: shop.windows,
+			closures: shop.closures,
+			timeZone: shop.row.timezone,
+			acceptingOrders: shop.row.accepting_orders,
+		},
+		deps.clock.now(),
+	);
+}
+
+function orderTypesOf(row: queries.ShopRow): OrderType[] {
+	const types: OrderType[] = [];
+	if (row.offers_takein) types.push("takein");
+	if (row.offers_takeout) types.push("takeout");
+	if (row.offers_desk) types.push("desk");
+	return types;
+}
+
+function zoneRules(shop: LoadedShop): ZoneRule[] {
+	return shop.zones.map((zone) => ({ id: zone.id, points: zone.points, fee: zone.fee, minOrder: zone.min_order }));
+}
+
+function radiusRule(row: queries.ShopRow): RadiusRule | null {
+	if (row.delivery_radius_m === null || row.delivery_radius_fee === null || row.delivery_radius_min_order === null)
+		return null;
+	return { meters: row.delivery_radius_m, fee: row.delivery_radius_fee, minOrder: row.delivery_radius_min_order };
+}
+
+function pointOf(row: queries.ShopRow): Point {
+	return { latitude: row.latitude, longitude: row.longitude };
+}
+
+function presentSummary(deps: AppDeps, shop: LoadedShop, lang: string, from: Point | null): ShopSummary {
+	const { row } = shop;
+	const terms = [...zoneRules(shop), ...(radiusRule(row) ? [radiusRule(row) as RadiusRule] : [])];
+	const offersDelivery = row.offers_takeout && terms.length > 0;
+	return {
+		id: row.id,
+		name: localize(row.name, lang),
+		logo: row.logo,
+		address: localize(row.address, lang),
+		phone: row.phone,
+		latitude: row.latitude,
+		longitude: row.longitude,
+		distanceMeters: from ? Math.round(distanceMeters(from, pointOf(row))) : null,
+		notice: row.notice ? localize(row.notice, lang) : null,
+		preparationMinutes: row.preparation_minutes,
+		orderTypes: orderTypesOf(row).filter((type) => type !== "takeout" || offersDelivery),
+		openState: openStateOf(deps, shop),
+		delivery: {
+			offered: offersDelivery,
+			minFee: offersDelivery ? Math.min(...terms.map((t) => t.fee)) : null,
+			minOrder: offersDelivery ? Math.min(...terms.map((t) => t.minOrder)) : null,
+		},
+	};
+}
+
+/** The tenant's shops, nearest first when a point is given; `kw` filters by name or address. */
+export async function listShops(
+	deps: AppDeps,
+	ctx: CallerContext,
+	query: { lat?: number | undefined; lng?: number | undefined; kw?: string | undefined },
+): Promise<ShopSummary[]> {
+	const from =
+		query.lat !== undefined && query.lng !== undefined ? { latitude: query.lat, longitude: query.lng } : null;
+	const shops = await loadShops(deps, await queries.listShops(deps.db, ctx.tenant.id), ctx.lang);
+	let summaries = shops.map((shop) => presentSummary(deps, shop, ctx.lang, from));
+	const keyword = query.kw?.toLowerCase();
+	if (keyword) summaries = summaries.filter((s) => `${s.name} ${s.address}`.toLowerCase().includes(keyword));
+	if (from) summaries.sort((a, b) => (a.distanceMeters ?? 0) - (b.distanceMeters ?? 0));
+	return summaries;
+}
+
+async function loadShop(deps: AppDeps, tenantId: number, shopId: number, lang: string): Promise<LoadedShop> {
+	const row = await queries.findShop(deps.db, tenantId, shopId);
+	if (!row) throw new BusinessError(ErrorCode.NotFound);
+	const [shop] = await loadShops(deps, [row], lang);
+	return shop as LoadedShop;
+}
+
+/** One shop in full: hours of the week, upcoming closures, delivery zones for the map. */
+export async function getShopDetail(deps: AppDeps, ctx: CallerContext, shopId: number): Promise<ShopDetail> {
+	const shop = await loadShop(deps, ctx.tenant.id, shopId, ctx.lang);
+	const radius = radiusRule(shop.row);
+	const zones: DeliveryZone[] = shop.zones.map((zone) => ({
+		id: zone.id,
+		name: localize(zone.name, ctx.lang),
+		fee: zone.fee,
+		minOrder: zone.min_order,
+		polygon: {
+			points: zone.points.map(([latitude, longitude]) => ({ latitude, longitude })),
+			strokeWidth: zone.stroke_width,
+			strokeColor: zone.stroke_color,
+			fillColor: zone.fill_color,
+			dashArray: zone.dash_array,
+			zIndex: zone.z_index,
+		},
+	}));
+	const today = toLocalMoment(deps.clock.now(), shop.row.timezone).date;
+	return {
+		...presentSummary(deps, shop, ctx.lang, null),
+		photos: shop.row.photos,
+		timezone: shop.row.timezone,
+		weeklyHours: [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({
+			weekday,
+			windows: shop.windows
+				.filter((w) => w.weekday === weekday)
+				.map((w) => ({ opensAt: w.opensAt.slice(0, 5), closesAt: w.closesAt.slice(0, 5) })),
+		})),
+		closures: shop.closures.filter((c) => c.endsOn >= today),
+		zones,
+		deliveryRadius: radius,
+	};
+}
+
+/** Whether a point can be delivered to by a shop, and at which fee and minimum. */
+export async function checkDelivery(
+	deps: AppDeps,
+	ctx: CallerContext,
+	args: { shopId: number; point: Point },
+): Promise<DeliveryCheck> {
+	const shop = await loadShop(deps, ctx.tenant.id, args.shopId, ctx.lang);
+	return quoteFor(shop, args.point);
+}
+
+function quoteFor(shop: LoadedShop, point: Point): DeliveryQuote {
+	if (!shop.row.offers_takeout)
+		return {
+			inRange: false,
+			zoneId: null,
+			fee: null,
+			minOrder: null,
+			distanceMeters: Math.round(distanceMeters(pointOf(shop.row), point)),
+		};
+	return quoteDelivery(pointOf(shop.row), point, zoneRules(shop), radiusRule(shop.row));
+}
+
+/** What ordering needs to know about a shop at this moment: open state, order types, delivery terms. */
+export interface ShopOrderingTerms {
+	shopId: number;
+	name: string;
+	openState: ShopOpenState;
+	orderTypes: OrderType[];
+	quoteDelivery(point: Point): DeliveryQuote;
+}
+
+export async function getOrderingTerms(deps: AppDeps, ctx: CallerContext, shopId: number): Promise<ShopOrderingTerms> {
+	const shop = await loadShop(deps, ctx.tenant.id, shopId, ctx.lang);
+	const summary = presentSummary(deps, shop, ctx.lang, null);
+	return {
+		shopId,
+		name: summary.name,
+		openState: summary.openState,
+		orderTypes: summary.orderTypes,
+		quoteDelivery: (point) => quoteFor(shop, point),
+	};
+}
+
+/** Turns a scanned table code into its shop and table, refusing forged, edited or voided codes. */
+export async function resolveTable(deps: AppDeps, ctx: CallerContext, token: string): Promise<ResolvedTable> {
+	const claims = verifyTableToken(token, deps.config.tokenSecret);
+	if (!claims || claims.tenantId !== ctx.tenant.id) throw new BusinessError(ErrorCode.TableInvalid);
+	const table = await queries.findTable(deps.db, { tenantId: ctx.tenant.id, tableId: claims.tableId });
+	if (!table || !table.enabled || table.shop_id !== claims.shopId || table.qr_version !== claims.version) {
+		throw new BusinessError(ErrorCode.TableInvalid);
+	}
+	return {
+		shopId: table.shop_id,
+		shopName: localize(table.shop_name, ctx.lang),
+		tableId: table.id,
+		number: table.number,
+		seats: table.seats,
+		area: table.area ? localize(table.area, ctx.lang) : null,
+		token,
+	};
+}
+
+/** The page a table's QR code opens. */
+export const SCAN_PAGE_PATH = "/pages/components/pages/scan/operate";
+
+/** The shop's tables with their QR URLs, for its owner and staff only. */
+export async function listMerchantTables(
+	deps: AppDeps,
+	ctx: CallerContext & { member: { id: number } },
+	args: { shopId: number; origin: string },
+): Promise<MerchantTable[]> {
+	await requireStaff(deps, ctx, args.shopId);
+	const rows = await queries.listTables(deps.db, args.shopId);
+	return rows.map((row) => {
+		const token = signTableToken(
+			{ tenantId: ctx.tenant.id, shopId: args.shopId, tableId: row.id, version: row.qr_version },
+			deps.config.tokenSecret,
+		);
+		return {
+			id: row.id,
+			number: row.number,
+			seats: row.seats,
+			area: row.area ? localize(row.area, ctx.lang) : null,
+			qrUrl: `${args.origin}${SCAN_PAGE_PATH}?token=${encodeURIComponent(token)}`,
+		};
+	});
+}
+
+/**
+ * Refuses anyone who does not work at the shop. A shop of another tenant answers exactly
+ * like a shop that does not exist, so ids cannot be probed.
+ */
+export async function requireStaff(
+	deps: AppDeps,
+	ctx: CallerContext & { member: { id: number } },
+	shopId: number,
+): Promise<"owner" | "staff"> {
+	const shop = await queries.findShop(deps.db, ctx.tenant.id, shopId);
+	if (!shop) throw new BusinessError(ErrorCode.NotFound);
+	const staff = await queries.findStaffRole(deps.db, { shopId, memberId: ctx.member.id });
+	if (!staff) throw new BusinessError(ErrorCode.Forbidden);
+	return staff.role;
+}
 
 /** The shops a member works at, with their role there; empty for customers. */
 export async function listStaffShops(

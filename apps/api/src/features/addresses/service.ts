@@ -1,0 +1,96 @@
+import { ADDRESS_MAX_PER_MEMBER, type Address, ErrorCode, type SaveAddressInput } from "@bayon/contract";
+import type { z } from "zod";
+import { BusinessError } from "../../http/business-error.js";
+import type { AppDeps } from "../../http/deps.js";
+import * as queries from "./queries.js";
+
+interface MemberContext {
+	tenant: { id: number };
+	member: { id: number };
+}
+
+function present(row: queries.AddressRow): Address {
+	return {
+		id: row.id,
+		recipient: row.recipient,
+		phone: row.phone,
+		address: row.address,
+		houseNumber: row.house_number,
+		latitude: row.latitude,
+		longitude: row.longitude,
+		isDefault: row.is_default,
+	};
+}
+
+/** The member's addresses, default first. */
+export async function listAddresses(deps: AppDeps, ctx: MemberContext): Promise<Address[]> {
+	const rows = await queries.listAddresses(deps.db, { tenantId: ctx.tenant.id, memberId: ctx.member.id });
+	return rows.map(present);
+}
+
+/** One of the member's own addresses; anybody else's id answers not-found, like a missing one. */
+export async function getOwnAddress(deps: AppDeps, ctx: MemberContext, id: number): Promise<Address> {
+	const row = await queries.findAddress(deps.db, { tenantId: ctx.tenant.id, memberId: ctx.member.id, id });
+	if (!row) throw new BusinessError(ErrorCode.NotFound);
+	return present(row);
+}
+
+/**
+ * Adds an address (no id) or edits one (with id). The first address becomes the default;
+ * choosing a new default clears the old one in the same transaction.
+ */
+export async function saveAddress(
+	deps: AppDeps,
+	ctx: MemberContext,
+	input: z.output<typeof SaveAddressInput>,
+): Promise<Address> {
+	const memberId = ctx.member.id;
+	const id = await deps.db.transaction().execute(async (trx) => {
+		await queries.lockMember(trx, memberId);
+		const count = await queries.countAddresses(trx, memberId);
+		if (input.id === undefined && count >= ADDRESS_MAX_PER_MEMBER) {
+			throw new BusinessError(ErrorCode.AddressLimit, { max: ADDRESS_MAX_PER_MEMBER });
+		}
+		const isDefault = input.isDefault || count === 0;
+		if (isDefault) await queries.clearDefault(trx, memberId);
+		const values = {
+			recipient: input.recipient,
+			phone: input.phone,
+			address: input.address,
+			house_number: input.houseNumber,
+			latitude: input.latitude,
+			longitude: input.longitude,
+			is_default: isDefault,
+			updated_at: deps.clock.now(),
+		};
+		if (input.id === undefined)
+			return (await queries.insertAddress(trx, { tenantId: ctx.tenant.id, memberId, values })).id;
+		const updated = await queries.updateAddress(trx, { tenantId: ctx.tenant.id, memberId, id: input.id, values });
+		if (!updated) throw new BusinessError(ErrorCode.NotFound);
+		return updated.id;
+	});
+	return getOwnAddress(deps, ctx, id);
+}
+
+export async function setDefaultAddress(deps: AppDeps, ctx: MemberContext, id: number): Promise<void> {
+	await deps.db.transaction().execute(async (trx) => {
+		await queries.lockMember(trx, ctx.member.id);
+		if (!(await queries.findAddress(trx, { tenantId: ctx.tenant.id, memberId: ctx.member.id, id })))
+			throw new BusinessError(ErrorCode.NotFound);
+		await queries.clearDefault(trx, ctx.member.id);
+		await queries.makeDefault(trx, { memberId: ctx.member.id, id });
+	});
+}
+
+/** Deletes an address; when it was the default, the most recently used one takes its place. */
+export async function deleteAddress(deps: AppDeps, ctx: MemberContext, id: number): Promise<void> {
+	await deps.db.transaction().execute(async (trx) => {
+		await queries.lockMember(trx, ctx.member.id);
+		const deleted = await queries.deleteAddress(trx, { tenantId: ctx.tenant.id, memberId: ctx.member.id, id });
+		if (!deleted) throw new BusinessError(ErrorCode.NotFound);
+		if (deleted.is_default) {
+			const next = await queries.latestAddressId(trx, ctx.member.id);
+			if (next) await queries.makeDefault(trx, { memberId: ctx.member.id, id: next.id });
+		}
+	});
+}

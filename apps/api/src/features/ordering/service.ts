@@ -1,0 +1,63 @@
+import { ErrorCode, type PriceCartInput, type PricedCart } from "@bayon/contract";
+import type { z } from "zod";
+import { BusinessError } from "../../http/business-error.js";
+import type { AppDeps } from "../../http/deps.js";
+import type { RequestContext } from "../../http/request-context.js";
+import { getOwnAddress } from "../addresses/service.js";
+import { loadItemsForPricing } from "../menu/service.js";
+import { getOrderingTerms, resolveTable } from "../venues/service.js";
+import { type PricingFacts, priceCart } from "./cart-rules.js";
+
+/**
+ * Prices a cart for a shop and order type with today's menu, hours, zones and table, and
+ * lists every problem. Checkout will run the same function inside its transaction.
+ */
+export async function priceCartFor(
+	deps: AppDeps,
+	ctx: RequestContext,
+	input: z.output<typeof PriceCartInput>,
+): Promise<PricedCart> {
+	const terms = await getOrderingTerms(deps, ctx, input.shopId);
+	const items = await loadItemsForPricing(deps, ctx, {
+		shopId: input.shopId,
+		itemIds: input.lines.map((line) => line.itemId),
+	});
+
+	let delivery: PricingFacts["delivery"] = { kind: "none" };
+	if (input.orderType === "takeout") {
+		let point = input.location ?? null;
+		if (input.addressId !== undefined) {
+			if (!ctx.member) throw new BusinessError(ErrorCode.Unauthorized);
+			const address = await getOwnAddress(deps, { tenant: ctx.tenant, member: ctx.member }, input.addressId);
+			point = { latitude: address.latitude, longitude: address.longitude };
+		}
+		if (!point) delivery = { kind: "missing" };
+		else {
+			const quote = terms.quoteDelivery(point);
+			delivery = { kind: "quoted", inRange: quote.inRange, fee: quote.fee ?? 0, minOrder: quote.minOrder ?? 0 };
+		}
+	}
+
+	let table: PricingFacts["table"] = { kind: "none" };
+	if (input.orderType === "desk") {
+		table = { kind: "invalid" };
+		if (input.tableToken) {
+			const resolved = await resolveTable(deps, ctx, input.tableToken).catch((error: unknown) => {
+				if (error instanceof BusinessError && error.code === ErrorCode.TableInvalid) return null;
+				throw error;
+			});
+			if (resolved?.shopId === input.shopId) table = { kind: "valid" };
+		}
+	}
+
+	const priced = priceCart(input.lines, {
+		lang: ctx.lang,
+		currency: ctx.tenant.currency,
+		orderType: input.orderType,
+		shop: { openState: terms.openState, orderTypes: terms.orderTypes },
+		items,
+		delivery,
+		table,
+	});
+	return { shopId: input.shopId, ...priced };
+}

@@ -1,0 +1,165 @@
+import type { OpeningWindow, ShopOpenState } from "@bayon/contract";
+
+/** One weekly window as stored: weekday 0 = Sunday, times "HH:MM[:SS]" local to the shop. */
+export interface WeeklyWindow {
+	weekday: number;
+	opensAt: string;
+	closesAt: string;
+}
+
+/** Whole local days the shop is closed, inclusive, "YYYY-MM-DD". */
+export interface Closure {
+	startsOn: string;
+	endsOn: string;
+}
+
+export interface LocalMoment {
+	date: string;
+	weekday: number;
+	minutes: number;
+}
+
+const DAY_MINUTES = 24 * 60;
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/** The wall-clock date, weekday and minute of the day of an instant in a time zone. */
+export function toLocalMoment(instant: Date, timeZone: string): LocalMoment {
+	let formatter = formatters.get(timeZone);
+	if (!formatter) {
+		formatter = new Intl.DateTimeFormat("en-US", {
+			timeZone,
+			year: "numeric",
+			month: "2-digit",
+			day: "2-digit",
+			weekday: "short",
+			hour: "2-digit",
+			minute: "2-digit",
+			hourCycle: "h23",
+		});
+		formatters.set(timeZone, formatter);
+	}
+	const parts = Object.fromEntries(formatter.formatToParts(instant).map((part) => [part.type, part.value]));
+	const weekday = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"].indexOf(parts.weekday ?? "");
+	return {
+		date: `${parts.year}-${parts.month}-${parts.day}`,
+		weekday,
+		minutes: Number(parts.hour) * 60 + Number(parts.minute),
+	};
+}
+
+/** The instant at which a local date and minute happen in a time zone (DST-safe to the minute). */
+export function fromLocalMoment(date: string, minutes: number, timeZone: string): Date {
+	const [year, month, day] = date.split("-").map(Number) as [number, number, number];
+	const guess = Date.UTC(year, month - 1, day, 0, minutes);
+	// Shift by the zone's offset at the guess, then once more in case that crossed a DST change.
+	let instant = guess - offsetMinutes(new Date(guess), timeZone) * 60_000;
+	instant = guess - offsetMinutes(new Date(instant), timeZone) * 60_000;
+	return new Date(instant);
+}
+
+function offsetMinutes(instant: Date, timeZone: string): number {
+	const local = toLocalMoment(instant, timeZone);
+	const [year, month, day] = local.date.split("-").map(Number) as [number, number, number];
+	const asUtc = Date.UTC(year, month - 1, day, 0, local.minutes);
+	return Math.round((asUtc - Math.floor(instant.getTime() / 60_000) * 60_000) / 60_000);
+}
+
+export function parseClock(value: string): number {
+	const [hours, minutes] = value.split(":").map(Number) as [number, number];
+	return hours * 60 + minutes;
+}
+
+export function formatClock(minutes: number): string {
+	const normalized = ((minutes % DAY_MINUTES) + DAY_MINUTES) % DAY_MINUTES;
+	return `${String(Math.floor(normalized / 60)).padStart(2, "0")}:${String(normalized % 60).padStart(2, "0")}`;
+}
+
+/** How long a window lasts: closing at or before opening means it runs past midnight (equal: 24 h). */
+function windowLength(window: WeeklyWindow): number {
+	const opens = parseClock(window.opensAt);
+	const closes = parseClock(window.closesAt);
+	return closes > opens ? closes - opens : closes + DAY_MINUTES - opens;
+}
+
+export function addDays(date: string, days: number): string {
+	const [year, month, day] = date.split("-").map(Number) as [number, number, number];
+	return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
+}
+
+function isClosedOn(date: string, closures: Closure[]): boolean {
+	return closures.some((closure) => closure.startsOn <= date && date <= closure.endsOn);
+}
+
+/**
+ * Whether the shop is inside an opening window at this instant. A window belongs to the
+ * day it starts on: an overnight window from Friday 18:00 to 02:00 keeps the shop open
+ * early on Saturday, unless Friday is a closure day.
+ */
+export function isWithinHours(windows: WeeklyWindow[], closures: Closure[], timeZone: string, instant: Date): boolean {
+	const now = toLocalMoment(instant, timeZone);
+	const yesterday = addDays(now.date, -1);
+	const yesterdayWeekday = (now.weekday + 6) % 7;
+	return windows.some((window) => {
+		const opens = parseClock(window.opensAt);
+		const length = windowLength(window);
+		if (window.weekday === now.weekday && !isClosedOn(now.date, closures)) {
+			if (now.minutes >= opens && now.minutes < opens + length) return true;
+		}
+		if (window.weekday === yesterdayWeekday && !isClosedOn(yesterday, closures)) {
+			// Minutes since yesterday's opening, for windows running past midnight.
+			if (now.minutes + DAY_MINUTES < opens + length) return true;
+		}
+		return false;
+	});
+}
+
+/** The first opening strictly after this instant, looking a week (plus closures) ahead. */
+export function nextOpening(
+	windows: WeeklyWindow[],
+	closures: Closure[],
+	timeZone: string,
+	instant: Date,
+): Date | null {
+	const today = toLocalMoment(instant, timeZone).date;
+	for (let offset = 0; offset <= 60; offset++) {
+		const date = addDays(today, offset);
+		if (isClosedOn(date, closures)) continue;
+		const weekday = new Date(`${date}T00:00:00Z`).getUTCDay();
+		const starts = windows
+			.filter((window) => window.weekday === weekday)
+			.map((window) => fromLocalMoment(date, parseClock(window.opensAt), timeZone))
+			.filter((start) => start.getTime() > instant.getTime())
+			.sort((a, b) => a.getTime() - b.getTime());
+		if (starts[0]) return starts[0];
+	}
+	return null;
+}
+
+/** The shop's open state as the app shows it; computed from the hours, never stored. */
+export function computeOpenState(
+	args: { windows: WeeklyWindow[]; closures: Closure[]; timeZone: string; acceptingOrders: boolean },
+	instant: Date,
+): ShopOpenState {
+	const local = toLocalMoment(instant, args.timeZone);
+	const closedToday = isClosedOn(local.date, args.closures);
+	const todayHours: OpeningWindow[] = closedToday
+		? []
+		: args.windows
+				.filter((window) => window.weekday === local.weekday)
+				.sort((a, b) => parseClock(a.opensAt) - parseClock(b.opensAt))
+				.map((window) => ({
+					opensAt: formatClock(parseClock(window.opensAt)),
+					closesAt: formatClock(parseClock(window.closesAt)),
+				}));
+	const withinHours = isWithinHours(args.windows, args.closures, args.timeZone, instant);
+	const isOpen = withinHours && args.acceptingOrders;
+	return {
+		isOpen,
+		acceptingOrders: args.acceptingOrders,
+		todayHours,
+		closedToday,
+		nextOpenAt: withinHours
+			? null
+			: (nextOpening(args.windows, args.closures, args.timeZone, instant)?.toISOString() ?? null),
+	};
+}

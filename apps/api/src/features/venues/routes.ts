@@ -1,0 +1,43 @@
+import { DeliveryCheckQuery, idField, ShopIdQuery, StoreListQuery, TableTokenQuery } from "@bayon/contract";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { AppDeps } from "../../http/deps.js";
+import { ok } from "../../http/envelope.js";
+import { signedIn } from "../../http/request-context.js";
+import * as venues from "./service.js";
+
+/** Shops, delivery checks and table codes (customer), and the shop's tables (staff). */
+export async function venueRoutes(app: FastifyInstance, deps: AppDeps) {
+	const r = app.withTypeProvider<ZodTypeProvider>();
+	const open = { public: true };
+
+	r.get("/store/list", { config: open, schema: { querystring: StoreListQuery } }, async (request) =>
+		ok(await venues.listShops(deps, request.ctx, request.query)),
+	);
+	r.get("/store/nearby", { config: open, schema: { querystring: StoreListQuery } }, async (request) =>
+		ok((await venues.listShops(deps, request.ctx, request.query))[0] ?? null),
+	);
+	r.get("/store/getShop", { config: open, schema: { querystring: ShopIdQuery } }, async (request) =>
+		ok(await venues.getShopDetail(deps, request.ctx, request.query.shop_id)),
+	);
+	r.get("/store/delivery-check", { config: open, schema: { querystring: DeliveryCheckQuery } }, async (request) => {
+		const { shopId, lat, lng } = request.query;
+		return ok(await venues.checkDelivery(deps, request.ctx, { shopId, point: { latitude: lat, longitude: lng } }));
+	});
+	r.get("/table/resolve", { config: open, schema: { querystring: TableTokenQuery } }, async (request) =>
+		ok(await venues.resolveTable(deps, request.ctx, request.query.token)),
+	);
+
+	r.get("/merchant/tables", { schema: { querystring: z.object({ shopId: idField }) } }, async (request) => {
+		const ctx = signedIn(request);
+		return ok(
+			await venues.listMerchantTables(deps, ctx, { shopId: request.query.shopId, origin: publicOrigin(deps, request) }),
+		);
+	});
+}
+
+/** Where links we hand out (QR codes) should point: PUBLIC_URL, else the host that was asked. */
+function publicOrigin(deps: AppDeps, request: FastifyRequest): string {
+	return deps.config.publicUrl ?? `${request.protocol}://${request.host}`;
+}

@@ -18,7 +18,8 @@ export const SaveAddressInput = z.strictObject({
 	houseNumber: z.string().trim().max(100, { error: "fieldInvalid" }).default(""),
 	latitude: latitudeField,
 	longitude: longitudeField,
-	isDefault: z.boolean().default(false),
+	/** Omitted on an edit: the address keeps its current flag. */
+	isDefault: z.boolean().optional(),
 });
 export type SaveAddressInput = z.input<typeof SaveAddressInput>;
 

@@ -7,8 +7,17 @@ export type OrderType = (typeof OrderType)[keyof typeof OrderType];
 export const ORDER_TYPES = [OrderType.Takein, OrderType.Takeout, OrderType.Desk] as const;
 export const orderTypeField = z.enum(ORDER_TYPES, { error: "fieldInvalid" });
 
-export const latitudeField = z.coerce.number({ error: "fieldInvalid" }).min(-90).max(90);
-export const longitudeField = z.coerce.number({ error: "fieldInvalid" }).min(-180).max(180);
+// z.coerce.number() reads "" and null as 0, which is a real place (the Gulf of Guinea):
+// treat them as missing instead.
+const blankToUndefined = (value: unknown) => (value === "" || value === null ? undefined : value);
+export const latitudeField = z.preprocess(
+	blankToUndefined,
+	z.coerce.number({ error: "fieldInvalid" }).min(-90).max(90),
+);
+export const longitudeField = z.preprocess(
+	blankToUndefined,
+	z.coerce.number({ error: "fieldInvalid" }).min(-180).max(180),
+);
 
 /** A window of opening hours in the shop's local time; closesAt <= opensAt means it ends after midnight. */
 export interface OpeningWindow {
@@ -112,9 +121,8 @@ export interface ResolvedTable {
 	token: string;
 }
 
-export const TableTokenQuery = z.object({
-	token: z.string({ error: "tableInvalid" }).min(10, { error: "tableInvalid" }).max(300),
-});
+/** Any string: a malformed code is answered TableInvalid by the resolver, like a forged one. */
+export const TableTokenQuery = z.object({ token: z.string().max(2000).default("") });
 
 /** A table as the shop's staff see it, with the URL its QR code encodes. */
 export interface MerchantTable {

@@ -504,6 +504,8 @@ export const demoMenu: DemoCategory[] = [
 				),
 				price: 200,
 				stock: 12,
+				// A whole coconut does not travel well: not delivered.
+				orderTypes: ["takein", "desk"],
 			}),
 			item({
 				code: "passion-fruit-green-tea",
@@ -514,8 +516,6 @@ export const demoMenu: DemoCategory[] = [
 					"តែបៃតងក្លិនផ្កាម្លិះ ជាមួយសាច់ផ្លែសាវម៉ាវស្រស់ ជូរផ្អែម និងស្រស់ស្រាយ។",
 				),
 				price: 275,
-				// A whole coconut does not travel well: not delivered.
-				orderTypes: ["takein", "desk"],
 				optionGroups: drinkOptions(70, false),
 			}),
 			item({

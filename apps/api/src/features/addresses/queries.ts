@@ -77,8 +77,7 @@ export function updateAddress(db: Db, args: { tenantId: number; memberId: number
 		.where("tenant_id", "=", args.tenantId)
 		.where("member_id", "=", args.memberId)
 		.where("id", "=", args.id)
-		.returning("id")
-		.executeTakeFirst();
+		.execute();
 }
 
 export function deleteAddress(db: Db, args: { tenantId: number; memberId: number; id: number }) {

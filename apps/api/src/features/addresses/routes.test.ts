@@ -192,8 +192,6 @@ describe("checking what was typed", () => {
 		expect((await list(token)).data).toEqual([]);
 	});
 
-	// BUG (contract venues.ts latitudeField/longitudeField): z.coerce.number() turns null and ""
-	// into 0, so an address whose point was never picked on the map is saved in the Gulf of Guinea.
 	it("refuses an address whose point was never picked on the map", async () => {
 		const token = await newMember();
 
@@ -220,9 +218,6 @@ describe("editing and choosing the default", () => {
 		expect((await list(token)).data).toHaveLength(2);
 	});
 
-	// BUG (addresses/service.ts saveAddress): isDefault defaults to false in SaveAddressInput, so
-	// editing the default address without repeating isDefault: true silently drops the default
-	// and leaves the member with none.
 	it("keeps the default address the default when it is edited", async () => {
 		const token = await newMember();
 		const first = await add(token, home);

@@ -51,7 +51,14 @@ export async function saveAddress(
 		if (input.id === undefined && count >= ADDRESS_MAX_PER_MEMBER) {
 			throw new BusinessError(ErrorCode.AddressLimit, { max: ADDRESS_MAX_PER_MEMBER });
 		}
-		const isDefault = input.isDefault || count === 0;
+		const existing =
+			input.id === undefined
+				? undefined
+				: await queries.findAddress(trx, { tenantId: ctx.tenant.id, memberId, id: input.id });
+		if (input.id !== undefined && !existing) throw new BusinessError(ErrorCode.NotFound);
+		// A member with addresses always has exactly one default: the default stays the default
+		// when edited (choosing another default is how it changes).
+		const isDefault = input.isDefault === true || count === 0 || existing?.is_default === true;
 		if (isDefault) await queries.clearDefault(trx, memberId);
 		const values = {
 			recipient: input.recipient,
@@ -65,9 +72,8 @@ export async function saveAddress(
 		};
 		if (input.id === undefined)
 			return (await queries.insertAddress(trx, { tenantId: ctx.tenant.id, memberId, values })).id;
-		const updated = await queries.updateAddress(trx, { tenantId: ctx.tenant.id, memberId, id: input.id, values });
-		if (!updated) throw new BusinessError(ErrorCode.NotFound);
-		return updated.id;
+		await queries.updateAddress(trx, { tenantId: ctx.tenant.id, memberId, id: input.id, values });
+		return input.id;
 	});
 	return getOwnAddress(deps, ctx, id);
 }

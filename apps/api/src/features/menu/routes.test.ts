@@ -142,8 +142,6 @@ describe("the menu", () => {
 		expect(itemsOf(menu).filter((item) => item.soldOut)).toHaveLength(2);
 	});
 
-	// BUG (db/seed/demo-data.ts): the "whole coconut does not travel well" restriction is on
-	// passion-fruit-green-tea instead of fresh-coconut.
 	it("offers the fresh coconut for pickup and dine-in only, and the passion fruit tea everywhere", async () => {
 		const answer = await products("en");
 
@@ -155,9 +153,9 @@ describe("the menu", () => {
 		const latte = itemIds["cafe-latte"] as number;
 		await products("en");
 		await server.deps.db.updateTable("menu_item").set({ sold_out: true }).where("id", "=", latte).execute();
-		onTestFinished(() =>
-			server.deps.db.updateTable("menu_item").set({ sold_out: false }).where("id", "=", latte).execute(),
-		);
+		onTestFinished(async () => {
+			await server.deps.db.updateTable("menu_item").set({ sold_out: false }).where("id", "=", latte).execute();
+		});
 		await new Promise((resolve) => setTimeout(resolve, MENU_CACHE_MS + 100));
 
 		const answer = await products("en");
@@ -249,9 +247,9 @@ describe("item detail", () => {
 	it("answers not found for an unknown item and for one taken off the menu", async () => {
 		const pumpkin = itemIds["pumpkin-custard"] as number;
 		await server.deps.db.updateTable("menu_item").set({ enabled: false }).where("id", "=", pumpkin).execute();
-		onTestFinished(() =>
-			server.deps.db.updateTable("menu_item").set({ enabled: true }).where("id", "=", pumpkin).execute(),
-		);
+		onTestFinished(async () => {
+			await server.deps.db.updateTable("menu_item").set({ enabled: true }).where("id", "=", pumpkin).execute();
+		});
 
 		const unknown = await detail(999_999);
 		const disabled = await detail(pumpkin);

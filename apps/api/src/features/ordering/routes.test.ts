@@ -8,7 +8,7 @@ import {
 	type PricedCart,
 	SUPPORTED_LANGUAGES,
 } from "@bayon/contract";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from "vitest";
 import { startTestServer, type TestServer } from "../../../test/harness.js";
 
 const STAFF = "13800000002";
@@ -328,10 +328,12 @@ describe("when the shop is closed", () => {
 
 	it("says the store is not taking orders when it paused them", async () => {
 		await server.deps.db.updateTable("shop").set({ accepting_orders: false }).where("id", "=", shopId).execute();
+		onTestFinished(async () => {
+			await server.deps.db.updateTable("shop").set({ accepting_orders: true }).where("id", "=", shopId).execute();
+		});
 
 		const answer = await price({ orderType: "takein", lines: [custard(1)] });
 
-		await server.deps.db.updateTable("shop").set({ accepting_orders: true }).where("id", "=", shopId).execute();
 		expect(codesOf(answer.data.problems)).toEqual([ErrorCode.StoreNotAccepting]);
 	});
 });

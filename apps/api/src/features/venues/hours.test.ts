@@ -74,6 +74,13 @@ describe("isWithinHours", () => {
 		expect(isWithinHours(bar, closures, PP, at("2026-11-21 01:00"))).toBe(false);
 		expect(isWithinHours(day, closures, PP, at("2026-11-21 09:00"))).toBe(true);
 	});
+
+	it("does not let the night before spill into a closure day", () => {
+		const bar: WeeklyWindow[] = [{ weekday: 4, opensAt: "18:00", closesAt: "02:00" }];
+		const closures = [{ startsOn: "2026-11-20", endsOn: "2026-11-20" }];
+		expect(isWithinHours(bar, [], PP, at("2026-11-20 01:00"))).toBe(true);
+		expect(isWithinHours(bar, closures, PP, at("2026-11-20 01:00"))).toBe(false);
+	});
 });
 
 describe("nextOpening", () => {

@@ -93,16 +93,18 @@ function isClosedOn(date: string, closures: Closure[]): boolean {
 /**
  * Whether the shop is inside an opening window at this instant. A window belongs to the
  * day it starts on: an overnight window from Friday 18:00 to 02:00 keeps the shop open
- * early on Saturday, unless Friday is a closure day.
+ * early on Saturday, unless Friday is a closure day. A closure day is closed all day, so
+ * Thursday's overnight tail does not open the shop early on a closed Friday either.
  */
 export function isWithinHours(windows: WeeklyWindow[], closures: Closure[], timeZone: string, instant: Date): boolean {
 	const now = toLocalMoment(instant, timeZone);
 	const yesterday = addDays(now.date, -1);
 	const yesterdayWeekday = (now.weekday + 6) % 7;
+	if (isClosedOn(now.date, closures)) return false;
 	return windows.some((window) => {
 		const opens = parseClock(window.opensAt);
 		const length = windowLength(window);
-		if (window.weekday === now.weekday && !isClosedOn(now.date, closures)) {
+		if (window.weekday === now.weekday) {
 			if (now.minutes >= opens && now.minutes < opens + length) return true;
 		}
 		if (window.weekday === yesterdayWeekday && !isClosedOn(yesterday, closures)) {

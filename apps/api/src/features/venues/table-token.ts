@@ -22,8 +22,10 @@ export function verifyTableToken(token: string, secret: string): TableTokenClaim
 	const match = /^t(\d{1,12})-(\d{1,12})-(\d{1,12})-(\d{1,9})\.([A-Za-z0-9_-]{22})$/.exec(token);
 	if (!match) return null;
 	const payload = token.slice(0, token.lastIndexOf("."));
-	const given = Buffer.from(match[5] as string, "base64url");
-	const expected = Buffer.from(signature(payload, secret), "base64url");
+	// Compare the text, not decoded bytes: the last base64url character carries unused bits,
+	// so decoding would accept several spellings of one signature.
+	const given = Buffer.from(match[5] as string);
+	const expected = Buffer.from(signature(payload, secret));
 	if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
 	return { tenantId: Number(match[1]), shopId: Number(match[2]), tableId: Number(match[3]), version: Number(match[4]) };
 }

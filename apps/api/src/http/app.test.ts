@@ -87,8 +87,9 @@ describe("the HTTP contract", () => {
 
 describe("serving the web app", () => {
 	let web: TestServer;
+	let dist: string;
 	beforeAll(async () => {
-		const dist = mkdtempSync(path.join(tmpdir(), "bayon-dist-"));
+		dist = mkdtempSync(path.join(tmpdir(), "bayon-dist-"));
 		writeFileSync(path.join(dist, "index.html"), "<!doctype html><title>Bayon</title><div id=root></div>");
 		web = await startTestServer({ webDistDir: dist });
 	});
@@ -102,6 +103,17 @@ describe("serving the web app", () => {
 			expect(response.status).toBe(200);
 			expect(await response.text()).toContain("<title>Bayon</title>");
 		}
+	});
+
+	it("serves files added by a rebuild after the server started, and nothing outside the web folder", async () => {
+		writeFileSync(path.join(dist, "late.js"), "console.log('rebuilt')");
+
+		const late = await fetch(`${web.url}/late.js`);
+		const traversal = await fetch(`${web.url}/..%2F..%2Fetc%2Fpasswd.txt`);
+
+		expect(late.status).toBe(200);
+		expect(await late.text()).toContain("rebuilt");
+		expect(traversal.status).toBe(404);
 	});
 
 	it("answers a missing asset or upload with 404 instead of the page", async () => {

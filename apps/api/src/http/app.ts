@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { existsSync, mkdirSync } from "node:fs";
+import { existsSync, mkdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { ErrorCode, formatMessage } from "@bayon/contract";
 import fastifyStatic from "@fastify/static";
@@ -105,6 +105,8 @@ async function serveWebApp(app: FastifyInstance, distDir: string) {
 	if (built) {
 		await app.register(fastifyStatic, {
 			root: distDir,
+			// Routes for the files built so far; files of a later rebuild are found by the
+			// not-found handler below. (A `/*` wildcard would swallow unknown API paths.)
 			wildcard: false,
 			index: false,
 			setHeaders(res, filePath) {
@@ -116,10 +118,30 @@ async function serveWebApp(app: FastifyInstance, distDir: string) {
 		app.log.warn(`web app not built (${indexFile} missing): run "npm run build"`);
 	}
 	app.setNotFoundHandler((request, reply) => {
-		const wantsPage = request.method === "GET" && !path.extname(request.url.split("?")[0] ?? "");
+		const urlPath = decodeURIComponentSafe(request.url.split("?")[0] ?? "");
+		const rebuiltFile = built && request.method === "GET" ? fileInside(distDir, urlPath) : null;
+		if (rebuiltFile) return reply.sendFile(rebuiltFile, distDir);
+		const wantsPage = request.method === "GET" && !path.extname(urlPath);
 		if (!wantsPage)
 			return reply.code(404).send(failure(ErrorCode.NotFound, formatMessage("notFound", languageOf(request))));
 		if (!built) return reply.code(503).type("text/plain").send('The web app is not built yet: run "npm run build".');
 		return reply.header("cache-control", "no-cache").sendFile("index.html", distDir);
 	});
+}
+
+/** The path of an existing file below `root` for a URL path, refusing anything that escapes it. */
+function fileInside(root: string, urlPath: string): string | null {
+	if (!path.extname(urlPath)) return null;
+	const full = path.resolve(root, `.${path.posix.normalize(urlPath)}`);
+	if (!full.startsWith(`${path.resolve(root)}${path.sep}`) || !existsSync(full) || !statSync(full).isFile())
+		return null;
+	return path.relative(root, full);
+}
+
+function decodeURIComponentSafe(value: string): string {
+	try {
+		return decodeURIComponent(value);
+	} catch {
+		return value;
+	}
 }

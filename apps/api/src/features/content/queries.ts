@@ -22,14 +22,19 @@ export function listServicePages(db: Kysely<DB>, tenantId: number) {
 		.execute();
 }
 
-export function findServicePage(db: Kysely<DB>, tenantId: number, id: number) {
-	return db
+export function findServicePage(
+	db: Kysely<DB>,
+	tenantId: number,
+	by: { id?: number | undefined; slug?: string | undefined },
+) {
+	let query = db
 		.selectFrom("service_page")
 		.select(["id", "slug", "name", "content", "updated_at"])
 		.where("tenant_id", "=", tenantId)
-		.where("id", "=", id)
-		.where("enabled", "=", true)
-		.executeTakeFirst();
+		.where("enabled", "=", true);
+	if (by.id !== undefined) query = query.where("id", "=", by.id);
+	if (by.slug !== undefined) query = query.where("slug", "=", by.slug);
+	return query.executeTakeFirst();
 }
 
 export async function listNews(db: Kysely<DB>, args: { tenantId: number; now: Date; offset: number; limit: number }) {

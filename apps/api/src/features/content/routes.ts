@@ -1,12 +1,12 @@
 import {
 	ErrorCode,
-	IdQuery,
 	idField,
 	localize,
 	type NewsDetail,
 	type NewsSummary,
 	PageQuery,
 	type PageResult,
+	ServiceContentQuery,
 } from "@bayon/contract";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -34,8 +34,8 @@ export async function contentRoutes(app: FastifyInstance, deps: AppDeps) {
 		);
 	});
 
-	r.get("/service/content", { config: open, schema: { querystring: IdQuery } }, async (request) => {
-		const row = await queries.findServicePage(deps.db, request.ctx.tenant.id, request.query.id);
+	r.get("/service/content", { config: open, schema: { querystring: ServiceContentQuery } }, async (request) => {
+		const row = await queries.findServicePage(deps.db, request.ctx.tenant.id, request.query);
 		if (!row) throw new BusinessError(ErrorCode.NotFound);
 		const { lang } = request.ctx;
 		return ok({

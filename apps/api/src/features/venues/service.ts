@@ -224,7 +224,7 @@ export async function resolveTable(deps: AppDeps, ctx: CallerContext, token: str
 	const claims = verifyTableToken(token, deps.config.tokenSecret);
 	if (!claims || claims.tenantId !== ctx.tenant.id) throw new BusinessError(ErrorCode.TableInvalid);
 	const table = await queries.findTable(deps.db, { tenantId: ctx.tenant.id, tableId: claims.tableId });
-	if (!table || !table.enabled || table.shop_id !== claims.shopId || table.qr_version !== claims.version) {
+	if (!table?.enabled || table.shop_id !== claims.shopId || table.qr_version !== claims.version) {
 		throw new BusinessError(ErrorCode.TableInvalid);
 	}
 	return {

@@ -4,6 +4,29 @@ export interface LanguageItem {
 	name: string;
 }
 
+import { z } from "zod";
+import { idField } from "./common.js";
+
+/** Stable slugs of content pages the app links to directly (the login page's agreements). */
+export const ServicePageSlug = {
+	AboutUs: "about-us",
+	UserAgreement: "user-agreement",
+	PrivacyPolicy: "privacy-policy",
+	StoredValueAgreement: "stored-value-agreement",
+} as const;
+
+/** A content page by id (from the service list) or by its slug. */
+export const ServiceContentQuery = z
+	.object({
+		id: idField.optional(),
+		slug: z
+			.string()
+			.trim()
+			.regex(/^[a-z0-9-]{1,64}$/, { error: "fieldInvalid" })
+			.optional(),
+	})
+	.refine((query) => query.id !== undefined || query.slug !== undefined, { error: "fieldInvalid", path: ["id"] });
+
 /** A "my services" entry on the mine page; opening it shows its content page. */
 export interface ServiceItem {
 	id: number;

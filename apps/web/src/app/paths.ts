@@ -1,0 +1,78 @@
+/**
+ * Every route of the product (spec §2), in one place. Screens and links refer to these
+ * constants, never to string literals, so a renamed path changes in exactly one line.
+ */
+const SUB = "/pages/components/pages";
+
+export const TabPaths = {
+	home: "/pages/index/index",
+	menu: "/pages/menu/menu",
+	order: "/pages/order/order",
+	mine: "/pages/mine/mine",
+} as const;
+
+export type TabName = keyof typeof TabPaths;
+
+export const Paths = {
+	root: "/",
+	...TabPaths,
+
+	mineContent: `${SUB}/mine/content`,
+	mineNews: `${SUB}/mine/news`,
+	mineUserinfo: `${SUB}/mine/userinfo`,
+	pay: `${SUB}/pay/pay`,
+	remark: `${SUB}/remark/remark`,
+	packages: `${SUB}/packages/index`,
+	login: `${SUB}/login/login`,
+	logout: `${SUB}/login/logout`,
+	address: `${SUB}/address/address`,
+	addressAdd: `${SUB}/address/add`,
+	addressShopInfo: `${SUB}/address/shop_info`,
+	orders: `${SUB}/orders/orders`,
+	orderDetail: `${SUB}/orders/detail`,
+	orderRefund: `${SUB}/orders/refund`,
+	coupons: `${SUB}/coupons/coupons`,
+	shop: `${SUB}/shop/shop`,
+	balanceBill: `${SUB}/balance/bill`,
+	balance: `${SUB}/balance/balance`,
+	scoreProductList: `${SUB}/scoreproduct/list`,
+	scoreProductDetail: `${SUB}/scoreproduct/detail`,
+	scoreProductOrder: `${SUB}/scoreproduct/order`,
+	scoreProductOrderDetail: `${SUB}/scoreproduct/orderDetail`,
+	scoreProductConfirm: `${SUB}/scoreproduct/confirm`,
+	scan: `${SUB}/scan/scan`,
+	scanOperate: `${SUB}/scan/operate`,
+	vipDetail: `${SUB}/vip/detail`,
+	vip: `${SUB}/vip/vip`,
+	menuDetail: `${SUB}/menudetail/menudetail`,
+	merchantIndex: `${SUB}/merchant/index`,
+	merchantOrder: `${SUB}/merchant/order`,
+	merchantCash: `${SUB}/merchant/cash`,
+	merchantAddCard: `${SUB}/merchant/addCard`,
+	merchantWallet: `${SUB}/merchant/wallet`,
+	merchantOrderDetail: `${SUB}/merchant/orderDetail`,
+	merchantMy: `${SUB}/merchant/my`,
+	merchantShopInfo: `${SUB}/merchant/shopInfo`,
+	merchantCashAccount: `${SUB}/merchant/cashAccount`,
+	merchantWithdrawal: `${SUB}/merchant/withdrawal`,
+	merchantBell: `${SUB}/merchant/bell`,
+	dueIndex: `${SUB}/due/index`,
+	dueDetail: `${SUB}/due/detail`,
+	cart: `${SUB}/cart/cart`,
+} as const;
+
+export type PathName = keyof typeof Paths;
+
+/** A path with its query string, e.g. `withQuery(Paths.mineContent, { id: 3 })`. */
+export function withQuery(path: string, query: Record<string, string | number | undefined | null>): string {
+	const params = new URLSearchParams();
+	for (const [key, value] of Object.entries(query)) {
+		if (value !== undefined && value !== null && value !== "") params.set(key, String(value));
+	}
+	const qs = params.toString();
+	return qs ? `${path}?${qs}` : path;
+}
+
+export function isTabPath(pathname: string): boolean {
+	return pathname === Paths.root || Object.values(TabPaths).includes(pathname as never);
+}

@@ -1,0 +1,161 @@
+import type { MemberInfo } from "@bayon/contract";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { applyLanguage } from "../../../lib/i18n";
+import { queryClient } from "../../../lib/query-client";
+import { appStore } from "../../../lib/store";
+import { hideToast } from "../../../lib/toast";
+import { renderScreen } from "../../../test/render";
+import { Paths, TabPaths } from "../../paths";
+import MineScreen from "./mine-screen";
+
+const member: MemberInfo = {
+	id: 1,
+	nickname: "老板",
+	avatar: null,
+	mobile: "13800000001",
+	gender: 1,
+	birthday: null,
+	balance: 123456,
+	points: 2500,
+	couponCount: 3,
+	userType: "merchant_owner",
+	isMerchant: true,
+	merchantShops: [{ shopId: 1, shopName: "Bayon", role: "owner" }],
+	telegramLinked: false,
+};
+
+type Answer = { code: number; msg?: string; data?: unknown };
+let answers: Record<string, Answer[]> = {};
+let requested: string[] = [];
+
+/** Answers per path, in order; the last answer repeats. */
+function fakeServer(byPath: Record<string, Answer | Answer[]>) {
+	answers = Object.fromEntries(Object.entries(byPath).map(([k, v]) => [k, Array.isArray(v) ? [...v] : [v]]));
+	requested = [];
+	vi.stubGlobal(
+		"fetch",
+		vi.fn(async (input: RequestInfo | URL) => {
+			const path = (String(input).split("?")[0] ?? "").replace("/app-api", "");
+			requested.push(path);
+			const queue = answers[path] ?? [{ code: 0, data: null }];
+			const answer = queue.length > 1 ? queue.shift() : queue[0];
+			return new Response(JSON.stringify({ msg: "", ...answer }));
+		}),
+	);
+}
+
+const config = {
+	code: 0,
+	data: {
+		tenantId: 1,
+		tenantName: "Bayon",
+		currency: { code: "KHR", symbol: "៛", decimals: 2, rate: 41, symbolPosition: "after" },
+		telegramLoginEnabled: false,
+	},
+};
+
+function signIn() {
+	localStorage.setItem("accessToken", "t");
+	localStorage.setItem("userinfo", JSON.stringify(member));
+	appStore.reload();
+}
+
+function renderMine() {
+	return renderScreen(<MineScreen />, { path: TabPaths.mine, otherPaths: [Paths.mineContent, Paths.login] });
+}
+
+beforeEach(async () => {
+	localStorage.clear();
+	appStore.reload();
+	queryClient.clear();
+	hideToast();
+	await applyLanguage("zh-CN");
+});
+
+describe("mine tab", () => {
+	it("offers a visitor the sign-in entry and fetches no member info", async () => {
+		fakeServer({
+			"/system/config": config,
+			"/service/list": { code: 0, data: [] },
+			"/news/list": { code: 0, data: { list: [], total: 0 } },
+		});
+		renderMine();
+
+		expect(await screen.findByTestId("mine-sign-in")).toBeTruthy();
+		expect(screen.getByTestId("mine-balance").textContent).toContain("--");
+		await waitFor(() => expect(screen.getAllByTestId("state-empty")).toHaveLength(2));
+		expect(requested).not.toContain("/member/user/get-info");
+		expect(screen.queryByTestId("sign-out")).toBeNull();
+	});
+
+	it("shows the member's summary, balance in the server's currency, points and the merchant entry", async () => {
+		signIn();
+		fakeServer({
+			"/member/user/get-info": { code: 0, data: member },
+			"/system/config": config,
+			"/service/list": { code: 0, data: [{ id: 4, slug: "help", name: "帮助中心", icon: "help" }] },
+			"/news/list": {
+				code: 0,
+				data: {
+					list: [{ id: 9, title: "新店开业", summary: "欢迎光临", publishedAt: new Date().toISOString() }],
+					total: 1,
+				},
+			},
+		});
+		renderMine();
+
+		expect((await screen.findByTestId("mine-nickname")).textContent).toBe("老板");
+		expect(screen.getByTestId("mine-phone").textContent).toBe("138****0001");
+		// 1234.56 USD × 41 = 50,616.96, symbol after
+		await waitFor(() => expect(screen.getByTestId("mine-balance").textContent).toContain("50,616.96៛"));
+		expect(screen.getByTestId("mine-points").textContent).toContain("2,500");
+		expect(screen.getByTestId("link-merchant")).toBeTruthy();
+		expect((await screen.findByTestId("service-help")).getAttribute("href")).toBe(`${Paths.mineContent}?id=4`);
+		expect(within(await screen.findByTestId("news-list")).getByText("新店开业")).toBeTruthy();
+		expect(screen.getByTestId("sign-out").getAttribute("href")).toBe(Paths.logout);
+	});
+
+	it("shows an error with a retry button when the service list fails, and recovers", async () => {
+		fakeServer({
+			"/system/config": config,
+			"/service/list": [
+				{ code: 500, msg: "系统繁忙" },
+				{ code: 0, data: [{ id: 5, slug: "about", name: "关于我们", icon: "about" }] },
+			],
+			"/news/list": { code: 0, data: { list: [], total: 0 } },
+		});
+		renderMine();
+
+		const error = await screen.findByTestId("state-error");
+		expect(within(error).getByText("系统繁忙")).toBeTruthy();
+		await act(async () => {
+			fireEvent.click(within(error).getByTestId("retry"));
+		});
+
+		expect((await screen.findByTestId("service-about")).textContent).toContain("关于我们");
+	});
+
+	it("lists the server's languages and switches to the one picked", async () => {
+		appStore.setState({
+			languages: [
+				{ code: "zh-CN", name: "简体中文" },
+				{ code: "en", name: "English" },
+				{ code: "km", name: "ខ្មែរ" },
+			],
+		});
+		fakeServer({ "/system/config": config, "/news/list": { code: 0, data: { list: [], total: 0 } } });
+		renderMine();
+		await screen.findByTestId("language-switcher");
+
+		expect(screen.getByRole("radio", { name: "简体中文" })).toHaveProperty("checked", true);
+		await act(async () => {
+			fireEvent.click(screen.getByRole("radio", { name: "ខ្មែរ" }));
+		});
+
+		await waitFor(() => expect(screen.getByTestId("language-km")).toHaveProperty("checked", true));
+		expect(screen.getByRole("group", { name: "ភាសា" })).toBeTruthy();
+		expect(localStorage.getItem("language")).toBe("km");
+		await applyLanguage("zh-CN");
+	});
+});

@@ -1,0 +1,129 @@
+import type { ComponentType, SVGProps } from "react";
+import { Link } from "react-router";
+import { NewsList } from "../../../features/content/components/news-list";
+import { ServiceList } from "../../../features/content/components/service-list";
+import { useMemberInfo } from "../../../features/identity/api";
+import { errorText } from "../../../lib/api-client";
+import { useAppConfig, useCurrency } from "../../../lib/app-config";
+import { formatMoney, formatPoints } from "../../../lib/format";
+import { useI18n } from "../../../lib/i18n";
+import type { UiKey } from "../../../lib/i18n/locales/zh-CN";
+import { refetchActive } from "../../../lib/query-client";
+import { useAppState } from "../../../lib/store";
+import {
+	CalendarIcon,
+	CardIcon,
+	ChevronIcon,
+	GiftIcon,
+	LogoutIcon,
+	PinIcon,
+	ReceiptIcon,
+	StoreIcon,
+	WalletIcon,
+} from "../../../ui/icons";
+import { PullRefresh } from "../../../ui/pull-refresh";
+import { ErrorState } from "../../../ui/states";
+import { Paths } from "../../paths";
+import { LanguageSwitcher } from "./language-switcher";
+import { ProfileHeader } from "./profile-header";
+import "./mine-screen.css";
+
+type Icon = ComponentType<SVGProps<SVGSVGElement>>;
+
+const shortcuts: { to: string; labelKey: UiKey; Icon: Icon; testId: string }[] = [
+	{ to: Paths.orders, labelKey: "mine.orders", Icon: ReceiptIcon, testId: "link-orders" },
+	{ to: Paths.dueIndex, labelKey: "mine.reservations", Icon: CalendarIcon, testId: "link-reservations" },
+	{ to: Paths.address, labelKey: "mine.addresses", Icon: PinIcon, testId: "link-addresses" },
+	{ to: Paths.vip, labelKey: "mine.vip", Icon: CardIcon, testId: "link-vip" },
+	{ to: Paths.balanceBill, labelKey: "mine.bill", Icon: WalletIcon, testId: "link-bill" },
+	{ to: Paths.scoreProductList, labelKey: "mine.pointsMall", Icon: GiftIcon, testId: "link-points-mall" },
+];
+
+/** Tab "mine": profile, balance and points, shortcuts, services, news, language, sign-out. */
+export default function MineScreen() {
+	const { t } = useI18n();
+	const member = useAppState((s) => s.member);
+	const isMerchant = useAppState((s) => s.isMerchant);
+	const memberInfo = useMemberInfo();
+	useAppConfig();
+	const currency = useCurrency();
+
+	const stats = [
+		{
+			to: Paths.balance,
+			label: t("mine.balance"),
+			value: member ? formatMoney(member.balance, currency) : "--",
+			testId: "mine-balance",
+		},
+		{
+			to: Paths.scoreProductList,
+			label: t("mine.points"),
+			value: member ? formatPoints(member.points) : "--",
+			testId: "mine-points",
+		},
+		{
+			to: Paths.coupons,
+			label: t("mine.coupons"),
+			value: member ? formatPoints(member.couponCount) : "--",
+			testId: "mine-coupons",
+		},
+	];
+
+	return (
+		<PullRefresh onRefresh={refetchActive}>
+			<div className="mine" data-testid="mine">
+				<header className="mine__hero">
+					<h1 className="visually-hidden">{t("page.mine")}</h1>
+					<ProfileHeader member={member} />
+				</header>
+
+				{member && memberInfo.isError && (
+					<ErrorState compact message={errorText(memberInfo.error)} onRetry={() => memberInfo.refetch()} />
+				)}
+
+				<section className="card mine-stats" aria-label={t("mine.balance")}>
+					{stats.map((stat) => (
+						<Link key={stat.testId} to={stat.to} className="mine-stats__item" data-testid={stat.testId}>
+							<span className="mine-stats__value">{stat.value}</span>
+							<span className="mine-stats__label">{stat.label}</span>
+						</Link>
+					))}
+				</section>
+
+				<section className="card section" aria-labelledby="mine-shortcuts">
+					<h2 className="section__title" id="mine-shortcuts">
+						{t("mine.shortcuts")}
+					</h2>
+					<ul className="mine-shortcuts">
+						{shortcuts.map(({ to, labelKey, Icon, testId }) => (
+							<li key={testId}>
+								<Link to={to} className="mine-shortcuts__item" data-testid={testId}>
+									<Icon className="mine-shortcuts__icon" />
+									<span>{t(labelKey)}</span>
+								</Link>
+							</li>
+						))}
+					</ul>
+					{isMerchant && (
+						<Link to={Paths.merchantIndex} className="list__row mine__merchant" data-testid="link-merchant">
+							<StoreIcon className="list__icon" />
+							<span className="list__label">{t("mine.merchantCentre")}</span>
+							<ChevronIcon className="list__chevron" />
+						</Link>
+					)}
+				</section>
+
+				<ServiceList />
+				<NewsList />
+				<LanguageSwitcher />
+
+				{member && (
+					<Link to={Paths.logout} className="card mine__sign-out" data-testid="sign-out">
+						<LogoutIcon />
+						<span>{t("mine.signOut")}</span>
+					</Link>
+				)}
+			</div>
+		</PullRefresh>
+	);
+}

@@ -1,0 +1,35 @@
+import { formatMessage } from "@bayon/contract";
+import { useEffect } from "react";
+import { Link } from "react-router";
+import { i18next, useI18n } from "../../lib/i18n";
+import { showToast } from "../../lib/toast";
+import { Paths } from "../paths";
+import { useRouteTitle } from "../route-title";
+
+/** A page a later issue fills: its title and the spec's "feature not yet open" notice. */
+export default function PlaceholderScreen() {
+	const { t, m } = useI18n();
+	const title = useRouteTitle();
+	const notice = m("featureNotOpen");
+
+	// Toast once on arrival (spec §8, 2 s), not again when the language changes.
+	useEffect(() => {
+		showToast(formatMessage("featureNotOpen", i18next.language));
+	}, []);
+
+	return (
+		<section className="status-page" data-testid="placeholder">
+			<span className="status-page__art" aria-hidden="true">
+				🚧
+			</span>
+			<h2 className="status-page__title">{title}</h2>
+			<p className="status-page__body" data-testid="feature-not-open">
+				{notice}
+			</p>
+			<p className="status-page__hint">{t("common.comingSoon")}</p>
+			<Link to={Paths.home} replace className="button button--ghost">
+				{t("common.goHome")}
+			</Link>
+		</section>
+	);
+}

@@ -1,0 +1,38 @@
+import { useEffect, useRef } from "react";
+import { useNavigate } from "react-router";
+import { Paths, TabPaths } from "../../../app/paths";
+import { useI18n } from "../../../lib/i18n";
+import { queryClient } from "../../../lib/query-client";
+import { clearSession } from "../../../lib/session";
+import { showToast } from "../../../lib/toast";
+import { LoadingState } from "../../../ui/states";
+import { identityKeys, signOutOnServer } from "../api";
+
+export function isWechatBrowser(userAgent: string = navigator.userAgent): boolean {
+	return /MicroMessenger/i.test(userAgent);
+}
+
+/**
+ * login/logout: ends the session on the server, then clears the member and tokens even when
+ * that call fails; goes to the home tab inside WeChat, otherwise to the login page.
+ */
+export default function LogoutScreen() {
+	const { t } = useI18n();
+	const navigate = useNavigate();
+	const started = useRef(false);
+
+	useEffect(() => {
+		if (started.current) return;
+		started.current = true;
+		signOutOnServer()
+			.catch(() => undefined)
+			.finally(() => {
+				clearSession();
+				queryClient.removeQueries({ queryKey: identityKeys.member });
+				showToast(t("logout.done"));
+				navigate(isWechatBrowser() ? TabPaths.home : Paths.login, { replace: true });
+			});
+	}, [navigate, t]);
+
+	return <LoadingState label={t("logout.progress")} />;
+}

@@ -1,0 +1,91 @@
+import { describe, expect, it } from "vitest";
+import { type DateLabels, formatDate, formatMoney, formatPoints, formatRelativeTime, maskPhone } from "./format";
+
+const usd = { code: "USD", symbol: "$", decimals: 2, rate: 1, symbolPosition: "before" as const };
+const khr = { code: "KHR", symbol: "៛", decimals: 0, rate: 4100, symbolPosition: "after" as const };
+
+const english: DateLabels = {
+	months: ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"],
+	datePattern: "{month} {day}, {year}",
+	justNow: "just now",
+	minutesAgo: "{n} min ago",
+	hoursAgo: "{n} h ago",
+	daysAgo: "{n} d ago",
+};
+const khmer: DateLabels = {
+	months: ["មករា", "កុម្ភៈ", "មីនា", "មេសា", "ឧសភា", "មិថុនា", "កក្កដា", "សីហា", "កញ្ញា", "តុលា", "វិច្ឆិកា", "ធ្នូ"],
+	datePattern: "{day} {month} {year}",
+	justNow: "អម្បាញ់មិញ",
+	minutesAgo: "{n} នាទីមុន",
+	hoursAgo: "{n} ម៉ោងមុន",
+	daysAgo: "{n} ថ្ងៃមុន",
+};
+
+describe("formatMoney", () => {
+	it("shows minor units with the currency's decimals and the symbol before", () => {
+		expect(formatMoney(123456, usd)).toBe("$1,234.56");
+		expect(formatMoney(0, usd)).toBe("$0.00");
+		expect(formatMoney(5, usd)).toBe("$0.05");
+	});
+
+	it("multiplies by the rate and puts the symbol after when asked", () => {
+		// 12.50 USD at 4100 KHR per USD, shown without decimals
+		expect(formatMoney(1250, { ...khr, decimals: 0, rate: 41 })).toBe("51,250៛");
+	});
+
+	it("rounds once, after applying the rate", () => {
+		expect(formatMoney(333, { ...usd, rate: 1.5 })).toBe("$5.00"); // 499.5 → 500 minor units
+		expect(formatMoney(1, { ...usd, rate: 0.4 })).toBe("$0.00");
+	});
+
+	it("puts the minus sign in front of the symbol", () => {
+		expect(formatMoney(-250, usd)).toBe("-$2.50");
+	});
+
+	it("handles currencies with three decimals", () => {
+		expect(formatMoney(1234, { ...usd, symbol: "KD ", decimals: 3 })).toBe("KD 1.234");
+	});
+});
+
+describe("other formats", () => {
+	it("groups points", () => {
+		expect(formatPoints(12345)).toBe("12,345");
+	});
+
+	it("masks the middle of a phone number", () => {
+		expect(maskPhone("13800000001")).toBe("138****0001");
+		expect(maskPhone("")).toBe("");
+		expect(maskPhone("85512345678901")).toBe("**********8901");
+	});
+
+	it("formats a date in the language's style", () => {
+		expect(formatDate("2026-03-05T08:00:00Z", "en")).toBe("Mar 5, 2026");
+		expect(formatDate("2026-03-05T08:00:00Z", "zh-CN")).toBe("2026年3月5日");
+		expect(formatDate("not a date", "en")).toBe("");
+	});
+
+	it("uses the translated words for a language the browser's Intl does not know", () => {
+		// Chromium has no Khmer date data; "tlh" plays that part here, since Node knows km.
+		expect(formatDate("2026-11-05T08:00:00Z", "tlh", khmer)).toBe("5 វិច្ឆិកា 2026");
+	});
+
+	it("reads recent moments relatively, up to 30 days (spec §9)", () => {
+		const now = Date.parse("2026-03-31T12:00:00Z");
+		const ago = (ms: number) => new Date(now - ms).toISOString();
+		expect(formatRelativeTime(ago(4 * 60_000), "en", english, now)).toBe("just now");
+		expect(formatRelativeTime(ago(5 * 60_000), "en", english, now)).toBe("5 minutes ago");
+		expect(formatRelativeTime(ago(3 * 3_600_000), "en", english, now)).toBe("3 hours ago");
+		expect(formatRelativeTime(ago(2 * 86_400_000), "en", english, now)).toBe("2 days ago");
+		expect(formatRelativeTime(ago(29 * 86_400_000), "zh-CN", english, now)).toBe("29天前");
+		expect(formatRelativeTime(ago(30 * 86_400_000), "en", english, now)).toBe("Mar 1, 2026");
+	});
+
+	it("falls back to the translated patterns when Intl lacks the language", () => {
+		const now = Date.parse("2026-03-31T12:00:00Z");
+		const ago = (ms: number) => new Date(now - ms).toISOString();
+		expect(formatRelativeTime(ago(60_000), "tlh", khmer, now)).toBe("អម្បាញ់មិញ");
+		expect(formatRelativeTime(ago(7 * 60_000), "tlh", khmer, now)).toBe("7 នាទីមុន");
+		expect(formatRelativeTime(ago(5 * 3_600_000), "tlh", khmer, now)).toBe("5 ម៉ោងមុន");
+		expect(formatRelativeTime(ago(3 * 86_400_000), "tlh", khmer, now)).toBe("3 ថ្ងៃមុន");
+	});
+});

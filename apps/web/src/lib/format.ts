@@ -1,0 +1,133 @@
+import type { CurrencyConfig } from "@bayon/contract";
+
+/**
+ * The only place where money, dates and phone numbers are turned into text
+ * (architecture.md house rule 7).
+ */
+
+const numberFormats = new Map<number, Intl.NumberFormat>();
+
+function numberFormat(decimals: number): Intl.NumberFormat {
+	let format = numberFormats.get(decimals);
+	if (!format) {
+		// Grouping with "," and "." as the decimal mark reads the same in zh-CN, en and km
+		// (km's own locale would swap them, which misleads next to a "$").
+		format = new Intl.NumberFormat("en-US", {
+			minimumFractionDigits: decimals,
+			maximumFractionDigits: decimals,
+		});
+		numberFormats.set(decimals, format);
+	}
+	return format;
+}
+
+/**
+ * Money: `amount` is an integer in minor units. Shown as amount / 10^decimals × rate, rounded
+ * to the currency's decimals, with the symbol before or after (spec §9).
+ */
+export function formatMoney(amount: number, currency: CurrencyConfig): string {
+	const decimals = Math.max(0, Math.min(6, Math.trunc(currency.decimals)));
+	// Convert in minor units first so that rounding happens once, on an integer.
+	const minor = Math.round(amount * currency.rate);
+	const negative = minor < 0;
+	const digits = numberFormat(decimals).format(Math.abs(minor) / 10 ** decimals);
+	const body = currency.symbolPosition === "after" ? `${digits}${currency.symbol}` : `${currency.symbol}${digits}`;
+	return negative ? `-${body}` : body;
+}
+
+/** Points are whole numbers with grouping. */
+export function formatPoints(points: number): string {
+	return numberFormat(0).format(Math.trunc(points));
+}
+
+/** 13800000001 → 138****0001; anything that is not 11 digits keeps only its last 4. */
+export function maskPhone(mobile: string | null | undefined): string {
+	if (!mobile) return "";
+	const digits = mobile.trim();
+	if (/^\d{11}$/.test(digits)) return `${digits.slice(0, 3)}****${digits.slice(7)}`;
+	if (digits.length <= 4) return digits;
+	return `${"*".repeat(digits.length - 4)}${digits.slice(-4)}`;
+}
+
+function toDate(value: string | number | Date): Date | null {
+	const date = value instanceof Date ? value : new Date(value);
+	return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/**
+ * Translated words for the languages a browser's Intl does not know. Chromium ships no Khmer
+ * date or relative-time data: without these, a Khmer page would show dates in the browser's
+ * default language.
+ */
+export interface DateLabels {
+	/** Twelve month names, January first. */
+	months: readonly string[];
+	/** e.g. "{day} {month} {year}". */
+	datePattern: string;
+	justNow: string;
+	/** e.g. "{n} minutes ago". */
+	minutesAgo: string;
+	hoursAgo: string;
+	daysAgo: string;
+}
+
+function fill(pattern: string, values: Record<string, string | number>): string {
+	return pattern.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+}
+
+function intlKnows(kind: "DateTimeFormat" | "RelativeTimeFormat", lang: string): boolean {
+	try {
+		return Intl[kind].supportedLocalesOf([lang]).length > 0;
+	} catch {
+		return false;
+	}
+}
+
+/** A calendar date in the language's own style, e.g. 2026年11月21日 / Nov 21, 2026 / 21 វិច្ឆិកា 2026. */
+export function formatDate(value: string | number | Date, lang: string, labels?: DateLabels): string {
+	const date = toDate(value);
+	if (!date) return "";
+	if (labels && !intlKnows("DateTimeFormat", lang)) {
+		return fill(labels.datePattern, {
+			day: date.getDate(),
+			month: labels.months[date.getMonth()] ?? String(date.getMonth() + 1),
+			year: date.getFullYear(),
+		});
+	}
+	try {
+		return new Intl.DateTimeFormat(lang, { year: "numeric", month: "short", day: "numeric" }).format(date);
+	} catch {
+		return date.toISOString().slice(0, 10);
+	}
+}
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/**
+ * Spec §9 relative time: under 5 minutes reads as "just now", then minutes, hours and days
+ * up to 30 days; older moments show the date.
+ */
+export function formatRelativeTime(
+	value: string | number | Date,
+	lang: string,
+	labels: DateLabels,
+	now: number = Date.now(),
+): string {
+	const date = toDate(value);
+	if (!date) return "";
+	const elapsed = now - date.getTime();
+	if (elapsed < 5 * MINUTE) return labels.justNow;
+	if (elapsed >= 30 * DAY) return formatDate(date, lang, labels);
+	const [amount, unit, pattern] =
+		elapsed < HOUR
+			? [Math.floor(elapsed / MINUTE), "minute" as const, labels.minutesAgo]
+			: elapsed < DAY
+				? [Math.floor(elapsed / HOUR), "hour" as const, labels.hoursAgo]
+				: [Math.floor(elapsed / DAY), "day" as const, labels.daysAgo];
+	if (intlKnows("RelativeTimeFormat", lang)) {
+		return new Intl.RelativeTimeFormat(lang, { numeric: "always" }).format(-amount, unit);
+	}
+	return fill(pattern, { n: amount });
+}

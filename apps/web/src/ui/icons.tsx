@@ -1,0 +1,221 @@
+import type { ReactNode, SVGProps } from "react";
+
+/** Inline line icons (24×24, stroke = currentColor). Decorative: hidden from assistive tech. */
+function Svg({ children, ...props }: SVGProps<SVGSVGElement> & { children: ReactNode }) {
+	return (
+		<svg
+			viewBox="0 0 24 24"
+			width="24"
+			height="24"
+			fill="none"
+			stroke="currentColor"
+			strokeWidth="1.8"
+			strokeLinecap="round"
+			strokeLinejoin="round"
+			aria-hidden="true"
+			focusable="false"
+			{...props}
+		>
+			{children}
+		</svg>
+	);
+}
+
+type IconProps = SVGProps<SVGSVGElement>;
+
+export const HomeIcon = (p: IconProps) => (
+	<Svg {...p}>
+		<path d="M3 10.5 12 3l9 7.5" />
+		<path d="M5 9.5V20h5v-6h4v6h5V9.5" />
+	</Svg>
+);
+export const BowlIcon = (p: IconProps) => (
+	<Svg {...p}>
+		<path d="M3 11h18a9 9 0 0 1-18 0Z" />
+		<path d="M8 7c0-1.5 1-2 1-3.5M12 7c0-1.5 1-2 1-3.5M16 7c0-1.5 1-2 1-3.5" />
+	</Svg>
+);
+export const ReceiptIcon = (p: IconProps) => (
+	<Svg {...p}>
+		<path d="M6 3h12v18l-3-2-3 2-3-2-3 2Z" />
+		<path d="M9 8h6M9 12h6M9 16h3" />
+	</Svg>
+);
+export const UserIcon = (p: IconProps) => (
+	<Svg {...p}>
+		<circle cx="12" cy="8" r="4" />
+		<path d="M4 21a8 8 0 0 1 16 0" />
+	</Svg>
+);
+export const BackIcon = (p: IconProps) => (
+	<Svg {...p}>
+		<path d="M15 5l-7 7 7 7" />
+	</Svg>
+);
+export const ChevronIcon = (p: IconProps) => (
+	<Svg {...p}>
+		<path d="M9 5l7 7-7 7" />
+	</Svg>
+);
+export const BagIcon = (p: IconProps) => (
+	<Svg {...p}>
+		<path d="M5 8h14l-1 13H6Z" />
+		<path d="M9 8a3 3 0 0 1 6 0" />
+	</Svg>
+);
+export const ScooterIcon = (p: IconProps) => (
+	<Svg {...p}>
+		<circle cx="6" cy="17" r="3" />
+		<circle cx="18" cy="17" r="3" />
+		<path d="M9 17h6l2-7h-4M17 10l-2-4h-3" />
+	</Svg>
+);
+export const ScanIcon = (p: IconProps) => (
+	<Svg {...p}>
+		<path d="M4 8V5a1 1 0 0 1 1-1h3M16 4h3a1 1 0 0 1 1 1v3M20 16v3a1 1 0 0 1-1 1h-3M8 20H5a1 1 0 0 1-1-1v-3" />
+		<path d="M4 12h16" />
+	</Svg>
+);
+export const CalendarIcon = (p: IconProps) => (
+	<Svg {...p}>
+		<rect x="3" y="5" width="18" height="16" rx="2" />
+		<path d="M3 10h18M8 3v4M16 3v4" />
+	</Svg>
+);
+export const GiftIcon = (p: IconProps) => (
+	<Svg {...p}>
+		<rect x="3" y="8" width="18" height="5" rx="1" />
+		<path d="M5 13v8h14v-8M12 8v13M12 8c-2-4-6-3-5 0M12 8c2-4 6-3 5 0" />
+	</Svg>
+);
+export const TicketIcon = (p: IconProps) => (
+	<Svg {...p}>
+		<path d="M3 8a2 2 0 0 0 0 4v0a2 2 0 0 1 0 4v2h18v-2a2 2 0 0 1 0-4 2 2 0 0 0 0-4V6H3Z" />
+		<path d="M14 6v12" strokeDasharray="2 2" />
+	</Svg>
+);
+export const CardIcon = (p: IconProps) => (
+	<Svg {...p}>
+		<rect x="2" y="5" width="20" height="14" rx="2" />
+		<path d="M2 10h20M6 15h4" />
+	</Svg>
+);
+export const WalletIcon = (p: IconProps) => (
+	<Svg {...p}>
+		<path d="M4 6h14a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H4Z" />
+		<path d="M4 6a2 2 0 0 1 2-2h10v2M15 13h2" />
+	</Svg>
+);
+export const PinIcon = (p: IconProps) => (
+	<Svg {...p}>
+		<path d="M12 21s-7-6.2-7-11.5a7 7 0 0 1 14 0C19 14.8 12 21 12 21Z" />
+		<circle cx="12" cy="9.5" r="2.5" />
+	</Svg>
+);
+export const StoreIcon = (p: IconProps) => (
+	<Svg {...p}>
+		<path d="M4 10v10h16V10M3 10l2-6h14l2 6Z" />
+		<path d="M9 20v-5h6v5" />
+	</Svg>
+);
+export const GlobeIcon = (p: IconProps) => (
+	<Svg {...p}>
+		<circle cx="12" cy="12" r="9" />
+		<path d="M3 12h18M12 3a14 14 0 0 1 0 18M12 3a14 14 0 0 0 0 18" />
+	</Svg>
+);
+export const LogoutIcon = (p: IconProps) => (
+	<Svg {...p}>
+		<path d="M15 4h4v16h-4M10 16l4-4-4-4M14 12H4" />
+	</Svg>
+);
+export const InfoIcon = (p: IconProps) => (
+	<Svg {...p}>
+		<circle cx="12" cy="12" r="9" />
+		<path d="M12 11v6M12 7.5v.5" />
+	</Svg>
+);
+export const HelpIcon = (p: IconProps) => (
+	<Svg {...p}>
+		<circle cx="12" cy="12" r="9" />
+		<path d="M9.5 9.5a2.5 2.5 0 1 1 3.5 2.3c-.7.3-1 .9-1 1.7M12 17v.5" />
+	</Svg>
+);
+export const ShieldIcon = (p: IconProps) => (
+	<Svg {...p}>
+		<path d="M12 3 4 6v6c0 4.5 3.4 8 8 9 4.6-1 8-4.5 8-9V6Z" />
+		<path d="m9 12 2 2 4-4" />
+	</Svg>
+);
+export const DocumentIcon = (p: IconProps) => (
+	<Svg {...p}>
+		<path d="M6 3h9l4 4v14H6Z" />
+		<path d="M14 3v5h5M9 13h7M9 17h5" />
+	</Svg>
+);
+export const PhoneIcon = (p: IconProps) => (
+	<Svg {...p}>
+		<path d="M5 4h4l2 5-2.5 1.5a11 11 0 0 0 5 5L15 13l5 2v4a2 2 0 0 1-2 2A16 16 0 0 1 3 6a2 2 0 0 1 2-2Z" />
+	</Svg>
+);
+export const ChatIcon = (p: IconProps) => (
+	<Svg {...p}>
+		<path d="M4 5h16v11H9l-5 4Z" />
+	</Svg>
+);
+export const StarIcon = (p: IconProps) => (
+	<Svg {...p}>
+		<path d="m12 3 2.8 5.7 6.2.9-4.5 4.4 1 6.2L12 17.3 6.5 20.2l1-6.2L3 9.6l6.2-.9Z" />
+	</Svg>
+);
+export const CheckIcon = (p: IconProps) => (
+	<Svg {...p}>
+		<path d="m5 12 5 5 9-10" />
+	</Svg>
+);
+export const CameraIcon = (p: IconProps) => (
+	<Svg {...p}>
+		<path d="M4 8h3l2-3h6l2 3h3v11H4Z" />
+		<circle cx="12" cy="13" r="3.5" />
+	</Svg>
+);
+
+/**
+ * The service list's `icon` is a short keyword chosen by the shop. Known keywords get a
+ * matching icon; anything else gets a neutral document icon.
+ */
+const serviceIcons: Record<string, (p: IconProps) => ReactNode> = {
+	help: HelpIcon,
+	faq: HelpIcon,
+	question: HelpIcon,
+	about: InfoIcon,
+	info: InfoIcon,
+	agreement: DocumentIcon,
+	terms: DocumentIcon,
+	document: DocumentIcon,
+	doc: DocumentIcon,
+	privacy: ShieldIcon,
+	shield: ShieldIcon,
+	phone: PhoneIcon,
+	contact: PhoneIcon,
+	service: ChatIcon,
+	chat: ChatIcon,
+	feedback: ChatIcon,
+	location: PinIcon,
+	address: PinIcon,
+	store: StoreIcon,
+	shop: StoreIcon,
+	vip: StarIcon,
+	star: StarIcon,
+	gift: GiftIcon,
+	coupon: TicketIcon,
+	card: CardIcon,
+	wallet: WalletIcon,
+};
+
+export function ServiceIcon({ name, ...props }: IconProps & { name: string }) {
+	const key = name.trim().toLowerCase();
+	const Icon =
+		serviceIcons[key] ?? Object.entries(serviceIcons).find(([keyword]) => key.includes(keyword))?.[1] ?? DocumentIcon;
+	return <>{Icon(props)}</>;
+}

@@ -1,0 +1,56 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { inject } from "vitest";
+
+export const artifactsDir = fileURLToPath(new URL("../.artifacts/", import.meta.url));
+
+/** Debian's Chromium with the flags of stack-notes.md §5.4 (no network chatter, no sandbox). */
+export function launchBrowser(): Promise<Browser> {
+	return chromium.launch({
+		executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
+		headless: true,
+		args: [
+			"--no-sandbox",
+			"--disable-gpu",
+			"--disable-quic",
+			"--no-first-run",
+			"--disable-background-networking",
+			"--disable-component-update",
+			"--disable-sync",
+		],
+	});
+}
+
+export interface ContextOptions {
+	/** Sets navigator.language and Accept-Language, like a phone set to that language. */
+	locale?: string;
+	width?: number;
+	height?: number;
+}
+
+/** A fresh browser profile (empty storage) on a phone-sized screen. */
+export async function newPhone(
+	browser: Browser,
+	options: ContextOptions = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+	const context = await browser.newContext({
+		baseURL: inject("baseUrl"),
+		locale: options.locale ?? "zh-CN",
+		viewport: { width: options.width ?? 390, height: options.height ?? 844 },
+		deviceScaleFactor: 2,
+		isMobile: true,
+		hasTouch: true,
+	});
+	const page = await context.newPage();
+	page.setDefaultTimeout(15_000);
+	return { context, page };
+}
+
+export async function screenshot(page: Page, name: string): Promise<string> {
+	mkdirSync(artifactsDir, { recursive: true });
+	const file = path.join(artifactsDir, `${name}.png`);
+	await page.screenshot({ path: file, fullPage: true });
+	return file;
+}

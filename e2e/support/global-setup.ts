@@ -1,0 +1,97 @@
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { TestProject } from "vitest/node";
+
+declare module "vitest" {
+	export interface ProvidedContext {
+		baseUrl: string;
+		dataDir: string;
+		telegramBotToken: string;
+	}
+}
+
+/** A made-up bot token: the tests sign Telegram launch data with it, the server checks it. */
+const TELEGRAM_BOT_TOKEN = "123456789:e2e-test-token-not-a-real-bot-AAAA";
+
+const root = fileURLToPath(new URL("../..", import.meta.url));
+
+function freePort(): Promise<number> {
+	return new Promise((resolve, reject) => {
+		const server = createServer();
+		server.once("error", reject);
+		server.listen(0, "127.0.0.1", () => {
+			const address = server.address();
+			server.close(() =>
+				typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
+			);
+		});
+	});
+}
+
+async function waitForHealth(url: string, child: ChildProcess, output: () => string): Promise<void> {
+	const deadline = Date.now() + 90_000;
+	while (Date.now() < deadline) {
+		if (child.exitCode !== null) throw new Error(`The server exited with ${child.exitCode}:\n${output()}`);
+		try {
+			const response = await fetch(`${url}/healthz`);
+			if (response.ok) return;
+		} catch {
+			// not listening yet
+		}
+		await new Promise((resolve) => setTimeout(resolve, 250));
+	}
+	throw new Error(`The server did not become healthy in 90 s:\n${output()}`);
+}
+
+/** Starts the real product server once (fresh data folder, free port) and stops it at the end. */
+export default async function setup(project: TestProject) {
+	if (!existsSync(path.join(root, "apps/web/dist/index.html"))) {
+		const build = spawnSync("npm", ["run", "build", "-w", "apps/web"], { cwd: root, stdio: "inherit" });
+		if (build.status !== 0) throw new Error("Building the web app failed");
+	}
+	const dataDir = mkdtempSync(path.join(tmpdir(), "bayon-e2e-"));
+	const port = await freePort();
+	let log = "";
+	const child = spawn(process.execPath, ["--import", "tsx", "apps/api/src/main.ts"], {
+		cwd: root,
+		env: {
+			...process.env,
+			PORT: String(port),
+			DATA_DIR: dataDir,
+			NODE_ENV: "test",
+			TELEGRAM_BOT_TOKEN,
+		},
+		stdio: ["ignore", "pipe", "pipe"],
+	});
+	child.stdout?.on("data", (chunk: Buffer) => {
+		log += chunk.toString();
+	});
+	child.stderr?.on("data", (chunk: Buffer) => {
+		log += chunk.toString();
+	});
+	const baseUrl = `http://127.0.0.1:${port}`;
+	try {
+		await waitForHealth(baseUrl, child, () => log.slice(-4000));
+	} catch (error) {
+		child.kill("SIGKILL");
+		rmSync(dataDir, { recursive: true, force: true });
+		throw error;
+	}
+	project.provide("baseUrl", baseUrl);
+	project.provide("dataDir", dataDir);
+	project.provide("telegramBotToken", TELEGRAM_BOT_TOKEN);
+
+	return async () => {
+		if (child.exitCode === null) {
+			const exited = new Promise((resolve) => child.once("exit", resolve));
+			child.kill("SIGTERM");
+			await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
+			if (child.exitCode === null) child.kill("SIGKILL");
+		}
+		rmSync(dataDir, { recursive: true, force: true });
+	};
+}

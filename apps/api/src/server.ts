@@ -7,7 +7,7 @@ import { createOutboxSmsProvider } from "./features/identity/sms/outbox.js";
 import type { SmsProvider } from "./features/identity/sms/provider.js";
 import { type BuildAppOptions, buildApp } from "./http/app.js";
 import type { AppDeps } from "./http/deps.js";
-import { type Clock, systemClock } from "./lib/clock.js";
+import { type Clock, clockStartingAt, systemClock } from "./lib/clock.js";
 import type { Config } from "./lib/config.js";
 
 export interface StartedServer {
@@ -34,7 +34,7 @@ export async function startServer(
 		config,
 		database,
 		db: database.db,
-		clock: overrides.clock ?? systemClock,
+		clock: overrides.clock ?? (config.fakeNow ? clockStartingAt(config.fakeNow) : systemClock),
 		sms: overrides.sms ?? createOutboxSmsProvider(config.dataDir),
 	};
 	const app = await buildApp(deps, overrides.logger === undefined ? {} : { logger: overrides.logger });

@@ -8,3 +8,9 @@ export const systemClock: Clock = { now: () => new Date() };
 export function addSeconds(date: Date, seconds: number): Date {
 	return new Date(date.getTime() + seconds * 1000);
 }
+
+/** A clock that starts at `start` and runs at normal speed from there. */
+export function clockStartingAt(start: Date): Clock {
+	const offset = start.getTime() - Date.now();
+	return { now: () => new Date(Date.now() + offset) };
+}

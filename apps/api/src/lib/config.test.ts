@@ -35,6 +35,21 @@ describe("loadConfig", () => {
 		expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(new RegExp(`${name}=`));
 	});
 
+	it("takes a fake start time for browser tests, but never in production", () => {
+		expect(loadConfig({ DATA_DIR: dataDir(), FAKE_NOW: "2026-11-20T05:00:00Z" }).fakeNow?.toISOString()).toBe(
+			"2026-11-20T05:00:00.000Z",
+		);
+		expect(() => loadConfig({ DATA_DIR: dataDir(), FAKE_NOW: "tomorrow" })).toThrow(/FAKE_NOW=/);
+		expect(() =>
+			loadConfig({
+				NODE_ENV: "production",
+				SMS_PROVIDER: "outbox",
+				TOKEN_SECRET: "s".repeat(40),
+				FAKE_NOW: "2026-11-20T05:00:00Z",
+			}),
+		).toThrow(/FAKE_NOW is for tests/);
+	});
+
 	it("refuses the SMS outbox and a missing secret in production", () => {
 		const secret = "s".repeat(40);
 		expect(() => loadConfig({ NODE_ENV: "production", SMS_PROVIDER: "outbox", TOKEN_SECRET: secret })).toThrow(

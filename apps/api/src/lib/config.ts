@@ -24,6 +24,7 @@ const EnvSchema = z.object({
 	LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 	WEB_DIST_DIR: z.string().min(1).default(path.join(repoRoot, "apps/web/dist")),
 	SEED_DEMO: z.enum(["true", "false"]).optional(),
+	FAKE_NOW: z.iso.datetime({ offset: true, error: "must be an ISO date-time like 2026-11-20T05:00:00Z" }).optional(),
 	PUBLIC_URL: z
 		.string()
 		.regex(/^https?:\/\/[^/]+$/, "must be an origin like https://order.example.com (no path, no trailing slash)")
@@ -56,6 +57,11 @@ export interface Config {
 	trustProxy: boolean | string;
 	/** Origin for links we hand out (table QR codes); unset: the host of the request. */
 	publicUrl: string | undefined;
+	/**
+	 * Browser tests only: the server's clock starts at this instant and runs on from it, so
+	 * "is the shop open" does not depend on when the tests run. Refused in production.
+	 */
+	fakeNow: Date | undefined;
 }
 
 /** OTP limits (security-and-money §A2). Tests lower or raise them to reach the edges quickly. */
@@ -92,6 +98,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 	}
 	const e = parsed.data;
 	const production = e.NODE_ENV === "production";
+	if (production && e.FAKE_NOW) {
+		throw new ConfigError("Invalid configuration:\n  FAKE_NOW is for tests and is refused when NODE_ENV=production.");
+	}
 	const smsProvider = e.SMS_PROVIDER ?? (production ? undefined : "outbox");
 	if (production && smsProvider === "outbox") {
 		throw new ConfigError(
@@ -124,6 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 		limits: { ...defaultRateLimits },
 		trustProxy: parseTrustProxy(e.TRUST_PROXY),
 		publicUrl: e.PUBLIC_URL,
+		fakeNow: e.FAKE_NOW ? new Date(e.FAKE_NOW) : undefined,
 	};
 }
 

@@ -5,6 +5,7 @@ import { migrate } from "./db/migrate.js";
 import { isDatabaseEmpty, seedDemo } from "./db/seed/seed.js";
 import { createOutboxSmsProvider } from "./features/identity/sms/outbox.js";
 import type { SmsProvider } from "./features/identity/sms/provider.js";
+import { expireUnpaidOrders } from "./features/ordering/lifecycle.js";
 import { type BuildAppOptions, buildApp } from "./http/app.js";
 import type { AppDeps } from "./http/deps.js";
 import { type Clock, clockStartingAt, systemClock } from "./lib/clock.js";
@@ -24,7 +25,7 @@ export interface StartedServer {
  */
 export async function startServer(
 	config: Config,
-	overrides: { database?: Database; clock?: Clock; sms?: SmsProvider } & BuildAppOptions = {},
+	overrides: { database?: Database; clock?: Clock; sms?: SmsProvider; jobs?: boolean } & BuildAppOptions = {},
 ): Promise<StartedServer> {
 	const database =
 		overrides.database ?? (await openDatabase({ url: config.databaseUrl, pgliteDir: path.join(config.dataDir, "pg") }));
@@ -39,6 +40,7 @@ export async function startServer(
 	};
 	const app = await buildApp(deps, overrides.logger === undefined ? {} : { logger: overrides.logger });
 	await app.listen({ port: config.port, host: config.host });
+	const stopJobs = overrides.jobs === false ? () => {} : startJobs(deps, app.log);
 	const address = app.server.address();
 	const port = typeof address === "object" && address ? address.port : config.port;
 	return {
@@ -46,8 +48,31 @@ export async function startServer(
 		deps,
 		url: `http://${config.host.includes(":") ? `[${config.host}]` : config.host}:${port}`,
 		async close() {
+			stopJobs();
 			await app.close();
 			await database.close();
 		},
 	};
+}
+
+const EXPIRY_INTERVAL_MS = 30_000;
+
+/**
+ * Background work of every server: cancelling unpaid orders whose payment window passed.
+ * Several servers may run it at once (the job claims rows with SKIP LOCKED).
+ */
+function startJobs(deps: AppDeps, log: FastifyInstance["log"]): () => void {
+	let running = false;
+	const timer = setInterval(() => {
+		if (running) return;
+		running = true;
+		expireUnpaidOrders(deps)
+			.then((count) => count > 0 && log.info({ count }, "expired unpaid orders"))
+			.catch((error: unknown) => log.error({ err: error }, "order expiry failed"))
+			.finally(() => {
+				running = false;
+			});
+	}, EXPIRY_INTERVAL_MS);
+	timer.unref();
+	return () => clearInterval(timer);
 }

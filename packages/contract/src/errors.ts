@@ -4,7 +4,7 @@ import type { MessageKey } from "./messages.js";
  * Business codes carried in the envelope's `code`. 0 is success. The spec fixes 401
  * (sign in), 1004004002 (go back to the stored index_url) and 5109 (toast the message).
  * Small HTTP-like codes are shared by every feature; ten-digit codes are grouped per
- * feature (1001 system, 1004 member/identity, 1008003 menu items, 1008016 stores and
+ * feature (1001 system, 1004 member/identity, 1008003 menu items, 1008007 orders, 1008016 stores and
  * delivery, 1009 files), as yshop-drink does, so that
  * codes of different features never collide.
  */
@@ -44,6 +44,15 @@ export const ErrorCode = {
 	OptionRequired: 1008003004,
 	TooManyOptions: 1008003005,
 	ItemNotForOrderType: 1008003006,
+
+	OrderNotPayable: 1008007000,
+	InsufficientBalance: 1008007001,
+	IdempotencyKeyRequired: 1008007002,
+	IdempotencyKeyReused: 1008007003,
+	PickupTimeInvalid: 1008007004,
+	PickupTimeOutsideHours: 1008007005,
+	OrderNotCancellable: 1008007006,
+	PayMethodUnavailable: 1008007007,
 
 	StoreClosed: 1008016000,
 	StoreNotAccepting: 1008016001,
@@ -92,6 +101,14 @@ export const errorMessageKeys: Record<Exclude<ErrorCode, 0>, MessageKey> = {
 	[ErrorCode.OptionRequired]: "optionRequired",
 	[ErrorCode.TooManyOptions]: "tooManyOptions",
 	[ErrorCode.ItemNotForOrderType]: "itemNotForOrderType",
+	[ErrorCode.OrderNotPayable]: "orderNotPayable",
+	[ErrorCode.InsufficientBalance]: "insufficientBalance",
+	[ErrorCode.IdempotencyKeyRequired]: "idempotencyKeyRequired",
+	[ErrorCode.IdempotencyKeyReused]: "idempotencyKeyReused",
+	[ErrorCode.PickupTimeInvalid]: "chooseCorrectTime",
+	[ErrorCode.PickupTimeOutsideHours]: "outsideOpeningHours",
+	[ErrorCode.OrderNotCancellable]: "orderNotCancellable",
+	[ErrorCode.PayMethodUnavailable]: "payMethodUnavailable",
 	[ErrorCode.StoreClosed]: "storeClosed",
 	[ErrorCode.StoreNotAccepting]: "storeNotAccepting",
 	[ErrorCode.OrderTypeNotOffered]: "orderTypeNotOffered",

@@ -11,4 +11,5 @@ export * from "./identity.js";
 export * from "./menu.js";
 export * from "./messages.js";
 export * from "./money.js";
+export * from "./ordering.js";
 export * from "./venues.js";

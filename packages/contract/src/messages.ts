@@ -344,6 +344,31 @@ export const messages = {
 	orderTypeTakein: { "zh-CN": "到店自取", en: "pickup", km: "មកយកផ្ទាល់" },
 	orderTypeTakeout: { "zh-CN": "外卖配送", en: "delivery", km: "ដឹកជញ្ជូន" },
 	orderTypeDesk: { "zh-CN": "堂食", en: "dine-in", km: "ញ៉ាំនៅហាង" },
+	orderNotPayable: {
+		"zh-CN": "订单已取消或已支付，无需再付款",
+		en: "This order is cancelled or already paid: nothing to pay",
+		km: "ការកម្មង់នេះត្រូវបានលុបចោល ឬបានបង់រួចហើយ៖ មិនចាំបាច់បង់ទៀតទេ",
+	},
+	idempotencyKeyRequired: {
+		"zh-CN": "请求缺少幂等键，请刷新页面后重试",
+		en: "The request lacks its idempotency key: reload the page and try again",
+		km: "សំណើខ្វះលេខកូដការពារការស្ទួន សូមផ្ទុកទំព័រឡើងវិញ ហើយព្យាយាមម្តងទៀត",
+	},
+	idempotencyKeyReused: {
+		"zh-CN": "该请求已提交过不同的内容，请刷新页面后重试",
+		en: "This request was already sent with different content: reload the page and try again",
+		km: "សំណើនេះត្រូវបានផ្ញើរួចហើយជាមួយខ្លឹមសារផ្សេង សូមផ្ទុកទំព័រឡើងវិញ ហើយព្យាយាមម្តងទៀត",
+	},
+	orderNotCancellable: {
+		"zh-CN": "门店已接单，无法取消，如需退款请申请退款",
+		en: "The shop has already accepted this order: it can no longer be cancelled, request a refund instead",
+		km: "ហាងបានទទួលការកម្មង់នេះហើយ មិនអាចលុបចោលបានទេ សូមស្នើសុំការបង្វិលប្រាក់វិញជំនួសវិញ",
+	},
+	payMethodUnavailable: {
+		"zh-CN": "该支付方式暂不可用，请选择其他方式",
+		en: "This payment method is not available: choose another one",
+		km: "វិធីបង់ប្រាក់នេះមិនអាចប្រើបានទេ សូមជ្រើសរើសវិធីផ្សេង",
+	},
 	fileMissing: {
 		"zh-CN": "请选择要上传的文件",
 		en: "Choose a file to upload",

@@ -35,7 +35,6 @@ export interface MemberTable {
 	avatar: string | null;
 	gender: Generated<0 | 1 | 2>;
 	birthday: string | null;
-	balance: Generated<number>;
 	points: Generated<number>;
 	status: Generated<"active" | "disabled">;
 	last_login_at: Timestamp | null;
@@ -262,6 +261,101 @@ export interface MenuOptionTable {
 	sold_out: Generated<boolean>;
 }
 
+export interface LedgerAccountTable {
+	id: Generated<number>;
+	tenant_id: number;
+	kind: "member_wallet" | "shop_revenue" | "external_funds";
+	member_id: number | null;
+	shop_id: number | null;
+	balance: Generated<number>;
+}
+
+export interface LedgerTxnTable {
+	id: Generated<number>;
+	tenant_id: number;
+	kind: "order_payment" | "order_refund" | "wallet_grant" | "recharge";
+	idempotency_key: string;
+	order_id: number | null;
+	created_at: Timestamp;
+}
+
+export interface LedgerEntryTable {
+	id: Generated<number>;
+	txn_id: number;
+	account_id: number;
+	amount: number;
+}
+
+export interface ShopDayCounterTable {
+	shop_id: number;
+	day: string;
+	last_number: number;
+}
+
+export interface CustomerOrderTable {
+	id: Generated<number>;
+	tenant_id: number;
+	shop_id: number;
+	member_id: number;
+	order_no: string;
+	order_type: "takein" | "takeout" | "desk";
+	status: "unpaid" | "new" | "in_production" | "ready" | "delivering" | "completed" | "cancelled" | "rejected";
+	payment_status: "unpaid" | "paying" | "paid" | "refunded";
+	pay_method: "balance" | "sandbox" | "wechat" | "alipay" | null;
+	pickup_number: number;
+	business_day: string;
+	pickup_at: Timestamp | null;
+	table_id: number | null;
+	diners: number | null;
+	delivery_address: JSONColumnType<
+		{ recipient: string; phone: string; address: string; houseNumber: string; latitude: number; longitude: number },
+		string | null,
+		string | null
+	> | null;
+	contact_phone: string | null;
+	remark: Generated<string>;
+	subtotal: number;
+	delivery_fee: number;
+	total: number;
+	placed_by_member_id: number | null;
+	created_at: Timestamp;
+	expires_at: Timestamp;
+	paid_at: Timestamp | null;
+	closed_at: Timestamp | null;
+	close_reason: string | null;
+}
+
+export interface OrderLineTable {
+	id: Generated<number>;
+	order_id: number;
+	item_id: number;
+	name: string;
+	options: JSONColumnType<Array<{ id: number; name: string; priceDelta: number }>, string, string>;
+	unit_price: number;
+	quantity: number;
+	line_total: number;
+}
+
+export interface OrderEventTable {
+	id: Generated<number>;
+	order_id: number;
+	at: Timestamp;
+	actor: "customer" | "staff" | "system";
+	actor_member_id: number | null;
+	from_status: string | null;
+	to_status: string;
+	note: string | null;
+}
+
+export interface IdempotencyRecordTable {
+	member_id: number;
+	scope: string;
+	key: string;
+	request_hash: string;
+	response: JSONColumnType<object, string, string>;
+	created_at: Timestamp;
+}
+
 export interface DB {
 	tenant: TenantTable;
 	language: LanguageTable;
@@ -283,4 +377,12 @@ export interface DB {
 	delivery_zone: DeliveryZoneTable;
 	dining_table: DiningTableTable;
 	member_address: MemberAddressTable;
+	ledger_account: LedgerAccountTable;
+	ledger_txn: LedgerTxnTable;
+	ledger_entry: LedgerEntryTable;
+	shop_day_counter: ShopDayCounterTable;
+	customer_order: CustomerOrderTable;
+	order_line: OrderLineTable;
+	order_event: OrderEventTable;
+	idempotency_record: IdempotencyRecordTable;
 }

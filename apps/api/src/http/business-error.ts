@@ -15,6 +15,8 @@ export class BusinessError extends Error {
 		readonly params: Record<string, string | number> = {},
 		readonly data: unknown = null,
 		messageKey?: MessageKey,
+		/** An already translated message (e.g. the first problem of a priced cart). */
+		readonly translated?: string,
 	) {
 		const key = messageKey ?? errorMessageKeys[code];
 		super(key);

@@ -13,7 +13,9 @@ import { languageOf } from "./language.js";
 export function handleApiError(error: FastifyError | BusinessError, request: FastifyRequest, reply: FastifyReply) {
 	const lang = languageOf(request);
 	if (error instanceof BusinessError) {
-		return reply.send(failure(error.code, formatMessage(error.messageKey, lang, error.params), error.data));
+		return reply.send(
+			failure(error.code, error.translated ?? formatMessage(error.messageKey, lang, error.params), error.data),
+		);
 	}
 	if (hasZodFastifySchemaValidationErrors(error)) {
 		const issues = error.validation.map((issue) => describeIssue(issue, lang));

@@ -154,8 +154,10 @@ export const demoLanguages: DemoLanguage[] = [
 export const DEMO_OWNER_MOBILE = "13800000001";
 export const DEMO_STAFF_MOBILE = "13800000002";
 export const DEMO_CUSTOMER_MOBILE = "13800000003";
+/** Stored value the demo customer starts with, in cents ($50.00), granted through the ledger. */
+export const DEMO_CUSTOMER_BALANCE = 5000;
 
-/** Seeded with no balance and no points: money only ever moves with its ledger rows. */
+/** Seeded with no points; the demo customer's starting balance is a ledger grant (seed.ts). */
 export const demoMembers: DemoMember[] = [
 	{ mobile: DEMO_OWNER_MOBILE, nickname: "Sophea (owner)" },
 	{ mobile: DEMO_STAFF_MOBILE, nickname: "Dara (staff)" },

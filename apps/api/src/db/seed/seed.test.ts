@@ -130,7 +130,7 @@ describe("demo seed", () => {
 			.execute();
 		const members = await database.db
 			.selectFrom("member")
-			.select(["mobile", "nickname", "balance", "points"])
+			.select(["mobile", "nickname", "points"])
 			.orderBy("mobile")
 			.execute();
 
@@ -139,7 +139,17 @@ describe("demo seed", () => {
 			{ mobile: DEMO_STAFF_MOBILE, role: "staff", code: "riverside", tenant_id: 1 },
 		]);
 		expect(members.map((m) => m.mobile)).toEqual([DEMO_OWNER_MOBILE, DEMO_STAFF_MOBILE, DEMO_CUSTOMER_MOBILE]);
-		expect(members.every((m) => m.balance === 0 && m.points === 0)).toBe(true);
+		expect(members.every((m) => m.points === 0)).toBe(true);
+		// The demo customer's starting balance is granted once, through the ledger, even when seeded twice.
+		const wallets = await database.db
+			.selectFrom("ledger_account as a")
+			.innerJoin("member as m", "m.id", "a.member_id")
+			.select(["m.mobile", "a.balance"])
+			.where("a.kind", "=", "member_wallet")
+			.execute();
+		expect(wallets).toEqual([{ mobile: DEMO_CUSTOMER_MOBILE, balance: 5000 }]);
+		const grants = await database.db.selectFrom("ledger_txn").select("kind").execute();
+		expect(grants).toEqual([{ kind: "wallet_grant" }]);
 		expect(members[0]?.nickname).toBe("Sophea renamed");
 	});
 

@@ -1,6 +1,17 @@
-import { type Kysely, type RawBuilder, sql } from "kysely";
+import { type Kysely, type RawBuilder, sql, type Transaction } from "kysely";
+import { postLedgerTxn } from "../../features/wallet/ledger.js";
 import type { DB } from "../schema.js";
-import { demoLanguages, demoMembers, demoMenu, demoNews, demoServicePages, demoShop, demoTenant } from "./demo-data.js";
+import {
+	DEMO_CUSTOMER_BALANCE,
+	DEMO_CUSTOMER_MOBILE,
+	demoLanguages,
+	demoMembers,
+	demoMenu,
+	demoNews,
+	demoServicePages,
+	demoShop,
+	demoTenant,
+} from "./demo-data.js";
 
 /**
  * Writes the demo tenant (demo-data.ts) in one transaction. Idempotent: every row is
@@ -21,6 +32,7 @@ export async function seedDemo(db: Kysely<DB>): Promise<void> {
 		await seedTables(trx, shopId);
 		await seedServicePages(trx);
 		await seedNews(trx);
+		await grantDemoBalance(trx, memberIds);
 	});
 }
 
@@ -138,6 +150,26 @@ async function seedShop(db: Kysely<DB>, memberIds: Map<string, number>): Promise
 		)
 		.execute();
 	return shopId;
+}
+
+/**
+ * The demo customer starts with stored value so paying from the balance can be tried. It is
+ * a ledger transaction like any other (from the tenant's external funds), granted once:
+ * its idempotency key makes a second seed run a no-op.
+ */
+async function grantDemoBalance(db: Transaction<DB>, memberIds: Map<string, number>) {
+	const memberId = idOf(memberIds, DEMO_CUSTOMER_MOBILE);
+	await postLedgerTxn(db, {
+		tenantId: demoTenant.id,
+		kind: "wallet_grant",
+		idempotencyKey: `demo-grant:${memberId}`,
+		orderId: null,
+		now: new Date(),
+		moves: [
+			{ account: { kind: "external_funds", tenantId: demoTenant.id }, amount: -DEMO_CUSTOMER_BALANCE },
+			{ account: { kind: "member_wallet", tenantId: demoTenant.id, memberId }, amount: DEMO_CUSTOMER_BALANCE },
+		],
+	});
 }
 
 /** The shop's delivery zones, by (shop, code). */

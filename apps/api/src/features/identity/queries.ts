@@ -155,7 +155,7 @@ export async function recordLogin(db: Db, memberId: number, now: Date) {
 export function findMember(db: Db, tenantId: number, memberId: number) {
 	return db
 		.selectFrom("member")
-		.select(["id", "mobile", "nickname", "avatar", "gender", "birthday", "balance", "points", "status"])
+		.select(["id", "mobile", "nickname", "avatar", "gender", "birthday", "points", "status"])
 		.where("tenant_id", "=", tenantId)
 		.where("id", "=", memberId)
 		.executeTakeFirst();

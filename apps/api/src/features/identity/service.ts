@@ -20,6 +20,7 @@ import { addSeconds } from "../../lib/clock.js";
 import { hexDigestsEqual, hmacHex, randomDigits, randomToken, sha256Hex } from "../../lib/crypto.js";
 import { isOwnUpload } from "../files/service.js";
 import { isStaffMember, listStaffShops } from "../venues/service.js";
+import { getWalletBalance } from "../wallet/service.js";
 import * as queries from "./queries.js";
 import { checkSmsSendAllowed, defaultNickname, SessionLifetime } from "./rules.js";
 import { verifyTelegramInitData } from "./telegram.js";
@@ -208,9 +209,10 @@ export async function logout(deps: AppDeps, member: SignedInMember | null): Prom
 export async function getMemberInfo(deps: AppDeps, ctx: CallerContext, memberId: number): Promise<MemberInfo> {
 	const member = await queries.findMember(deps.db, ctx.tenant.id, memberId);
 	if (!member) throw new BusinessError(ErrorCode.Unauthorized);
-	const [merchantShops, telegramLinked] = await Promise.all([
+	const [merchantShops, telegramLinked, balance] = await Promise.all([
 		listStaffShops(deps, { tenantId: ctx.tenant.id, memberId, lang: ctx.lang }),
 		queries.isTelegramLinked(deps.db, ctx.tenant.id, memberId),
+		getWalletBalance(deps, { tenantId: ctx.tenant.id, memberId }),
 	]);
 	const userType = merchantShops.some((shop) => shop.role === "owner")
 		? UserType.MerchantOwner
@@ -224,7 +226,7 @@ export async function getMemberInfo(deps: AppDeps, ctx: CallerContext, memberId:
 		mobile: member.mobile,
 		gender: member.gender,
 		birthday: member.birthday,
-		balance: member.balance,
+		balance,
 		points: member.points,
 		// Coupons arrive with the coupons feature; until then nobody holds any.
 		couponCount: 0,

@@ -1,22 +1,38 @@
-import { ErrorCode, type PriceCartInput, type PricedCart } from "@bayon/contract";
+import { type Address, ErrorCode, type PriceCartInput, type PricedCart, type ResolvedTable } from "@bayon/contract";
 import type { z } from "zod";
 import { BusinessError } from "../../http/business-error.js";
 import type { AppDeps } from "../../http/deps.js";
 import type { RequestContext } from "../../http/request-context.js";
 import { getOwnAddress } from "../addresses/service.js";
 import { loadItemsForPricing } from "../menu/service.js";
-import { getOrderingTerms, resolveTable } from "../venues/service.js";
+import { getOrderingTerms, resolveTable, type ShopOrderingTerms } from "../venues/service.js";
 import { type PricingFacts, priceCart } from "./cart-rules.js";
+
+/** A cart priced against today's shop, plus what checkout needs to record the order. */
+export interface EvaluatedCart {
+	priced: PricedCart;
+	terms: ShopOrderingTerms;
+	address: Address | null;
+	table: ResolvedTable | null;
+}
 
 /**
  * Prices a cart for a shop and order type with today's menu, hours, zones and table, and
- * lists every problem. Checkout will run the same function inside its transaction.
+ * lists every problem. The cart page shows it; checkout runs the very same evaluation.
  */
 export async function priceCartFor(
 	deps: AppDeps,
 	ctx: RequestContext,
 	input: z.output<typeof PriceCartInput>,
 ): Promise<PricedCart> {
+	return (await evaluateCart(deps, ctx, input)).priced;
+}
+
+export async function evaluateCart(
+	deps: AppDeps,
+	ctx: RequestContext,
+	input: z.output<typeof PriceCartInput>,
+): Promise<EvaluatedCart> {
 	const terms = await getOrderingTerms(deps, ctx, input.shopId);
 	const items = await loadItemsForPricing(deps, ctx, {
 		shopId: input.shopId,
@@ -24,11 +40,12 @@ export async function priceCartFor(
 	});
 
 	let delivery: PricingFacts["delivery"] = { kind: "none" };
+	let address: Address | null = null;
 	if (input.orderType === "takeout") {
 		let point = input.location ?? null;
 		if (input.addressId !== undefined) {
 			if (!ctx.member) throw new BusinessError(ErrorCode.Unauthorized);
-			const address = await getOwnAddress(deps, { tenant: ctx.tenant, member: ctx.member }, input.addressId);
+			address = await getOwnAddress(deps, { tenant: ctx.tenant, member: ctx.member }, input.addressId);
 			point = { latitude: address.latitude, longitude: address.longitude };
 		}
 		if (!point) delivery = { kind: "missing" };
@@ -39,6 +56,7 @@ export async function priceCartFor(
 	}
 
 	let table: PricingFacts["table"] = { kind: "none" };
+	let resolvedTable: ResolvedTable | null = null;
 	if (input.orderType === "desk") {
 		table = { kind: "invalid" };
 		if (input.tableToken) {
@@ -46,7 +64,10 @@ export async function priceCartFor(
 				if (error instanceof BusinessError && error.code === ErrorCode.TableInvalid) return null;
 				throw error;
 			});
-			if (resolved?.shopId === input.shopId) table = { kind: "valid" };
+			if (resolved?.shopId === input.shopId) {
+				table = { kind: "valid" };
+				resolvedTable = resolved;
+			}
 		}
 	}
 
@@ -59,5 +80,5 @@ export async function priceCartFor(
 		delivery,
 		table,
 	});
-	return { shopId: input.shopId, ...priced };
+	return { priced: { shopId: input.shopId, ...priced }, terms, address, table: resolvedTable };
 }

@@ -21,7 +21,7 @@ import {
 	type RadiusRule,
 	type ZoneRule,
 } from "./geo.js";
-import { addDays, type Closure, computeOpenState, toLocalMoment, type WeeklyWindow } from "./hours.js";
+import { addDays, type Closure, computeOpenState, isWithinHours, toLocalMoment, type WeeklyWindow } from "./hours.js";
 import * as queries from "./queries.js";
 import { signTableToken, verifyTableToken } from "./table-token.js";
 
@@ -202,9 +202,12 @@ function quoteFor(shop: LoadedShop, point: Point): DeliveryQuote {
 export interface ShopOrderingTerms {
 	shopId: number;
 	name: string;
+	timezone: string;
 	openState: ShopOpenState;
 	orderTypes: OrderType[];
 	quoteDelivery(point: Point): DeliveryQuote;
+	/** Whether the shop's hours (and closures) cover an instant: for a chosen pickup time. */
+	isWithinHoursAt(instant: Date): boolean;
 }
 
 export async function getOrderingTerms(deps: AppDeps, ctx: CallerContext, shopId: number): Promise<ShopOrderingTerms> {
@@ -213,9 +216,11 @@ export async function getOrderingTerms(deps: AppDeps, ctx: CallerContext, shopId
 	return {
 		shopId,
 		name: summary.name,
+		timezone: shop.row.timezone,
 		openState: summary.openState,
 		orderTypes: summary.orderTypes,
 		quoteDelivery: (point) => quoteFor(shop, point),
+		isWithinHoursAt: (instant) => isWithinHours(shop.windows, shop.closures, shop.row.timezone, instant),
 	};
 }
 

@@ -1,0 +1,193 @@
+import { randomBytes } from "node:crypto";
+import { ErrorCode, type OrderView, type PlaceOrderInput } from "@bayon/contract";
+import type { z } from "zod";
+import { BusinessError } from "../../http/business-error.js";
+import type { AppDeps } from "../../http/deps.js";
+import type { RequestContext } from "../../http/request-context.js";
+import { addSeconds } from "../../lib/clock.js";
+import { sha256Hex } from "../../lib/crypto.js";
+import { toLocalMoment } from "../venues/hours.js";
+import { presentOrders } from "./present.js";
+import * as queries from "./queries.js";
+import { evaluateCart } from "./service.js";
+
+type SignedInContext = RequestContext & { member: { id: number } };
+
+/** How long an unpaid order holds its stock before it is cancelled. */
+export const PAYMENT_WINDOW_SECONDS = 15 * 60;
+/** A chosen pickup time may be at most this far ahead. */
+const MAX_PICKUP_AHEAD_SECONDS = 7 * 24 * 3600;
+const CREATE_SCOPE = "order.create";
+
+/**
+ * Places an order. Everything is priced again from the database (never from the client) with
+ * the same evaluation as the cart page, and every rule is checked again. In one transaction
+ * it claims the idempotency key, takes the stock with conditional updates (never below zero),
+ * draws the shop's next pickup number of the day and writes the order: a retried request
+ * with the same key gets the same order back, and a failure leaves nothing behind.
+ */
+export async function placeOrder(
+	deps: AppDeps,
+	ctx: SignedInContext,
+	input: z.output<typeof PlaceOrderInput>,
+	idempotencyKey: string | undefined,
+): Promise<OrderView> {
+	const key = checkedKey(idempotencyKey);
+	const requestHash = sha256Hex(JSON.stringify(input));
+	const replay = await replayOf(deps, ctx, key, requestHash);
+	if (replay) return replay;
+
+	const now = deps.clock.now();
+	const { priced, terms, address, table } = await evaluateCart(deps, ctx, {
+		shopId: input.shopId,
+		orderType: input.orderType,
+		lines: input.lines,
+		addressId: input.addressId,
+		tableToken: input.tableToken,
+	});
+	const firstProblem = priced.problems[0] ?? priced.lines.flatMap((line) => line.problems)[0];
+	if (!priced.orderable && firstProblem) {
+		// The whole priced cart travels in `data`, so the app can mark every line at once.
+		throw new BusinessError(firstProblem.code as Exclude<ErrorCode, 0>, {}, priced, undefined, firstProblem.message);
+	}
+	if (input.orderType === "desk" && input.diners === undefined) {
+		throw new BusinessError(
+			ErrorCode.BadRequest,
+			{},
+			{ issues: [{ field: "diners", rule: "selectDiners" }] },
+			"selectDiners",
+		);
+	}
+	const pickupAt = input.pickupTime === "asap" ? null : new Date(input.pickupTime);
+	if (pickupAt) {
+		const ahead = (pickupAt.getTime() - now.getTime()) / 1000;
+		if (ahead < 0 || ahead > MAX_PICKUP_AHEAD_SECONDS) throw new BusinessError(ErrorCode.PickupTimeInvalid);
+		if (!terms.isWithinHoursAt(pickupAt)) throw new BusinessError(ErrorCode.PickupTimeOutsideHours);
+	}
+	const member = await deps.db
+		.selectFrom("member")
+		.select("mobile")
+		.where("id", "=", ctx.member.id)
+		.executeTakeFirstOrThrow();
+
+	return deps.db.transaction().execute(async (trx) => {
+		if (
+			!(await queries.claimIdempotencyKey(trx, { memberId: ctx.member.id, scope: CREATE_SCOPE, key, requestHash, now }))
+		) {
+			// A concurrent request with this key committed first: answer what it answered.
+			const record = await queries.findIdempotencyRecord(trx, { memberId: ctx.member.id, scope: CREATE_SCOPE, key });
+			if (record?.request_hash !== requestHash) throw new BusinessError(ErrorCode.IdempotencyKeyReused);
+			return record.response as OrderView;
+		}
+		await takeStock(trx, input.lines);
+		const businessDay = toLocalMoment(now, terms.timezone).date;
+		const pickupNumber = await queries.nextPickupNumber(trx, input.shopId, businessDay);
+		const order = await trx
+			.insertInto("customer_order")
+			.values({
+				tenant_id: ctx.tenant.id,
+				shop_id: input.shopId,
+				member_id: ctx.member.id,
+				order_no: orderNumber(businessDay, pickupNumber),
+				order_type: input.orderType,
+				status: "unpaid",
+				payment_status: "unpaid",
+				pay_method: null,
+				pickup_number: pickupNumber,
+				business_day: businessDay,
+				pickup_at: pickupAt,
+				table_id: table?.tableId ?? null,
+				diners: input.orderType === "desk" ? (input.diners ?? null) : null,
+				delivery_address: address
+					? JSON.stringify({
+							recipient: address.recipient,
+							phone: address.phone,
+							address: address.address,
+							houseNumber: address.houseNumber,
+							latitude: address.latitude,
+							longitude: address.longitude,
+						})
+					: null,
+				contact_phone: input.contactPhone ?? address?.phone ?? member.mobile,
+				remark: input.remark,
+				subtotal: priced.subtotal,
+				delivery_fee: priced.deliveryFee,
+				total: priced.total,
+				placed_by_member_id: null,
+				created_at: now,
+				expires_at: addSeconds(now, PAYMENT_WINDOW_SECONDS),
+			})
+			.returningAll()
+			.executeTakeFirstOrThrow();
+		await trx
+			.insertInto("order_line")
+			.values(
+				priced.lines.map((line) => ({
+					order_id: order.id,
+					item_id: line.itemId,
+					name: line.name,
+					options: JSON.stringify(line.options),
+					unit_price: line.unitPrice,
+					quantity: line.quantity,
+					line_total: line.lineTotal,
+				})),
+			)
+			.execute();
+		await queries.recordEvent(trx, {
+			orderId: order.id,
+			at: now,
+			actor: "customer",
+			actorMemberId: ctx.member.id,
+			from: null,
+			to: "unpaid",
+		});
+		const [view] = await presentOrders(trx, [order], ctx.lang);
+		if (!view) throw new Error("order could not be presented");
+		await queries.storeIdempotentResponse(trx, { memberId: ctx.member.id, scope: CREATE_SCOPE, key, response: view });
+		return view;
+	});
+}
+
+function checkedKey(key: string | undefined): string {
+	if (!key || !/^[A-Za-z0-9_.:-]{8,128}$/.test(key)) throw new BusinessError(ErrorCode.IdempotencyKeyRequired);
+	return key;
+}
+
+async function replayOf(
+	deps: AppDeps,
+	ctx: SignedInContext,
+	key: string,
+	requestHash: string,
+): Promise<OrderView | null> {
+	const record = await queries.findIdempotencyRecord(deps.db, { memberId: ctx.member.id, scope: CREATE_SCOPE, key });
+	if (!record) return null;
+	if (record.request_hash !== requestHash) throw new BusinessError(ErrorCode.IdempotencyKeyReused);
+	return record.response as OrderView;
+}
+
+/**
+ * Takes the ordered quantities from tracked stock, items first then options, each in id
+ * order so that concurrent orders lock rows in the same order and never deadlock.
+ */
+async function takeStock(
+	trx: Parameters<typeof queries.takeItemStock>[0],
+	lines: Array<{ itemId: number; quantity: number; optionIds: number[] }>,
+) {
+	const items = new Map<number, number>();
+	const options = new Map<number, number>();
+	for (const line of lines) {
+		items.set(line.itemId, (items.get(line.itemId) ?? 0) + line.quantity);
+		for (const optionId of new Set(line.optionIds)) options.set(optionId, (options.get(optionId) ?? 0) + line.quantity);
+	}
+	for (const [itemId, quantity] of [...items].sort(([a], [b]) => a - b)) {
+		if (!(await queries.takeItemStock(trx, itemId, quantity))) throw new BusinessError(ErrorCode.InsufficientStock);
+	}
+	for (const [optionId, quantity] of [...options].sort(([a], [b]) => a - b)) {
+		if (!(await queries.takeOptionStock(trx, optionId, quantity))) throw new BusinessError(ErrorCode.InsufficientStock);
+	}
+}
+
+/** A public order number: the business day, the pickup number and a random tail. */
+function orderNumber(businessDay: string, pickupNumber: number): string {
+	return `${businessDay.replaceAll("-", "")}${String(pickupNumber).padStart(4, "0")}${randomBytes(3).toString("hex").toUpperCase()}`;
+}

@@ -1,0 +1,93 @@
+import { ErrorCode, type OrderView, type PageResult } from "@bayon/contract";
+import { BusinessError } from "../../http/business-error.js";
+import type { AppDeps } from "../../http/deps.js";
+import type { RequestContext } from "../../http/request-context.js";
+import { refundPayment } from "./payments.js";
+import { presentOrders } from "./present.js";
+import * as queries from "./queries.js";
+
+type SignedInContext = RequestContext & { member: { id: number } };
+
+/** One of the customer's own orders; another member's id answers not-found, like a missing one. */
+export async function getOwnOrder(deps: AppDeps, ctx: SignedInContext, orderId: number): Promise<OrderView> {
+	const row = await queries.findOwnOrder(deps.db, { tenantId: ctx.tenant.id, memberId: ctx.member.id, orderId });
+	if (!row) throw new BusinessError(ErrorCode.NotFound);
+	const [view] = await presentOrders(deps.db, [row], ctx.lang);
+	if (!view) throw new BusinessError(ErrorCode.NotFound);
+	return view;
+}
+
+export async function listOwnOrders(
+	deps: AppDeps,
+	ctx: SignedInContext,
+	query: { type: number; page: number; pageSize: number },
+): Promise<PageResult<OrderView>> {
+	const { rows, total } = await queries.listMemberOrders(deps.db, {
+		tenantId: ctx.tenant.id,
+		memberId: ctx.member.id,
+		filter: query.type,
+		offset: (query.page - 1) * query.pageSize,
+		limit: query.pageSize,
+	});
+	return { list: await presentOrders(deps.db, rows, ctx.lang), total };
+}
+
+/**
+ * The customer cancels before the shop accepts: an unpaid order simply closes, a paid one
+ * is refunded the way it was paid. Either way its stock goes back, exactly once.
+ */
+export async function cancelOwnOrder(deps: AppDeps, ctx: SignedInContext, orderId: number): Promise<OrderView> {
+	const now = deps.clock.now();
+	await deps.db.transaction().execute(async (trx) => {
+		const order = await queries.lockOwnOrder(trx, { tenantId: ctx.tenant.id, memberId: ctx.member.id, orderId });
+		if (!order) throw new BusinessError(ErrorCode.NotFound);
+		if (order.status === "cancelled") return;
+		if (order.status !== "unpaid" && order.status !== "new") throw new BusinessError(ErrorCode.OrderNotCancellable);
+		await refundPayment(trx, order, now);
+		await trx
+			.updateTable("customer_order")
+			.set({ status: "cancelled", closed_at: now, close_reason: "customer" })
+			.where("id", "=", order.id)
+			.execute();
+		await queries.returnStock(trx, order.id);
+		await queries.recordEvent(trx, {
+			orderId: order.id,
+			at: now,
+			actor: "customer",
+			actorMemberId: ctx.member.id,
+			from: order.status,
+			to: "cancelled",
+		});
+	});
+	return getOwnOrder(deps, ctx, orderId);
+}
+
+/**
+ * Cancels unpaid orders whose payment window has passed and returns their stock. Safe to
+ * run on several servers at once: each claims rows with SKIP LOCKED, and a payment racing
+ * the expiry holds the same row lock, so an order ends either paid or cancelled, never both.
+ */
+export async function expireUnpaidOrders(deps: AppDeps, limit = 200): Promise<number> {
+	const now = deps.clock.now();
+	return deps.db.transaction().execute(async (trx) => {
+		const expired = await queries.claimExpiredOrders(trx, now, limit);
+		for (const order of expired) {
+			await trx
+				.updateTable("customer_order")
+				.set({ status: "cancelled", closed_at: now, close_reason: "payment_timeout" })
+				.where("id", "=", order.id)
+				.execute();
+			await queries.returnStock(trx, order.id);
+			await queries.recordEvent(trx, {
+				orderId: order.id,
+				at: now,
+				actor: "system",
+				actorMemberId: null,
+				from: "unpaid",
+				to: "cancelled",
+				note: "payment_timeout",
+			});
+		}
+		return expired.length;
+	});
+}

@@ -1,0 +1,108 @@
+import { ErrorCode, type PayMethod, type PaymentResult } from "@bayon/contract";
+import type { Selectable, Transaction } from "kysely";
+import type { DB } from "../../db/schema.js";
+import { BusinessError } from "../../http/business-error.js";
+import type { AppDeps } from "../../http/deps.js";
+import type { RequestContext } from "../../http/request-context.js";
+import { accountBalance, postLedgerTxn } from "../wallet/ledger.js";
+import * as queries from "./queries.js";
+
+type SignedInContext = RequestContext & { member: { id: number } };
+
+/**
+ * Pays an unpaid order. Only the stored balance is wired so far; the gateways answer that
+ * they are unavailable (they come with the sandbox provider).
+ */
+export async function payOrder(
+	deps: AppDeps,
+	ctx: SignedInContext,
+	args: { orderId: number; payMethod: PayMethod },
+): Promise<PaymentResult> {
+	if (args.payMethod !== "balance") throw new BusinessError(ErrorCode.PayMethodUnavailable);
+	return payWithBalance(deps, ctx, args.orderId);
+}
+
+/**
+ * Pays from the stored balance: in one transaction, with the order row locked, the wallet is
+ * debited by a conditional update (never below zero) together with its ledger entries, and
+ * the order is marked paid. Paying an order that is already paid charges nothing and
+ * answers as the first payment did; the ledger key `order:<id>:payment` makes a second
+ * charge impossible even if the status check were bypassed.
+ */
+export async function payWithBalance(deps: AppDeps, ctx: SignedInContext, orderId: number): Promise<PaymentResult> {
+	const now = deps.clock.now();
+	return deps.db.transaction().execute(async (trx) => {
+		const order = await queries.lockOwnOrder(trx, { tenantId: ctx.tenant.id, memberId: ctx.member.id, orderId });
+		if (!order) throw new BusinessError(ErrorCode.NotFound);
+		const wallet = { kind: "member_wallet" as const, tenantId: ctx.tenant.id, memberId: ctx.member.id };
+		if (order.payment_status === "paid" && order.pay_method === "balance") {
+			return { orderId, paymentStatus: "paid", balance: await accountBalance(trx, wallet) };
+		}
+		if (order.status !== "unpaid" || new Date(order.expires_at) <= now)
+			throw new BusinessError(ErrorCode.OrderNotPayable);
+		if (order.total > 0) {
+			await postLedgerTxn(trx, {
+				tenantId: ctx.tenant.id,
+				kind: "order_payment",
+				idempotencyKey: `order:${order.id}:payment`,
+				orderId: order.id,
+				now,
+				moves: [
+					{ account: wallet, amount: -order.total },
+					{ account: { kind: "shop_revenue", tenantId: ctx.tenant.id, shopId: order.shop_id }, amount: order.total },
+				],
+			});
+		}
+		await markPaid(trx, order, "balance", now, ctx.member.id);
+		return { orderId, paymentStatus: "paid", balance: await accountBalance(trx, wallet) };
+	});
+}
+
+async function markPaid(
+	trx: Transaction<DB>,
+	order: Selectable<DB["customer_order"]>,
+	method: PayMethod,
+	now: Date,
+	memberId: number,
+) {
+	await trx
+		.updateTable("customer_order")
+		.set({ status: "new", payment_status: "paid", pay_method: method, paid_at: now })
+		.where("id", "=", order.id)
+		.where("status", "=", "unpaid")
+		.execute();
+	await queries.recordEvent(trx, {
+		orderId: order.id,
+		at: now,
+		actor: "customer",
+		actorMemberId: memberId,
+		from: "unpaid",
+		to: "new",
+		note: `paid:${method}`,
+	});
+}
+
+/** Gives a paid order's money back the way it came, once (ledger key `order:<id>:refund`). */
+export async function refundPayment(
+	trx: Transaction<DB>,
+	order: Selectable<DB["customer_order"]>,
+	now: Date,
+): Promise<void> {
+	if (order.payment_status !== "paid" || order.total === 0) return;
+	const destination =
+		order.pay_method === "balance"
+			? { kind: "member_wallet" as const, tenantId: order.tenant_id, memberId: order.member_id }
+			: { kind: "external_funds" as const, tenantId: order.tenant_id };
+	await postLedgerTxn(trx, {
+		tenantId: order.tenant_id,
+		kind: "order_refund",
+		idempotencyKey: `order:${order.id}:refund`,
+		orderId: order.id,
+		now,
+		moves: [
+			{ account: { kind: "shop_revenue", tenantId: order.tenant_id, shopId: order.shop_id }, amount: -order.total },
+			{ account: destination, amount: order.total },
+		],
+	});
+	await trx.updateTable("customer_order").set({ payment_status: "refunded" }).where("id", "=", order.id).execute();
+}

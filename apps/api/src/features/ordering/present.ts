@@ -1,0 +1,70 @@
+import { type Localized, localize, type OrderView } from "@bayon/contract";
+import type { Kysely, Selectable, Transaction } from "kysely";
+import type { DB } from "../../db/schema.js";
+import * as queries from "./queries.js";
+
+type OrderRow = Selectable<DB["customer_order"]>;
+
+/** Order rows → what the customer and the shop see, with lines, shop name and table. */
+export async function presentOrders(
+	db: Kysely<DB> | Transaction<DB>,
+	rows: OrderRow[],
+	lang: string,
+): Promise<OrderView[]> {
+	const [lines, shops, tables] = await Promise.all([
+		queries.orderLines(
+			db,
+			rows.map((row) => row.id),
+		),
+		queries.shopNames(db, [...new Set(rows.map((row) => row.shop_id))]),
+		queries.tableNumbers(
+			db,
+			rows.flatMap((row) => (row.table_id ? [row.table_id] : [])),
+		),
+	]);
+	return rows.map((row) => {
+		const address = row.delivery_address;
+		const shopName = shops.find((shop) => shop.id === row.shop_id)?.name as Localized | undefined;
+		return {
+			id: row.id,
+			orderNo: row.order_no,
+			shopId: row.shop_id,
+			shopName: shopName ? localize(shopName, lang) : "",
+			orderType: row.order_type,
+			status: row.status,
+			paymentStatus: row.payment_status,
+			payMethod: row.pay_method,
+			pickupNumber: String(row.pickup_number).padStart(3, "0"),
+			pickupAt: row.pickup_at ? new Date(row.pickup_at).toISOString() : null,
+			tableNumber: tables.find((table) => table.id === row.table_id)?.number ?? null,
+			diners: row.diners,
+			deliveryAddress: address
+				? {
+						recipient: address.recipient,
+						phone: address.phone,
+						address: address.address,
+						houseNumber: address.houseNumber,
+					}
+				: null,
+			contactPhone: row.contact_phone,
+			remark: row.remark,
+			lines: lines
+				.filter((line) => line.order_id === row.id)
+				.map((line) => ({
+					itemId: line.item_id,
+					name: line.name,
+					options: line.options,
+					unitPrice: line.unit_price,
+					quantity: line.quantity,
+					lineTotal: line.line_total,
+				})),
+			subtotal: row.subtotal,
+			deliveryFee: row.delivery_fee,
+			total: row.total,
+			source: row.placed_by_member_id ? "staff" : "user",
+			createdAt: new Date(row.created_at).toISOString(),
+			expiresAt: row.status === "unpaid" ? new Date(row.expires_at).toISOString() : null,
+			paidAt: row.paid_at ? new Date(row.paid_at).toISOString() : null,
+		};
+	});
+}

@@ -1,0 +1,225 @@
+import { type Kysely, sql, type Transaction } from "kysely";
+import type { DB } from "../../db/schema.js";
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+/** Takes `quantity` from a tracked item's stock; false when not enough is left (never below zero). */
+export async function takeItemStock(trx: Transaction<DB>, itemId: number, quantity: number): Promise<boolean> {
+	const row = await trx
+		.updateTable("menu_item")
+		.set((eb) => ({ stock: eb("stock", "-", quantity), sales_count: eb("sales_count", "+", quantity) }))
+		.where("id", "=", itemId)
+		.where((eb) => eb.or([eb("stock", "is", null), eb("stock", ">=", quantity)]))
+		.returning("id")
+		.executeTakeFirst();
+	return row !== undefined;
+}
+
+export async function takeOptionStock(trx: Transaction<DB>, optionId: number, quantity: number): Promise<boolean> {
+	const row = await trx
+		.updateTable("menu_option")
+		.set((eb) => ({ stock: eb("stock", "-", quantity) }))
+		.where("id", "=", optionId)
+		.where((eb) => eb.or([eb("stock", "is", null), eb("stock", ">=", quantity)]))
+		.returning("id")
+		.executeTakeFirst();
+	return row !== undefined;
+}
+
+/** Puts an order's quantities back (cancellation, expiry, rejection). */
+export async function returnStock(trx: Transaction<DB>, orderId: number): Promise<void> {
+	const lines = await trx
+		.selectFrom("order_line")
+		.select(["item_id", "quantity", "options"])
+		.where("order_id", "=", orderId)
+		.execute();
+	for (const line of lines) {
+		await trx
+			.updateTable("menu_item")
+			.set((eb) => ({
+				stock: sql`CASE WHEN stock IS NULL THEN NULL ELSE stock + ${line.quantity} END`,
+				sales_count: sql`GREATEST(0, ${eb.ref("sales_count")} - ${line.quantity})`,
+			}))
+			.where("id", "=", line.item_id)
+			.execute();
+		for (const option of line.options) {
+			await trx
+				.updateTable("menu_option")
+				.set({ stock: sql`stock + ${line.quantity}` })
+				.where("id", "=", option.id)
+				.where("stock", "is not", null)
+				.execute();
+		}
+	}
+}
+
+/** The next pickup number of a shop's business day (1, 2, 3 … from each local midnight). */
+export async function nextPickupNumber(trx: Transaction<DB>, shopId: number, day: string): Promise<number> {
+	const row = await trx
+		.insertInto("shop_day_counter")
+		.values({ shop_id: shopId, day, last_number: 1 })
+		.onConflict((oc) =>
+			oc.columns(["shop_id", "day"]).doUpdateSet((eb) => ({ last_number: eb("shop_day_counter.last_number", "+", 1) })),
+		)
+		.returning("last_number")
+		.executeTakeFirstOrThrow();
+	return row.last_number;
+}
+
+export async function recordEvent(
+	db: Db,
+	event: {
+		orderId: number;
+		at: Date;
+		actor: "customer" | "staff" | "system";
+		actorMemberId: number | null;
+		from: string | null;
+		to: string;
+		note?: string;
+	},
+) {
+	await db
+		.insertInto("order_event")
+		.values({
+			order_id: event.orderId,
+			at: event.at,
+			actor: event.actor,
+			actor_member_id: event.actorMemberId,
+			from_status: event.from,
+			to_status: event.to,
+			note: event.note ?? null,
+		})
+		.execute();
+}
+
+export function findOwnOrder(db: Db, args: { tenantId: number; memberId: number; orderId: number }) {
+	return db
+		.selectFrom("customer_order")
+		.selectAll()
+		.where("tenant_id", "=", args.tenantId)
+		.where("member_id", "=", args.memberId)
+		.where("id", "=", args.orderId)
+		.executeTakeFirst();
+}
+
+/** Locks the customer's own order for a state change; someone else's id finds nothing. */
+export function lockOwnOrder(trx: Transaction<DB>, args: { tenantId: number; memberId: number; orderId: number }) {
+	return trx
+		.selectFrom("customer_order")
+		.selectAll()
+		.where("tenant_id", "=", args.tenantId)
+		.where("member_id", "=", args.memberId)
+		.where("id", "=", args.orderId)
+		.forUpdate()
+		.executeTakeFirst();
+}
+
+export function orderLines(db: Db, orderIds: number[]) {
+	if (orderIds.length === 0) return Promise.resolve([]);
+	return db
+		.selectFrom("order_line")
+		.select(["order_id", "item_id", "name", "options", "unit_price", "quantity", "line_total"])
+		.where("order_id", "in", orderIds)
+		.orderBy("id")
+		.execute();
+}
+
+export function shopNames(db: Db, shopIds: number[]) {
+	if (shopIds.length === 0) return Promise.resolve([]);
+	return db.selectFrom("shop").select(["id", "name"]).where("id", "in", shopIds).execute();
+}
+
+export function tableNumbers(db: Db, tableIds: number[]) {
+	if (tableIds.length === 0) return Promise.resolve([]);
+	return db.selectFrom("dining_table").select(["id", "number"]).where("id", "in", tableIds).execute();
+}
+
+const IN_PROGRESS = ["new", "in_production", "ready", "delivering"] as const;
+
+/** The customer's orders for one of the spec's list filters, newest first. */
+export async function listMemberOrders(
+	db: Db,
+	args: { tenantId: number; memberId: number; filter: number; offset: number; limit: number },
+) {
+	let query = db
+		.selectFrom("customer_order")
+		.where("tenant_id", "=", args.tenantId)
+		.where("member_id", "=", args.memberId);
+	if (args.filter === 0) query = query.where("status", "=", "unpaid");
+	if (args.filter === 1) query = query.where("status", "in", IN_PROGRESS);
+	if (args.filter === 4) query = query.where("status", "=", "completed");
+	if (args.filter === -3) query = query.where("payment_status", "=", "refunded");
+	const [rows, total] = await Promise.all([
+		query
+			.selectAll()
+			.orderBy("created_at", "desc")
+			.orderBy("id", "desc")
+			.offset(args.offset)
+			.limit(args.limit)
+			.execute(),
+		query.select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow(),
+	]);
+	return { rows, total: Number(total.n) };
+}
+
+/** Unpaid orders past their payment deadline, claimed by this server (others skip them). */
+export function claimExpiredOrders(trx: Transaction<DB>, now: Date, limit: number) {
+	return trx
+		.selectFrom("customer_order")
+		.select(["id", "status"])
+		.where("status", "=", "unpaid")
+		.where("expires_at", "<=", now)
+		.orderBy("expires_at")
+		.limit(limit)
+		.forUpdate()
+		.skipLocked()
+		.execute();
+}
+
+export function findIdempotencyRecord(db: Db, args: { memberId: number; scope: string; key: string }) {
+	return db
+		.selectFrom("idempotency_record")
+		.select(["request_hash", "response"])
+		.where("member_id", "=", args.memberId)
+		.where("scope", "=", args.scope)
+		.where("key", "=", args.key)
+		.executeTakeFirst();
+}
+
+/**
+ * Claims a key for this request inside its transaction. A concurrent request with the same
+ * key blocks on the primary key until this one commits (then finds the record) or rolls
+ * back (then claims it itself): exactly one of them does the work.
+ */
+export async function claimIdempotencyKey(
+	trx: Transaction<DB>,
+	args: { memberId: number; scope: string; key: string; requestHash: string; now: Date },
+): Promise<boolean> {
+	const row = await trx
+		.insertInto("idempotency_record")
+		.values({
+			member_id: args.memberId,
+			scope: args.scope,
+			key: args.key,
+			request_hash: args.requestHash,
+			response: "{}",
+			created_at: args.now,
+		})
+		.onConflict((oc) => oc.columns(["member_id", "scope", "key"]).doNothing())
+		.returning("key")
+		.executeTakeFirst();
+	return row !== undefined;
+}
+
+export async function storeIdempotentResponse(
+	trx: Transaction<DB>,
+	args: { memberId: number; scope: string; key: string; response: object },
+) {
+	await trx
+		.updateTable("idempotency_record")
+		.set({ response: JSON.stringify(args.response) })
+		.where("member_id", "=", args.memberId)
+		.where("scope", "=", args.scope)
+		.where("key", "=", args.key)
+		.execute();
+}

@@ -1,0 +1,116 @@
+import { z } from "zod";
+import { CartLineInput } from "./cart.js";
+import { idField, mobileField } from "./common.js";
+import { Limits } from "./constants.js";
+import { type OrderType, orderTypeField } from "./venues.js";
+
+/** Order lifecycle on the server (the customer sees the spec's stage names, see orderStage). */
+export const OrderStatus = {
+	Unpaid: "unpaid",
+	New: "new",
+	InProduction: "in_production",
+	Ready: "ready",
+	Delivering: "delivering",
+	Completed: "completed",
+	Cancelled: "cancelled",
+	Rejected: "rejected",
+} as const;
+export type OrderStatus = (typeof OrderStatus)[keyof typeof OrderStatus];
+
+/** Spec §3 payment statuses. */
+export type PaymentStatus = "unpaid" | "paying" | "paid" | "refunded";
+
+export const PayMethod = { Balance: "balance", Sandbox: "sandbox", Wechat: "wechat", Alipay: "alipay" } as const;
+export type PayMethod = (typeof PayMethod)[keyof typeof PayMethod];
+
+/** Spec §3 order list filter: all −1, pending payment 0, in progress 1, completed 4, refund −3. */
+export const OrderListFilter = { All: -1, PendingPayment: 0, InProgress: 1, Completed: 4, Refund: -3 } as const;
+
+/** "As soon as possible", or a pickup/delivery time (ISO instant) within opening hours. */
+export const pickupTimeField = z.union(
+	[z.literal("asap"), z.iso.datetime({ offset: true, error: "chooseCorrectTime" })],
+	{
+		error: "chooseCorrectTime",
+	},
+);
+
+export const PlaceOrderInput = z.strictObject({
+	shopId: idField,
+	orderType: orderTypeField,
+	lines: z.array(CartLineInput).min(1).max(50),
+	addressId: idField.optional(),
+	tableToken: z.string().max(300).optional(),
+	diners: z.coerce
+		.number({ error: "selectDiners" })
+		.int({ error: "selectDiners" })
+		.min(1, { error: "selectDiners" })
+		.max(50, { error: "selectDiners" })
+		.optional(),
+	contactPhone: mobileField.optional(),
+	remark: z.string().trim().max(Limits.remarkMaxLength, { error: "remarkTooLong" }).default(""),
+	pickupTime: pickupTimeField.default("asap"),
+});
+export type PlaceOrderInput = z.input<typeof PlaceOrderInput>;
+
+export const PayOrderInput = z.strictObject({
+	orderId: idField,
+	payMethod: z.enum(["balance", "sandbox", "wechat", "alipay"], { error: "fieldInvalid" }),
+});
+
+export const OrderIdInput = z.strictObject({ orderId: idField });
+
+export const OrderListQuery = z.object({
+	type: z.coerce
+		.number()
+		.int()
+		.refine((v) => [-1, 0, 1, 4, -3].includes(v), { error: "fieldInvalid" })
+		.default(-1),
+	page: z.coerce.number().int().min(1).default(1),
+	pageSize: z.coerce.number().int().min(1).max(Limits.pageSizeMax).default(10),
+});
+
+/** Header carrying the client's idempotency key on money and stock mutations. */
+export const IDEMPOTENCY_HEADER = "idempotency-key";
+
+export interface OrderLineView {
+	itemId: number;
+	name: string;
+	options: Array<{ id: number; name: string; priceDelta: number }>;
+	unitPrice: number;
+	quantity: number;
+	lineTotal: number;
+}
+
+export interface OrderView {
+	id: number;
+	orderNo: string;
+	shopId: number;
+	shopName: string;
+	orderType: OrderType;
+	status: OrderStatus;
+	paymentStatus: PaymentStatus;
+	payMethod: PayMethod | null;
+	pickupNumber: string;
+	pickupAt: string | null;
+	tableNumber: string | null;
+	diners: number | null;
+	deliveryAddress: { recipient: string; phone: string; address: string; houseNumber: string } | null;
+	contactPhone: string | null;
+	remark: string;
+	lines: OrderLineView[];
+	subtotal: number;
+	deliveryFee: number;
+	total: number;
+	/** "employee help" when staff placed it for the customer, else "user ordering". */
+	source: "user" | "staff";
+	createdAt: string;
+	expiresAt: string | null;
+	paidAt: string | null;
+}
+
+export interface PaymentResult {
+	orderId: number;
+	paymentStatus: PaymentStatus;
+	/** The customer's wallet balance after paying from it. */
+	balance?: number;
+}

@@ -10,6 +10,7 @@ import { type BuildAppOptions, buildApp } from "./http/app.js";
 import type { AppDeps } from "./http/deps.js";
 import { type Clock, clockStartingAt, systemClock } from "./lib/clock.js";
 import type { Config } from "./lib/config.js";
+import { createLocalBus, createPostgresBus } from "./realtime/bus.js";
 
 export interface StartedServer {
 	app: FastifyInstance;
@@ -31,10 +32,15 @@ export async function startServer(
 		overrides.database ?? (await openDatabase({ url: config.databaseUrl, pgliteDir: path.join(config.dataDir, "pg") }));
 	await migrate(database);
 	if (config.seedDemo && (await isDatabaseEmpty(database.db))) await seedDemo(database.db);
+	// Several servers share PostgreSQL, so events travel through it; PGlite is one process.
+	const events = database.url
+		? await createPostgresBus(database.url, (error) => console.error("event bus:", error))
+		: createLocalBus();
 	const deps: AppDeps = {
 		config,
 		database,
 		db: database.db,
+		events,
 		clock: overrides.clock ?? (config.fakeNow ? clockStartingAt(config.fakeNow) : systemClock),
 		sms: overrides.sms ?? createOutboxSmsProvider(config.dataDir),
 	};
@@ -50,6 +56,7 @@ export async function startServer(
 		async close() {
 			stopJobs();
 			await app.close();
+			await events.close();
 			await database.close();
 		},
 	};

@@ -369,6 +369,31 @@ export const messages = {
 		en: "This payment method is not available: choose another one",
 		km: "វិធីបង់ប្រាក់នេះមិនអាចប្រើបានទេ សូមជ្រើសរើសវិធីផ្សេង",
 	},
+	orderStateChanged: {
+		"zh-CN": "订单状态已变化，请刷新后查看",
+		en: "This order has changed meanwhile: refresh to see where it is now",
+		km: "ស្ថានភាពការកម្មង់បានផ្លាស់ប្តូរ សូមផ្ទុកឡើងវិញដើម្បីមើលស្ថានភាពបច្ចុប្បន្ន",
+	},
+	refundNotAllowed: {
+		"zh-CN": "该订单当前无法申请退款",
+		en: "A refund cannot be requested for this order now",
+		km: "មិនអាចស្នើសុំការបង្វិលប្រាក់វិញសម្រាប់ការកម្មង់នេះនៅពេលនេះទេ",
+	},
+	customerNotFound: {
+		"zh-CN": "未找到该手机号的会员，请让顾客先注册",
+		en: "No member has this phone number: ask the customer to sign up first",
+		km: "រកមិនឃើញសមាជិកដែលមានលេខទូរស័ព្ទនេះទេ សូមឲ្យអតិថិជនចុះឈ្មោះជាមុនសិន",
+	},
+	enterReason: {
+		"zh-CN": "请填写原因",
+		en: "Please give a reason",
+		km: "សូមបញ្ជាក់មូលហេតុ",
+	},
+	reasonTooLong: {
+		"zh-CN": "原因最多200个字",
+		en: "The reason can be at most 200 characters",
+		km: "មូលហេតុមិនអាចលើសពី 200 តួអក្សរ",
+	},
 	fileMissing: {
 		"zh-CN": "请选择要上传的文件",
 		en: "Choose a file to upload",

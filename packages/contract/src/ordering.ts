@@ -106,7 +106,38 @@ export interface OrderView {
 	createdAt: string;
 	expiresAt: string | null;
 	paidAt: string | null;
+	refundStatus: RefundStatus;
+	refundReason: string | null;
+	refundDecisionNote: string | null;
+	/** Customer's phone and name, for the shop's staff only. */
+	customer?: { mobile: string; nickname: string };
 }
+
+export type RefundStatus = "none" | "requested" | "approved" | "rejected";
+
+const reasonField = z.string({ error: "enterReason" }).trim().min(1, { error: "enterReason", abort: true }).max(200, { error: "reasonTooLong" });
+
+export const RefundRequestInput = z.strictObject({ orderId: idField, reason: reasonField });
+
+export const StaffOrderActionInput = z.strictObject({
+	orderId: idField,
+	action: z.enum(["accept", "ready", "dispatch", "complete", "reject"], { error: "fieldInvalid" }),
+	/** Required to reject: the customer sees it. */
+	reason: reasonField.optional(),
+});
+
+export const RefundDecisionInput = z.strictObject({ orderId: idField, approve: z.boolean({ error: "fieldInvalid" }), note: reasonField.optional() });
+
+export const MerchantOrderListQuery = z.object({
+	shopId: idField,
+	/** active: waiting for the shop or in progress, plus open refund requests. */
+	scope: z.enum(["active", "all"]).default("active"),
+	page: z.coerce.number().int().min(1).default(1),
+	pageSize: z.coerce.number().int().min(1).max(Limits.pageSizeMax).default(20),
+});
+
+/** Staff order on behalf of a customer found by phone ("employee help"). */
+export const StaffPlaceOrderInput = PlaceOrderInput.extend({ customerMobile: mobileField });
 
 export interface PaymentResult {
 	orderId: number;

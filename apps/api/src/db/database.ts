@@ -10,6 +10,8 @@ export type DatabaseKind = "pglite" | "postgres";
 export interface Database {
 	db: Kysely<DB>;
 	kind: DatabaseKind;
+	/** The server's connection string (PostgreSQL only), for listeners that need their own connection. */
+	url?: string;
 	/** Runs a multi-statement SQL script (migrations) as the driver's simple query. */
 	execScript(script: string): Promise<void>;
 	/** Runs fn while holding a cluster-wide lock, so several servers never migrate at once. */
@@ -44,6 +46,7 @@ function openPostgres(url: string, poolSize: number): Database {
 	return {
 		db: new Kysely<DB>({ dialect: new PostgresDialect({ pool }) }),
 		kind: "postgres",
+		url,
 		async execScript(script) {
 			await pool.query(script);
 		},

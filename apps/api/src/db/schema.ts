@@ -323,6 +323,24 @@ export interface CustomerOrderTable {
 	paid_at: Timestamp | null;
 	closed_at: Timestamp | null;
 	close_reason: string | null;
+	refund_status: Generated<"none" | "requested" | "approved" | "rejected">;
+	refund_reason: string | null;
+	refund_decision_note: string | null;
+	refund_requested_at: Timestamp | null;
+	refund_decided_at: Timestamp | null;
+	accepted_at: Timestamp | null;
+}
+
+export interface GatewayPaymentTable {
+	id: string;
+	tenant_id: number;
+	order_id: number;
+	provider: "sandbox" | "wechat" | "alipay";
+	amount: number;
+	status: "pending" | "succeeded" | "declined";
+	provider_txn_id: string | null;
+	created_at: Timestamp;
+	updated_at: Timestamp;
 }
 
 export interface OrderLineTable {
@@ -385,4 +403,5 @@ export interface DB {
 	order_line: OrderLineTable;
 	order_event: OrderEventTable;
 	idempotency_record: IdempotencyRecordTable;
+	gateway_payment: GatewayPaymentTable;
 }

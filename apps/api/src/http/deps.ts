@@ -4,6 +4,7 @@ import type { DB } from "../db/schema.js";
 import type { SmsProvider } from "../features/identity/sms/provider.js";
 import type { Clock } from "../lib/clock.js";
 import type { Config } from "../lib/config.js";
+import type { EventBus } from "../realtime/bus.js";
 
 /** What every feature may use; passed explicitly so that tests can build the same app. */
 export interface AppDeps {
@@ -12,4 +13,5 @@ export interface AppDeps {
 	db: Kysely<DB>;
 	clock: Clock;
 	sms: SmsProvider;
+	events: EventBus;
 }

@@ -11,96 +11,46 @@ import {
 import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../../../test/harness.js";
+import { OrderingFixture } from "../../../test/ordering.js";
 import { fromLocalMoment, toLocalMoment } from "../venues/hours.js";
 import { expireUnpaidOrders } from "./lifecycle.js";
 
 let server: TestServer;
+let fx: OrderingFixture;
 let customer: { accessToken: string; userId: number };
-const items = new Map<string, MenuItem>();
-let keyCounter = 0;
-const newKey = () => `test-key-${Date.now()}-${++keyCounter}`;
 
 beforeAll(async () => {
 	server = await startTestServer();
-	customer = await server.signIn("13800000003"); // the demo customer, $50.00 of stored value
-	const menu = await server.call<ShopMenu>("GET", "/app-api/product/products?shopId=1", { lang: "en" });
-	for (const item of menu.data.categories.flatMap((c) => c.items)) items.set(item.name, item);
+	fx = await new OrderingFixture(server).load();
 });
 afterAll(async () => {
 	await server?.close();
 });
 beforeEach(async () => {
-	moveClockToLocal("12:00"); // the demo shop is open 08:00–22:00 in Phnom Penh
+	fx.moveClockToLocal("12:00");
 	// Each story starts clean: earlier stories' unpaid orders expired (their stock returned),
 	// the coconut untracked, and a fresh session (access tokens live 15 minutes of this clock).
 	await expireUnpaidOrders(server.deps);
-	await setStock(coconutId(), null);
-	customer = await server.signIn("13800000003");
+	await fx.setStock(coconutId(), null);
+	customer = await server.signIn("13800000003"); // the demo customer, $50.00 of stored value
 });
 
-const coconutId = () => (items.get("Fresh young coconut") as MenuItem).id;
-
-/** Moves the server clock forward to the next given wall-clock time in Phnom Penh. */
-function moveClockToLocal(hhmm: string) {
-	const [h, m] = hhmm.split(":").map(Number) as [number, number];
-	const now = server.clock.now();
-	let target = fromLocalMoment(toLocalMoment(now, "Asia/Phnom_Penh").date, h * 60 + m, "Asia/Phnom_Penh");
-	while (target <= now) target = new Date(target.getTime() + 24 * 3600 * 1000);
-	server.clock.set(target);
-}
-
-/** A cart line with the default choice of every required group. */
-function line(name: string, quantity = 1) {
-	const item = items.get(name);
-	if (!item) throw new Error(`no item ${name}`);
-	const optionIds = item.optionGroups
-		.filter((group) => group.minChoices > 0)
-		.map(
-			(group) =>
-				(group.options.find((o) => o.isDefault && !o.soldOut) ?? group.options.find((o) => !o.soldOut))?.id as number,
-		);
-	return { itemId: item.id, quantity, optionIds };
-}
-
-function place(token: string, body: Record<string, unknown>, key: string | null = newKey(), lang?: string) {
-	return server.call<OrderView>("POST", "/app-api/order/create", {
-		token,
-		lang,
-		body: { shopId: 1, orderType: "takein", ...body },
-		headers: key ? { "idempotency-key": key } : {},
-	});
-}
-
-const pay = (token: string, orderId: number, lang?: string) =>
-	server.call<PaymentResult>("POST", "/app-api/order/pay", { token, lang, body: { orderId, payMethod: "balance" } });
+const COCONUT = "Fresh young coconut";
+const coconutId = () => fx.item(COCONUT).id;
+const line = (name: string, quantity = 1) => fx.line(name, quantity);
+const place = (token: string, body: Record<string, unknown>, key?: string | null, lang?: string) =>
+	fx.place(token, body, key === undefined ? fx.newKey() : key, lang);
+const pay = (token: string, orderId: number, lang?: string) => fx.pay(token, orderId, lang);
+const newKey = () => fx.newKey();
 const balanceOf = async (token: string) =>
 	(await server.call<MemberInfo>("GET", "/app-api/member/user/get-info", { token })).data.balance;
-const stockOf = async (itemId: number) =>
-	(await server.deps.db.selectFrom("menu_item").select("stock").where("id", "=", itemId).executeTakeFirstOrThrow())
-		.stock;
-const setStock = (itemId: number, stock: number | null) =>
-	server.deps.db.updateTable("menu_item").set({ stock }).where("id", "=", itemId).execute();
-
-/** security-and-money B3: every ledger transaction sums to 0 and every balance equals its entries. */
-async function expectLedgerConsistent() {
-	const unbalanced = await sql<{
-		txn_id: number;
-	}>`SELECT txn_id FROM ledger_entry GROUP BY txn_id HAVING sum(amount) <> 0`.execute(server.deps.db);
-	const drifted = await sql<{ id: number }>`
-		SELECT a.id FROM ledger_account a LEFT JOIN ledger_entry e ON e.account_id = a.id
-		GROUP BY a.id, a.balance HAVING a.balance <> coalesce(sum(e.amount), 0)`.execute(server.deps.db);
-	expect(unbalanced.rows).toEqual([]);
-	expect(drifted.rows).toEqual([]);
-}
 
 describe("placing an order", () => {
 	it("prices everything on the server, takes the stock and gives a pickup number", async () => {
-		const latte =
-			items.get("Café latte") ??
-			items.get("Cafe latte") ??
-			[...items.values()].find((i) => i.stock !== null && i.optionGroups.length > 0);
-		if (!latte) throw new Error("no tracked item with options in the demo menu");
-		await setStock(latte.id, 30);
+		// A drink with required choices (size, sugar, ice), its stock tracked for this story.
+		const latte = [...fx.items.values()].find((i) => i.optionGroups.some((g) => g.minChoices > 0));
+		if (!latte) throw new Error("no item with required choices on the demo menu");
+		await fx.setStock(latte.id, 30);
 
 		const answer = await place(customer.accessToken, { lines: [line(latte.name, 2)], remark: "less ice please" });
 
@@ -116,23 +66,23 @@ describe("placing an order", () => {
 		expect(answer.data.total).toBe(answer.data.lines[0]?.lineTotal);
 		expect(answer.data.lines[0]).toMatchObject({ itemId: latte.id, quantity: 2 });
 		expect(answer.data.lines[0]?.unitPrice).toBeGreaterThanOrEqual(latte.price);
-		expect(await stockOf(latte.id)).toBe(28);
+		expect(await fx.stockOf(latte.id)).toBe(28);
 	});
 
 	it("numbers pickups 1, 2, 3 … per shop and day", async () => {
-		const first = await place(customer.accessToken, { lines: [line("Fresh young coconut")] });
-		const second = await place(customer.accessToken, { lines: [line("Fresh young coconut")] });
+		const first = await place(customer.accessToken, { lines: [line(COCONUT)] });
+		const second = await place(customer.accessToken, { lines: [line(COCONUT)] });
 
 		expect(Number(second.data.pickupNumber)).toBe(Number(first.data.pickupNumber) + 1);
 	});
 
 	it("returns the same order when a request is retried with its key, and refuses the key for another request", async () => {
 		const key = newKey();
-		const body = { lines: [line("Fresh young coconut")] };
+		const body = { lines: [line(COCONUT)] };
 
 		const first = await place(customer.accessToken, body, key);
 		const retry = await place(customer.accessToken, body, key);
-		const misuse = await place(customer.accessToken, { lines: [line("Fresh young coconut", 2)] }, key, "en");
+		const misuse = await place(customer.accessToken, { lines: [line(COCONUT, 2)] }, key, "en");
 
 		expect(retry).toEqual(first);
 		expect(misuse).toMatchObject({
@@ -146,7 +96,7 @@ describe("placing an order", () => {
 		const before = await countOrders();
 
 		const answers = await Promise.all(
-			Array.from({ length: 20 }, () => place(customer.accessToken, { lines: [line("Fresh young coconut")] }, key)),
+			Array.from({ length: 20 }, () => place(customer.accessToken, { lines: [line(COCONUT)] }, key)),
 		);
 
 		expect(answers.every((a) => a.code === 0)).toBe(true);
@@ -155,7 +105,7 @@ describe("placing an order", () => {
 	});
 
 	it("needs an idempotency key", async () => {
-		const answer = await place(customer.accessToken, { lines: [line("Fresh young coconut")] }, null, "km");
+		const answer = await place(customer.accessToken, { lines: [line(COCONUT)] }, null, "km");
 
 		expect(answer).toMatchObject({
 			code: ErrorCode.IdempotencyKeyRequired,
@@ -164,10 +114,10 @@ describe("placing an order", () => {
 	});
 
 	it("refuses what the cart page would refuse, with the whole priced cart in data", async () => {
-		moveClockToLocal("23:00");
+		fx.moveClockToLocal("23:00");
 		customer = await server.signIn("13800000003");
 
-		const closed = await place(customer.accessToken, { lines: [line("Fresh young coconut")] }, newKey(), "en");
+		const closed = await place(customer.accessToken, { lines: [line(COCONUT)] }, newKey(), "en");
 
 		expect(closed).toMatchObject({ code: ErrorCode.StoreClosed, msg: formatMessage("cannotOrderOutsideHours", "en") });
 		expect(closed.data).toMatchObject({ orderable: false });
@@ -178,20 +128,15 @@ describe("placing an order", () => {
 		async (lang) => {
 			const longRemark = await place(
 				customer.accessToken,
-				{ lines: [line("Fresh young coconut")], remark: "x".repeat(51) },
+				{ lines: [line(COCONUT)], remark: "x".repeat(51) },
 				newKey(),
 				lang,
 			);
 			const night = new Date(server.clock.now().getTime() + 11 * 3600 * 1000).toISOString(); // 23:00 local
-			const outside = await place(
-				customer.accessToken,
-				{ lines: [line("Fresh young coconut")], pickupTime: night },
-				newKey(),
-				lang,
-			);
+			const outside = await place(customer.accessToken, { lines: [line(COCONUT)], pickupTime: night }, newKey(), lang);
 			const past = await place(
 				customer.accessToken,
-				{ lines: [line("Fresh young coconut")], pickupTime: "2020-01-01T05:00:00Z" },
+				{ lines: [line(COCONUT)], pickupTime: "2020-01-01T05:00:00Z" },
 				newKey(),
 				lang,
 			);
@@ -206,8 +151,8 @@ describe("placing an order", () => {
 	);
 
 	it("lets 10 of 100 concurrent orders through for an item with 10 left, and stock ends at 0", async () => {
-		const coconut = items.get("Fresh young coconut") as MenuItem;
-		await setStock(coconut.id, 10);
+		const coconut = fx.item(COCONUT);
+		await fx.setStock(coconut.id, 10);
 		const buyers = await Promise.all(
 			["13955550001", "13955550002", "13955550003", "13955550004", "13955550005"].map((m) => server.signIn(m)),
 		);
@@ -215,7 +160,7 @@ describe("placing an order", () => {
 		const answers = await Promise.all(
 			Array.from({ length: 100 }, (_, i) =>
 				place((buyers[i % buyers.length] as { accessToken: string }).accessToken, {
-					lines: [line("Fresh young coconut")],
+					lines: [line(COCONUT)],
 				}),
 			),
 		);
@@ -226,14 +171,14 @@ describe("placing an order", () => {
 		expect(
 			answers.filter((a) => a.code === ErrorCode.InsufficientStock || a.code === ErrorCode.ItemSoldOut),
 		).toHaveLength(90);
-		expect(await stockOf(coconut.id)).toBe(0);
+		expect(await fx.stockOf(coconut.id)).toBe(0);
 	});
 });
 
 describe("paying from the balance", () => {
 	it("charges the wallet once, however often and however concurrently the order is paid", async () => {
 		const before = await balanceOf(customer.accessToken);
-		const order = (await place(customer.accessToken, { lines: [line("Fresh young coconut")] })).data;
+		const order = (await place(customer.accessToken, { lines: [line(COCONUT)] })).data;
 
 		const answers = await Promise.all(Array.from({ length: 10 }, () => pay(customer.accessToken, order.id)));
 		const again = await pay(customer.accessToken, order.id);
@@ -245,12 +190,12 @@ describe("paying from the balance", () => {
 			token: customer.accessToken,
 		});
 		expect(detail.data).toMatchObject({ status: "new", paymentStatus: "paid", payMethod: "balance" });
-		await expectLedgerConsistent();
+		await fx.expectLedgerConsistent();
 	});
 
 	it.each(["zh-CN", "en", "km"])("refuses when the balance is short and changes nothing, in %s", async (lang) => {
 		const poor = await server.signIn(`1396666000${["zh-CN", "en", "km"].indexOf(lang)}`);
-		const order = (await place(poor.accessToken, { lines: [line("Fresh young coconut")] })).data;
+		const order = (await place(poor.accessToken, { lines: [line(COCONUT)] })).data;
 
 		const answer = await pay(poor.accessToken, order.id, lang);
 
@@ -262,16 +207,16 @@ describe("paying from the balance", () => {
 			(await server.call<OrderView>("GET", `/app-api/order/detail/${order.id}`, { token: poor.accessToken })).data
 				.status,
 		).toBe("unpaid");
-		await expectLedgerConsistent();
+		await fx.expectLedgerConsistent();
 	});
 
 	it("never lets concurrent payments of different orders overdraw the wallet", async () => {
 		const member = await server.signIn("13977770001");
-		await grant(member.userId, 500);
-		const coconut = items.get("Fresh young coconut") as MenuItem;
-		await setStock(coconut.id, null);
+		await fx.grant(member.userId, 500);
+		const coconut = fx.item(COCONUT);
+		await fx.setStock(coconut.id, null);
 		const orders = await Promise.all(
-			Array.from({ length: 8 }, () => place(member.accessToken, { lines: [line("Fresh young coconut")] })),
+			Array.from({ length: 8 }, () => place(member.accessToken, { lines: [line(COCONUT)] })),
 		);
 
 		const answers = await Promise.all(orders.map((o) => pay(member.accessToken, o.data.id)));
@@ -280,16 +225,16 @@ describe("paying from the balance", () => {
 		expect(paid).toBe(Math.floor(500 / (orders[0]?.data.total ?? 1)));
 		expect(answers.filter((a) => a.code === ErrorCode.InsufficientBalance)).toHaveLength(8 - paid);
 		expect(await balanceOf(member.accessToken)).toBe(500 - paid * (orders[0]?.data.total ?? 0));
-		await expectLedgerConsistent();
+		await fx.expectLedgerConsistent();
 	});
 });
 
 describe("after placing", () => {
 	it("cancels unpaid orders after 15 minutes and gives their stock back; a late payment is refused", async () => {
-		const coconut = items.get("Fresh young coconut") as MenuItem;
-		await setStock(coconut.id, 5);
-		const order = (await place(customer.accessToken, { lines: [line("Fresh young coconut", 2)] })).data;
-		expect(await stockOf(coconut.id)).toBe(3);
+		const coconut = fx.item(COCONUT);
+		await fx.setStock(coconut.id, 5);
+		const order = (await place(customer.accessToken, { lines: [line(COCONUT, 2)] })).data;
+		expect(await fx.stockOf(coconut.id)).toBe(3);
 		server.clock.advance(15 * 60 + 1);
 		customer = await server.signIn("13800000003");
 
@@ -297,7 +242,7 @@ describe("after placing", () => {
 		const late = await pay(customer.accessToken, order.id);
 
 		expect(expired).toBeGreaterThanOrEqual(1);
-		expect(await stockOf(coconut.id)).toBe(5);
+		expect(await fx.stockOf(coconut.id)).toBe(5);
 		expect(late.code).toBe(ErrorCode.OrderNotPayable);
 		const detail = await server.call<OrderView>("GET", `/app-api/order/detail/${order.id}`, {
 			token: customer.accessToken,
@@ -307,9 +252,9 @@ describe("after placing", () => {
 
 	it("ends every order paid or cancelled, never both, when payment and expiry race", async () => {
 		const member = await server.signIn("13977770002");
-		await grant(member.userId, 100_000);
+		await fx.grant(member.userId, 100_000);
 		const orders = await Promise.all(
-			Array.from({ length: 20 }, () => place(member.accessToken, { lines: [line("Fresh young coconut")] })),
+			Array.from({ length: 20 }, () => place(member.accessToken, { lines: [line(COCONUT)] })),
 		);
 		server.clock.advance(15 * 60 - 1);
 
@@ -331,12 +276,12 @@ describe("after placing", () => {
 				["new", "paid"],
 				["cancelled", "unpaid"],
 			]).toContainEqual([row.status, row.payment_status]);
-		await expectLedgerConsistent();
+		await fx.expectLedgerConsistent();
 	});
 
 	it("refunds a paid order the customer cancels before the shop accepts it", async () => {
 		const before = await balanceOf(customer.accessToken);
-		const order = (await place(customer.accessToken, { lines: [line("Fresh young coconut")] })).data;
+		const order = (await place(customer.accessToken, { lines: [line(COCONUT)] })).data;
 		await pay(customer.accessToken, order.id);
 
 		const cancelled = await server.call<OrderView>("POST", "/app-api/order/cancel", {
@@ -351,12 +296,12 @@ describe("after placing", () => {
 		expect(cancelled.data).toMatchObject({ status: "cancelled", paymentStatus: "refunded" });
 		expect(twice.code).toBe(0);
 		expect(await balanceOf(customer.accessToken)).toBe(before);
-		await expectLedgerConsistent();
+		await fx.expectLedgerConsistent();
 	});
 
 	it("lists the customer's orders by the spec's filters and hides everyone else's", async () => {
 		const stranger = await server.signIn("13988880001");
-		const mine = (await place(customer.accessToken, { lines: [line("Fresh young coconut")] })).data;
+		const mine = (await place(customer.accessToken, { lines: [line(COCONUT)] })).data;
 
 		const pending = await server.call<PageResult<OrderView>>("GET", "/app-api/order/list?type=0&pageSize=50", {
 			token: customer.accessToken,
@@ -380,22 +325,4 @@ async function countOrders(): Promise<number> {
 		.select((eb) => eb.fn.countAll<string>().as("n"))
 		.executeTakeFirstOrThrow();
 	return Number(row.n);
-}
-
-/** Stored value for a test member, through the ledger like every other balance change. */
-async function grant(memberId: number, amount: number) {
-	const { postLedgerTxn } = await import("../wallet/ledger.js");
-	await server.deps.db.transaction().execute((trx) =>
-		postLedgerTxn(trx, {
-			tenantId: 1,
-			kind: "wallet_grant",
-			idempotencyKey: `test-grant:${memberId}:${amount}`,
-			orderId: null,
-			now: new Date(),
-			moves: [
-				{ account: { kind: "external_funds", tenantId: 1 }, amount: -amount },
-				{ account: { kind: "member_wallet", tenantId: 1, memberId }, amount },
-			],
-		}),
-	);
 }

@@ -7,6 +7,7 @@ import type { RequestContext } from "../../http/request-context.js";
 import { addSeconds } from "../../lib/clock.js";
 import { sha256Hex } from "../../lib/crypto.js";
 import { toLocalMoment } from "../venues/hours.js";
+import { announceOrderChange } from "./events.js";
 import { presentOrders } from "./present.js";
 import * as queries from "./queries.js";
 import { evaluateCart } from "./service.js";
@@ -31,6 +32,19 @@ export async function placeOrder(
 	ctx: SignedInContext,
 	input: z.output<typeof PlaceOrderInput>,
 	idempotencyKey: string | undefined,
+	options: { placedBy?: number } = {},
+): Promise<OrderView> {
+	const view = await placeOrderOnce(deps, ctx, input, idempotencyKey, options);
+	await announceOrderChange(deps, view.id, "created");
+	return view;
+}
+
+async function placeOrderOnce(
+	deps: AppDeps,
+	ctx: SignedInContext,
+	input: z.output<typeof PlaceOrderInput>,
+	idempotencyKey: string | undefined,
+	options: { placedBy?: number },
 ): Promise<OrderView> {
 	const key = checkedKey(idempotencyKey);
 	const requestHash = sha256Hex(JSON.stringify(input));
@@ -113,7 +127,7 @@ export async function placeOrder(
 				subtotal: priced.subtotal,
 				delivery_fee: priced.deliveryFee,
 				total: priced.total,
-				placed_by_member_id: null,
+				placed_by_member_id: options.placedBy ?? null,
 				created_at: now,
 				expires_at: addSeconds(now, PAYMENT_WINDOW_SECONDS),
 			})
@@ -136,8 +150,8 @@ export async function placeOrder(
 		await queries.recordEvent(trx, {
 			orderId: order.id,
 			at: now,
-			actor: "customer",
-			actorMemberId: ctx.member.id,
+			actor: options.placedBy ? "staff" : "customer",
+			actorMemberId: options.placedBy ?? ctx.member.id,
 			from: null,
 			to: "unpaid",
 		});

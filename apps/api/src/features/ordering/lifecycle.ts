@@ -2,6 +2,7 @@ import { ErrorCode, type OrderView, type PageResult } from "@bayon/contract";
 import { BusinessError } from "../../http/business-error.js";
 import type { AppDeps } from "../../http/deps.js";
 import type { RequestContext } from "../../http/request-context.js";
+import { announceOrderChange } from "./events.js";
 import { refundPayment } from "./payments.js";
 import { presentOrders } from "./present.js";
 import * as queries from "./queries.js";
@@ -59,6 +60,7 @@ export async function cancelOwnOrder(deps: AppDeps, ctx: SignedInContext, orderI
 			to: "cancelled",
 		});
 	});
+	await announceOrderChange(deps, orderId, "cancelled");
 	return getOwnOrder(deps, ctx, orderId);
 }
 
@@ -69,7 +71,7 @@ export async function cancelOwnOrder(deps: AppDeps, ctx: SignedInContext, orderI
  */
 export async function expireUnpaidOrders(deps: AppDeps, limit = 200): Promise<number> {
 	const now = deps.clock.now();
-	return deps.db.transaction().execute(async (trx) => {
+	const expiredIds = await deps.db.transaction().execute(async (trx) => {
 		const expired = await queries.claimExpiredOrders(trx, now, limit);
 		for (const order of expired) {
 			await trx
@@ -88,6 +90,8 @@ export async function expireUnpaidOrders(deps: AppDeps, limit = 200): Promise<nu
 				note: "payment_timeout",
 			});
 		}
-		return expired.length;
+		return expired.map((order) => order.id);
 	});
+	for (const orderId of expiredIds) await announceOrderChange(deps, orderId, "expired");
+	return expiredIds.length;
 }

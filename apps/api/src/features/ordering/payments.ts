@@ -5,6 +5,7 @@ import { BusinessError } from "../../http/business-error.js";
 import type { AppDeps } from "../../http/deps.js";
 import type { RequestContext } from "../../http/request-context.js";
 import { accountBalance, postLedgerTxn } from "../wallet/ledger.js";
+import { announceOrderChange } from "./events.js";
 import * as queries from "./queries.js";
 
 type SignedInContext = RequestContext & { member: { id: number } };
@@ -30,6 +31,12 @@ export async function payOrder(
  * charge impossible even if the status check were bypassed.
  */
 export async function payWithBalance(deps: AppDeps, ctx: SignedInContext, orderId: number): Promise<PaymentResult> {
+	const result = await payWithBalanceOnce(deps, ctx, orderId);
+	await announceOrderChange(deps, orderId, "paid");
+	return result;
+}
+
+async function payWithBalanceOnce(deps: AppDeps, ctx: SignedInContext, orderId: number): Promise<PaymentResult> {
 	const now = deps.clock.now();
 	return deps.db.transaction().execute(async (trx) => {
 		const order = await queries.lockOwnOrder(trx, { tenantId: ctx.tenant.id, memberId: ctx.member.id, orderId });

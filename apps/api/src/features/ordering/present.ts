@@ -65,6 +65,9 @@ export async function presentOrders(
 			createdAt: new Date(row.created_at).toISOString(),
 			expiresAt: row.status === "unpaid" ? new Date(row.expires_at).toISOString() : null,
 			paidAt: row.paid_at ? new Date(row.paid_at).toISOString() : null,
+			refundStatus: row.refund_status,
+			refundReason: row.refund_reason,
+			refundDecisionNote: row.refund_decision_note,
 		};
 	});
 }

@@ -1,0 +1,310 @@
+import { ErrorCode, type OrderView, type PageResult, type PlaceOrderInput } from "@bayon/contract";
+import type { Selectable, Transaction } from "kysely";
+import type { z } from "zod";
+import type { DB } from "../../db/schema.js";
+import { BusinessError } from "../../http/business-error.js";
+import type { AppDeps } from "../../http/deps.js";
+import type { RequestContext } from "../../http/request-context.js";
+import { requireStaff } from "../venues/service.js";
+import { placeOrder } from "./checkout.js";
+import { announceOrderChange } from "./events.js";
+import { refundPayment } from "./payments.js";
+import { presentOrders } from "./present.js";
+import * as queries from "./queries.js";
+import { canConfirmReceived, canRequestRefund, nextStatusForStaff, type StaffAction } from "./state-rules.js";
+
+type SignedInContext = RequestContext & { member: { id: number } };
+type OrderRow = Selectable<DB["customer_order"]>;
+
+const ACTIVE = ["new", "in_production", "ready", "delivering"] as const;
+
+/** The shop's orders for its staff: by default what needs attention now. */
+export async function listShopOrders(
+	deps: AppDeps,
+	ctx: SignedInContext,
+	query: { shopId: number; scope: "active" | "all"; page: number; pageSize: number },
+): Promise<PageResult<OrderView>> {
+	await requireStaff(deps, ctx, query.shopId);
+	let base = deps.db
+		.selectFrom("customer_order")
+		.where("tenant_id", "=", ctx.tenant.id)
+		.where("shop_id", "=", query.shopId);
+	if (query.scope === "active")
+		base = base.where((eb) => eb.or([eb("status", "in", ACTIVE), eb("refund_status", "=", "requested")]));
+	const [rows, total] = await Promise.all([
+		base
+			.selectAll()
+			.orderBy("created_at", "desc")
+			.orderBy("id", "desc")
+			.offset((query.page - 1) * query.pageSize)
+			.limit(query.pageSize)
+			.execute(),
+		base.select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow(),
+	]);
+	return { list: await presentForStaff(deps, rows, ctx.lang), total: Number(total.n) };
+}
+
+/** One order of a shop the caller works at; any other order answers not-found. */
+export async function getShopOrder(deps: AppDeps, ctx: SignedInContext, orderId: number): Promise<OrderView> {
+	const row = await deps.db
+		.selectFrom("customer_order")
+		.selectAll()
+		.where("tenant_id", "=", ctx.tenant.id)
+		.where("id", "=", orderId)
+		.executeTakeFirst();
+	await requireStaffOf(deps, ctx, row);
+	const [view] = await presentForStaff(deps, [row as OrderRow], ctx.lang);
+	return view as OrderView;
+}
+
+async function presentForStaff(deps: AppDeps, rows: OrderRow[], lang: string): Promise<OrderView[]> {
+	const views = await presentOrders(deps.db, rows, lang);
+	const memberIds = [...new Set(rows.map((row) => row.member_id))];
+	const members = memberIds.length
+		? await deps.db.selectFrom("member").select(["id", "mobile", "nickname"]).where("id", "in", memberIds).execute()
+		: [];
+	return views.map((view, index) => {
+		const member = members.find((m) => m.id === rows[index]?.member_id);
+		return member ? { ...view, customer: { mobile: member.mobile, nickname: member.nickname } } : view;
+	});
+}
+
+/** Customers are refused; staff of another shop are told the order does not exist. */
+async function requireStaffOf(deps: AppDeps, ctx: SignedInContext, order: OrderRow | undefined): Promise<void> {
+	if (!order) throw new BusinessError(ErrorCode.NotFound);
+	try {
+		await requireStaff(deps, ctx, order.shop_id);
+	} catch (error) {
+		const worksSomewhere = await deps.db
+			.selectFrom("shop_staff")
+			.select("shop_id")
+			.where("member_id", "=", ctx.member.id)
+			.executeTakeFirst();
+		throw worksSomewhere && error instanceof BusinessError ? new BusinessError(ErrorCode.NotFound) : error;
+	}
+}
+
+/**
+ * Checks that the caller works at the order's shop (an order never changes shop, so this
+ * can happen before the transaction), then the caller locks the order inside it. Everything
+ * inside a transaction must go through `trx`: PGlite has a single connection, so a query on
+ * deps.db there would wait for the transaction forever.
+ */
+async function authorizeStaffFor(deps: AppDeps, ctx: SignedInContext, orderId: number): Promise<void> {
+	const order = await deps.db
+		.selectFrom("customer_order")
+		.selectAll()
+		.where("tenant_id", "=", ctx.tenant.id)
+		.where("id", "=", orderId)
+		.executeTakeFirst();
+	await requireStaffOf(deps, ctx, order);
+}
+
+async function lockOrder(trx: Transaction<DB>, tenantId: number, orderId: number): Promise<OrderRow> {
+	const order = await trx
+		.selectFrom("customer_order")
+		.selectAll()
+		.where("tenant_id", "=", tenantId)
+		.where("id", "=", orderId)
+		.forUpdate()
+		.executeTakeFirst();
+	if (!order) throw new BusinessError(ErrorCode.NotFound);
+	return order;
+}
+
+/**
+ * Accept, ready, dispatch, complete or reject, one tap each. The row is locked and the step
+ * checked against the state machine, so two staff tapping at once move it one step only;
+ * the second is told the order changed. Rejecting refunds the payment and returns stock.
+ */
+export async function actOnOrder(
+	deps: AppDeps,
+	ctx: SignedInContext,
+	input: { orderId: number; action: StaffAction; reason?: string | undefined },
+): Promise<OrderView> {
+	const now = deps.clock.now();
+	if (input.action === "reject" && !input.reason) {
+		throw new BusinessError(
+			ErrorCode.BadRequest,
+			{},
+			{ issues: [{ field: "reason", rule: "enterReason" }] },
+			"enterReason",
+		);
+	}
+	await authorizeStaffFor(deps, ctx, input.orderId);
+	await deps.db.transaction().execute(async (trx) => {
+		const current = await lockOrder(trx, ctx.tenant.id, input.orderId);
+		const next = nextStatusForStaff(input.action, current.status, current.order_type);
+		if (!next) throw new BusinessError(ErrorCode.OrderStateChanged);
+		if (input.action === "reject") {
+			await refundPayment(trx, current, now);
+			await queries.returnStock(trx, current.id);
+		}
+		await trx
+			.updateTable("customer_order")
+			.set({
+				status: next,
+				...(input.action === "accept" ? { accepted_at: now } : {}),
+				...(next === "completed" || next === "rejected"
+					? { closed_at: now, close_reason: input.reason ?? input.action }
+					: {}),
+			})
+			.where("id", "=", current.id)
+			.execute();
+		await queries.recordEvent(trx, {
+			orderId: current.id,
+			at: now,
+			actor: "staff",
+			actorMemberId: ctx.member.id,
+			from: current.status,
+			to: next,
+			note: input.reason,
+		});
+	});
+	await announceOrderChange(deps, input.orderId, input.action);
+	return getShopOrder(deps, ctx, input.orderId);
+}
+
+/** The customer confirms they have their food. */
+export async function confirmReceived(deps: AppDeps, ctx: SignedInContext, orderId: number): Promise<void> {
+	const now = deps.clock.now();
+	await deps.db.transaction().execute(async (trx) => {
+		const order = await queries.lockOwnOrder(trx, { tenantId: ctx.tenant.id, memberId: ctx.member.id, orderId });
+		if (!order) throw new BusinessError(ErrorCode.NotFound);
+		if (order.status === "completed") return;
+		if (!canConfirmReceived(order.status)) throw new BusinessError(ErrorCode.OrderStateChanged);
+		await trx
+			.updateTable("customer_order")
+			.set({ status: "completed", closed_at: now, close_reason: "received" })
+			.where("id", "=", order.id)
+			.execute();
+		await queries.recordEvent(trx, {
+			orderId,
+			at: now,
+			actor: "customer",
+			actorMemberId: ctx.member.id,
+			from: order.status,
+			to: "completed",
+			note: "received",
+		});
+	});
+	await announceOrderChange(deps, orderId, "received");
+}
+
+/** The customer asks for their money back, with a reason; the shop decides. */
+export async function requestRefund(
+	deps: AppDeps,
+	ctx: SignedInContext,
+	input: { orderId: number; reason: string },
+): Promise<void> {
+	const now = deps.clock.now();
+	await deps.db.transaction().execute(async (trx) => {
+		const order = await queries.lockOwnOrder(trx, {
+			tenantId: ctx.tenant.id,
+			memberId: ctx.member.id,
+			orderId: input.orderId,
+		});
+		if (!order) throw new BusinessError(ErrorCode.NotFound);
+		if (
+			!canRequestRefund({
+				status: order.status,
+				paymentStatus: order.payment_status,
+				refundStatus: order.refund_status,
+			})
+		) {
+			throw new BusinessError(ErrorCode.RefundNotAllowed);
+		}
+		await trx
+			.updateTable("customer_order")
+			.set({
+				refund_status: "requested",
+				refund_reason: input.reason,
+				refund_requested_at: now,
+				refund_decision_note: null,
+				refund_decided_at: null,
+			})
+			.where("id", "=", order.id)
+			.execute();
+		await queries.recordEvent(trx, {
+			orderId: order.id,
+			at: now,
+			actor: "customer",
+			actorMemberId: ctx.member.id,
+			from: order.status,
+			to: order.status,
+			note: `refund_requested: ${input.reason}`,
+		});
+	});
+	await announceOrderChange(deps, input.orderId, "refund_requested");
+}
+
+/**
+ * The shop approves (money back the way it came, stock returned) or rejects (with a note) a
+ * refund request. Only a request still pending can be decided, under the row lock, and the
+ * ledger key makes the refund itself happen at most once.
+ */
+export async function decideRefund(
+	deps: AppDeps,
+	ctx: SignedInContext,
+	input: { orderId: number; approve: boolean; note?: string | undefined },
+): Promise<OrderView> {
+	const now = deps.clock.now();
+	if (!input.approve && !input.note) {
+		throw new BusinessError(
+			ErrorCode.BadRequest,
+			{},
+			{ issues: [{ field: "note", rule: "enterReason" }] },
+			"enterReason",
+		);
+	}
+	await authorizeStaffFor(deps, ctx, input.orderId);
+	await deps.db.transaction().execute(async (trx) => {
+		const current = await lockOrder(trx, ctx.tenant.id, input.orderId);
+		if (current.refund_status !== "requested") throw new BusinessError(ErrorCode.OrderStateChanged);
+		if (input.approve) {
+			await refundPayment(trx, current, now);
+			await queries.returnStock(trx, current.id);
+		}
+		await trx
+			.updateTable("customer_order")
+			.set({
+				refund_status: input.approve ? "approved" : "rejected",
+				refund_decision_note: input.note ?? null,
+				refund_decided_at: now,
+			})
+			.where("id", "=", current.id)
+			.execute();
+		await queries.recordEvent(trx, {
+			orderId: current.id,
+			at: now,
+			actor: "staff",
+			actorMemberId: ctx.member.id,
+			from: current.status,
+			to: current.status,
+			note: `refund_${input.approve ? "approved" : "rejected"}${input.note ? `: ${input.note}` : ""}`,
+		});
+	});
+	await announceOrderChange(deps, input.orderId, input.approve ? "refund_approved" : "refund_rejected");
+	return getShopOrder(deps, ctx, input.orderId);
+}
+
+/** Staff order for a customer found by phone: labelled "employee help", paid by the customer. */
+export async function placeOrderForCustomer(
+	deps: AppDeps,
+	ctx: SignedInContext,
+	input: z.output<typeof PlaceOrderInput> & { customerMobile: string },
+	idempotencyKey: string | undefined,
+): Promise<OrderView> {
+	await requireStaff(deps, ctx, input.shopId);
+	const customer = await deps.db
+		.selectFrom("member")
+		.select(["id", "status"])
+		.where("tenant_id", "=", ctx.tenant.id)
+		.where("mobile", "=", input.customerMobile)
+		.executeTakeFirst();
+	if (customer?.status !== "active") throw new BusinessError(ErrorCode.CustomerNotFound);
+	const { customerMobile: _, ...order } = input;
+	return placeOrder(deps, { ...ctx, member: { id: customer.id, sessionFamilyId: "" } }, order, idempotencyKey, {
+		placedBy: ctx.member.id,
+	});
+}

@@ -50,7 +50,13 @@ export interface CallOptions {
  * seed, a temporary DATA_DIR, and an ephemeral port.
  */
 export async function startTestServer(
-	options: { limits?: Partial<RateLimits>; telegram?: boolean; webDistDir?: string } = {},
+	options: {
+		limits?: Partial<RateLimits>;
+		telegram?: boolean;
+		webDistDir?: string;
+		/** A second server on the same PostgreSQL database (another process behind the load balancer). */
+		sameDatabaseAs?: TestServer;
+	} = {},
 ): Promise<TestServer> {
 	const dataDir = mkdtempSync(path.join(tmpdir(), "bayon-test-"));
 	const config = loadConfig({
@@ -65,7 +71,10 @@ export async function startTestServer(
 	});
 	// Generous per-IP limit: every test call comes from 127.0.0.1. Tests of that limit lower it.
 	config.limits = { ...config.limits, smsPerIpPerHour: 10_000, ...options.limits };
-	const { database, dropDatabase } = await openTestDatabase();
+	const { database, dropDatabase } = options.sameDatabaseAs
+		? await reopenDatabase(options.sameDatabaseAs)
+		: await openTestDatabase();
+	if (options.sameDatabaseAs) config.tokenSecret = options.sameDatabaseAs.deps.config.tokenSecret;
 	const clock = new ManualClock();
 	// Background jobs off: tests run them explicitly, at the moment the story needs.
 	const server = await startServer(config, { database, clock, logger: false, jobs: false });
@@ -126,6 +135,12 @@ export async function startTestServer(
 			rmSync(dataDir, { recursive: true, force: true });
 		},
 	};
+}
+
+async function reopenDatabase(other: TestServer): Promise<{ database: Database; dropDatabase: () => Promise<void> }> {
+	const url = other.deps.database.url;
+	if (!url) throw new Error("only a PostgreSQL database can be shared between test servers");
+	return { database: await openDatabase({ url, poolSize: 5 }), dropDatabase: async () => {} };
 }
 
 async function openTestDatabase(): Promise<{ database: Database; dropDatabase: () => Promise<void> }> {

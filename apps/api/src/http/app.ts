@@ -12,6 +12,7 @@ import { identityRoutes, telegramRoutes } from "../features/identity/routes.js";
 import { menuRoutes } from "../features/menu/routes.js";
 import { orderingRoutes } from "../features/ordering/routes.js";
 import { venueRoutes } from "../features/venues/routes.js";
+import { registerWebsocket, websocketTicketRoute } from "../realtime/websocket.js";
 import type { AppDeps } from "./deps.js";
 import { failure } from "./envelope.js";
 import { handleApiError } from "./error-handler.js";
@@ -61,6 +62,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
 			await menuRoutes(scope, deps);
 			await orderingRoutes(scope, deps);
 			await addressRoutes(scope, deps);
+			await websocketTicketRoute(scope, deps);
 		},
 		{ prefix: "/app-api" },
 	);
@@ -71,6 +73,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
 		},
 		{ prefix: "/api/v1" },
 	);
+
+	await registerWebsocket(app, deps);
 
 	const uploadsDir = path.join(deps.config.dataDir, "uploads");
 	mkdirSync(uploadsDir, { recursive: true });

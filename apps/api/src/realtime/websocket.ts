@@ -1,0 +1,127 @@
+import { DEFAULT_TENANT_ID, ErrorCode, formatMessage } from "@bayon/contract";
+import websocket from "@fastify/websocket";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { WebSocket } from "ws";
+import { authenticate } from "../features/identity/service.js";
+import { listStaffShops } from "../features/venues/service.js";
+import type { AppDeps } from "../http/deps.js";
+import { ok } from "../http/envelope.js";
+import { headerValue, languageOf } from "../http/language.js";
+import { signedIn } from "../http/request-context.js";
+import type { DomainEvent } from "./bus.js";
+import { signWsTicket, verifyWsTicket, WS_TICKET_SECONDS } from "./ticket.js";
+
+const HEARTBEAT_MS = 30_000;
+/** Telegram's web clients embed Mini Apps in a frame from these origins. */
+const TELEGRAM_ORIGINS = ["https://web.telegram.org"];
+
+interface Listener {
+	socket: WebSocket;
+	tenantId: number;
+	memberId: number;
+	shopIds: Set<number>;
+}
+
+/**
+ * The websocket at /infra/ws. A client connects with `?ticket=` (from POST
+ * /app-api/infra/ws/ticket) or `?token=<access token>` (what the original client sends);
+ * the Origin must be ours. It then receives `{type, data}` messages for its own orders and,
+ * for staff, for their shops' orders. Events arrive through the bus, so every server
+ * delivers every event to the clients connected to it.
+ */
+export async function registerWebsocket(app: FastifyInstance, deps: AppDeps) {
+	await app.register(websocket, { options: { maxPayload: 4096 } });
+	const listeners = new Set<Listener>();
+
+	const unsubscribe = deps.events.subscribe((event: DomainEvent) => {
+		const message = JSON.stringify({ type: event.type, data: event });
+		for (const listener of listeners) {
+			if (listener.tenantId !== event.tenantId) continue;
+			if (listener.memberId === event.memberId || listener.shopIds.has(event.shopId)) listener.socket.send(message);
+		}
+	});
+	const heartbeat = setInterval(() => {
+		for (const listener of listeners) listener.socket.ping();
+	}, HEARTBEAT_MS);
+	heartbeat.unref();
+	app.addHook("onClose", async () => {
+		unsubscribe();
+		clearInterval(heartbeat);
+		for (const listener of listeners) listener.socket.close(1001, "server shutting down");
+	});
+
+	app.get(
+		"/infra/ws",
+		{
+			websocket: true,
+			// Refuse before upgrading: browsers then see a failed handshake (HTTP 401/403).
+			preValidation: async (request, reply) => {
+				if (!isAllowedOrigin(deps, request))
+					return reply
+						.code(403)
+						.send({ code: ErrorCode.Forbidden, msg: formatMessage("forbidden", languageOf(request)), data: null });
+				const who = await identify(deps, request);
+				if (!who)
+					return reply.code(401).send({
+						code: ErrorCode.Unauthorized,
+						msg: formatMessage("pleaseSignIn", languageOf(request)),
+						data: null,
+					});
+				(request as FastifyRequest & { wsMember?: typeof who }).wsMember = who;
+			},
+		},
+		async (socket, request) => {
+			const who = (request as FastifyRequest & { wsMember?: { tenantId: number; memberId: number } }).wsMember;
+			if (!who) return socket.close(1008, "unauthorized");
+			const shops = await listStaffShops(deps, { tenantId: who.tenantId, memberId: who.memberId, lang: "zh-CN" });
+			const listener: Listener = { socket, ...who, shopIds: new Set(shops.map((shop) => shop.shopId)) };
+			listeners.add(listener);
+			socket.on("close", () => listeners.delete(listener));
+			socket.on("message", (raw) => {
+				if (raw.toString() === "ping") socket.send(JSON.stringify({ type: "pong" }));
+			});
+			socket.send(JSON.stringify({ type: "ready", data: { memberId: who.memberId, shopIds: [...listener.shopIds] } }));
+		},
+	);
+}
+
+/** POST /app-api/infra/ws/ticket: a 60-second ticket for the signed-in member. */
+export async function websocketTicketRoute(app: FastifyInstance, deps: AppDeps) {
+	app.post("/infra/ws/ticket", async (request) => {
+		const ctx = signedIn(request);
+		const expiresAt = new Date(deps.clock.now().getTime() + WS_TICKET_SECONDS * 1000);
+		return ok({
+			ticket: signWsTicket({ tenantId: ctx.tenant.id, memberId: ctx.member.id, expiresAt }, deps.config.tokenSecret),
+			expiresIn: WS_TICKET_SECONDS,
+		});
+	});
+}
+
+async function identify(
+	deps: AppDeps,
+	request: FastifyRequest,
+): Promise<{ tenantId: number; memberId: number } | null> {
+	const query = request.query as { ticket?: string; token?: string; tenant?: string };
+	if (query.ticket) return verifyWsTicket(query.ticket, deps.config.tokenSecret, deps.clock.now());
+	if (query.token) {
+		const tenantId = Number(query.tenant ?? headerValue(request.headers["tenant-id"]) ?? DEFAULT_TENANT_ID);
+		const member = Number.isSafeInteger(tenantId) ? await authenticate(deps, tenantId, query.token) : null;
+		return member ? { tenantId, memberId: member.id } : null;
+	}
+	return null;
+}
+
+/** Our own pages (same host or PUBLIC_URL) and Telegram's web clients; no Origin: not a browser. */
+function isAllowedOrigin(deps: AppDeps, request: FastifyRequest): boolean {
+	const origin = headerValue(request.headers.origin);
+	if (!origin) return true;
+	let host: string;
+	try {
+		host = new URL(origin).host;
+	} catch {
+		return false;
+	}
+	if (host === request.headers.host) return true;
+	if (deps.config.publicUrl && origin === deps.config.publicUrl) return true;
+	return TELEGRAM_ORIGINS.includes(origin);
+}

@@ -144,4 +144,6 @@ export interface PaymentResult {
 	paymentStatus: PaymentStatus;
 	/** The customer's wallet balance after paying from it. */
 	balance?: number;
+	/** Hosted gateways: where to send the payer to approve the payment. */
+	redirectUrl?: string;
 }

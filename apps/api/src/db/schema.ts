@@ -374,6 +374,20 @@ export interface IdempotencyRecordTable {
 	created_at: Timestamp;
 }
 
+export interface SandboxGatewayTxnTable {
+	id: string;
+	merchant_reference: string;
+	amount: number;
+	currency: string;
+	description: string;
+	status: "pending" | "approved" | "declined";
+	provider_txn_id: string | null;
+	notify_url: string;
+	return_url: string;
+	created_at: Timestamp;
+	decided_at: Timestamp | null;
+}
+
 export interface DB {
 	tenant: TenantTable;
 	language: LanguageTable;
@@ -404,4 +418,5 @@ export interface DB {
 	order_event: OrderEventTable;
 	idempotency_record: IdempotencyRecordTable;
 	gateway_payment: GatewayPaymentTable;
+	sandbox_gateway_txn: SandboxGatewayTxnTable;
 }

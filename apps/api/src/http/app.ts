@@ -10,7 +10,8 @@ import { contentRoutes } from "../features/content/routes.js";
 import { fileRoutes } from "../features/files/routes.js";
 import { identityRoutes, telegramRoutes } from "../features/identity/routes.js";
 import { menuRoutes } from "../features/menu/routes.js";
-import { orderingRoutes } from "../features/ordering/routes.js";
+import { gatewayCallbackRoutes, orderingRoutes, paymentStatusRoutes } from "../features/ordering/routes.js";
+import { sandboxGatewayRoutes } from "../features/payments/routes.js";
 import { venueRoutes } from "../features/venues/routes.js";
 import { registerWebsocket, websocketTicketRoute } from "../realtime/websocket.js";
 import type { AppDeps } from "./deps.js";
@@ -63,6 +64,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
 			await orderingRoutes(scope, deps);
 			await addressRoutes(scope, deps);
 			await websocketTicketRoute(scope, deps);
+			await paymentStatusRoutes(scope, deps);
 		},
 		{ prefix: "/app-api" },
 	);
@@ -75,6 +77,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
 	);
 
 	await registerWebsocket(app, deps);
+	await gatewayCallbackRoutes(app, deps);
+	await sandboxGatewayRoutes(app, deps);
 
 	const uploadsDir = path.join(deps.config.dataDir, "uploads");
 	mkdirSync(uploadsDir, { recursive: true });

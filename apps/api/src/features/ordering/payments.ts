@@ -6,21 +6,19 @@ import type { AppDeps } from "../../http/deps.js";
 import type { RequestContext } from "../../http/request-context.js";
 import { accountBalance, postLedgerTxn } from "../wallet/ledger.js";
 import { announceOrderChange } from "./events.js";
+import { startGatewayPayment } from "./gateway-payments.js";
 import * as queries from "./queries.js";
 
 type SignedInContext = RequestContext & { member: { id: number } };
 
-/**
- * Pays an unpaid order. Only the stored balance is wired so far; the gateways answer that
- * they are unavailable (they come with the sandbox provider).
- */
+/** Pays an unpaid order from the stored balance, or starts a hosted gateway's checkout. */
 export async function payOrder(
 	deps: AppDeps,
 	ctx: SignedInContext,
-	args: { orderId: number; payMethod: PayMethod },
+	args: { orderId: number; payMethod: PayMethod; origin: string },
 ): Promise<PaymentResult> {
-	if (args.payMethod !== "balance") throw new BusinessError(ErrorCode.PayMethodUnavailable);
-	return payWithBalance(deps, ctx, args.orderId);
+	if (args.payMethod === "balance") return payWithBalance(deps, ctx, args.orderId);
+	return startGatewayPayment(deps, ctx, { orderId: args.orderId, provider: args.payMethod, origin: args.origin });
 }
 
 /**

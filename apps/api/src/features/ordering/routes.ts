@@ -18,8 +18,11 @@ import { z } from "zod";
 import type { AppDeps } from "../../http/deps.js";
 import { ok } from "../../http/envelope.js";
 import { headerValue } from "../../http/language.js";
+import { publicOrigin } from "../../http/origin.js";
 import { signedIn } from "../../http/request-context.js";
+import { gateways } from "../payments/registry.js";
 import { placeOrder } from "./checkout.js";
+import { applyGatewayReport, refreshPaymentStatus } from "./gateway-payments.js";
 import { cancelOwnOrder, getOwnOrder, listOwnOrders } from "./lifecycle.js";
 import {
 	actOnOrder,
@@ -46,7 +49,7 @@ export async function orderingRoutes(app: FastifyInstance, deps: AppDeps) {
 		ok(await placeOrder(deps, signedIn(request), request.body, headerValue(request.headers[IDEMPOTENCY_HEADER]))),
 	);
 	r.post("/order/pay", { schema: { body: PayOrderInput } }, async (request) =>
-		ok(await payOrder(deps, signedIn(request), request.body)),
+		ok(await payOrder(deps, signedIn(request), { ...request.body, origin: publicOrigin(deps, request) })),
 	);
 	r.post("/order/cancel", { schema: { body: OrderIdInput } }, async (request) =>
 		ok(await cancelOwnOrder(deps, signedIn(request), request.body.orderId)),
@@ -90,4 +93,36 @@ export async function orderingRoutes(app: FastifyInstance, deps: AppDeps) {
 			),
 		),
 	);
+}
+
+/** GET /app-api/order/pay-status: the payment of an order, asking the gateway if needed. */
+export async function paymentStatusRoutes(app: FastifyInstance, deps: AppDeps) {
+	app
+		.withTypeProvider<ZodTypeProvider>()
+		.get("/order/pay-status", { schema: { querystring: z.object({ orderId: idField }) } }, async (request) =>
+			ok(await refreshPaymentStatus(deps, signedIn(request), request.query.orderId)),
+		);
+}
+
+/**
+ * Gateway callbacks, server to server, outside the app's API. A callback is answered
+ * "success" once applied or already known, so the gateway stops retrying; anything not
+ * genuine gets 400 and changes nothing.
+ */
+export async function gatewayCallbackRoutes(app: FastifyInstance, deps: AppDeps) {
+	await app.register(async (scope) => {
+		// The signature covers the exact bytes sent: keep the body as text.
+		scope.addContentTypeParser("application/json", { parseAs: "string" }, (_request, body, done) => done(null, body));
+		scope.post<{ Params: { provider: string } }>("/pay/notify/:provider", async (request, reply) => {
+			const gateway = request.params.provider === "sandbox" ? gateways(deps).sandbox : undefined;
+			const report = gateway?.verifyCallback(request.headers, typeof request.body === "string" ? request.body : "");
+			if (!gateway || !report) return reply.code(400).type("text/plain").send("fail");
+			const outcome = await applyGatewayReport(deps, gateway, report);
+			if (outcome === "amount_mismatch" || outcome === "unknown_payment") {
+				request.log.warn({ report, outcome }, "gateway callback refused");
+				return reply.code(400).type("text/plain").send("fail");
+			}
+			return reply.type("text/plain").send("success");
+		});
+	});
 }

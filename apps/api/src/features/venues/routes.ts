@@ -1,9 +1,10 @@
 import { DeliveryCheckQuery, idField, ShopIdQuery, StoreListQuery, TableTokenQuery } from "@bayon/contract";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppDeps } from "../../http/deps.js";
 import { ok } from "../../http/envelope.js";
+import { publicOrigin } from "../../http/origin.js";
 import { signedIn } from "../../http/request-context.js";
 import * as venues from "./service.js";
 
@@ -35,9 +36,4 @@ export async function venueRoutes(app: FastifyInstance, deps: AppDeps) {
 			await venues.listMerchantTables(deps, ctx, { shopId: request.query.shopId, origin: publicOrigin(deps, request) }),
 		);
 	});
-}
-
-/** Where links we hand out (QR codes) should point: PUBLIC_URL, else the host that was asked. */
-function publicOrigin(deps: AppDeps, request: FastifyRequest): string {
-	return deps.config.publicUrl ?? `${request.protocol}://${request.host}`;
 }

@@ -14,6 +14,7 @@ import { type Database, openDatabase } from "../../apps/api/src/db/database.js";
 import { loadConfig } from "../../apps/api/src/lib/config.js";
 import { startServer } from "../../apps/api/src/server.js";
 import { createBigMenuShop } from "./big-menu.js";
+import { benchOrders } from "./orders.js";
 
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = 50;
@@ -85,6 +86,21 @@ async function main() {
 		console.log(
 			`menu (gzip) / trivial route: ${(ratio * 100).toFixed(0)} % of the requests per second (aim: at least 50 %).`,
 		);
+
+		const orders = await benchOrders({
+			db: database.db,
+			url: server.url,
+			dataDir,
+			customers: CONNECTIONS,
+			seconds: DURATION_SECONDS,
+		});
+		console.log(
+			`\norders: ${orders.customers} customers placing and paying (create + pay from balance) for ${orders.seconds} s: ${orders.ordersPaid} orders paid, ${orders.perSecond}/s, p50 ${orders.p50Ms} ms, p99 ${orders.p99Ms} ms per order (both calls), ${orders.failures} failures`,
+		);
+		console.log("(the load generator shares this process and its 2 cores with the server)");
+		for (const invariant of orders.invariants)
+			console.log(`  ${invariant.holds ? "ok  " : "FAIL"} ${invariant.name}: ${invariant.detail}`);
+		if (orders.invariants.some((invariant) => !invariant.holds)) process.exitCode = 1;
 	} finally {
 		await server.close();
 		await drop();

@@ -1,0 +1,217 @@
+import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { type Kysely, sql } from "kysely";
+import type { DB } from "../../apps/api/src/db/schema.js";
+import { postLedgerTxn } from "../../apps/api/src/features/wallet/ledger.js";
+
+export interface OrderBenchResult {
+	customers: number;
+	seconds: number;
+	ordersPaid: number;
+	perSecond: number;
+	p50Ms: number;
+	p99Ms: number;
+	failures: number;
+	invariants: Array<{ name: string; holds: boolean; detail: string }>;
+}
+
+/**
+ * 50 customers each place and pay orders (create + pay from balance, one after the other)
+ * for a fixed time against the real server. A shop open around the clock with one item of
+ * tracked stock keeps every order contending on the same rows. Afterwards the money and
+ * stock invariants of security-and-money B3 are checked.
+ */
+export async function benchOrders(args: {
+	db: Kysely<DB>;
+	url: string;
+	dataDir: string;
+	customers: number;
+	seconds: number;
+}): Promise<OrderBenchResult> {
+	const { db } = args;
+	const shop = await db
+		.insertInto("shop")
+		.values({
+			tenant_id: 1,
+			code: "bench-orders",
+			name: JSON.stringify({ "zh-CN": "压测店", en: "Bench shop" }),
+			address: JSON.stringify({ "zh-CN": "1号" }),
+			phone: "0",
+			latitude: 11.56,
+			longitude: 104.92,
+			timezone: "Asia/Phnom_Penh",
+			notice: null,
+			logo: null,
+		})
+		.returning("id")
+		.executeTakeFirstOrThrow();
+	await db
+		.insertInto("shop_opening_hours")
+		.values(
+			[0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ shop_id: shop.id, weekday, opens_at: "00:00", closes_at: "00:00" })),
+		)
+		.execute();
+	const category = await db
+		.insertInto("menu_category")
+		.values({ shop_id: shop.id, code: "c", name: JSON.stringify({ "zh-CN": "饮品" }) })
+		.returning("id")
+		.executeTakeFirstOrThrow();
+	const initialStock = 1_000_000;
+	const item = await db
+		.insertInto("menu_item")
+		.values({
+			shop_id: shop.id,
+			category_id: category.id,
+			code: "tea",
+			name: JSON.stringify({ "zh-CN": "茶", en: "Tea" }),
+			price: 150,
+			original_price: null,
+			stock: initialStock,
+			image: null,
+		})
+		.returning("id")
+		.executeTakeFirstOrThrow();
+
+	const tokens: string[] = [];
+	for (let i = 0; i < args.customers; i++) {
+		const mobile = `139${String(10_000_000 + i).slice(-8)}`;
+		const token = await signIn(args.url, args.dataDir, mobile);
+		const member = await db.selectFrom("member").select("id").where("mobile", "=", mobile).executeTakeFirstOrThrow();
+		await db.transaction().execute((trx) =>
+			postLedgerTxn(trx, {
+				tenantId: 1,
+				kind: "wallet_grant",
+				idempotencyKey: `bench-grant:${member.id}`,
+				orderId: null,
+				now: new Date(),
+				moves: [
+					{ account: { kind: "external_funds", tenantId: 1 }, amount: -1_000_000 },
+					{ account: { kind: "member_wallet", tenantId: 1, memberId: member.id }, amount: 1_000_000 },
+				],
+			}),
+		);
+		tokens.push(token);
+	}
+
+	const headers = (token: string) => ({
+		"content-type": "application/json",
+		"tenant-id": "1",
+		authorization: `Bearer ${token}`,
+	});
+	const latencies: number[] = [];
+	let failures = 0;
+	const deadline = Date.now() + args.seconds * 1000;
+	await Promise.all(
+		tokens.map(async (token) => {
+			while (Date.now() < deadline) {
+				const started = performance.now();
+				const created = (await (
+					await fetch(`${args.url}/app-api/order/create`, {
+						method: "POST",
+						headers: { ...headers(token), "idempotency-key": randomUUID() },
+						body: JSON.stringify({
+							shopId: shop.id,
+							orderType: "takein",
+							lines: [{ itemId: item.id, quantity: 1, optionIds: [] }],
+						}),
+					})
+				).json()) as { code: number; data: { id: number } };
+				if (created.code !== 0) {
+					failures++;
+					continue;
+				}
+				const paid = (await (
+					await fetch(`${args.url}/app-api/order/pay`, {
+						method: "POST",
+						headers: headers(token),
+						body: JSON.stringify({ orderId: created.data.id, payMethod: "balance" }),
+					})
+				).json()) as { code: number };
+				if (paid.code !== 0) failures++;
+				else latencies.push(performance.now() - started);
+			}
+		}),
+	);
+	latencies.sort((a, b) => a - b);
+	const at = (q: number) =>
+		Math.round((latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? Number.NaN) * 10) / 10;
+
+	const check = async (name: string, query: ReturnType<typeof sql>) => {
+		const rows = (await query.execute(db)).rows as unknown[];
+		return {
+			name,
+			holds: rows.length === 0,
+			detail: rows.length === 0 ? "ok" : `${rows.length} violation(s), e.g. ${JSON.stringify(rows[0])}`,
+		};
+	};
+	const stock = await db.selectFrom("menu_item").select("stock").where("id", "=", item.id).executeTakeFirstOrThrow();
+	const sold = await db
+		.selectFrom("order_line as l")
+		.innerJoin("customer_order as o", "o.id", "l.order_id")
+		.select((eb) => eb.fn.sum<string>("l.quantity").as("n"))
+		.where("l.item_id", "=", item.id)
+		.where("o.status", "not in", ["cancelled", "rejected"])
+		.executeTakeFirstOrThrow();
+	const invariants = [
+		await check(
+			"every ledger transaction sums to zero",
+			sql`SELECT txn_id FROM ledger_entry GROUP BY txn_id HAVING sum(amount) <> 0`,
+		),
+		await check(
+			"every balance equals the sum of its entries",
+			sql`SELECT a.id FROM ledger_account a LEFT JOIN ledger_entry e ON e.account_id = a.id GROUP BY a.id, a.balance HAVING a.balance <> coalesce(sum(e.amount), 0)`,
+		),
+		await check(
+			"no wallet below zero",
+			sql`SELECT id FROM ledger_account WHERE kind = 'member_wallet' AND balance < 0`,
+		),
+		await check(
+			"no order paid twice",
+			sql`SELECT order_id FROM ledger_txn WHERE kind = 'order_payment' GROUP BY order_id HAVING count(*) > 1`,
+		),
+		await check(
+			"no order both paid and cancelled",
+			sql`SELECT id FROM customer_order WHERE payment_status = 'paid' AND status IN ('cancelled', 'rejected')`,
+		),
+		await check(
+			"paid orders match their payments",
+			sql`SELECT o.id FROM customer_order o LEFT JOIN ledger_txn t ON t.order_id = o.id AND t.kind = 'order_payment' WHERE o.payment_status = 'paid' AND t.id IS NULL`,
+		),
+		{
+			name: "stock + units sold = initial stock",
+			holds: (stock.stock ?? 0) + Number(sold.n ?? 0) === initialStock,
+			detail: `${stock.stock} left + ${sold.n ?? 0} sold, started with ${initialStock}`,
+		},
+	];
+	return {
+		customers: args.customers,
+		seconds: args.seconds,
+		ordersPaid: latencies.length,
+		perSecond: Math.round((latencies.length / args.seconds) * 10) / 10,
+		p50Ms: at(0.5),
+		p99Ms: at(0.99),
+		failures,
+		invariants,
+	};
+}
+
+async function signIn(url: string, dataDir: string, mobile: string): Promise<string> {
+	const headers = { "content-type": "application/json", "tenant-id": "1" };
+	await fetch(`${url}/app-api/member/auth/send-sms-code`, {
+		method: "POST",
+		headers,
+		body: JSON.stringify({ mobile, scene: 1 }),
+	});
+	const lines = readFileSync(path.join(dataDir, "sms-outbox.jsonl"), "utf8").trim().split("\n");
+	const code = lines
+		.map((l) => JSON.parse(l) as { mobile: string; code: string })
+		.filter((m) => m.mobile === mobile)
+		.at(-1)?.code;
+	const response = await fetch(`${url}/app-api/member/auth/sms-login`, {
+		method: "POST",
+		headers,
+		body: JSON.stringify({ mobile, code }),
+	});
+	return ((await response.json()) as { data: { accessToken: string } }).data.accessToken;
+}

@@ -78,7 +78,7 @@ describe("the app shell", () => {
 		["/pages/index/index", "home"],
 		["/pages/mine/mine", "mine"],
 		["/pages/components/pages/login/login", "login-form"],
-		["/pages/menu/menu", "menu-placeholder"],
+		["/pages/menu/menu", "category-rail"],
 	])("at 320 px wide, %s does not scroll sideways", async (path, testId) => {
 		const { context, page } = await newPhone(browser, { width: 320, height: 640 });
 		await page.goto(path);

@@ -20,6 +20,8 @@ export default defineConfig({
 		// Raw size of the entry chunk (React, router, query, i18next). The gzip budgets of
 		// security-and-money.md D2 are enforced by `npm run size -w apps/web`.
 		chunkSizeWarningLimit: 450,
+		// dist/.vite/manifest.json: which chunks each route imports, for scripts/check-bundle.mjs.
+		manifest: true,
 	},
 	test: {
 		name: "web",

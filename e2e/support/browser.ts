@@ -48,9 +48,10 @@ export async function newPhone(
 	return { context, page };
 }
 
-export async function screenshot(page: Page, name: string): Promise<string> {
+/** Saves a screenshot to e2e/.artifacts/<name>.png: the whole page, or only the screen (`fullPage: false`). */
+export async function screenshot(page: Page, name: string, { fullPage = true } = {}): Promise<string> {
 	mkdirSync(artifactsDir, { recursive: true });
 	const file = path.join(artifactsDir, `${name}.png`);
-	await page.screenshot({ path: file, fullPage: true });
+	await page.screenshot({ path: file, fullPage });
 	return file;
 }

@@ -47,6 +47,20 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
 	throw new Error(`The server did not become healthy in 90 s:\n${output()}`);
 }
 
+/**
+ * The demo shop is open 08:00–22:00 in Phnom Penh (UTC+7, no daylight saving). Outside those
+ * hours (or within an hour of closing) the server's clock starts at the next 09:00 there, so
+ * every run sees the shop open. Always in the future: the tokens it hands out still look fresh.
+ */
+export function demoShopOpenAt(now = new Date()): string | undefined {
+	const hour = (now.getUTCHours() + 7) % 24;
+	if (hour >= 8 && hour < 21) return undefined;
+	const next = new Date(now);
+	next.setUTCHours(2, 0, 0, 0); // 09:00 in Phnom Penh
+	if (next <= now) next.setUTCDate(next.getUTCDate() + 1);
+	return next.toISOString();
+}
+
 /** Starts the real product server once (fresh data folder, free port) and stops it at the end. */
 export default async function setup(project: TestProject) {
 	if (!existsSync(path.join(root, "apps/web/dist/index.html"))) {
@@ -55,6 +69,7 @@ export default async function setup(project: TestProject) {
 	}
 	const dataDir = mkdtempSync(path.join(tmpdir(), "bayon-e2e-"));
 	const port = await freePort();
+	const fakeNow = demoShopOpenAt();
 	let log = "";
 	const child = spawn(process.execPath, ["--import", "tsx", "apps/api/src/main.ts"], {
 		cwd: root,
@@ -64,6 +79,7 @@ export default async function setup(project: TestProject) {
 			DATA_DIR: dataDir,
 			NODE_ENV: "test",
 			TELEGRAM_BOT_TOKEN,
+			...(fakeNow ? { FAKE_NOW: fakeNow } : {}),
 		},
 		stdio: ["ignore", "pipe", "pipe"],
 	});

@@ -22,7 +22,7 @@ const placeholder = lazyScreen(() => import("./routes/placeholder-screen"));
 /** Screens this issue completes; every other path of spec §2 gets the placeholder screen. */
 const screens: Partial<Record<PathName, RouteObject["lazy"]>> = {
 	home,
-	menu: lazyScreen(() => import("./routes/menu-tab-screen")),
+	menu: lazyScreen(() => import("../features/menu/screens/menu-screen")),
 	order: lazyScreen(() => import("./routes/order-tab-screen")),
 	mine: lazyScreen(() => import("./routes/mine/mine-screen")),
 	login: lazyScreen(() => import("../features/identity/screens/login-screen")),
@@ -30,6 +30,13 @@ const screens: Partial<Record<PathName, RouteObject["lazy"]>> = {
 	mineUserinfo: lazyScreen(() => import("../features/identity/screens/userinfo-screen")),
 	mineContent: lazyScreen(() => import("../features/content/screens/content-screen")),
 	mineNews: lazyScreen(() => import("../features/content/screens/news-screen")),
+	menuDetail: lazyScreen(() => import("../features/menu/screens/menu-detail-screen")),
+	cart: lazyScreen(() => import("../features/ordering/screens/cart-screen")),
+	scan: lazyScreen(() => import("../features/tables/screens/scan-screen")),
+	scanOperate: lazyScreen(() => import("../features/tables/screens/operate-screen")),
+	address: lazyScreen(() => import("../features/addresses/screens/address-list-screen")),
+	addressAdd: lazyScreen(() => import("../features/addresses/screens/address-edit-screen")),
+	addressShopInfo: lazyScreen(() => import("../features/addresses/screens/shop-info-screen")),
 };
 
 const tabNames = ["home", "menu", "order", "mine"] as const satisfies readonly PathName[];

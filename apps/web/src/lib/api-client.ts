@@ -89,6 +89,8 @@ export interface RequestOptions {
 	signal?: AbortSignal;
 	/** Skip the access-token refresh check (the auth calls themselves). */
 	skipRefresh?: boolean;
+	/** Extra headers for this call (e.g. the idempotency key of an order). */
+	headers?: Record<string, string>;
 }
 
 function currentLanguage(): string {
@@ -234,11 +236,12 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
 		timeoutMs = Limits.requestTimeoutMs,
 		signal,
 		skipRefresh = false,
+		headers: extraHeaders,
 	} = options;
 
 	if (!skipRefresh) await ensureFreshSession();
 
-	const headers = buildHeaders();
+	const headers = { ...buildHeaders(), ...extraHeaders };
 	let payload: BodyInit | undefined;
 	if (formData) payload = formData;
 	else if (body !== undefined) {

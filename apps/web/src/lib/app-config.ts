@@ -1,7 +1,8 @@
 import type { AppConfig } from "@bayon/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { useEffect } from "react";
+import { useCallback, useEffect } from "react";
 import { api } from "./api-client";
+import { formatMoney } from "./format";
 import { appStore, useAppState } from "./store";
 
 /** GET system/config: tenant name, currency (symbol, decimals, rate, position), Telegram flag. */
@@ -23,4 +24,14 @@ export function useAppConfig() {
 
 export function useCurrency() {
 	return useAppState((s) => s.currency);
+}
+
+/**
+ * Formats minor units in the tenant's currency (spec §9), fetching the configuration once.
+ * Every price on a screen goes through this (or lib/format's formatMoney).
+ */
+export function useMoney(): (amount: number) => string {
+	useAppConfig();
+	const currency = useCurrency();
+	return useCallback((amount: number) => formatMoney(amount, currency), [currency]);
 }

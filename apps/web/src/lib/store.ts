@@ -1,7 +1,9 @@
 import {
+	type Address,
 	type CurrencyConfig,
 	DEFAULT_LANGUAGE,
 	DEFAULT_LANGUAGE_LABEL,
+	type DeliveryCheck,
 	type LanguageItem,
 	type MemberInfo,
 	type MerchantShopRef,
@@ -11,21 +13,72 @@ import { useSyncExternalStore } from "react";
 import { readJson, readString, StorageKeys, writeJson, writeString } from "./storage";
 
 /** Spec §3 client state. Only part of it has behaviour yet; the shape is in place for the rest. */
-export type OrderType = "takein" | "takeout";
+export type OrderType = "takein" | "takeout" | "desk";
 
+/**
+ * One cart line (features/ordering/cart.ts holds the rules). Identical item + options share
+ * one line: `key` is the item id and the sorted option ids. Prices are minor units, taken
+ * from the menu and replaced by the server's whenever the cart is priced.
+ */
 export interface CartLine {
-	productId: number;
-	skuId: number | null;
+	key: string;
+	shopId: number;
+	itemId: number;
 	name: string;
-	price: number;
+	image: string | null;
+	optionIds: number[];
+	optionNames: string[];
+	unitPrice: number;
 	quantity: number;
 }
 
+/** A stored cart of an older shape (or edited by hand) loses the lines it cannot read. */
+function readCart(): CartLine[] {
+	const stored = readJson<unknown>(StorageKeys.cart);
+	if (!Array.isArray(stored)) return [];
+	return stored.filter(
+		(line): line is CartLine =>
+			typeof line === "object" &&
+			line !== null &&
+			typeof line.key === "string" &&
+			Number.isInteger(line.shopId) &&
+			Number.isInteger(line.itemId) &&
+			typeof line.name === "string" &&
+			Array.isArray(line.optionIds) &&
+			line.optionIds.every(Number.isInteger) &&
+			Array.isArray(line.optionNames) &&
+			Number.isInteger(line.unitPrice) &&
+			Number.isInteger(line.quantity) &&
+			line.quantity > 0,
+	);
+}
+
+/** Spec §3 desk: the table the customer sits at (dine-in), with its scanned flag. */
 export interface Desk {
-	id: number;
-	name: string;
 	shopId: number;
+	shopName: string;
+	tableId: number;
+	/** The table's number as printed, e.g. "A3". */
+	number: string;
+	seats: number;
+	area: string | null;
+	/** The signed table token: the server checks it again at checkout. */
+	token: string;
 	scanned: boolean;
+}
+
+/**
+ * Spec §3 address: where a delivery goes (a saved address, or a bare point for a visitor) and
+ * the server's answer for that point and shop. Only points inside a zone are stored.
+ */
+export interface DeliveryTarget {
+	shopId: number;
+	/** The member the saved address belongs to (null for a bare point). */
+	memberId: number | null;
+	address: Address | null;
+	latitude: number;
+	longitude: number;
+	check: DeliveryCheck;
 }
 
 export interface GeoLocation {
@@ -48,8 +101,8 @@ export interface ClientState {
 	store: { id: number; name: string } | null;
 	cart: CartLine[];
 	orderType: OrderType;
-	address: unknown | null;
-	addresses: unknown[];
+	address: DeliveryTarget | null;
+	addresses: Address[];
 	location: GeoLocation | null;
 	desk: Desk | null;
 	coupon: unknown | null;
@@ -85,21 +138,32 @@ function readLanguage(): LanguageItem {
 	return { code, name };
 }
 
+/** A stored desk of an older shape (or edited by hand) is dropped rather than trusted. */
+function readDesk(): Desk | null {
+	const desk = readJson<Partial<Desk>>(StorageKeys.desk);
+	if (!desk || typeof desk.token !== "string" || typeof desk.tableId !== "number" || typeof desk.shopId !== "number")
+		return null;
+	return desk as Desk;
+}
+
 function initialState(): ClientState {
 	const member = readJson<MemberInfo>(StorageKeys.member);
 	const validMember = member && typeof member === "object" && "id" in member ? member : null;
-	const orderType = readString(StorageKeys.orderType) === "takeout" ? "takeout" : "takein";
+	const desk = readDesk();
+	const storedOrderType = readString(StorageKeys.orderType);
+	const orderType: OrderType =
+		storedOrderType === "takeout" ? "takeout" : storedOrderType === "desk" && desk ? "desk" : "takein";
 	return {
 		member: validMember,
 		token: readString(StorageKeys.accessToken),
 		openid: null,
 		store: null,
-		cart: readJson<CartLine[]>(StorageKeys.cart) ?? [],
+		cart: readCart(),
 		orderType,
-		address: null,
+		address: readJson<DeliveryTarget>(StorageKeys.deliveryAddress),
 		addresses: [],
 		location: null,
-		desk: readJson<Desk>(StorageKeys.desk),
+		desk,
 		coupon: null,
 		language: readLanguage(),
 		languageManual: readString(StorageKeys.languageManual) === "1",
@@ -120,6 +184,7 @@ function persist(prev: ClientState, next: ClientState): void {
 	if (prev.cart !== next.cart) writeJson(StorageKeys.cart, next.cart.length ? next.cart : null);
 	if (prev.orderType !== next.orderType) writeString(StorageKeys.orderType, next.orderType);
 	if (prev.desk !== next.desk) writeJson(StorageKeys.desk, next.desk);
+	if (prev.address !== next.address) writeJson(StorageKeys.deliveryAddress, next.address);
 	if (prev.language !== next.language) {
 		writeString(StorageKeys.language, next.language.code);
 		writeString(StorageKeys.languageName, next.language.name);

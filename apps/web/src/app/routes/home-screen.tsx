@@ -1,31 +1,35 @@
+import type { OrderType, ShopSummary } from "@bayon/contract";
 import type { ComponentType, SVGProps } from "react";
-import { Link } from "react-router";
+import { Link, useNavigate } from "react-router";
+import { orderTypeMessage } from "../../features/menu/order-type-names";
+import { ShopStatusPill, useOpensText, useTodayHoursText } from "../../features/venues/components/shop-status";
+import { useCurrentShop } from "../../features/venues/current-shop";
+import { errorText } from "../../lib/api-client";
+import { useMoney } from "../../lib/app-config";
+import { formatDistance } from "../../lib/format";
 import { useI18n } from "../../lib/i18n";
 import type { UiKey } from "../../lib/i18n/locales/zh-CN";
-import { appStore, type OrderType } from "../../lib/store";
-import { BagIcon, CalendarIcon, GiftIcon, ScanIcon, ScooterIcon, StoreIcon, TicketIcon } from "../../ui/icons";
+import { appStore } from "../../lib/store";
+import { showToast } from "../../lib/toast";
+import {
+	BagIcon,
+	CalendarIcon,
+	ChevronIcon,
+	GiftIcon,
+	PinIcon,
+	ScanIcon,
+	ScooterIcon,
+	StoreIcon,
+	TicketIcon,
+} from "../../ui/icons";
+import { CupIcon, MegaphoneIcon, PhoneIcon } from "../../ui/order-icons";
+import { EmptyState, ErrorState, LoadingState } from "../../ui/states";
 import { useSwitchTab } from "../navigation-hooks";
 import { Paths } from "../paths";
+import { type BannerSlide, HomeBanners } from "./home-banners";
 import "./home-screen.css";
 
 type Icon = ComponentType<SVGProps<SVGSVGElement>>;
-
-const modes: { orderType: OrderType; titleKey: UiKey; descKey: UiKey; Icon: Icon; testId: string }[] = [
-	{
-		orderType: "takein",
-		titleKey: "home.selfPickup",
-		descKey: "home.selfPickupDesc",
-		Icon: BagIcon,
-		testId: "entry-self-pickup",
-	},
-	{
-		orderType: "takeout",
-		titleKey: "home.delivery",
-		descKey: "home.deliveryDesc",
-		Icon: ScooterIcon,
-		testId: "entry-delivery",
-	},
-];
 
 const entries: { to: string; titleKey: UiKey; descKey: UiKey; Icon: Icon; testId: string }[] = [
 	{ to: Paths.scan, titleKey: "home.scan", descKey: "home.scanDesc", Icon: ScanIcon, testId: "entry-scan" },
@@ -52,15 +56,56 @@ const entries: { to: string; titleKey: UiKey; descKey: UiKey; Icon: Icon; testId
 	},
 ];
 
-/** The launch page. The shop header is a placeholder until the venues issue. */
+/** The launch page: the shop and whether it is open, banners, and the ways to order. */
 export default function HomeScreen() {
-	const { t } = useI18n();
+	const { t, m } = useI18n();
+	const money = useMoney();
 	const switchTab = useSwitchTab();
+	const navigate = useNavigate();
+	const shopQuery = useCurrentShop();
+	const shop = shopQuery.data;
 
 	const startOrder = (orderType: OrderType) => {
+		if (shop && !shop.orderTypes.includes(orderType)) {
+			showToast(m("orderTypeNotOffered", { orderType: m(orderTypeMessage[orderType]) }));
+			return;
+		}
 		appStore.setState({ orderType });
 		switchTab("menu");
 	};
+
+	const slides: BannerSlide[] = [
+		{
+			id: "new-drink",
+			titleKey: "home.banner1Title",
+			textKey: "home.banner1Text",
+			Icon: CupIcon,
+			colors: ["#fff3b0", "#fae358"],
+			onOpen: () => switchTab("menu"),
+		},
+		{
+			id: "pickup",
+			titleKey: "home.banner2Title",
+			textKey: "home.banner2Text",
+			Icon: BagIcon,
+			colors: ["#ffe7c7", "#f7c26b"],
+			onOpen: () => startOrder("takein"),
+		},
+		{
+			id: "scan",
+			titleKey: "home.banner3Title",
+			textKey: "home.banner3Text",
+			Icon: ScanIcon,
+			colors: ["#e4f3dc", "#b6dd98"],
+			onOpen: () => navigate(Paths.scan),
+		},
+	];
+
+	const delivery = shop?.delivery;
+	const deliveryTerms =
+		delivery?.offered && delivery.minFee !== null
+			? t("orderType.deliveryFee", { amount: money(delivery.minFee) })
+			: t("home.deliveryDesc");
 
 	return (
 		<div className="home" data-testid="home">
@@ -69,30 +114,43 @@ export default function HomeScreen() {
 				<h1 className="home__brand">{t("app.name")}</h1>
 			</section>
 
-			<section className="card home__shop" aria-label={t("home.shopName")}>
-				<span className="home__shop-icon" aria-hidden="true">
-					<StoreIcon />
-				</span>
-				<div>
-					<h2 className="home__shop-name">{t("home.shopName")}</h2>
-					<p className="home__shop-hint">{t("home.shopHint")}</p>
-				</div>
+			<section className="card home__shop" aria-label={t("home.shopLabel")} data-testid="home-shop">
+				{shopQuery.isPending ? (
+					<LoadingState compact />
+				) : shopQuery.isError ? (
+					<ErrorState compact message={errorText(shopQuery.error)} onRetry={() => void shopQuery.refetch()} />
+				) : shop ? (
+					<ShopCard shop={shop} />
+				) : (
+					<EmptyState compact title={t("shop.none")} />
+				)}
 			</section>
 
+			<HomeBanners slides={slides} />
+
 			<section className="home__modes" aria-label={t("home.entries")}>
-				{modes.map(({ orderType, titleKey, descKey, Icon, testId }) => (
-					<button
-						key={orderType}
-						type="button"
-						className="card home__mode"
-						onClick={() => startOrder(orderType)}
-						data-testid={testId}
-					>
-						<Icon className="home__mode-icon" />
-						<span className="home__mode-title">{t(titleKey)}</span>
-						<span className="home__mode-desc">{t(descKey)}</span>
-					</button>
-				))}
+				<button
+					type="button"
+					className="card home__mode"
+					onClick={() => startOrder("takein")}
+					data-testid="entry-self-pickup"
+				>
+					<BagIcon className="home__mode-icon" />
+					<span className="home__mode-title">{t("home.selfPickup")}</span>
+					<span className="home__mode-desc">{t("home.selfPickupDesc")}</span>
+				</button>
+				<button
+					type="button"
+					className="card home__mode"
+					onClick={() => startOrder("takeout")}
+					data-testid="entry-delivery"
+				>
+					<ScooterIcon className="home__mode-icon" />
+					<span className="home__mode-title">{t("home.delivery")}</span>
+					<span className="home__mode-desc" data-testid="entry-delivery-terms">
+						{deliveryTerms}
+					</span>
+				</button>
 			</section>
 
 			<ul className="card home__entries">
@@ -106,6 +164,71 @@ export default function HomeScreen() {
 					</li>
 				))}
 			</ul>
+		</div>
+	);
+}
+
+function ShopCard({ shop }: { shop: ShopSummary }) {
+	const { t } = useI18n();
+	const hours = useTodayHoursText(shop);
+	const opens = useOpensText(shop);
+	return (
+		<div className="home-shop">
+			<div className="home-shop__head">
+				{shop.logo ? (
+					<img className="home-shop__logo" src={shop.logo} alt="" />
+				) : (
+					<span className="home-shop__logo home-shop__logo--placeholder" aria-hidden="true">
+						<StoreIcon />
+					</span>
+				)}
+				<div className="home-shop__titles">
+					<h2 className="home-shop__name" data-testid="home-shop-name">
+						{shop.name}
+					</h2>
+					<p className="home-shop__status">
+						<ShopStatusPill shop={shop} />
+						<span className="home-shop__hours" data-testid="home-shop-hours">
+							{hours}
+						</span>
+					</p>
+				</div>
+			</div>
+			{opens && (
+				<p className="home-shop__opens" data-testid="home-shop-opens">
+					{opens}
+				</p>
+			)}
+			<Link to={Paths.addressShopInfo} className="home-shop__address" data-testid="home-shop-address">
+				<PinIcon className="home-shop__icon" />
+				<span className="home-shop__address-text">
+					{shop.address}
+					{shop.distanceMeters !== null && (
+						<span className="home-shop__distance">
+							{" · "}
+							{t("shop.distance", { distance: formatDistance(shop.distanceMeters) })}
+						</span>
+					)}
+				</span>
+				<ChevronIcon className="home-shop__chevron" />
+			</Link>
+			{shop.phone && (
+				<a
+					href={`tel:${shop.phone.replace(/[^\d+]/g, "")}`}
+					className="home-shop__address"
+					aria-label={`${t("shop.call")} ${shop.phone}`}
+					data-testid="home-shop-phone"
+				>
+					<PhoneIcon className="home-shop__icon" />
+					<span className="home-shop__address-text">{shop.phone}</span>
+				</a>
+			)}
+			{shop.notice && (
+				<p className="home-shop__notice" data-testid="home-shop-notice">
+					<MegaphoneIcon className="home-shop__icon" />
+					<span>{shop.notice}</span>
+				</p>
+			)}
 		</div>
 	);
 }

@@ -1,0 +1,48 @@
+import type { MenuItem } from "@bayon/contract";
+import { useI18n } from "../../../lib/i18n";
+import { BottomSheet } from "../../../ui/sheet";
+import type { Selection } from "../options";
+import { ItemImage } from "./item-image";
+import { OptionGroups, PurchaseFooter, usePurchase } from "./item-purchase";
+
+interface OptionsSheetProps {
+	item: MenuItem | null;
+	onClose: () => void;
+	/** Adds to the cart; true when it went in (the sheet then closes). */
+	onAdd: (item: MenuItem, selection: Selection, quantity: number) => boolean;
+}
+
+/** The options sheet: choose size, sugar, ice and add-ons, see the price live, add to the cart. */
+export function OptionsSheet({ item, onClose, onAdd }: OptionsSheetProps) {
+	if (!item) return null;
+	// A new item starts with fresh choices: the key remounts the sheet's state.
+	return <OpenOptionsSheet key={item.id} item={item} onClose={onClose} onAdd={onAdd} />;
+}
+
+function OpenOptionsSheet({ item, onClose, onAdd }: OptionsSheetProps & { item: MenuItem }) {
+	const { t } = useI18n();
+	const purchase = usePurchase(item);
+	const add = () => {
+		if (onAdd(item, purchase.selection, purchase.quantity)) onClose();
+	};
+	return (
+		<BottomSheet
+			open
+			onClose={onClose}
+			testId="options-sheet"
+			title={
+				<span className="sheet-item">
+					<ItemImage id={item.id} name={item.name} image={item.image} size="small" />
+					<span className="sheet-item__text">
+						<span className="sheet-item__name">{item.name}</span>
+						{item.description && <span className="sheet-item__desc">{item.description}</span>}
+					</span>
+				</span>
+			}
+			footer={<PurchaseFooter purchase={purchase} onAdd={add} />}
+		>
+			<OptionGroups purchase={purchase} />
+			{item.optionGroups.length === 0 && <p className="sheet-item__plain">{t("options.none")}</p>}
+		</BottomSheet>
+	);
+}

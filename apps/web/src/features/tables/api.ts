@@ -1,0 +1,19 @@
+import type { ResolvedTable } from "@bayon/contract";
+import { queryOptions } from "@tanstack/react-query";
+import { api } from "../../lib/api-client";
+
+export const tableKeys = {
+	/** The shop name and area come back translated: the language is part of the key. */
+	resolve: (token: string, lang: string) => ["tables", "resolve", token, lang] as const,
+};
+
+/**
+ * GET table/resolve: what a table code stands for. Public. A forged, edited or retired code is
+ * answered TableInvalid; the screen shows that message itself, so the request layer does not toast.
+ */
+export const resolveTableQuery = (token: string, lang: string) =>
+	queryOptions({
+		queryKey: tableKeys.resolve(token, lang),
+		queryFn: () => api.get<ResolvedTable>("/table/resolve", { token }, { login: false, toast: false }),
+		staleTime: 0,
+	});

@@ -1,0 +1,12 @@
+import type { TFunction } from "i18next";
+import type { Desk } from "../../lib/store";
+
+type Describable = Pick<Desk, "number" | "area" | "seats">;
+
+/** "Table A3 · Indoor · 2 seats" in the current language. */
+export function describeDesk(desk: Describable, t: TFunction): string {
+	const parts = [t("table.label", { number: desk.number })];
+	if (desk.area) parts.push(desk.area);
+	parts.push(desk.seats === 1 ? t("table.seatsOne") : t("table.seats", { n: desk.seats }));
+	return parts.join(" · ");
+}

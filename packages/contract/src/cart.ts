@@ -1,9 +1,7 @@
 import { z } from "zod";
 import { idField } from "./common.js";
+import { CART_MAX_LINES, CART_MAX_QUANTITY } from "./constants.js";
 import { latitudeField, longitudeField, type OrderType, orderTypeField } from "./venues.js";
-
-export const CART_MAX_LINES = 50;
-export const CART_MAX_QUANTITY = 99;
 
 export const CartLineInput = z.object({
 	itemId: idField,

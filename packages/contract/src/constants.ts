@@ -21,3 +21,7 @@ export const Limits = {
 export const PHONE_PATTERN = /^1[3-9]\d{9}$/;
 /** Spec §5: bank card numbers are 16 or 19 digits. */
 export const BANK_CARD_PATTERN = /^(\d{16}|\d{19})$/;
+
+/** A cart holds at most this many lines, each of at most this quantity. */
+export const CART_MAX_LINES = 50;
+export const CART_MAX_QUANTITY = 99;

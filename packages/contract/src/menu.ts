@@ -22,6 +22,7 @@ export interface MenuOptionGroup {
 
 export interface MenuItem {
 	id: number;
+	shopId: number;
 	categoryId: number;
 	name: string;
 	description: string;

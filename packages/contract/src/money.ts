@@ -9,7 +9,10 @@ export function formatMoney(amountMinor: number, currency: CurrencyConfig): stri
 	const major = (amountMinor / 10 ** currency.decimals) * currency.rate;
 	const digits = currency.rate === 1 ? currency.decimals : Math.min(currency.decimals, 2);
 	const sign = major < 0 ? "-" : "";
-	const number = Math.abs(major).toFixed(digits);
+	const [whole = "0", fraction] = Math.abs(major).toFixed(digits).split(".");
+	// Thousands grouped with commas; written out so it reads the same in every runtime.
+	const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+	const number = fraction === undefined ? grouped : `${grouped}.${fraction}`;
 	return currency.symbolPosition === "before"
 		? `${sign}${currency.symbol}${number}`
 		: `${sign}${number}${currency.symbol}`;

@@ -115,7 +115,11 @@ export interface OrderView {
 
 export type RefundStatus = "none" | "requested" | "approved" | "rejected";
 
-const reasonField = z.string({ error: "enterReason" }).trim().min(1, { error: "enterReason", abort: true }).max(200, { error: "reasonTooLong" });
+const reasonField = z
+	.string({ error: "enterReason" })
+	.trim()
+	.min(1, { error: "enterReason", abort: true })
+	.max(200, { error: "reasonTooLong" });
 
 export const RefundRequestInput = z.strictObject({ orderId: idField, reason: reasonField });
 
@@ -126,7 +130,11 @@ export const StaffOrderActionInput = z.strictObject({
 	reason: reasonField.optional(),
 });
 
-export const RefundDecisionInput = z.strictObject({ orderId: idField, approve: z.boolean({ error: "fieldInvalid" }), note: reasonField.optional() });
+export const RefundDecisionInput = z.strictObject({
+	orderId: idField,
+	approve: z.boolean({ error: "fieldInvalid" }),
+	note: reasonField.optional(),
+});
 
 export const MerchantOrderListQuery = z.object({
 	shopId: idField,

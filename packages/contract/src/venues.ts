@@ -74,6 +74,8 @@ export interface ShopSummary {
 	/** Metres from the point asked about, when one was given. */
 	distanceMeters: number | null;
 	notice: string | null;
+	/** IANA time zone of the shop: opening hours and "opens at" are in it. */
+	timezone: string;
 	preparationMinutes: number;
 	orderTypes: OrderType[];
 	openState: ShopOpenState;
@@ -82,7 +84,6 @@ export interface ShopSummary {
 
 export interface ShopDetail extends ShopSummary {
 	photos: string[];
-	timezone: string;
 	/** weekday 0 = Sunday. */
 	weeklyHours: Array<{ weekday: number; windows: OpeningWindow[] }>;
 	/** Upcoming dated closures in local dates (inclusive). */

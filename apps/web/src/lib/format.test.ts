@@ -31,7 +31,7 @@ describe("formatMoney", () => {
 
 	it("multiplies by the rate and puts the symbol after when asked", () => {
 		// 12.50 USD at 41 riel per cent-less unit, shown without decimals
-		expect(formatMoney(1250, { ...khr, decimals: 0, rate: 41 })).toBe("51250៛");
+		expect(formatMoney(1250, { ...khr, decimals: 0, rate: 41 })).toBe("51,250៛");
 	});
 
 	it("puts the minus sign in front of the symbol", () => {

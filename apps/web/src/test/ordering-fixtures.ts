@@ -14,6 +14,7 @@ export function group(id: number, name: string, min: number, max: number, option
 export function menuItem(id: number, name: string, extra: Partial<MenuItem> = {}): MenuItem {
 	return {
 		id,
+		shopId: 1,
 		categoryId: 1,
 		name,
 		description: "",
@@ -62,6 +63,7 @@ export function shop(extra: Partial<ShopSummary> = {}): ShopSummary {
 	return {
 		id: 1,
 		name: "Bayon 河畔店",
+		timezone: "Asia/Phnom_Penh",
 		logo: null,
 		address: "金边西索瓦码头路 123 号",
 		phone: "+855 23 900 123",

@@ -26,6 +26,7 @@ export function presentMenu(
 		}));
 		items.set(row.id, {
 			id: row.id,
+			shopId: row.shop_id,
 			categoryId: row.category_id,
 			name: localize(row.name, lang),
 			description: row.description["zh-CN"] ? localize(row.description as { "zh-CN": string }, lang) : "",

@@ -10,6 +10,7 @@ export async function loadMenuRows(db: Db, args: { tenantId: number; shopId: num
 		.innerJoin("shop as s", "s.id", "i.shop_id")
 		.select([
 			"i.id",
+			"i.shop_id",
 			"i.category_id",
 			"i.name",
 			"i.description",

@@ -40,6 +40,7 @@ const group = (
 
 const menuItem = (id: number, name: string, price: number, extra: Partial<MenuItem> = {}): MenuItem => ({
 	id,
+	shopId: 1,
 	categoryId: 1,
 	name,
 	description: "",

@@ -107,6 +107,7 @@ function presentSummary(deps: AppDeps, shop: LoadedShop, lang: string, from: Poi
 		longitude: row.longitude,
 		distanceMeters: from ? Math.round(distanceMeters(from, pointOf(row))) : null,
 		notice: row.notice ? localize(row.notice, lang) : null,
+		timezone: row.timezone,
 		preparationMinutes: row.preparation_minutes,
 		orderTypes: orderTypesOf(row).filter((type) => type !== "takeout" || offersDelivery),
 		openState: openStateOf(deps, shop),
@@ -163,7 +164,6 @@ export async function getShopDetail(deps: AppDeps, ctx: CallerContext, shopId: n
 	return {
 		...presentSummary(deps, shop, ctx.lang, null),
 		photos: shop.row.photos,
-		timezone: shop.row.timezone,
 		weeklyHours: [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({
 			weekday,
 			windows: shop.windows

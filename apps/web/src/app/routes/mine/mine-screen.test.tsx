@@ -108,7 +108,7 @@ describe("mine tab", () => {
 		expect((await screen.findByTestId("mine-nickname")).textContent).toBe("老板");
 		expect(screen.getByTestId("mine-phone").textContent).toBe("138****0001");
 		// 1234.56 USD × 41 = 50616.96, symbol after
-		await waitFor(() => expect(screen.getByTestId("mine-balance").textContent).toContain("50616.96៛"));
+		await waitFor(() => expect(screen.getByTestId("mine-balance").textContent).toContain("50,616.96៛"));
 		expect(screen.getByTestId("mine-points").textContent).toContain("2,500");
 		expect(screen.getByTestId("link-merchant")).toBeTruthy();
 		expect((await screen.findByTestId("service-help")).getAttribute("href")).toBe(`${Paths.mineContent}?id=4`);

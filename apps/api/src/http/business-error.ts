@@ -1,4 +1,4 @@
-import { type ErrorCode, errorMessageKeys, type MessageKey } from "@bayon/contract";
+import { ErrorCode, errorMessageKeys, type MessageKey } from "@bayon/contract";
 
 type FailureCode = Exclude<ErrorCode, 0>;
 
@@ -21,5 +21,10 @@ export class BusinessError extends Error {
 		const key = messageKey ?? errorMessageKeys[code];
 		super(key);
 		this.messageKey = key;
+	}
+
+	/** A field broke one rule: answered like a schema failure (code 400, the rule's message). */
+	static invalidField(field: string, rule: MessageKey): BusinessError {
+		return new BusinessError(ErrorCode.BadRequest, {}, { issues: [{ field, rule }] }, rule);
 	}
 }

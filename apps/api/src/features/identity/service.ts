@@ -245,12 +245,7 @@ export async function updateProfile(
 	input: UpdateProfileInput,
 ): Promise<MemberInfo> {
 	if (input.avatar && !(await isOwnUpload(deps, { tenantId: ctx.tenant.id, memberId, url: input.avatar }))) {
-		throw new BusinessError(
-			ErrorCode.BadRequest,
-			{},
-			{ issues: [{ field: "avatar", rule: "avatarInvalid" }] },
-			"avatarInvalid",
-		);
+		throw BusinessError.invalidField("avatar", "avatarInvalid");
 	}
 	const changes = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
 	if (Object.keys(changes).length > 0) {

@@ -65,12 +65,7 @@ async function placeOrderOnce(
 		throw new BusinessError(firstProblem.code as Exclude<ErrorCode, 0>, {}, priced, undefined, firstProblem.message);
 	}
 	if (input.orderType === "desk" && input.diners === undefined) {
-		throw new BusinessError(
-			ErrorCode.BadRequest,
-			{},
-			{ issues: [{ field: "diners", rule: "selectDiners" }] },
-			"selectDiners",
-		);
+		throw BusinessError.invalidField("diners", "selectDiners");
 	}
 	const pickupAt = input.pickupTime === "asap" ? null : new Date(input.pickupTime);
 	if (pickupAt) {

@@ -1,4 +1,6 @@
 import { ErrorCode, type OrderView, type PageResult } from "@bayon/contract";
+import type { Transaction } from "kysely";
+import type { DB } from "../../db/schema.js";
 import { BusinessError } from "../../http/business-error.js";
 import type { AppDeps } from "../../http/deps.js";
 import type { RequestContext } from "../../http/request-context.js";
@@ -45,20 +47,7 @@ export async function cancelOwnOrder(deps: AppDeps, ctx: SignedInContext, orderI
 		if (order.status === "cancelled") return;
 		if (order.status !== "unpaid" && order.status !== "new") throw new BusinessError(ErrorCode.OrderNotCancellable);
 		await refundPayment(trx, order, now);
-		await trx
-			.updateTable("customer_order")
-			.set({ status: "cancelled", closed_at: now, close_reason: "customer" })
-			.where("id", "=", order.id)
-			.execute();
-		await queries.returnStock(trx, order.id);
-		await queries.recordEvent(trx, {
-			orderId: order.id,
-			at: now,
-			actor: "customer",
-			actorMemberId: ctx.member.id,
-			from: order.status,
-			to: "cancelled",
-		});
+		await closeAsCancelled(trx, order, now, { actor: "customer", actorMemberId: ctx.member.id, reason: "customer" });
 	});
 	await announceOrderChange(deps, orderId, "cancelled");
 	return getOwnOrder(deps, ctx, orderId);
@@ -74,24 +63,34 @@ export async function expireUnpaidOrders(deps: AppDeps, limit = 200): Promise<nu
 	const expiredIds = await deps.db.transaction().execute(async (trx) => {
 		const expired = await queries.claimExpiredOrders(trx, now, limit);
 		for (const order of expired) {
-			await trx
-				.updateTable("customer_order")
-				.set({ status: "cancelled", closed_at: now, close_reason: "payment_timeout" })
-				.where("id", "=", order.id)
-				.execute();
-			await queries.returnStock(trx, order.id);
-			await queries.recordEvent(trx, {
-				orderId: order.id,
-				at: now,
-				actor: "system",
-				actorMemberId: null,
-				from: "unpaid",
-				to: "cancelled",
-				note: "payment_timeout",
-			});
+			await closeAsCancelled(trx, order, now, { actor: "system", actorMemberId: null, reason: "payment_timeout" });
 		}
 		return expired.map((order) => order.id);
 	});
 	for (const orderId of expiredIds) await announceOrderChange(deps, orderId, "expired");
 	return expiredIds.length;
+}
+
+/** Cancels an order and returns its stock, with the event saying who and why. */
+async function closeAsCancelled(
+	trx: Transaction<DB>,
+	order: { id: number; status: string },
+	now: Date,
+	who: { actor: "customer" | "system"; actorMemberId: number | null; reason: string },
+) {
+	await trx
+		.updateTable("customer_order")
+		.set({ status: "cancelled", closed_at: now, close_reason: who.reason })
+		.where("id", "=", order.id)
+		.execute();
+	await queries.returnStock(trx, order.id);
+	await queries.recordEvent(trx, {
+		orderId: order.id,
+		at: now,
+		actor: who.actor,
+		actorMemberId: who.actorMemberId,
+		from: order.status,
+		to: "cancelled",
+		note: who.reason,
+	});
 }

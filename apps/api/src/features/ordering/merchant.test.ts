@@ -79,6 +79,12 @@ describe("the shop's order board", () => {
 		const ready = await act(staff.accessToken, order.id, "ready");
 		expect((await customerView(order.id)).status).toBe("ready");
 		const done = await act(owner.accessToken, order.id, "complete");
+		// On PostgreSQL events arrive through NOTIFY, a moment after the change (and the
+		// order's earlier "paid" may still be on its way): wait for the staff's three.
+		const staffSteps = () =>
+			heard.filter((e) => e.orderId === order.id && ["accept", "ready", "complete"].includes(e.reason));
+		for (let waited = 0; staffSteps().length < 3 && waited < 3000; waited += 20)
+			await new Promise((r) => setTimeout(r, 20));
 		unsubscribe();
 
 		expect([accepted.data.status, ready.data.status, done.data.status]).toEqual([
@@ -87,7 +93,7 @@ describe("the shop's order board", () => {
 			"completed",
 		]);
 		expect((await customerView(order.id)).status).toBe("completed");
-		const mine = heard.filter((e) => e.orderId === order.id);
+		const mine = staffSteps();
 		expect(mine.map((e) => [e.reason, e.status])).toEqual([
 			["accept", "in_production"],
 			["ready", "ready"],

@@ -124,12 +124,7 @@ export async function actOnOrder(
 ): Promise<OrderView> {
 	const now = deps.clock.now();
 	if (input.action === "reject" && !input.reason) {
-		throw new BusinessError(
-			ErrorCode.BadRequest,
-			{},
-			{ issues: [{ field: "reason", rule: "enterReason" }] },
-			"enterReason",
-		);
+		throw BusinessError.invalidField("reason", "enterReason");
 	}
 	await authorizeStaffFor(deps, ctx, input.orderId);
 	await deps.db.transaction().execute(async (trx) => {
@@ -250,12 +245,7 @@ export async function decideRefund(
 ): Promise<OrderView> {
 	const now = deps.clock.now();
 	if (!input.approve && !input.note) {
-		throw new BusinessError(
-			ErrorCode.BadRequest,
-			{},
-			{ issues: [{ field: "note", rule: "enterReason" }] },
-			"enterReason",
-		);
+		throw BusinessError.invalidField("note", "enterReason");
 	}
 	await authorizeStaffFor(deps, ctx, input.orderId);
 	await deps.db.transaction().execute(async (trx) => {

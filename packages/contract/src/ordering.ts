@@ -107,6 +107,8 @@ export interface OrderView {
 	expiresAt: string | null;
 	paidAt: string | null;
 	refundStatus: RefundStatus;
+	/** Paid orders of the same shop and day still ahead of this one in the kitchen (customer views). */
+	ordersAhead?: number;
 	refundReason: string | null;
 	refundDecisionNote: string | null;
 	/** Customer's phone and name, for the shop's staff only. */

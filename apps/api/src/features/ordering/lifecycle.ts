@@ -15,9 +15,20 @@ type SignedInContext = RequestContext & { member: { id: number } };
 export async function getOwnOrder(deps: AppDeps, ctx: SignedInContext, orderId: number): Promise<OrderView> {
 	const row = await queries.findOwnOrder(deps.db, { tenantId: ctx.tenant.id, memberId: ctx.member.id, orderId });
 	if (!row) throw new BusinessError(ErrorCode.NotFound);
-	const [view] = await presentOrders(deps.db, [row], ctx.lang);
+	const [view] = await withQueuePositions(deps, await presentOrders(deps.db, [row], ctx.lang));
 	if (!view) throw new BusinessError(ErrorCode.NotFound);
 	return view;
+}
+
+/** "N orders ahead of you": for orders waiting for or in the kitchen, the earlier ones of that shop and day. */
+async function withQueuePositions(deps: AppDeps, views: OrderView[]): Promise<OrderView[]> {
+	return Promise.all(
+		views.map(async (view) => {
+			if (view.status !== "new" && view.status !== "in_production") return view;
+			const ahead = await queries.countOrdersAhead(deps.db, view.id);
+			return { ...view, ordersAhead: ahead };
+		}),
+	);
 }
 
 export async function listOwnOrders(
@@ -32,7 +43,7 @@ export async function listOwnOrders(
 		offset: (query.page - 1) * query.pageSize,
 		limit: query.pageSize,
 	});
-	return { list: await presentOrders(deps.db, rows, ctx.lang), total };
+	return { list: await withQueuePositions(deps, await presentOrders(deps.db, rows, ctx.lang)), total };
 }
 
 /**

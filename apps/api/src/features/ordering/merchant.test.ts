@@ -219,6 +219,19 @@ describe("refunds", () => {
 });
 
 describe("the customer's side", () => {
+	it("tells how many paid orders are ahead in the kitchen", async () => {
+		const first = await fx.paidOrder(customer.accessToken, COCONUT);
+		const second = await fx.paidOrder(customer.accessToken, COCONUT);
+		const before = (await customerView(second.id)).ordersAhead ?? -1;
+
+		await act(staff.accessToken, first.id, "accept");
+		await act(staff.accessToken, first.id, "ready");
+
+		expect(before).toBeGreaterThanOrEqual(1);
+		expect((await customerView(second.id)).ordersAhead).toBe(before - 1);
+		expect((await customerView(first.id)).ordersAhead).toBeUndefined();
+	});
+
 	it("confirms receipt of a delivery on its way", async () => {
 		const order = await fx.paidOrder(customer.accessToken, COCONUT);
 		await act(staff.accessToken, order.id, "accept");

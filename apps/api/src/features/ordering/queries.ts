@@ -223,3 +223,18 @@ export async function storeIdempotentResponse(
 		.where("key", "=", args.key)
 		.execute();
 }
+
+/** Orders of the same shop and business day, paid and not yet ready, with a smaller pickup number. */
+export async function countOrdersAhead(db: Db, orderId: number): Promise<number> {
+	const row = await db
+		.selectFrom("customer_order as o")
+		.innerJoin("customer_order as mine", (join) =>
+			join.onRef("mine.shop_id", "=", "o.shop_id").onRef("mine.business_day", "=", "o.business_day"),
+		)
+		.select((eb) => eb.fn.countAll<string>().as("n"))
+		.where("mine.id", "=", orderId)
+		.where("o.status", "in", ["new", "in_production"])
+		.whereRef("o.pickup_number", "<", "mine.pickup_number")
+		.executeTakeFirstOrThrow();
+	return Number(row.n);
+}

@@ -3,12 +3,16 @@ import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 
 const apiTarget = process.env.BAYON_API_URL ?? "http://127.0.0.1:8080";
-const proxied = ["/app-api", "/api", "/uploads", "/healthz"];
+const proxied = ["/app-api", "/api", "/uploads", "/healthz", "/sandbox-pay"];
 
 export default defineConfig({
 	plugins: [react()],
 	server: {
-		proxy: Object.fromEntries(proxied.map((prefix) => [prefix, { target: apiTarget, changeOrigin: false }])),
+		proxy: {
+			...Object.fromEntries(proxied.map((prefix) => [prefix, { target: apiTarget, changeOrigin: false }])),
+			// Live order updates in development (the built app is served by the API itself).
+			"/infra/ws": { target: apiTarget.replace(/^http/, "ws"), ws: true },
+		},
 	},
 	preview: {
 		proxy: Object.fromEntries(proxied.map((prefix) => [prefix, { target: apiTarget, changeOrigin: false }])),

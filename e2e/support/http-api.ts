@@ -1,10 +1,18 @@
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import { inject } from "vitest";
 import { waitForSmsCode } from "./sms-outbox";
 
 /** Calls the API the way the web app does (spec §7 headers), outside the browser. */
 export async function apiCall<T>(
 	path: string,
-	options: { method?: "GET" | "POST"; body?: unknown; token?: string; lang?: string } = {},
+	options: {
+		method?: "GET" | "POST";
+		body?: unknown;
+		token?: string;
+		lang?: string;
+		headers?: Record<string, string>;
+	} = {},
 ): Promise<T> {
 	const headers: Record<string, string> = {
 		"tenant-id": "1",
@@ -14,6 +22,7 @@ export async function apiCall<T>(
 	};
 	if (options.token) headers.authorization = `Bearer ${options.token}`;
 	if (options.body !== undefined) headers["content-type"] = "application/json";
+	Object.assign(headers, options.headers);
 	const response = await fetch(`${inject("baseUrl")}/app-api${path}`, {
 		method: options.method ?? "GET",
 		headers,
@@ -24,17 +33,81 @@ export async function apiCall<T>(
 	return envelope.data;
 }
 
-/** Signs a member in by SMS code (read from the outbox) and returns the access token. */
+export interface ApiSession {
+	accessToken: string;
+	refreshToken: string;
+	expiresTime: number;
+}
+
+/**
+ * Signs a member in by SMS code (read from the outbox) and returns the access token.
+ * Sessions are kept per phone in the shared data folder, so test files that run one after
+ * another reuse them instead of asking the server for codes faster than its real limits
+ * allow (one code per number per minute).
+ */
 export async function signInByApi(mobile: string): Promise<string> {
+	return (await sessionFor(mobile)).accessToken;
+}
+
+export async function sessionFor(mobile: string): Promise<ApiSession> {
+	const file = path.join(inject("dataDir"), "e2e-sessions.json");
+	const cache = existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as Record<string, ApiSession>) : {};
+	const cached = cache[mobile];
+	if (cached && cached.expiresTime - Date.now() > 120_000) return cached;
+	const session = await signInFresh(mobile);
+	cache[mobile] = session;
+	writeFileSync(file, JSON.stringify(cache));
+	return session;
+}
+
+async function signInFresh(mobile: string): Promise<ApiSession> {
 	const since = Date.now();
-	await apiCall("/member/auth/send-sms-code", { method: "POST", body: { mobile, scene: 1 } });
+	const sent = await rawCall<{ retryAfterSeconds?: number }>("/member/auth/send-sms-code", { mobile, scene: 1 });
+	if (sent.code === RESEND_TOO_SOON) {
+		// A browser test signed this number in through the page a moment ago: wait, as a user would.
+		await new Promise((resolve) => setTimeout(resolve, ((sent.data?.retryAfterSeconds ?? 60) + 1) * 1000));
+		return signInFresh(mobile);
+	}
+	if (sent.code !== 0) throw new Error(`send-sms-code answered ${sent.code}: ${sent.msg}`);
 	const code = await waitForSmsCode(mobile, since);
-	const session = await apiCall<{ accessToken: string }>("/member/auth/sms-login", {
+	return apiCall<ApiSession>("/member/auth/sms-login", { method: "POST", body: { mobile, code } });
+}
+
+const RESEND_TOO_SOON = 1004001002;
+
+async function rawCall<T>(urlPath: string, body: unknown): Promise<{ code: number; msg: string; data: T | null }> {
+	const response = await fetch(`${inject("baseUrl")}/app-api${urlPath}`, {
 		method: "POST",
-		body: { mobile, code },
+		headers: { "tenant-id": "1", "shop-key": "bayon-demo", "content-type": "application/json" },
+		body: JSON.stringify(body),
 	});
-	return session.accessToken;
+	return (await response.json()) as { code: number; msg: string; data: T | null };
 }
 
 /** The demo merchant owner (README). */
 export const DEMO_OWNER_MOBILE = "13800000001";
+
+/**
+ * Opens the app signed in as this member, the way a returning user finds it: the session
+ * and profile already in the app's storage (keys of apps/web/src/lib/storage.ts). For
+ * stories about something other than signing in, which account.e2e.test.ts covers.
+ */
+export async function openSignedIn(
+	page: import("playwright-core").Page,
+	mobile: string,
+	urlPath: string,
+): Promise<void> {
+	const session = await sessionFor(mobile);
+	const member = await apiCall<unknown>("/member/user/get-info", { token: session.accessToken });
+	await page.goto("/pages/index/index");
+	await page.evaluate(
+		({ session, member }) => {
+			localStorage.setItem("accessToken", session.accessToken);
+			localStorage.setItem("refreshToken", session.refreshToken);
+			localStorage.setItem("expiresTime", String(session.expiresTime));
+			localStorage.setItem("userinfo", JSON.stringify(member));
+		},
+		{ session, member },
+	);
+	await page.goto(urlPath);
+}

@@ -93,9 +93,16 @@ describe("routes (spec §2)", () => {
 	});
 
 	it("a placeholder page shows its title and the feature-not-open notice", async () => {
-		renderAt(Paths.merchantWallet);
+		renderAt(Paths.vip);
 		expect((await screen.findByTestId("feature-not-open")).textContent).toBe("功能暂未开放");
+		expect(screen.getByTestId("page-title").textContent).toBe("会员卡");
+	});
+
+	it("a merchant page not built yet is still for merchants only", async () => {
+		renderAt(Paths.merchantWallet);
+		expect(await screen.findByTestId("merchant-only")).toBeTruthy();
 		expect(screen.getByTestId("page-title").textContent).toBe("商家钱包");
+		expect(screen.queryByTestId("feature-not-open")).toBeNull();
 	});
 });
 

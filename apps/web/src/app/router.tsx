@@ -18,12 +18,14 @@ function lazyScreen(load: () => Promise<ScreenModule>): RouteObject["lazy"] {
 
 const home = lazyScreen(() => import("./routes/home-screen"));
 const placeholder = lazyScreen(() => import("./routes/placeholder-screen"));
+/** Merchant pages not built yet: the placeholder, behind the merchant guard. */
+const merchantPlaceholder = lazyScreen(() => import("../features/merchant/screens/merchant-placeholder-screen"));
 
 /** Screens this issue completes; every other path of spec §2 gets the placeholder screen. */
 const screens: Partial<Record<PathName, RouteObject["lazy"]>> = {
 	home,
 	menu: lazyScreen(() => import("../features/menu/screens/menu-screen")),
-	order: lazyScreen(() => import("./routes/order-tab-screen")),
+	order: lazyScreen(() => import("../features/orders/screens/order-tab-screen")),
 	mine: lazyScreen(() => import("./routes/mine/mine-screen")),
 	login: lazyScreen(() => import("../features/identity/screens/login-screen")),
 	logout: lazyScreen(() => import("../features/identity/screens/logout-screen")),
@@ -37,6 +39,14 @@ const screens: Partial<Record<PathName, RouteObject["lazy"]>> = {
 	address: lazyScreen(() => import("../features/addresses/screens/address-list-screen")),
 	addressAdd: lazyScreen(() => import("../features/addresses/screens/address-edit-screen")),
 	addressShopInfo: lazyScreen(() => import("../features/addresses/screens/shop-info-screen")),
+	pay: lazyScreen(() => import("../features/orders/screens/pay-screen")),
+	remark: lazyScreen(() => import("../features/orders/screens/remark-screen")),
+	orders: lazyScreen(() => import("../features/orders/screens/orders-screen")),
+	orderDetail: lazyScreen(() => import("../features/orders/screens/order-detail-screen")),
+	orderRefund: lazyScreen(() => import("../features/orders/screens/refund-screen")),
+	merchantIndex: lazyScreen(() => import("../features/merchant/screens/merchant-index-screen")),
+	merchantOrder: lazyScreen(() => import("../features/merchant/screens/merchant-order-screen")),
+	merchantOrderDetail: lazyScreen(() => import("../features/merchant/screens/merchant-order-detail-screen")),
 };
 
 const tabNames = ["home", "menu", "order", "mine"] as const satisfies readonly PathName[];
@@ -48,7 +58,7 @@ function titleKey(name: PathName): UiKey {
 function route(name: PathName): RouteObject {
 	return {
 		path: Paths[name],
-		lazy: screens[name] ?? placeholder,
+		lazy: screens[name] ?? (name.startsWith("merchant") ? merchantPlaceholder : placeholder),
 		handle: { titleKey: titleKey(name) },
 	};
 }

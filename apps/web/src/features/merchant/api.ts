@@ -1,0 +1,74 @@
+import type { OrderView, PageResult } from "@bayon/contract";
+import { queryOptions } from "@tanstack/react-query";
+import { api } from "../../lib/api-client";
+
+/** Merchant calls (staff of the shop only; customers are refused by the server). */
+
+export type StaffAction = "accept" | "ready" | "dispatch" | "complete" | "reject";
+
+/** Written out rather than imported: the contract's value exports would pull zod into this chunk. */
+export const ORDER_STATE_CHANGED = 1008007008;
+const IDEMPOTENCY_HEADER = "idempotency-key";
+
+export const merchantKeys = {
+	all: ["merchant"] as const,
+	board: (shopId: number) => ["merchant", "board", shopId] as const,
+	detail: (id: number) => ["merchant", "order", id] as const,
+};
+
+/** The server's page size limit (contract Limits.pageSizeMax); a shop's active orders fit. */
+const BOARD_PAGE_SIZE = 50;
+
+/** Active scope: waiting for the shop or in progress, plus open refund requests. */
+export const boardQuery = (shopId: number) =>
+	queryOptions({
+		queryKey: merchantKeys.board(shopId),
+		queryFn: () =>
+			api.get<PageResult<OrderView>>("/merchant/order/list", {
+				shopId,
+				scope: "active",
+				page: 1,
+				pageSize: BOARD_PAGE_SIZE,
+			}),
+	});
+
+export const orderDetailQuery = (id: number) =>
+	queryOptions({
+		queryKey: merchantKeys.detail(id),
+		queryFn: () => api.get<OrderView>(`/merchant/order/detail/${id}`),
+	});
+
+/** Errors are shown by the screen (an "order changed" answer refetches instead of toasting). */
+export function actOnOrder(orderId: number, action: StaffAction, reason?: string): Promise<OrderView> {
+	return api.post<OrderView>(
+		"/merchant/order/action",
+		{ orderId, action, ...(reason ? { reason } : {}) },
+		{ toast: false },
+	);
+}
+
+export function decideRefund(orderId: number, approve: boolean, note?: string): Promise<unknown> {
+	return api.post("/merchant/order/refund-decision", { orderId, approve, ...(note ? { note } : {}) }, { toast: false });
+}
+
+export interface StaffOrderInput {
+	shopId: number;
+	customerMobile: string;
+	orderType: "takein" | "takeout" | "desk";
+	lines: Array<{ itemId: number; quantity: number; optionIds: number[] }>;
+	remark?: string;
+}
+
+/** POST merchant/order/create; the same key on a retry returns the same order. */
+export function placeStaffOrder(input: StaffOrderInput, idempotencyKey: string): Promise<OrderView> {
+	return api.post<OrderView>("/merchant/order/create", input, {
+		headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
+		loading: true,
+	});
+}
+
+export function newIdempotencyKey(): string {
+	return typeof crypto !== "undefined" && "randomUUID" in crypto
+		? crypto.randomUUID()
+		: `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+}

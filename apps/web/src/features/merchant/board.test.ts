@@ -1,0 +1,60 @@
+import type { OrderView } from "@bayon/contract";
+import { describe, expect, it } from "vitest";
+import { actionsFor, boardGroupOf, groupBoard, needsAttention } from "./board";
+
+type Row = Pick<OrderView, "id" | "status" | "refundStatus" | "createdAt" | "orderType" | "paymentStatus">;
+
+const order = (id: number, patch: Partial<Row> = {}): Row => ({
+	id,
+	status: "new",
+	refundStatus: "none",
+	paymentStatus: "paid",
+	orderType: "takein",
+	createdAt: `2026-11-20T05:00:${String(id).padStart(2, "0")}Z`,
+	...patch,
+});
+
+describe("merchant board grouping", () => {
+	it("puts each active order in its column, oldest first, and leaves closed ones out", () => {
+		const orders = [
+			order(5, { status: "in_production" }),
+			order(2),
+			order(1),
+			order(3, { status: "ready" }),
+			order(4, { status: "delivering", orderType: "takeout" }),
+			order(6, { status: "completed" }),
+			order(7, { status: "rejected" }),
+			order(8, { status: "unpaid", paymentStatus: "unpaid" }),
+		];
+		const groups = groupBoard(orders);
+		expect(groups.new.map((o) => o.id)).toEqual([1, 2]);
+		expect(groups.production.map((o) => o.id)).toEqual([5]);
+		expect(groups.ready.map((o) => o.id)).toEqual([3, 4]);
+		expect(groups.refunds).toEqual([]);
+	});
+
+	it("an open refund request goes to the refund column whatever the order's state", () => {
+		expect(boardGroupOf(order(1, { status: "completed", refundStatus: "requested" }))).toBe("refunds");
+		expect(boardGroupOf(order(2, { status: "in_production", refundStatus: "requested" }))).toBe("refunds");
+		// A decided refund no longer needs the shop.
+		expect(boardGroupOf(order(3, { status: "completed", refundStatus: "rejected" }))).toBeNull();
+		expect(boardGroupOf(order(4, { status: "in_production", refundStatus: "rejected" }))).toBe("production");
+	});
+
+	it("offers the one-tap steps that fit the state and order type", () => {
+		expect(actionsFor(order(1))).toEqual(["accept", "reject"]);
+		expect(actionsFor(order(1, { status: "in_production" }))).toEqual(["ready"]);
+		expect(actionsFor(order(1, { status: "in_production", orderType: "desk" }))).toEqual(["ready"]);
+		expect(actionsFor(order(1, { status: "in_production", orderType: "takeout" }))).toEqual(["dispatch"]);
+		expect(actionsFor(order(1, { status: "ready" }))).toEqual(["complete"]);
+		expect(actionsFor(order(1, { status: "delivering", orderType: "takeout" }))).toEqual(["complete"]);
+		expect(actionsFor(order(1, { status: "completed" }))).toEqual([]);
+		expect(actionsFor(order(1, { status: "in_production", refundStatus: "requested" }))).toEqual([]);
+	});
+
+	it("only paid orders waiting to be accepted ring", () => {
+		expect(needsAttention(order(1))).toBe(true);
+		expect(needsAttention(order(1, { paymentStatus: "unpaid" }))).toBe(false);
+		expect(needsAttention(order(1, { status: "in_production" }))).toBe(false);
+	});
+});

@@ -1,0 +1,52 @@
+import type { MerchantShopRef } from "@bayon/contract";
+import type { ReactNode } from "react";
+import { Link, useLocation } from "react-router";
+import { Paths, withQuery } from "../../app/paths";
+import { useAppState } from "../../lib/store";
+import { LoadingState } from "../../ui/states";
+import { useMemberInfo } from "../identity/api";
+import { useMerchantText } from "./strings";
+import "./merchant.css";
+
+/**
+ * Every merchant page sits behind this: a signed-in member with the merchant flag (checked
+ * again against fresh member info) sees the page, everyone else a "merchants only" screen
+ * with a way back. The server refuses their calls anyway; this is the honest face of it.
+ */
+export function MerchantGuard({ children }: { children: (shop: MerchantShopRef) => ReactNode }) {
+	const member = useAppState((s) => s.member);
+	const isMerchant = useAppState((s) => s.isMerchant);
+	const shop = useAppState((s) => s.merchantShop);
+	const info = useMemberInfo();
+
+	if (member && isMerchant && shop) return <>{children(shop)}</>;
+	// A stored non-merchant may have just been made staff: wait for the fresh answer once.
+	if (member && info.isPending) return <LoadingState />;
+	return <MerchantsOnly signedIn={Boolean(member)} />;
+}
+
+function MerchantsOnly({ signedIn }: { signedIn: boolean }) {
+	const { mt, t } = useMerchantText();
+	const location = useLocation();
+	return (
+		<section className="status-page" data-testid="merchant-only">
+			<span className="status-page__art" aria-hidden="true">
+				🔒
+			</span>
+			<h2 className="status-page__title">{mt("guard.title")}</h2>
+			<p className="status-page__body">{mt("guard.body")}</p>
+			{!signedIn && (
+				<Link
+					to={withQuery(Paths.login, { redirect: `${location.pathname}${location.search}` })}
+					className="button button--primary"
+					data-testid="merchant-only-sign-in"
+				>
+					{mt("guard.signIn")}
+				</Link>
+			)}
+			<Link to={Paths.home} replace className="button button--ghost" data-testid="merchant-only-home">
+				{t("common.goHome")}
+			</Link>
+		</section>
+	);
+}

@@ -1,0 +1,151 @@
+import type { OrderView } from "@bayon/contract";
+import { useQuery } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { useSearchParams } from "react-router";
+import { formatDate, formatMoney, formatTimeInZone } from "../../../lib/format";
+import { useDateLabels } from "../../../lib/i18n";
+import { queryClient } from "../../../lib/query-client";
+import { useAppState } from "../../../lib/store";
+import { ErrorState, LoadingState } from "../../../ui/states";
+import { merchantKeys, orderDetailQuery } from "../api";
+import { boardAlarm } from "../board-alarm";
+import { OrderActionButtons, SourceTag } from "../components/order-card";
+import { useShopOrderEvents } from "../live";
+import { MerchantGuard } from "../merchant-guard";
+import { useMerchantText } from "../strings";
+import { useOrderActions } from "../use-order-actions";
+
+/** merchant/orderDetail?id=: one order in full, with its actions and refund decision. */
+export default function MerchantOrderDetailScreen() {
+	return <MerchantGuard>{() => <Detail />}</MerchantGuard>;
+}
+
+function Detail() {
+	const [params] = useSearchParams();
+	const id = Number(params.get("id"));
+	const valid = Number.isSafeInteger(id) && id > 0;
+	const detail = useQuery({ ...orderDetailQuery(id), enabled: valid });
+	const actions = useOrderActions();
+
+	// Opening an order acknowledges its alarm.
+	useEffect(() => {
+		if (valid) boardAlarm().acknowledge(id);
+	}, [id, valid]);
+
+	const refetch = () => void queryClient.invalidateQueries({ queryKey: merchantKeys.detail(id) });
+	useShopOrderEvents(
+		detail.data?.shopId ?? null,
+		(event) => {
+			if (event.orderId === id) refetch();
+		},
+		refetch,
+	);
+
+	if (!valid) return <ErrorState />;
+	if (detail.isPending) return <LoadingState />;
+	if (detail.isError) return <ErrorState onRetry={() => void detail.refetch()} />;
+	return (
+		<div className="merchant" data-testid="merchant-order-detail">
+			<OrderDetail order={detail.data} />
+			<div className="merchant-detail__actions" data-testid={`merchant-order-${detail.data.id}`}>
+				<OrderActionButtons order={detail.data} actions={actions} />
+			</div>
+			{actions.dialogs}
+		</div>
+	);
+}
+
+function OrderDetail({ order }: { order: OrderView }) {
+	const { mt, lang } = useMerchantText();
+	const labels = useDateLabels();
+	const currency = useAppState((s) => s.currency);
+	const money = (amount: number) => formatMoney(amount, currency);
+	// The staff's device is in the shop: its own time zone is the shop's.
+	const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+	const time = (value: string) => `${formatDate(value, lang, labels)} ${formatTimeInZone(value, zone)?.time ?? ""}`;
+	return (
+		<>
+			<section className="card merchant-detail__head">
+				<span className="merchant-card__number" data-testid="merchant-order-number">
+					#{order.pickupNumber}
+				</span>
+				<span className="merchant-card__status" data-testid="merchant-order-status">
+					{order.refundStatus === "requested" ? mt("order.refundRequested") : mt(`order.status.${order.status}`)}
+				</span>
+				<div className="merchant-detail__tags">
+					<span className="merchant-tag">{mt(`order.type.${order.orderType}`)}</span>
+					{order.tableNumber && (
+						<span className="merchant-tag">{mt("order.table", { number: order.tableNumber })}</span>
+					)}
+					<SourceTag source={order.source} />
+				</div>
+			</section>
+			<section className="card">
+				<ul className="merchant-card__lines">
+					{order.lines.map((line) => (
+						<li key={`${line.itemId}:${line.options.map((o) => o.id).join(",")}`}>
+							<span>
+								{line.name}
+								{line.options.length > 0 && (
+									<small className="merchant-card__options"> ({line.options.map((o) => o.name).join(", ")})</small>
+								)}
+								<small> ×{line.quantity}</small>
+							</span>
+							<span>{money(line.lineTotal)}</span>
+						</li>
+					))}
+				</ul>
+				<dl className="merchant-detail__facts">
+					{order.deliveryFee > 0 && (
+						<>
+							<dt>{mt("order.type.takeout")}</dt>
+							<dd>{money(order.deliveryFee)}</dd>
+						</>
+					)}
+					<dt>{mt("order.total")}</dt>
+					<dd className="merchant-card__total" data-testid="merchant-order-total">
+						{money(order.total)}
+					</dd>
+				</dl>
+			</section>
+			<section className="card">
+				<dl className="merchant-detail__facts">
+					<dt>{mt("order.customer")}</dt>
+					<dd data-testid="merchant-order-phone">
+						{order.customer ? `${order.customer.nickname} ${order.customer.mobile}` : (order.contactPhone ?? "")}
+					</dd>
+					<dt>{mt("order.pickupAt")}</dt>
+					<dd>{order.pickupAt ? time(order.pickupAt) : mt("order.asap")}</dd>
+					{order.deliveryAddress && (
+						<>
+							<dt>{mt("order.address")}</dt>
+							<dd>
+								{order.deliveryAddress.recipient} {order.deliveryAddress.phone} {order.deliveryAddress.address}{" "}
+								{order.deliveryAddress.houseNumber}
+							</dd>
+						</>
+					)}
+					{order.remark && (
+						<>
+							<dt>{mt("order.remark")}</dt>
+							<dd>{order.remark}</dd>
+						</>
+					)}
+					<dt>{mt("order.orderNo")}</dt>
+					<dd>{order.orderNo}</dd>
+					<dt>{mt("order.createdAt")}</dt>
+					<dd>{time(order.createdAt)}</dd>
+				</dl>
+				{order.refundStatus === "requested" && order.refundReason && (
+					<p className="merchant-card__remark">{mt("order.refundReason", { reason: order.refundReason })}</p>
+				)}
+				{order.refundStatus === "approved" && <p className="merchant-card__remark">{mt("order.refundApproved")}</p>}
+				{order.refundStatus === "rejected" && (
+					<p className="merchant-card__remark">
+						{mt("order.refundRejected", { note: order.refundDecisionNote ?? "" })}
+					</p>
+				)}
+			</section>
+		</>
+	);
+}

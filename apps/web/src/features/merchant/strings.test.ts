@@ -1,0 +1,57 @@
+import { describe, expect, it } from "vitest";
+import { checkPhone, defaultOptionIds, staffOrderLines } from "./staff-order";
+import { merchantStrings, merchantText } from "./strings";
+
+describe("merchant texts", () => {
+	const source = Object.keys(merchantStrings["zh-CN"] ?? {}).sort();
+	it.each(["en", "km"])("%s has exactly the keys of zh-CN, none empty", (lang) => {
+		const strings: Record<string, string> = merchantStrings[lang] ?? {};
+		expect(Object.keys(strings).sort()).toEqual(source);
+		for (const text of Object.values(strings)) expect(text.trim()).not.toBe("");
+	});
+	it("fills placeholders and labels the two order sources", () => {
+		expect(merchantText("en", "board.alert", { count: 2 })).toBe("2 new order(s) waiting");
+		expect(merchantText("en", "order.source.staff")).toBe("Employee help");
+		expect(merchantText("en", "order.source.user")).toBe("User ordering");
+		expect(merchantText("xx", "order.source.staff")).toBe("员工帮点");
+	});
+});
+
+describe("staff ordering", () => {
+	it("checks the customer's phone with the spec rule", () => {
+		expect(checkPhone("")).toBe("fillPhone");
+		expect(checkPhone("12800000003")).toBe("phoneFormat");
+		expect(checkPhone("1380000000")).toBe("phoneFormat");
+		expect(checkPhone("13800000003")).toBeNull();
+	});
+
+	it("uses default options for required groups and leaves zero quantities out", () => {
+		const option = (id: number, isDefault = false, soldOut = false) => ({
+			id,
+			name: `o${id}`,
+			priceDelta: 0,
+			isDefault,
+			soldOut,
+			stock: null,
+		});
+		const item = {
+			optionGroups: [
+				{ id: 1, name: "size", minChoices: 1, maxChoices: 1, options: [option(10), option(11, true)] },
+				{ id: 2, name: "sugar", minChoices: 1, maxChoices: 1, options: [option(20, false, true), option(21)] },
+				{ id: 3, name: "extras", minChoices: 0, maxChoices: 3, options: [option(30)] },
+			],
+		};
+		expect(defaultOptionIds(item)).toEqual([11, 21]);
+		const lines = staffOrderLines(
+			new Map([
+				[1, 2],
+				[2, 0],
+			]),
+			new Map([
+				[1, item],
+				[2, { optionGroups: [] }],
+			]),
+		);
+		expect(lines).toEqual([{ itemId: 1, quantity: 2, optionIds: [11, 21] }]);
+	});
+});

@@ -1,0 +1,283 @@
+import type { OrderView, PayMethod } from "@bayon/contract";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { Link, useSearchParams } from "react-router";
+import { Paths, withQuery } from "../../../app/paths";
+import { errorText } from "../../../lib/api-client";
+import { useMoney } from "../../../lib/app-config";
+import { formatDate } from "../../../lib/format";
+import { useI18n } from "../../../lib/i18n";
+import { showToast } from "../../../lib/toast";
+import { useDebouncedSubmit } from "../../../lib/use-debounced-submit";
+import { ConfirmDialog } from "../../../ui/confirm-dialog";
+import { EmptyState, ErrorState, LoadingState } from "../../../ui/states";
+import {
+	cancelOrder,
+	confirmReceived,
+	invalidateOrders,
+	orderDetailQuery,
+	orderKeys,
+	paymentStatus,
+	payOrder,
+} from "../api";
+import { orderActions, orderStage, progressReached, progressSteps } from "../stage";
+import { useLiveOrders } from "../use-live-orders";
+import "../../ordering/ordering.css";
+import "../orders.css";
+
+/** After the gateway sends the payer back: ask for the payment's state this often, this many times. */
+const PAY_POLL_MS = 1500;
+const PAY_POLL_TIMES = 10;
+
+/** orders/detail?id=: progress, pickup number, items, prices and the actions that fit, live. */
+export default function OrderDetailScreen() {
+	const { t, lang } = useI18n();
+	const [params] = useSearchParams();
+	const id = Number(params.get("id"));
+	const valid = Number.isSafeInteger(id) && id > 0;
+	const query = useQuery({ ...orderDetailQuery(id, lang), enabled: valid });
+	useLiveOrders();
+	usePaymentPolling(query.data);
+
+	if (!valid) return <EmptyState title={t("orders.notFound")} />;
+	if (query.isPending) return <LoadingState />;
+	if (query.isError) return <ErrorState message={errorText(query.error)} onRetry={() => void query.refetch()} />;
+	return <OrderDetail order={query.data} />;
+}
+
+/** A payment in progress at a gateway: poll its status briefly until the order is paid. */
+function usePaymentPolling(order: OrderView | undefined) {
+	const queryClient = useQueryClient();
+	const paying = order?.paymentStatus === "paying" && order.status === "unpaid";
+	const orderId = order?.id;
+	useEffect(() => {
+		if (!paying || orderId === undefined) return;
+		let times = 0;
+		let stopped = false;
+		const timer = setInterval(async () => {
+			times += 1;
+			if (times > PAY_POLL_TIMES) {
+				clearInterval(timer);
+				return;
+			}
+			try {
+				const result = await paymentStatus(orderId);
+				if (!stopped && result.paymentStatus !== "paying") {
+					clearInterval(timer);
+					void queryClient.invalidateQueries({ queryKey: orderKeys.all });
+				}
+			} catch {
+				// keep polling; the live socket may tell us first
+			}
+		}, PAY_POLL_MS);
+		return () => {
+			stopped = true;
+			clearInterval(timer);
+		};
+	}, [paying, orderId, queryClient]);
+}
+
+function OrderDetail({ order }: { order: OrderView }) {
+	const { t, lang } = useI18n();
+	const money = useMoney();
+	const stage = orderStage(order);
+	const actions = orderActions(order);
+	const [confirmCancel, setConfirmCancel] = useState(false);
+	const [method, setMethod] = useState<PayMethod>("balance");
+	const steps = progressSteps(order.orderType);
+	const reached = progressReached(order.status);
+	const inFlow = !["unpaid", "cancelled", "rejected"].includes(order.status);
+
+	const [pay, paying] = useDebouncedSubmit(async () => {
+		try {
+			const result = await payOrder(order.id, method);
+			if (result.redirectUrl) {
+				window.location.assign(result.redirectUrl);
+				return;
+			}
+			await invalidateOrders();
+		} catch (error) {
+			showToast(errorText(error));
+		}
+	});
+	const [take, taking] = useDebouncedSubmit(async () => {
+		await confirmReceived(order.id);
+		await invalidateOrders();
+	});
+	const [cancel, cancelling] = useDebouncedSubmit(async () => {
+		setConfirmCancel(false);
+		await cancelOrder(order.id);
+		await invalidateOrders();
+	});
+
+	return (
+		<div className="order-detail" data-testid="order-detail" data-order-id={order.id}>
+			<section className="card order-detail__head">
+				<p
+					className={`order-stage order-stage--${stage} order-stage--large`}
+					data-testid="order-stage"
+					data-stage={stage}
+				>
+					{t(`stage.${stage}`)}
+				</p>
+				<p className="order-detail__pickup">
+					<span>{t("orders.pickupNumber")}</span>
+					<strong data-testid="order-pickup-number">{order.pickupNumber}</strong>
+				</p>
+				<p className="order-detail__payment" data-testid="order-payment-status" data-status={order.paymentStatus}>
+					{t(`payment.${order.paymentStatus}`)}
+					{order.payMethod ? ` · ${t(`payMethod.${order.payMethod}`)}` : ""}
+				</p>
+				{inFlow && (
+					<ol className="order-progress" data-testid="order-progress">
+						{steps.map((step, index) => (
+							<li
+								key={step}
+								className={`order-progress__step${index < reached ? " is-done" : ""}${index === reached - 1 ? " is-current" : ""}`}
+							>
+								{t(`stage.${step}`)}
+							</li>
+						))}
+					</ol>
+				)}
+				{order.refundStatus !== "none" && (
+					<p className="order-detail__refund" data-testid="order-refund" data-status={order.refundStatus}>
+						{t(`refund.${order.refundStatus}`)}
+						{order.refundReason ? ` · ${order.refundReason}` : ""}
+						{order.refundDecisionNote ? ` · ${order.refundDecisionNote}` : ""}
+					</p>
+				)}
+			</section>
+
+			<section className="card">
+				<h2 className="cart-card__title">{order.shopName}</h2>
+				<ul className="pay-lines" data-testid="order-lines">
+					{order.lines.map((line) => (
+						<li key={`${line.itemId}:${line.options.map((option) => option.id).join(",")}`} className="pay-line">
+							<span>
+								{line.name}
+								{line.options.length > 0 && (
+									<small> ({line.options.map((option) => option.name).join(t("options.separator"))})</small>
+								)}{" "}
+								× {line.quantity}
+							</span>
+							<span>{money(line.lineTotal)}</span>
+						</li>
+					))}
+				</ul>
+				<dl className="summary">
+					<div className="summary__row">
+						<dt>{t("cart.subtotal")}</dt>
+						<dd>{money(order.subtotal)}</dd>
+					</div>
+					{order.orderType === "takeout" && (
+						<div className="summary__row">
+							<dt>{t("cart.deliveryFee")}</dt>
+							<dd>{money(order.deliveryFee)}</dd>
+						</div>
+					)}
+					<div className="summary__row summary__row--total">
+						<dt>{t("cart.total")}</dt>
+						<dd data-testid="order-total">{money(order.total)}</dd>
+					</div>
+				</dl>
+			</section>
+
+			<section className="card">
+				<dl className="order-info">
+					<Info label={t("orders.orderNo")} value={order.orderNo} />
+					<Info label={t("orderType.label")} value={t(`orderType.${order.orderType}`)} />
+					<Info
+						label={order.orderType === "takeout" ? t("pay.deliveryTime") : t("pay.pickupTime")}
+						value={order.pickupAt ? formatDate(order.pickupAt, lang) : t("pay.asap")}
+					/>
+					{order.tableNumber && <Info label={t("orders.table")} value={order.tableNumber} />}
+					{order.diners !== null && <Info label={t("pay.diners")} value={String(order.diners)} />}
+					{order.deliveryAddress && (
+						<Info
+							label={t("orders.deliverTo")}
+							value={`${order.deliveryAddress.recipient} ${order.deliveryAddress.phone} ${order.deliveryAddress.address} ${order.deliveryAddress.houseNumber}`}
+						/>
+					)}
+					{order.contactPhone && <Info label={t("pay.contactPhone")} value={order.contactPhone} />}
+					{order.remark && <Info label={t("pay.remark")} value={order.remark} />}
+					<Info label={t("orders.placedAt")} value={formatDate(order.createdAt, lang)} />
+					<Info label={t("orders.source")} value={t(`orders.source.${order.source}`)} />
+				</dl>
+			</section>
+
+			<div className="order-actions" data-testid="order-actions">
+				{actions.pay && (
+					<span className="order-actions__pay">
+						<select
+							value={method}
+							onChange={(event) => setMethod(event.target.value as PayMethod)}
+							aria-label={t("pay.method")}
+							data-testid="order-pay-method"
+						>
+							<option value="balance">{t("pay.balance")}</option>
+							<option value="sandbox">{t("pay.sandbox")}</option>
+						</select>
+						<button
+							type="button"
+							className="button button--primary"
+							onClick={() => pay()}
+							disabled={paying}
+							data-testid="order-pay"
+						>
+							{t("orders.continuePaying")}
+						</button>
+					</span>
+				)}
+				{actions.cancel && (
+					<button
+						type="button"
+						className="button button--ghost"
+						onClick={() => setConfirmCancel(true)}
+						disabled={cancelling}
+						data-testid="order-cancel"
+					>
+						{t("orders.cancel")}
+					</button>
+				)}
+				{actions.confirmReceived && (
+					<button
+						type="button"
+						className="button button--primary"
+						onClick={() => take()}
+						disabled={taking}
+						data-testid="order-take"
+					>
+						{t("orders.confirmReceived")}
+					</button>
+				)}
+				{actions.refund && (
+					<Link
+						to={withQuery(Paths.orderRefund, { id: order.id })}
+						className="button button--ghost"
+						data-testid="order-refund-request"
+					>
+						{t("orders.requestRefund")}
+					</Link>
+				)}
+			</div>
+
+			<ConfirmDialog
+				open={confirmCancel}
+				message={t("orders.confirmCancel")}
+				destructive
+				onCancel={() => setConfirmCancel(false)}
+				onConfirm={() => cancel()}
+			/>
+		</div>
+	);
+}
+
+function Info({ label, value }: { label: string; value: string }) {
+	return (
+		<div className="order-info__row">
+			<dt>{label}</dt>
+			<dd>{value}</dd>
+		</div>
+	);
+}

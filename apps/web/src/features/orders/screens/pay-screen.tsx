@@ -1,0 +1,375 @@
+import { Limits, type MessageKey, type PayMethod, type PlaceOrderInput, type ShopSummary } from "@bayon/contract";
+import { useQuery } from "@tanstack/react-query";
+import { Link, useNavigate } from "react-router";
+import { Paths, withQuery } from "../../../app/paths";
+import { ApiError, errorText } from "../../../lib/api-client";
+import { useMoney } from "../../../lib/app-config";
+import { useI18n } from "../../../lib/i18n";
+import { appStore, useAppState } from "../../../lib/store";
+import { showToast } from "../../../lib/toast";
+import { useDebouncedSubmit } from "../../../lib/use-debounced-submit";
+import { ChevronIcon, PinIcon } from "../../../ui/icons";
+import { EmptyState, ErrorState, LoadingState } from "../../../ui/states";
+import { Stepper } from "../../../ui/stepper";
+import { useMemberInfo } from "../../identity/api";
+import { buildPriceRequest } from "../../ordering/api";
+import { clearCart } from "../../ordering/cart-store";
+import { useCartPricing } from "../../ordering/use-cart-pricing";
+import { shopDetailQuery, timezoneOf } from "../../venues/api";
+import { formatWindows } from "../../venues/open-state";
+import { createOrder, invalidateOrders, payOrder } from "../api";
+import { attemptKey, resetDraft, updateDraft, useDraft } from "../checkout-draft";
+import { checkPickupTime } from "../pickup-time";
+import "../../ordering/ordering.css";
+import "../orders.css";
+
+const PHONE = /^1[3-9]\d{9}$/;
+const MAX_DINERS = 50;
+
+function isWechatBrowser(): boolean {
+	return /MicroMessenger/i.test(navigator.userAgent);
+}
+
+/** A priced cart in an error's data: the cart needs the customer's attention. */
+function isPricedCart(data: unknown): boolean {
+	return !!data && typeof data === "object" && Array.isArray((data as { lines?: unknown }).lines);
+}
+
+/** pay/pay: everything an order needs, the server's price breakdown, and paying. */
+export default function PayScreen() {
+	const { t } = useI18n();
+	const cart = useAppState((s) => s.cart);
+	const shopId = cart[0]?.shopId ?? null;
+	const { lang } = useI18n();
+	const detail = useQuery({ ...shopDetailQuery(shopId ?? 0, lang), enabled: shopId !== null });
+	if (shopId === null)
+		return (
+			<EmptyState title={t("cart.empty")}>
+				<Link to={Paths.menu} replace className="button button--primary">
+					{t("cart.goOrder")}
+				</Link>
+			</EmptyState>
+		);
+	if (detail.isPending) return <LoadingState />;
+	if (detail.isError) return <ErrorState message={errorText(detail.error)} onRetry={() => void detail.refetch()} />;
+	return <PayContent shop={detail.data} timeZone={timezoneOf(detail.data) ?? detail.data.timezone} />;
+}
+
+function PayContent({ shop, timeZone }: { shop: ShopSummary; timeZone: string }) {
+	const { t, m } = useI18n();
+	const money = useMoney();
+	const navigate = useNavigate();
+	const orderType = useAppState((s) => s.orderType);
+	const target = useAppState((s) => s.address);
+	const desk = useAppState((s) => s.desk);
+	const member = useAppState((s) => s.member);
+	useMemberInfo();
+	const draft = useDraft();
+	const pricing = useCartPricing(shop.id);
+	const priced = pricing.priced;
+	const phone = draft.contactPhone ?? member?.mobile ?? "";
+	const inWechat = isWechatBrowser();
+
+	const validate = (): MessageKey | null => {
+		if (orderType === "takeout" && !target?.address) return "enterRecipientAndAddress";
+		if (orderType === "desk" && !draft.diners) return "selectDiners";
+		if (draft.remark.trim().length > Limits.remarkMaxLength) return "remarkTooLong";
+		if (phone && !PHONE.test(phone)) return "phoneFormat";
+		if (draft.pickup !== "asap") {
+			const check = checkPickupTime(draft.pickup, { timeZone, windows: shop.openState.todayHours });
+			if (!check.ok) return check.message;
+		}
+		return null;
+	};
+
+	const [submit, submitting] = useDebouncedSubmit(async () => {
+		const problem = validate();
+		if (problem) {
+			showToast(m(problem));
+			return;
+		}
+		const state = appStore.getState();
+		const priceRequest = buildPriceRequest(state, shop.id);
+		if (!priceRequest) return;
+		const { input } = priceRequest;
+		let pickupTime: PlaceOrderInput["pickupTime"] = "asap";
+		if (draft.pickup !== "asap") {
+			const check = checkPickupTime(draft.pickup, { timeZone, windows: shop.openState.todayHours });
+			if (check.ok) pickupTime = check.iso;
+		}
+		const body: PlaceOrderInput = {
+			shopId: shop.id,
+			orderType: input.orderType,
+			lines: input.lines,
+			remark: draft.remark.trim(),
+			pickupTime,
+			...(phone ? { contactPhone: phone } : {}),
+			...(input.orderType === "takeout" && input.addressId ? { addressId: input.addressId } : {}),
+			...(input.orderType === "desk" && state.desk ? { tableToken: state.desk.token, diners: draft.diners ?? 1 } : {}),
+		};
+		const key = attemptKey(body, newUuid);
+		let orderId: number;
+		try {
+			orderId = (await createOrder(body, key)).id;
+		} catch (error) {
+			showToast(errorText(error));
+			if (error instanceof ApiError && isPricedCart(error.data)) navigate(Paths.cart, { replace: true });
+			return;
+		}
+		try {
+			const result = await payOrder(orderId, draft.payMethod);
+			clearCart();
+			resetDraft();
+			void invalidateOrders();
+			if (result.redirectUrl) {
+				window.location.assign(result.redirectUrl);
+				return;
+			}
+			navigate(withQuery(Paths.orderDetail, { id: orderId }), { replace: true });
+		} catch (error) {
+			// The order exists, unpaid: the same attempt (same key) pays it rather than placing another.
+			showToast(errorText(error));
+		}
+	});
+
+	const addressText = target?.address
+		? [target.address.recipient, target.address.address, target.address.houseNumber].filter(Boolean).join(" ")
+		: null;
+	const methods: Array<{ method: PayMethod; label: string; note?: string; disabled?: boolean }> = [
+		{
+			method: "balance",
+			label: t("pay.balance"),
+			note: member ? t("pay.balanceLeft", { amount: money(member.balance) }) : undefined,
+		},
+		{ method: "sandbox", label: t("pay.sandbox") },
+		{
+			method: "wechat",
+			label: t("pay.wechat"),
+			note: inWechat ? m("featureNotOpen") : m("openInWechatForWechatPay"),
+			disabled: true,
+		},
+		{
+			method: "alipay",
+			label: t("pay.alipay"),
+			note: inWechat ? m("openInBrowserForAlipay") : m("featureNotOpen"),
+			disabled: true,
+		},
+	];
+
+	return (
+		<div className="cart-page has-footer pay-page" data-testid="pay-page">
+			<section className="card cart-card">
+				<p className="pay-row">
+					<span className="pay-row__label">{t("orderType.label")}</span>
+					<span className="pay-row__value" data-testid="pay-order-type">
+						{t(`orderType.${orderType}`)}
+					</span>
+				</p>
+				<p className="pay-row">
+					<span className="pay-row__label">{t("pay.shop")}</span>
+					<span className="pay-row__value" data-testid="pay-shop">
+						{shop.name}
+					</span>
+				</p>
+				{orderType === "takeout" && (
+					<Link to={Paths.address} className="cart-address" data-testid="pay-address">
+						<PinIcon className="cart-address__icon" />
+						<span className="cart-address__text">{addressText ?? t("cart.chooseAddress")}</span>
+						<span className="cart-address__action">{addressText ? t("cart.changeAddress") : ""}</span>
+					</Link>
+				)}
+				{orderType === "desk" && (
+					<div className="pay-row">
+						<span className="pay-row__label">
+							{t("pay.diners")}
+							{desk ? ` · ${desk.number}` : ""}
+						</span>
+						{draft.diners === null ? (
+							<button
+								type="button"
+								className="text-button"
+								onClick={() => updateDraft({ diners: Math.min(2, desk?.seats || 2) })}
+								data-testid="pay-diners-choose"
+							>
+								{m("selectDiners")}
+							</button>
+						) : (
+							<Stepper
+								compact
+								min={1}
+								max={MAX_DINERS}
+								value={draft.diners}
+								onChange={(diners) => updateDraft({ diners })}
+								label={t("pay.diners")}
+								testId="pay-diners"
+							/>
+						)}
+					</div>
+				)}
+				<div className="pay-row">
+					<span className="pay-row__label">
+						{orderType === "takeout" ? t("pay.deliveryTime") : t("pay.pickupTime")}
+					</span>
+					<span className="pay-row__value pay-time">
+						<select
+							value={draft.pickup === "asap" ? "asap" : "later"}
+							onChange={(event) => updateDraft({ pickup: event.target.value === "asap" ? "asap" : "" })}
+							aria-label={t("pay.pickupTime")}
+							data-testid="pay-pickup-mode"
+						>
+							<option value="asap">{t("pay.asap")}</option>
+							<option value="later">{t("pay.chooseTime")}</option>
+						</select>
+						{draft.pickup !== "asap" && (
+							<input
+								type="time"
+								value={draft.pickup}
+								onChange={(event) => updateDraft({ pickup: event.target.value })}
+								aria-label={t("pay.chooseTime")}
+								data-testid="pay-pickup-time"
+							/>
+						)}
+					</span>
+				</div>
+				{draft.pickup !== "asap" && (
+					<p className="summary__note" data-testid="pay-hours">
+						{t("pay.todayHours", { hours: formatWindows(shop.openState.todayHours) || "—" })}
+					</p>
+				)}
+				<label className="pay-row">
+					<span className="pay-row__label">{t("pay.contactPhone")}</span>
+					<input
+						className="pay-row__input"
+						type="tel"
+						inputMode="numeric"
+						value={phone}
+						onChange={(event) => updateDraft({ contactPhone: event.target.value.replace(/\D/g, "").slice(0, 11) })}
+						data-testid="pay-phone"
+					/>
+				</label>
+				<Link to={Paths.remark} className="pay-row pay-row--link" data-testid="pay-remark">
+					<span className="pay-row__label">{t("pay.remark")}</span>
+					<span className="pay-row__value pay-row__muted">{draft.remark || t("pay.remarkNone")}</span>
+					<ChevronIcon />
+				</Link>
+				<button
+					type="button"
+					className="pay-row pay-row--link"
+					onClick={() => showToast(m("featureNotOpen"))}
+					data-testid="pay-coupon"
+				>
+					<span className="pay-row__label">{t("pay.coupon")}</span>
+					<span className="pay-row__value pay-row__muted">{t("pay.couponNone")}</span>
+					<ChevronIcon />
+				</button>
+			</section>
+
+			<section className="card cart-card" aria-labelledby="pay-methods-title">
+				<h2 className="cart-card__title" id="pay-methods-title">
+					{t("pay.method")}
+				</h2>
+				<div className="pay-methods" role="radiogroup" aria-labelledby="pay-methods-title">
+					{methods.map(({ method, label, note, disabled }) => (
+						<label
+							key={method}
+							className={`pay-method${disabled ? " is-disabled" : ""}`}
+							data-testid={`pay-method-${method}`}
+						>
+							<input
+								type="radio"
+								name="pay-method"
+								value={method}
+								checked={draft.payMethod === method}
+								disabled={disabled}
+								onChange={() => updateDraft({ payMethod: method })}
+							/>
+							<span className="pay-method__label">{label}</span>
+							{note && <span className="pay-method__note">{note}</span>}
+						</label>
+					))}
+				</div>
+			</section>
+
+			<section className="card cart-card cart-summary" data-testid="pay-summary" aria-busy={pricing.updating}>
+				{pricing.isError && !priced ? (
+					<ErrorState compact message={errorText(pricing.error)} onRetry={pricing.retry} />
+				) : !priced ? (
+					<LoadingState compact label={t("cart.pricing")} />
+				) : (
+					<>
+						<ul className="pay-lines">
+							{priced.lines.map((line) => (
+								<li key={line.index} className="pay-line">
+									<span>
+										{line.name}
+										{line.options.length > 0 && (
+											<small> ({line.options.map((option) => option.name).join(t("options.separator"))})</small>
+										)}{" "}
+										× {line.quantity}
+									</span>
+									<span>{money(line.lineTotal)}</span>
+								</li>
+							))}
+						</ul>
+						<dl className="summary">
+							<div className="summary__row">
+								<dt>{t("cart.subtotal")}</dt>
+								<dd data-testid="pay-subtotal">{money(priced.subtotal)}</dd>
+							</div>
+							{priced.orderType === "takeout" && (
+								<div className="summary__row">
+									<dt>{t("cart.deliveryFee")}</dt>
+									<dd data-testid="pay-delivery-fee">{money(priced.deliveryFee)}</dd>
+								</div>
+							)}
+							<div className="summary__row summary__row--total">
+								<dt>{t("cart.total")}</dt>
+								<dd data-testid="pay-total">{money(priced.total)}</dd>
+							</div>
+						</dl>
+						{!priced.orderable && (
+							<div className="cart-problems" role="alert" data-testid="pay-problems">
+								<ul>
+									{[...priced.problems, ...priced.lines.flatMap((line) => line.problems)].map((problem) => (
+										<li key={`${problem.code}:${problem.message}`}>{problem.message}</li>
+									))}
+								</ul>
+								<Link to={Paths.cart} replace className="button button--ghost button--small">
+									{t("pay.backToCart")}
+								</Link>
+							</div>
+						)}
+					</>
+				)}
+			</section>
+
+			<footer className="cart-footer">
+				<span className="cart-footer__total">
+					<span className="cart-footer__label">{t("cart.total")}</span>
+					<span className="price price--large" data-testid="pay-footer-total">
+						{priced ? money(priced.total) : "--"}
+					</span>
+				</span>
+				<button
+					type="button"
+					className="button button--primary cart-footer__button"
+					onClick={() => submit()}
+					disabled={submitting || !priced?.orderable || pricing.updating}
+					data-testid="pay-submit"
+				>
+					{submitting ? t("pay.submitting") : t("pay.submit")}
+				</button>
+			</footer>
+		</div>
+	);
+}
+
+/** crypto.randomUUID needs a secure context; plain-http LAN testing falls back to random bytes. */
+function newUuid(): string {
+	if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
+	const bytes = crypto.getRandomValues(new Uint8Array(16));
+	bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
+	bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+	const hex = [...bytes].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+	return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}

@@ -1,0 +1,187 @@
+/**
+ * One shared WebSocket for live updates (`/infra/ws`). It connects while someone listens,
+ * authenticates with a short-lived ticket fetched before every attempt, reconnects after a drop
+ * with exponential backoff (1 s, 2 s, 4 s … capped, with jitter), and tells its listeners each
+ * time it is (re)connected so screens can refetch what they may have missed meanwhile.
+ */
+
+export interface WsMessage {
+	type: string;
+	data?: unknown;
+}
+
+/** The part of the browser's WebSocket this client uses (a fake one in tests). */
+export interface SocketLike {
+	onopen: ((event: unknown) => void) | null;
+	onmessage: ((event: { data: unknown }) => void) | null;
+	onclose: ((event: unknown) => void) | null;
+	onerror: ((event: unknown) => void) | null;
+	close(code?: number, reason?: string): void;
+}
+
+export interface WsClientOptions {
+	/** A fresh ticket for one connection attempt; rejects when it cannot be had. */
+	getTicket: () => Promise<string>;
+	/** The socket's address for a ticket. */
+	url: (ticket: string) => string;
+	createSocket?: (url: string) => SocketLike;
+	/** Whether connecting makes sense now (a signed-in member). */
+	canConnect?: () => boolean;
+	baseDelayMs?: number;
+	maxDelayMs?: number;
+	/** 0..1; the delay is scaled into [50 %, 100 %] of the backoff step. */
+	random?: () => number;
+}
+
+export type MessageListener = (message: WsMessage) => void;
+export type ConnectListener = () => void;
+
+/** The backoff step for the n-th consecutive failed attempt (0-based), before jitter. */
+export function backoffDelay(attempt: number, baseDelayMs: number, maxDelayMs: number): number {
+	return Math.min(maxDelayMs, baseDelayMs * 2 ** Math.min(attempt, 30));
+}
+
+export class WsClient {
+	private readonly options: Required<WsClientOptions>;
+	private socket: SocketLike | null = null;
+	private timer: ReturnType<typeof setTimeout> | null = null;
+	private attempt = 0;
+	private connecting = false;
+	private connected = false;
+	/** Bumped on every stop: late answers of an older attempt are ignored. */
+	private generation = 0;
+	private readonly messageListeners = new Set<MessageListener>();
+	private readonly connectListeners = new Set<ConnectListener>();
+
+	constructor(options: WsClientOptions) {
+		this.options = {
+			createSocket: (url) => new WebSocket(url) as unknown as SocketLike,
+			canConnect: () => true,
+			baseDelayMs: 1000,
+			maxDelayMs: 30_000,
+			random: Math.random,
+			...options,
+		};
+	}
+
+	get isConnected(): boolean {
+		return this.connected;
+	}
+
+	/** Listens to every message; the socket opens with the first listener, closes after the last. */
+	subscribe(listener: MessageListener, onConnect?: ConnectListener): () => void {
+		this.messageListeners.add(listener);
+		if (onConnect) this.connectListeners.add(onConnect);
+		this.ensureConnected();
+		return () => {
+			this.messageListeners.delete(listener);
+			if (onConnect) this.connectListeners.delete(onConnect);
+			if (this.messageListeners.size === 0) this.stop();
+		};
+	}
+
+	/** Connects now if it should be and is not (e.g. the browser came back online). */
+	ensureConnected(): void {
+		if (this.messageListeners.size === 0 || this.socket || this.connecting) return;
+		if (this.timer) {
+			clearTimeout(this.timer);
+			this.timer = null;
+		}
+		void this.connect();
+	}
+
+	/** Closes the socket and cancels any reconnect. */
+	stop(): void {
+		this.generation += 1;
+		if (this.timer) clearTimeout(this.timer);
+		this.timer = null;
+		this.connecting = false;
+		this.connected = false;
+		this.attempt = 0;
+		const socket = this.socket;
+		this.socket = null;
+		if (socket) {
+			socket.onclose = null;
+			socket.onmessage = null;
+			socket.onerror = null;
+			socket.onopen = null;
+			socket.close(1000, "no listeners");
+		}
+	}
+
+	private async connect(): Promise<void> {
+		if (!this.options.canConnect()) return;
+		const generation = this.generation;
+		this.connecting = true;
+		let ticket: string;
+		try {
+			ticket = await this.options.getTicket();
+		} catch {
+			if (generation !== this.generation) return;
+			this.connecting = false;
+			this.scheduleReconnect();
+			return;
+		}
+		if (generation !== this.generation) return;
+		let socket: SocketLike;
+		try {
+			socket = this.options.createSocket(this.options.url(ticket));
+		} catch {
+			this.connecting = false;
+			this.scheduleReconnect();
+			return;
+		}
+		this.socket = socket;
+		socket.onmessage = (event) => {
+			const message = parse(event.data);
+			if (!message) return;
+			if (message.type === "ready") {
+				this.connecting = false;
+				this.connected = true;
+				this.attempt = 0;
+				for (const listener of [...this.connectListeners]) listener();
+			}
+			for (const listener of [...this.messageListeners]) listener(message);
+		};
+		socket.onclose = () => {
+			if (this.socket !== socket) return;
+			this.socket = null;
+			this.connecting = false;
+			this.connected = false;
+			this.scheduleReconnect();
+		};
+		socket.onerror = () => {
+			// A close event follows; that is where reconnecting happens.
+		};
+	}
+
+	private scheduleReconnect(): void {
+		if (this.messageListeners.size === 0 || this.timer) return;
+		const { baseDelayMs, maxDelayMs, random } = this.options;
+		const step = backoffDelay(this.attempt, baseDelayMs, maxDelayMs);
+		const delay = Math.round(step * (0.5 + 0.5 * random()));
+		this.attempt += 1;
+		this.timer = setTimeout(() => {
+			this.timer = null;
+			void this.connect();
+		}, delay);
+	}
+}
+
+function parse(data: unknown): WsMessage | null {
+	if (typeof data !== "string") return null;
+	try {
+		const value: unknown = JSON.parse(data);
+		return value && typeof value === "object" && typeof (value as WsMessage).type === "string"
+			? (value as WsMessage)
+			: null;
+	} catch {
+		return null;
+	}
+}
+
+/** `ws(s)://<this host>/infra/ws?ticket=…` */
+export function socketUrl(ticket: string, location: Pick<Location, "protocol" | "host"> = window.location): string {
+	const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+	return `${scheme}//${location.host}/infra/ws?ticket=${encodeURIComponent(ticket)}`;
+}

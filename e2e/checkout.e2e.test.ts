@@ -1,0 +1,118 @@
+import type { MenuItem, OrderView, ShopMenu, ShopSummary } from "@bayon/contract";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LoginPage } from "./pages/login-page";
+import { MenuPage } from "./pages/menu-page";
+import { OrderDetailPage, PAY_PATH, PayPage } from "./pages/order-pages";
+import { launchBrowser, newPhone, screenshot } from "./support/browser";
+import { apiCall, signInByApi } from "./support/http-api";
+
+/** Demo members (README): a customer with stored value, and a staff member of the demo shop. */
+const CUSTOMER = "13800000003";
+const STAFF = "13800000002";
+
+let browser: Browser;
+let shop: ShopSummary;
+let menu: ShopMenu;
+
+function itemNamed(name: string): MenuItem {
+	const item = menu.categories.flatMap((category) => category.items).find((candidate) => candidate.name === name);
+	if (!item) throw new Error(`no item ${name} on the demo menu`);
+	return item;
+}
+
+beforeAll(async () => {
+	browser = await launchBrowser();
+	const nearby = await apiCall<ShopSummary | null>("/store/nearby");
+	if (!nearby) throw new Error("the demo shop is missing");
+	shop = nearby;
+	menu = await apiCall<ShopMenu>(`/product/products?shopId=${shop.id}`);
+});
+
+afterAll(async () => {
+	await browser?.close();
+});
+
+describe("checkout and the order lifecycle", () => {
+	it("pays for pickup with the sandbox gateway, follows the order live, then asks for and gets a refund", async () => {
+		const { context, page } = await newPhone(browser);
+		await page.goto("/pages/components/pages/login/login");
+		await new LoginPage(page).signIn(CUSTOMER);
+
+		const menuPage = await new MenuPage(page).open();
+		await menuPage.loaded();
+		expect(await menuPage.shopIsOpen()).toBe(true);
+		await menuPage.chooseOrderType("takein");
+		const tea = itemNamed("珍珠奶茶");
+		const sheet = await menuPage.openOptions(tea.id);
+		await sheet.choose("杯型", "大杯");
+		await sheet.choose("加料", "珍珠");
+		await sheet.add();
+		expect(await menuPage.cartCount.textContent()).toBe("1");
+
+		await menuPage.openCart();
+		await page.getByTestId("cart-checkout").click();
+		await page.waitForURL((url) => url.pathname === PAY_PATH);
+		const pay = await new PayPage(page).loaded();
+		// WeChat Pay and Alipay are shown, with the spec's browser messages, and cannot be chosen.
+		expect(await pay.method("wechat").locator("input").isDisabled()).toBe(true);
+		expect(await pay.method("wechat").textContent()).toContain("微信");
+		expect(await pay.method("alipay").locator("input").isDisabled()).toBe(true);
+		await pay.method("sandbox").locator("input").check();
+		await screenshot(page, "checkout-pay");
+		await pay.submit();
+
+		// The hosted gateway page: approve, and the gateway sends us back to the order.
+		await page.getByTestId("sandbox-approve").click();
+		await page.waitForURL((url) => url.pathname === "/pages/components/pages/orders/detail");
+		const detail = new OrderDetailPage(page);
+		const orderId = await detail.orderId();
+		await page.locator('[data-testid="order-payment-status"][data-status="paid"]').waitFor();
+		await detail.waitForStage("awaitingAcceptance");
+		expect(await page.getByTestId("order-pickup-number").textContent()).toMatch(/\d+/);
+		expect(await page.evaluate(() => JSON.parse(localStorage.getItem("cart") ?? "[]").length)).toBe(0);
+
+		// The shop's staff works the order from another device; the customer's page follows live.
+		const staffToken = await signInByApi(STAFF);
+		const staffOrder = await apiCall<OrderView>(`/merchant/order/detail/${orderId}`, { token: staffToken });
+		expect(staffOrder.paymentStatus).toBe("paid");
+		// Mark the page: a reload would lose this, so seeing the stages change proves no reload happened.
+		await page.evaluate(() => {
+			(window as unknown as { __noReload: boolean }).__noReload = true;
+		});
+		await apiCall("/merchant/order/action", { method: "POST", body: { orderId, action: "accept" }, token: staffToken });
+		await detail.waitForStage("inProduction");
+		await apiCall("/merchant/order/action", { method: "POST", body: { orderId, action: "ready" }, token: staffToken });
+		await detail.waitForStage("waitingPickup");
+		expect(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
+		await screenshot(page, "order-waiting-pickup");
+
+		// Refund: reason, confirmation, then the shop approves it.
+		await page.getByTestId("order-refund-request").click();
+		await page.getByTestId("refund-page").waitFor();
+		await page.getByTestId("refund-submit").click();
+		expect(await page.getByTestId("refund-error").textContent()).toBe("请填写原因");
+		await page.getByTestId("refund-reason").fill("点错了");
+		await page.getByTestId("refund-submit").click();
+		await page.getByTestId("confirm-ok").click();
+		await page.waitForURL((url) => url.pathname === "/pages/components/pages/orders/detail");
+		await detail.waitForStage("refundInProgress");
+		await page.evaluate(() => {
+			(window as unknown as { __noReload: boolean }).__noReload = true;
+		});
+		await apiCall("/merchant/order/refund-decision", {
+			method: "POST",
+			body: { orderId, approve: true },
+			token: staffToken,
+		});
+		await detail.waitForStage("refunded");
+		expect(await detail.refund.getAttribute("data-status")).toBe("approved");
+		expect(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
+		await screenshot(page, "order-refunded");
+
+		// The history's refund tab lists it.
+		await page.goto("/pages/components/pages/orders/orders?type=-3");
+		await page.getByTestId(`order-card-${orderId}`).waitFor();
+		await context.close();
+	});
+});

@@ -1,0 +1,115 @@
+import type { MenuItem, OrderView, ShopMenu, ShopSummary } from "@bayon/contract";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LoginPage } from "./pages/login-page";
+import { MERCHANT_ORDER_PATH, MerchantBoardPage } from "./pages/merchant-pages";
+import { launchBrowser, newPhone, screenshot } from "./support/browser";
+import { apiCall, openSignedIn, signInByApi } from "./support/http-api";
+import { uniqueMobile } from "./support/sms-outbox";
+
+const STAFF_MOBILE = "13800000002";
+const CUSTOMER_MOBILE = "13800000003";
+
+let browser: Browser;
+let shop: ShopSummary;
+let item: MenuItem;
+
+beforeAll(async () => {
+	browser = await launchBrowser();
+	const nearby = await apiCall<ShopSummary | null>("/store/nearby");
+	if (!nearby) throw new Error("the demo shop is missing");
+	shop = nearby;
+	const menu = await apiCall<ShopMenu>(`/product/products?shopId=${shop.id}`);
+	const simple = menu.categories
+		.flatMap((category) => category.items)
+		.find(
+			(candidate) =>
+				!candidate.soldOut &&
+				(candidate.stock === null || candidate.stock > 5) &&
+				candidate.orderTypes.includes("takein") &&
+				candidate.optionGroups.every((group) => group.minChoices === 0),
+		);
+	if (!simple) throw new Error("no item without required options on the demo menu");
+	item = simple;
+});
+
+afterAll(async () => {
+	await browser?.close();
+});
+
+/** The demo customer orders one item for pickup and pays from their balance, all by API. */
+async function placePaidOrder(token: string): Promise<OrderView> {
+	const order = await apiCall<OrderView>("/order/create", {
+		method: "POST",
+		token,
+		headers: { "idempotency-key": `e2e-merchant-${Date.now()}` },
+		body: { shopId: shop.id, orderType: "takein", lines: [{ itemId: item.id, quantity: 1, optionIds: [] }] },
+	});
+	await apiCall("/order/pay", { method: "POST", token, body: { orderId: order.id, payMethod: "balance" } });
+	return order;
+}
+
+describe("merchant: the live order board", () => {
+	it("a paid order appears without reload, rings until acknowledged, and is accepted, readied and completed by tapping", async () => {
+		const { context, page } = await newPhone(browser);
+		const board = new MerchantBoardPage(page);
+		await board.countBeeps();
+		await openSignedIn(page, STAFF_MOBILE, MERCHANT_ORDER_PATH);
+		await board.board.waitFor();
+		// Orders left waiting by earlier tests may be ringing: silence them first.
+		if (await board.alert.isVisible()) await page.getByTestId("merchant-ack").click();
+		await board.alert.waitFor({ state: "detached" });
+
+		const customerToken = await signInByApi(CUSTOMER_MOBILE);
+		const order = await placePaidOrder(customerToken);
+
+		// Live: the websocket event makes the board refetch; no reload.
+		const card = board.card(order.id);
+		await card.waitFor();
+		expect(await card.getByTestId("merchant-order-number").textContent()).toBe(`#${order.pickupNumber}`);
+		expect(await card.getByTestId("merchant-order-source").textContent()).toBe("用户下单");
+		expect(await card.getByTestId("merchant-order-phone").textContent()).toBe(CUSTOMER_MOBILE);
+		await board.alert.waitFor();
+		// The alarm repeats (every 5 s) until someone acknowledges it.
+		await page.waitForFunction(() => (window as unknown as { __beeps: number }).__beeps >= 2, undefined, {
+			timeout: 8000,
+		});
+		await screenshot(page, "merchant-board-ringing", { fullPage: false });
+		await page.getByTestId("merchant-ack").click();
+		await board.alert.waitFor({ state: "detached" });
+		const afterAck = await board.beeps();
+		await page.waitForTimeout(5500);
+		expect(await board.beeps()).toBe(afterAck);
+
+		await board.tap(order.id, "accept");
+		await card.waitFor({ state: "detached" });
+		await board.showTab("production");
+		await board.tap(order.id, "ready");
+		await card.waitFor({ state: "detached" });
+		await board.showTab("ready");
+		await board.tap(order.id, "complete");
+		await card.waitFor({ state: "detached" });
+
+		const done = await apiCall<OrderView>(`/order/detail/${order.id}`, { token: customerToken });
+		expect(done.status).toBe("completed");
+		await context.close();
+	});
+
+	it("a customer or a visitor opening merchant/order sees the merchants-only screen", async () => {
+		const { context, page } = await newPhone(browser);
+		const board = new MerchantBoardPage(page);
+		await page.goto(MERCHANT_ORDER_PATH);
+		await board.merchantsOnly.waitFor();
+		expect(await page.getByTestId("merchant-only-sign-in").count()).toBe(1);
+
+		await page.getByTestId("merchant-only-sign-in").click();
+		await new LoginPage(page).signIn(uniqueMobile());
+		await page.waitForURL((url) => url.pathname === MERCHANT_ORDER_PATH);
+		await board.merchantsOnly.waitFor();
+		expect(await board.board.count()).toBe(0);
+		expect(await page.getByTestId("merchant-only-sign-in").count()).toBe(0);
+		await page.getByTestId("merchant-only-home").click();
+		await page.waitForURL((url) => url.pathname === "/pages/index/index" || url.pathname === "/");
+		await context.close();
+	});
+});

@@ -193,15 +193,15 @@ const pageText = {
 
 function checkoutPage(args: { id: string; description: string; amount: string; status: string; lang: string }): string {
 	const t = (key: keyof typeof pageText) => pageText[key][args.lang as "en"] ?? pageText[key]["zh-CN"];
-	const escape = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+	const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 	const actions =
 		args.status === "pending"
-			? `<form method="post" action="/sandbox-pay/checkout/${escape(args.id)}/decide">
+			? `<form method="post" action="/sandbox-pay/checkout/${escapeHtml(args.id)}/decide">
 				<button name="decision" value="approve" data-testid="sandbox-approve">${t("approve")}</button>
 				<button name="decision" value="decline" data-testid="sandbox-decline" class="secondary">${t("decline")}</button>
 			</form>`
 			: `<p>${t("done")}</p>`;
-	return `<!doctype html><html lang="${escape(args.lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+	return `<!doctype html><html lang="${escapeHtml(args.lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${t("title")}</title><style>
 body{font-family:system-ui,'Noto Sans CJK SC','Noto Sans Khmer',sans-serif;background:#f4f4f4;margin:0;padding:24px;color:#222}
 main{max-width:420px;margin:auto;background:#fff;border-radius:16px;padding:24px;box-shadow:0 2px 12px #0001}
@@ -209,5 +209,5 @@ h1{font-size:20px;margin:0 0 4px}.amount{font-size:36px;font-weight:700;margin:1
 button{display:block;width:100%;padding:14px;margin-top:12px;border:0;border-radius:999px;font-size:16px;font-weight:600;background:#fae358;cursor:pointer}
 button.secondary{background:#eee}
 </style></head><body><main><h1>${t("title")}</h1><p class="muted">${t("explain")}</p>
-<p>${escape(args.description)}</p><div class="amount" data-testid="sandbox-amount">${escape(args.amount)}</div>${actions}</main></body></html>`;
+<p>${escapeHtml(args.description)}</p><div class="amount" data-testid="sandbox-amount">${escapeHtml(args.amount)}</div>${actions}</main></body></html>`;
 }

@@ -1,6 +1,6 @@
 import type { MenuItem, OrderView, ShopMenu, ShopSummary } from "@bayon/contract";
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { LoginPage } from "./pages/login-page";
 import { MERCHANT_ORDER_PATH, MerchantBoardPage } from "./pages/merchant-pages";
 import { launchBrowser, newPhone, screenshot } from "./support/browser";
@@ -8,7 +8,6 @@ import { apiCall, openSignedIn, signInByApi } from "./support/http-api";
 import { uniqueMobile } from "./support/sms-outbox";
 
 const STAFF_MOBILE = "13800000002";
-const CUSTOMER_MOBILE = "13800000003";
 
 let browser: Browser;
 let shop: ShopSummary;
@@ -38,6 +37,7 @@ afterAll(async () => {
 });
 
 /** The demo customer orders one item for pickup and pays from their balance, all by API. */
+/** A new customer orders and pays on the sandbox gateway's page, all over HTTP. */
 async function placePaidOrder(token: string): Promise<OrderView> {
 	const order = await apiCall<OrderView>("/order/create", {
 		method: "POST",
@@ -45,7 +45,18 @@ async function placePaidOrder(token: string): Promise<OrderView> {
 		headers: { "idempotency-key": `e2e-merchant-${Date.now()}` },
 		body: { shopId: shop.id, orderType: "takein", lines: [{ itemId: item.id, quantity: 1, optionIds: [] }] },
 	});
-	await apiCall("/order/pay", { method: "POST", token, body: { orderId: order.id, payMethod: "balance" } });
+	const payment = await apiCall<{ redirectUrl: string }>("/order/pay", {
+		method: "POST",
+		token,
+		body: { orderId: order.id, payMethod: "sandbox" },
+	});
+	const approved = await fetch(`${inject("baseUrl")}${payment.redirectUrl}/decide`, {
+		method: "POST",
+		headers: { "content-type": "application/x-www-form-urlencoded" },
+		body: "decision=approve",
+		redirect: "manual",
+	});
+	expect(approved.status).toBe(303);
 	return order;
 }
 
@@ -60,7 +71,8 @@ describe("merchant: the live order board", () => {
 		if (await board.alert.isVisible()) await page.getByTestId("merchant-ack").click();
 		await board.alert.waitFor({ state: "detached" });
 
-		const customerToken = await signInByApi(CUSTOMER_MOBILE);
+		const customerMobile = uniqueMobile();
+		const customerToken = await signInByApi(customerMobile);
 		const order = await placePaidOrder(customerToken);
 
 		// Live: the websocket event makes the board refetch; no reload.
@@ -68,7 +80,7 @@ describe("merchant: the live order board", () => {
 		await card.waitFor();
 		expect(await card.getByTestId("merchant-order-number").textContent()).toBe(`#${order.pickupNumber}`);
 		expect(await card.getByTestId("merchant-order-source").textContent()).toBe("用户下单");
-		expect(await card.getByTestId("merchant-order-phone").textContent()).toBe(CUSTOMER_MOBILE);
+		expect(await card.getByTestId("merchant-order-phone").textContent()).toBe(customerMobile);
 		await board.alert.waitFor();
 		// The alarm repeats (every 5 s) until someone acknowledges it.
 		await page.waitForFunction(() => (window as unknown as { __beeps: number }).__beeps >= 2, undefined, {

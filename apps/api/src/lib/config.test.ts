@@ -25,6 +25,12 @@ describe("loadConfig", () => {
 		expect(loadConfig({ DATA_DIR: dir }).tokenSecret).toBe(config.tokenSecret);
 	});
 
+	it("lets unpaid orders wait 15 minutes unless configured", () => {
+		expect(loadConfig({ DATA_DIR: dataDir() }).orderPaymentSeconds).toBe(900);
+		expect(loadConfig({ DATA_DIR: dataDir(), ORDER_PAYMENT_MINUTES: "30" }).orderPaymentSeconds).toBe(1800);
+		expect(() => loadConfig({ DATA_DIR: dataDir(), ORDER_PAYMENT_MINUTES: "0" })).toThrow(/ORDER_PAYMENT_MINUTES=/);
+	});
+
 	it.each([
 		[{ PORT: "eighty" }, "PORT"],
 		[{ PORT: "70000" }, "PORT"],

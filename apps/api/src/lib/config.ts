@@ -24,6 +24,7 @@ const EnvSchema = z.object({
 	LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 	WEB_DIST_DIR: z.string().min(1).default(path.join(repoRoot, "apps/web/dist")),
 	SEED_DEMO: z.enum(["true", "false"]).optional(),
+	ORDER_PAYMENT_MINUTES: z.coerce.number().int().min(1, "must be at least 1 minute").max(1440).default(15),
 	FAKE_NOW: z.iso.datetime({ offset: true, error: "must be an ISO date-time like 2026-11-20T05:00:00Z" }).optional(),
 	PUBLIC_URL: z
 		.string()
@@ -62,6 +63,8 @@ export interface Config {
 	 * "is the shop open" does not depend on when the tests run. Refused in production.
 	 */
 	fakeNow: Date | undefined;
+	/** How long an unpaid order holds its stock before it is cancelled. */
+	orderPaymentSeconds: number;
 }
 
 /** OTP limits (security-and-money §A2). Tests lower or raise them to reach the edges quickly. */
@@ -134,6 +137,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 		trustProxy: parseTrustProxy(e.TRUST_PROXY),
 		publicUrl: e.PUBLIC_URL,
 		fakeNow: e.FAKE_NOW ? new Date(e.FAKE_NOW) : undefined,
+		orderPaymentSeconds: e.ORDER_PAYMENT_MINUTES * 60,
 	};
 }
 

@@ -14,8 +14,6 @@ import { evaluateCart } from "./service.js";
 
 type SignedInContext = RequestContext & { member: { id: number } };
 
-/** How long an unpaid order holds its stock before it is cancelled. */
-export const PAYMENT_WINDOW_SECONDS = 15 * 60;
 /** A chosen pickup time may be at most this far ahead. */
 const MAX_PICKUP_AHEAD_SECONDS = 7 * 24 * 3600;
 const CREATE_SCOPE = "order.create";
@@ -124,7 +122,7 @@ async function placeOrderOnce(
 				total: priced.total,
 				placed_by_member_id: options.placedBy ?? null,
 				created_at: now,
-				expires_at: addSeconds(now, PAYMENT_WINDOW_SECONDS),
+				expires_at: addSeconds(now, deps.config.orderPaymentSeconds),
 			})
 			.returningAll()
 			.executeTakeFirstOrThrow();

@@ -1,11 +1,12 @@
-import type { MenuItem, OrderView, ShopMenu, ShopSummary } from "@bayon/contract";
-import type { Browser } from "playwright-core";
+import type { MenuItem, ShopMenu, ShopSummary } from "@bayon/contract";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LoginPage } from "./pages/login-page";
 import { MenuPage } from "./pages/menu-page";
+import { MERCHANT_ORDER_PATH, MerchantBoardPage } from "./pages/merchant-pages";
 import { OrderDetailPage, PAY_PATH, PayPage } from "./pages/order-pages";
 import { launchBrowser, newPhone, screenshot } from "./support/browser";
-import { apiCall, signInByApi } from "./support/http-api";
+import { apiCall, openSignedIn } from "./support/http-api";
 
 /** Demo members (README): a customer with stored value, and a staff member of the demo shop. */
 const CUSTOMER = "13800000003";
@@ -32,6 +33,17 @@ beforeAll(async () => {
 afterAll(async () => {
 	await browser?.close();
 });
+
+/** Marks the page: a reload would lose the mark, so finding it later proves there was none. */
+async function markNoReload(target: Page) {
+	await target.evaluate(() => {
+		(window as unknown as { __noReload: boolean }).__noReload = true;
+	});
+}
+
+async function wasNotReloaded(target: Page): Promise<boolean> {
+	return target.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload === true);
+}
 
 describe("checkout and the order lifecycle", () => {
 	it("pays for pickup with the sandbox gateway, follows the order live, then asks for and gets a refund", async () => {
@@ -60,6 +72,14 @@ describe("checkout and the order lifecycle", () => {
 		expect(await pay.method("alipay").locator("input").isDisabled()).toBe(true);
 		await pay.method("sandbox").locator("input").check();
 		await screenshot(page, "checkout-pay");
+
+		// Meanwhile the shop's board is open on the staff's device.
+		const staffSide = await newPhone(browser);
+		const board = new MerchantBoardPage(staffSide.page);
+		await openSignedIn(staffSide.page, STAFF, MERCHANT_ORDER_PATH);
+		await board.board.waitFor();
+		await markNoReload(staffSide.page);
+
 		await pay.submit();
 
 		// The hosted gateway page: approve, and the gateway sends us back to the order.
@@ -72,19 +92,17 @@ describe("checkout and the order lifecycle", () => {
 		expect(await page.getByTestId("order-pickup-number").textContent()).toMatch(/\d+/);
 		expect(await page.evaluate(() => JSON.parse(localStorage.getItem("cart") ?? "[]").length)).toBe(0);
 
-		// The shop's staff works the order from another device; the customer's page follows live.
-		const staffToken = await signInByApi(STAFF);
-		const staffOrder = await apiCall<OrderView>(`/merchant/order/detail/${orderId}`, { token: staffToken });
-		expect(staffOrder.paymentStatus).toBe("paid");
-		// Mark the page: a reload would lose this, so seeing the stages change proves no reload happened.
-		await page.evaluate(() => {
-			(window as unknown as { __noReload: boolean }).__noReload = true;
-		});
-		await apiCall("/merchant/order/action", { method: "POST", body: { orderId, action: "accept" }, token: staffToken });
+		// The paid order appears on the board without a reload; the staff accept it and mark it
+		// ready by tapping, and the customer's page follows each stage live.
+		await board.card(orderId).waitFor();
+		await markNoReload(page);
+		await board.tap(orderId, "accept");
 		await detail.waitForStage("inProduction");
-		await apiCall("/merchant/order/action", { method: "POST", body: { orderId, action: "ready" }, token: staffToken });
+		await board.showTab("production");
+		await board.tap(orderId, "ready");
 		await detail.waitForStage("waitingPickup");
-		expect(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
+		expect(await wasNotReloaded(page)).toBe(true);
+		expect(await wasNotReloaded(staffSide.page)).toBe(true);
 		await screenshot(page, "order-waiting-pickup");
 
 		// Refund: reason, confirmation, then the shop approves it.
@@ -97,17 +115,15 @@ describe("checkout and the order lifecycle", () => {
 		await page.getByTestId("confirm-ok").click();
 		await page.waitForURL((url) => url.pathname === "/pages/components/pages/orders/detail");
 		await detail.waitForStage("refundInProgress");
-		await page.evaluate(() => {
-			(window as unknown as { __noReload: boolean }).__noReload = true;
-		});
-		await apiCall("/merchant/order/refund-decision", {
-			method: "POST",
-			body: { orderId, approve: true },
-			token: staffToken,
-		});
+		await markNoReload(page);
+		// The request shows up among the board's refunds; the staff approve it.
+		await board.showTab("refunds");
+		await board.card(orderId).getByTestId("merchant-refund-approve").click();
+		await staffSide.page.getByTestId("merchant-refund-confirm").getByTestId("confirm-ok").click();
 		await detail.waitForStage("refunded");
 		expect(await detail.refund.getAttribute("data-status")).toBe("approved");
-		expect(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
+		expect(await wasNotReloaded(page)).toBe(true);
+		await staffSide.context.close();
 		await screenshot(page, "order-refunded");
 
 		// The history's refund tab lists it.

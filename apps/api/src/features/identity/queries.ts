@@ -342,3 +342,22 @@ export async function isTelegramLinked(db: Db, tenantId: number, memberId: numbe
 		.executeTakeFirst();
 	return row !== undefined;
 }
+
+export function findMembersByIds(db: Db, tenantId: number, ids: number[]) {
+	if (ids.length === 0) return Promise.resolve([]);
+	return db
+		.selectFrom("member")
+		.select(["id", "mobile", "nickname"])
+		.where("tenant_id", "=", tenantId)
+		.where("id", "in", ids)
+		.execute();
+}
+
+export function findMemberByMobile(db: Db, tenantId: number, mobile: string) {
+	return db
+		.selectFrom("member")
+		.select(["id", "status"])
+		.where("tenant_id", "=", tenantId)
+		.where("mobile", "=", mobile)
+		.executeTakeFirst();
+}

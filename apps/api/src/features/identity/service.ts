@@ -330,3 +330,30 @@ export async function linkTelegramUser(
 		return { telegramUserId: String(user.id), linked: true as const };
 	});
 }
+
+/** Phone and nickname of members, for the shop's staff looking at their orders. */
+export async function memberContacts(
+	deps: AppDeps,
+	tenantId: number,
+	ids: number[],
+): Promise<Map<number, { mobile: string; nickname: string }>> {
+	const rows = await queries.findMembersByIds(deps.db, tenantId, ids);
+	return new Map(rows.map((row) => [row.id, { mobile: row.mobile, nickname: row.nickname }]));
+}
+
+/** The active member with this phone, or null (staff ordering for a customer). */
+export async function findActiveMemberIdByMobile(
+	deps: AppDeps,
+	tenantId: number,
+	mobile: string,
+): Promise<number | null> {
+	const row = await queries.findMemberByMobile(deps.db, tenantId, mobile);
+	return row?.status === "active" ? row.id : null;
+}
+
+/** The member's own phone (the default contact on their orders). */
+export async function memberMobile(deps: AppDeps, tenantId: number, memberId: number): Promise<string> {
+	const row = await queries.findMember(deps.db, tenantId, memberId);
+	if (!row) throw new BusinessError(ErrorCode.Unauthorized);
+	return row.mobile;
+}

@@ -6,6 +6,7 @@ import type { AppDeps } from "../../http/deps.js";
 import type { RequestContext } from "../../http/request-context.js";
 import { addSeconds } from "../../lib/clock.js";
 import { sha256Hex } from "../../lib/crypto.js";
+import { memberMobile } from "../identity/service.js";
 import { toLocalMoment } from "../venues/hours.js";
 import { announceOrderChange } from "./events.js";
 import { presentOrders } from "./present.js";
@@ -71,11 +72,7 @@ async function placeOrderOnce(
 		if (ahead < 0 || ahead > MAX_PICKUP_AHEAD_SECONDS) throw new BusinessError(ErrorCode.PickupTimeInvalid);
 		if (!terms.isWithinHoursAt(pickupAt)) throw new BusinessError(ErrorCode.PickupTimeOutsideHours);
 	}
-	const member = await deps.db
-		.selectFrom("member")
-		.select("mobile")
-		.where("id", "=", ctx.member.id)
-		.executeTakeFirstOrThrow();
+	const memberPhone = await memberMobile(deps, ctx.tenant.id, ctx.member.id);
 
 	return deps.db.transaction().execute(async (trx) => {
 		if (
@@ -115,7 +112,7 @@ async function placeOrderOnce(
 							longitude: address.longitude,
 						})
 					: null,
-				contact_phone: input.contactPhone ?? address?.phone ?? member.mobile,
+				contact_phone: input.contactPhone ?? address?.phone ?? memberPhone,
 				remark: input.remark,
 				subtotal: priced.subtotal,
 				delivery_fee: priced.deliveryFee,

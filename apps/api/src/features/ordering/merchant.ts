@@ -5,7 +5,8 @@ import type { DB } from "../../db/schema.js";
 import { BusinessError } from "../../http/business-error.js";
 import type { AppDeps } from "../../http/deps.js";
 import type { RequestContext } from "../../http/request-context.js";
-import { requireStaff } from "../venues/service.js";
+import { findActiveMemberIdByMobile, memberContacts } from "../identity/service.js";
+import { isStaffMember, requireStaff } from "../venues/service.js";
 import { placeOrder } from "./checkout.js";
 import { announceOrderChange } from "./events.js";
 import { refundPayment } from "./payments.js";
@@ -59,13 +60,10 @@ export async function getShopOrder(deps: AppDeps, ctx: SignedInContext, orderId:
 
 async function presentForStaff(deps: AppDeps, rows: OrderRow[], lang: string): Promise<OrderView[]> {
 	const views = await presentOrders(deps.db, rows, lang);
-	const memberIds = [...new Set(rows.map((row) => row.member_id))];
-	const members = memberIds.length
-		? await deps.db.selectFrom("member").select(["id", "mobile", "nickname"]).where("id", "in", memberIds).execute()
-		: [];
+	const contacts = await memberContacts(deps, rows[0]?.tenant_id ?? 0, [...new Set(rows.map((row) => row.member_id))]);
 	return views.map((view, index) => {
-		const member = members.find((m) => m.id === rows[index]?.member_id);
-		return member ? { ...view, customer: { mobile: member.mobile, nickname: member.nickname } } : view;
+		const customer = contacts.get(rows[index]?.member_id ?? 0);
+		return customer ? { ...view, customer } : view;
 	});
 }
 
@@ -75,11 +73,7 @@ async function requireStaffOf(deps: AppDeps, ctx: SignedInContext, order: OrderR
 	try {
 		await requireStaff(deps, ctx, order.shop_id);
 	} catch (error) {
-		const worksSomewhere = await deps.db
-			.selectFrom("shop_staff")
-			.select("shop_id")
-			.where("member_id", "=", ctx.member.id)
-			.executeTakeFirst();
+		const worksSomewhere = await isStaffMember(deps, { tenantId: ctx.tenant.id, memberId: ctx.member.id });
 		throw worksSomewhere && error instanceof BusinessError ? new BusinessError(ErrorCode.NotFound) : error;
 	}
 }
@@ -286,15 +280,10 @@ export async function placeOrderForCustomer(
 	idempotencyKey: string | undefined,
 ): Promise<OrderView> {
 	await requireStaff(deps, ctx, input.shopId);
-	const customer = await deps.db
-		.selectFrom("member")
-		.select(["id", "status"])
-		.where("tenant_id", "=", ctx.tenant.id)
-		.where("mobile", "=", input.customerMobile)
-		.executeTakeFirst();
-	if (customer?.status !== "active") throw new BusinessError(ErrorCode.CustomerNotFound);
+	const customerId = await findActiveMemberIdByMobile(deps, ctx.tenant.id, input.customerMobile);
+	if (customerId === null) throw new BusinessError(ErrorCode.CustomerNotFound);
 	const { customerMobile: _, ...order } = input;
-	return placeOrder(deps, { ...ctx, member: { id: customer.id, sessionFamilyId: "" } }, order, idempotencyKey, {
+	return placeOrder(deps, { ...ctx, member: { id: customerId, sessionFamilyId: "" } }, order, idempotencyKey, {
 		placedBy: ctx.member.id,
 	});
 }

@@ -115,3 +115,14 @@ export function findStaffRole(db: Db, args: { shopId: number; memberId: number }
 		.where("member_id", "=", args.memberId)
 		.executeTakeFirst();
 }
+
+export function listStaffShops(db: Db, args: { tenantId: number; memberId: number }) {
+	return db
+		.selectFrom("shop_staff as st")
+		.innerJoin("shop as s", "s.id", "st.shop_id")
+		.select(["s.id", "s.name", "st.role"])
+		.where("st.member_id", "=", args.memberId)
+		.where("s.tenant_id", "=", args.tenantId)
+		.orderBy("s.id")
+		.execute();
+}

@@ -41,8 +41,11 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 
 function openPostgres(url: string, poolSize: number): Database {
 	const pool = new pg.Pool({ connectionString: url, max: poolSize });
-	// An idle client that loses its connection (server restart) must not crash the process.
+	// A connection the server drops (restart, failover, pg_terminate_backend) must not crash
+	// the process: idle clients report through the pool, checked-out ones on themselves. The
+	// query in flight still fails, so its transaction rolls back and its request answers 500.
 	pool.on("error", () => {});
+	pool.on("connect", (client) => client.on("error", () => {}));
 	return {
 		db: new Kysely<DB>({ dialect: new PostgresDialect({ pool }) }),
 		kind: "postgres",

@@ -7,6 +7,7 @@
 // Chromium is an error; on a laptop it is skipped with a loud warning.
 import { spawn, spawnSync } from "node:child_process";
 import { chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -27,7 +28,12 @@ async function main() {
 	let failed = false;
 	if (only !== "e2e") {
 		const postgresUrl = await findPostgres();
-		const env = { ...process.env, ...(postgresUrl ? { TEST_POSTGRES_URL: postgresUrl } : {}) };
+		const redisUrl = await findRedis();
+		const env = {
+			...process.env,
+			...(postgresUrl ? { TEST_POSTGRES_URL: postgresUrl } : {}),
+			...(redisUrl ? { TEST_REDIS_URL: redisUrl } : {}),
+		};
 		failed = (await runVitest(["run"], env, "unit")) || failed;
 	}
 	if (only === undefined || only === "e2e") {
@@ -107,6 +113,30 @@ async function findPostgres() {
 		"No PostgreSQL server found: the API suite ran on PGlite only; the real-database and concurrency tests were NOT run. Set TEST_POSTGRES_URL or install postgresql-15.";
 	if (ci) throw new Error(message);
 	warnings.push(message);
+	return undefined;
+}
+
+/** TEST_REDIS_URL, else a Redis on 127.0.0.1:6379 that answers PING; without one the Redis fan-out test is skipped. */
+async function findRedis() {
+	const url = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
+	const { hostname, port } = new URL(url);
+	const answers = await new Promise((resolve) => {
+		const socket = net.connect({ host: hostname, port: Number(port || 6379) });
+		socket.setTimeout(1500, () => {
+			socket.destroy();
+			resolve(false);
+		});
+		socket.on("error", () => resolve(false));
+		socket.on("connect", () => socket.write("PING\r\n"));
+		socket.on("data", (data) => {
+			socket.destroy();
+			resolve(data.toString().startsWith("+PONG"));
+		});
+	});
+	if (answers) return url;
+	warnings.push(
+		`No Redis answered at ${url}: the Redis fan-out test was NOT run. Set TEST_REDIS_URL or start redis-server.`,
+	);
 	return undefined;
 }
 

@@ -10,7 +10,7 @@ import { type BuildAppOptions, buildApp } from "./http/app.js";
 import type { AppDeps } from "./http/deps.js";
 import { type Clock, clockStartingAt, systemClock } from "./lib/clock.js";
 import type { Config } from "./lib/config.js";
-import { createLocalBus, createPostgresBus } from "./realtime/bus.js";
+import { createLocalBus, createPostgresBus, createRedisBus } from "./realtime/bus.js";
 
 export interface StartedServer {
 	app: FastifyInstance;
@@ -32,10 +32,14 @@ export async function startServer(
 		overrides.database ?? (await openDatabase({ url: config.databaseUrl, pgliteDir: path.join(config.dataDir, "pg") }));
 	await migrate(database);
 	if (config.seedDemo && (await isDatabaseEmpty(database.db))) await seedDemo(database.db);
-	// Several servers share PostgreSQL, so events travel through it; PGlite is one process.
-	const events = database.url
-		? await createPostgresBus(database.url, (error) => console.error("event bus:", error))
-		: createLocalBus();
+	// Several servers share Redis (when configured) or PostgreSQL, so events travel through
+	// it; PGlite is one process.
+	const onBusError = (error: unknown) => console.error("event bus:", error);
+	const events = config.redisUrl
+		? await createRedisBus(config.redisUrl, onBusError)
+		: database.url
+			? await createPostgresBus(database.url, onBusError)
+			: createLocalBus();
 	const deps: AppDeps = {
 		config,
 		database,

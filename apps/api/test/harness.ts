@@ -56,6 +56,8 @@ export async function startTestServer(
 		webDistDir?: string;
 		/** A second server on the same PostgreSQL database (another process behind the load balancer). */
 		sameDatabaseAs?: TestServer;
+		/** Fan live events out through this Redis instead of the database. */
+		redisUrl?: string;
 	} = {},
 ): Promise<TestServer> {
 	const dataDir = mkdtempSync(path.join(tmpdir(), "bayon-test-"));
@@ -68,6 +70,7 @@ export async function startTestServer(
 		LOG_LEVEL: "silent",
 		...(options.telegram === false ? {} : { TELEGRAM_BOT_TOKEN: TEST_BOT_TOKEN }),
 		...(options.webDistDir ? { WEB_DIST_DIR: options.webDistDir } : {}),
+		...(options.redisUrl ? { REDIS_URL: options.redisUrl } : {}),
 	});
 	// Generous per-IP limit: every test call comes from 127.0.0.1. Tests of that limit lower it.
 	config.limits = { ...config.limits, smsPerIpPerHour: 10_000, ...options.limits };

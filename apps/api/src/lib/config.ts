@@ -24,6 +24,10 @@ const EnvSchema = z.object({
 	LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 	WEB_DIST_DIR: z.string().min(1).default(path.join(repoRoot, "apps/web/dist")),
 	SEED_DEMO: z.enum(["true", "false"]).optional(),
+	REDIS_URL: z
+		.string()
+		.regex(/^rediss?:\/\/.+/, "must be a redis:// or rediss:// URL")
+		.optional(),
 	ORDER_PAYMENT_MINUTES: z.coerce.number().int().min(1, "must be at least 1 minute").max(1440).default(15),
 	FAKE_NOW: z.iso.datetime({ offset: true, error: "must be an ISO date-time like 2026-11-20T05:00:00Z" }).optional(),
 	PUBLIC_URL: z
@@ -65,6 +69,8 @@ export interface Config {
 	fakeNow: Date | undefined;
 	/** How long an unpaid order holds its stock before it is cancelled. */
 	orderPaymentSeconds: number;
+	/** Live events between servers through Redis instead of PostgreSQL LISTEN/NOTIFY. */
+	redisUrl: string | undefined;
 }
 
 /** OTP limits (security-and-money §A2). Tests lower or raise them to reach the edges quickly. */
@@ -138,6 +144,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 		publicUrl: e.PUBLIC_URL,
 		fakeNow: e.FAKE_NOW ? new Date(e.FAKE_NOW) : undefined,
 		orderPaymentSeconds: e.ORDER_PAYMENT_MINUTES * 60,
+		redisUrl: e.REDIS_URL,
 	};
 }
 

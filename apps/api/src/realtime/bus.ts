@@ -1,4 +1,5 @@
 import { EventEmitter } from "node:events";
+import { Redis } from "ioredis";
 import pg from "pg";
 
 /** A change the apps should see at once: the customer's order page, the shop's board. */
@@ -93,6 +94,41 @@ export async function createPostgresBus(
 			closed = true;
 			await listener?.end().catch(() => {});
 			await publisher.end();
+			await local.close();
+		},
+	};
+}
+
+/**
+ * Several processes with Redis (REDIS_URL): publish on a channel, each process subscribed on
+ * its own connection, hearing its own messages too. Like NOTIFY, a message sent while a
+ * process is disconnected is missed, and clients refetch on reconnect.
+ */
+export async function createRedisBus(url: string, onError: (error: unknown) => void): Promise<EventBus> {
+	const local = createLocalBus();
+	const options = { lazyConnect: true, maxRetriesPerRequest: 2 } as const;
+	const publisher = new Redis(url, options);
+	const subscriber = new Redis(url, options);
+	publisher.on("error", onError);
+	subscriber.on("error", onError);
+	subscriber.on("message", (channel: string, payload: string) => {
+		if (channel !== CHANNEL) return;
+		try {
+			void local.publish(JSON.parse(payload) as DomainEvent);
+		} catch (error) {
+			onError(error);
+		}
+	});
+	await Promise.all([publisher.connect(), subscriber.connect()]);
+	await subscriber.subscribe(CHANNEL);
+	return {
+		async publish(event) {
+			await publisher.publish(CHANNEL, JSON.stringify(event));
+		},
+		subscribe: local.subscribe,
+		async close() {
+			subscriber.disconnect();
+			publisher.disconnect();
 			await local.close();
 		},
 	};

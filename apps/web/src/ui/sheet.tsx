@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect, useId, useRef } from "react";
 import { createPortal } from "react-dom";
 import { useI18n } from "../lib/i18n";
-import { CloseIcon } from "./order-icons";
+import { CloseIcon } from "./icons";
 import "./sheet.css";
 
 interface BottomSheetProps {

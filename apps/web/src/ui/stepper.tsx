@@ -1,5 +1,5 @@
 import { useI18n } from "../lib/i18n";
-import { MinusIcon, PlusIcon } from "./order-icons";
+import { MinusIcon, PlusIcon } from "./icons";
 import "./controls.css";
 
 interface StepperProps {

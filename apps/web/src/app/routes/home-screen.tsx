@@ -15,14 +15,16 @@ import {
 	BagIcon,
 	CalendarIcon,
 	ChevronIcon,
+	CupIcon,
 	GiftIcon,
+	MegaphoneIcon,
+	PhoneIcon,
 	PinIcon,
 	ScanIcon,
 	ScooterIcon,
 	StoreIcon,
 	TicketIcon,
 } from "../../ui/icons";
-import { CupIcon, MegaphoneIcon, PhoneIcon } from "../../ui/order-icons";
 import { EmptyState, ErrorState, LoadingState } from "../../ui/states";
 import { useSwitchTab } from "../navigation-hooks";
 import { Paths } from "../paths";

@@ -5,7 +5,7 @@ import { useMoney } from "../../../lib/app-config";
 import { useI18n } from "../../../lib/i18n";
 import type { OrderType } from "../../../lib/store";
 import { showToast } from "../../../lib/toast";
-import { PlusIcon } from "../../../ui/order-icons";
+import { PlusIcon } from "../../../ui/icons";
 import { Stepper } from "../../../ui/stepper";
 import { lineKey, MAX_LINE_QUANTITY, quantityOfItem, remainingStock } from "../../ordering/cart";
 import { changeQuantity, useCart } from "../../ordering/cart-store";

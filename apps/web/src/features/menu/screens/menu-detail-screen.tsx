@@ -6,7 +6,7 @@ import { errorText } from "../../../lib/api-client";
 import { useMoney } from "../../../lib/app-config";
 import { useI18n } from "../../../lib/i18n";
 import { useAppState } from "../../../lib/store";
-import { CartIcon } from "../../../ui/order-icons";
+import { CartIcon } from "../../../ui/icons";
 import { EmptyState, ErrorState, LoadingState } from "../../../ui/states";
 import { cartCount } from "../../ordering/cart";
 import { OrderTypeSwitch } from "../../ordering/components/order-type-switch";

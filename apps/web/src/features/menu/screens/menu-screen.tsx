@@ -5,7 +5,7 @@ import { errorText } from "../../../lib/api-client";
 import { useI18n } from "../../../lib/i18n";
 import { queryClient } from "../../../lib/query-client";
 import { useAppState } from "../../../lib/store";
-import { MegaphoneIcon } from "../../../ui/order-icons";
+import { MegaphoneIcon } from "../../../ui/icons";
 import { PullRefresh } from "../../../ui/pull-refresh";
 import { EmptyState, ErrorState, LoadingState } from "../../../ui/states";
 import { CartBar } from "../../ordering/components/cart-bar";

@@ -4,7 +4,7 @@ import { Paths } from "../../../app/paths";
 import { useMoney } from "../../../lib/app-config";
 import { useI18n } from "../../../lib/i18n";
 import { useAppState } from "../../../lib/store";
-import { CartIcon } from "../../../ui/order-icons";
+import { CartIcon } from "../../../ui/icons";
 import { cartCount, cartValue } from "../cart";
 import { useCheckout } from "../use-checkout";
 import "../ordering.css";

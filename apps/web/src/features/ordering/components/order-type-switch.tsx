@@ -4,8 +4,7 @@ import { Paths } from "../../../app/paths";
 import { useMoney } from "../../../lib/app-config";
 import { useI18n } from "../../../lib/i18n";
 import { appStore, useAppState } from "../../../lib/store";
-import { ScanIcon } from "../../../ui/icons";
-import { TableIcon } from "../../../ui/order-icons";
+import { ScanIcon, TableIcon } from "../../../ui/icons";
 import { describeDesk } from "../../tables/desk-label";
 import "../ordering.css";
 

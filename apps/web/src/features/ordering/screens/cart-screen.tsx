@@ -22,6 +22,7 @@ import { pricedLinesByKey } from "../api";
 import { cartCount, MAX_LINE_QUANTITY, remainingStock } from "../cart";
 import { changeQuantity, clearCart, removeFromCart } from "../cart-store";
 import { OrderTypeSwitch } from "../components/order-type-switch";
+import { PriceSummary } from "../components/price-summary";
 import { useCartPricing } from "../use-cart-pricing";
 import { useCheckout } from "../use-checkout";
 import "../ordering.css";
@@ -138,30 +139,24 @@ function CartContent({ shop, lines }: { shop: ShopSummary; lines: CartLine[] }) 
 				) : !priced ? (
 					<LoadingState compact label={t("cart.pricing")} />
 				) : (
-					<dl className="summary">
-						<div className="summary__row">
-							<dt>{t("cart.subtotal")}</dt>
-							<dd data-testid="cart-subtotal">{money(priced.subtotal)}</dd>
-						</div>
-						{priced.orderType === "takeout" && (
-							<div className="summary__row">
-								<dt>{t("cart.deliveryFee")}</dt>
-								<dd data-testid="cart-delivery-fee">{money(priced.deliveryFee)}</dd>
-							</div>
-						)}
-						{priced.orderType === "takeout" && (priced.minDeliveryPrice ?? shop.delivery.minOrder) !== null && (
-							<p className="summary__note" data-testid="cart-min-delivery">
-								{m("belowMinDeliveryPrice", {
-									amount: money(priced.minDeliveryPrice ?? shop.delivery.minOrder ?? 0),
-								})}
-							</p>
-						)}
-						<div className="summary__row summary__row--total">
-							<dt>{t("cart.total")}</dt>
-							<dd data-testid="cart-total">{money(priced.total)}</dd>
-						</div>
-						{pricing.updating && <p className="summary__note">{t("cart.pricing")}</p>}
-					</dl>
+					<PriceSummary
+						subtotal={priced.subtotal}
+						deliveryFee={priced.deliveryFee}
+						total={priced.total}
+						isDelivery={priced.orderType === "takeout"}
+						testIdPrefix="cart"
+						beforeTotal={
+							priced.orderType === "takeout" &&
+							(priced.minDeliveryPrice ?? shop.delivery.minOrder) !== null && (
+								<p className="summary__note" data-testid="cart-min-delivery">
+									{m("belowMinDeliveryPrice", {
+										amount: money(priced.minDeliveryPrice ?? shop.delivery.minOrder ?? 0),
+									})}
+								</p>
+							)
+						}
+						afterTotal={pricing.updating && <p className="summary__note">{t("cart.pricing")}</p>}
+					/>
 				)}
 			</section>
 

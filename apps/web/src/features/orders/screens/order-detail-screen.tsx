@@ -4,7 +4,6 @@ import { useEffect, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { Paths, withQuery } from "../../../app/paths";
 import { errorText } from "../../../lib/api-client";
-import { useMoney } from "../../../lib/app-config";
 import { formatDate } from "../../../lib/format";
 import { useI18n } from "../../../lib/i18n";
 import { showToast } from "../../../lib/toast";
@@ -23,6 +22,8 @@ import {
 import { orderActions, orderStage, progressReached, progressSteps } from "../stage";
 import { useLiveOrders } from "../use-live-orders";
 import "../../ordering/ordering.css";
+import { PriceSummary } from "../../ordering/components/price-summary";
+import { PricedLines } from "../../ordering/components/priced-lines";
 import "../orders.css";
 
 /** After the gateway sends the payer back: ask for the payment's state this often, this many times. */
@@ -79,7 +80,6 @@ function usePaymentPolling(order: OrderView | undefined) {
 
 function OrderDetail({ order }: { order: OrderView }) {
 	const { t, lang } = useI18n();
-	const money = useMoney();
 	const stage = orderStage(order);
 	const actions = orderActions(order);
 	const [confirmCancel, setConfirmCancel] = useState(false);
@@ -151,36 +151,20 @@ function OrderDetail({ order }: { order: OrderView }) {
 
 			<section className="card">
 				<h2 className="cart-card__title">{order.shopName}</h2>
-				<ul className="pay-lines" data-testid="order-lines">
-					{order.lines.map((line) => (
-						<li key={`${line.itemId}:${line.options.map((option) => option.id).join(",")}`} className="pay-line">
-							<span>
-								{line.name}
-								{line.options.length > 0 && (
-									<small> ({line.options.map((option) => option.name).join(t("options.separator"))})</small>
-								)}{" "}
-								× {line.quantity}
-							</span>
-							<span>{money(line.lineTotal)}</span>
-						</li>
-					))}
-				</ul>
-				<dl className="summary">
-					<div className="summary__row">
-						<dt>{t("cart.subtotal")}</dt>
-						<dd>{money(order.subtotal)}</dd>
-					</div>
-					{order.orderType === "takeout" && (
-						<div className="summary__row">
-							<dt>{t("cart.deliveryFee")}</dt>
-							<dd>{money(order.deliveryFee)}</dd>
-						</div>
-					)}
-					<div className="summary__row summary__row--total">
-						<dt>{t("cart.total")}</dt>
-						<dd data-testid="order-total">{money(order.total)}</dd>
-					</div>
-				</dl>
+				<PricedLines
+					testId="order-lines"
+					lines={order.lines.map((line) => ({
+						...line,
+						key: `${line.itemId}:${line.options.map((option) => option.id).join(",")}`,
+					}))}
+				/>
+				<PriceSummary
+					subtotal={order.subtotal}
+					deliveryFee={order.deliveryFee}
+					total={order.total}
+					isDelivery={order.orderType === "takeout"}
+					testIdPrefix="order"
+				/>
 			</section>
 
 			<section className="card">

@@ -14,6 +14,8 @@ import { Stepper } from "../../../ui/stepper";
 import { useMemberInfo } from "../../identity/api";
 import { buildPriceRequest } from "../../ordering/api";
 import { clearCart } from "../../ordering/cart-store";
+import { PriceSummary } from "../../ordering/components/price-summary";
+import { PricedLines } from "../../ordering/components/priced-lines";
 import { useCartPricing } from "../../ordering/use-cart-pricing";
 import { shopDetailQuery, timezoneOf } from "../../venues/api";
 import { formatWindows } from "../../venues/open-state";
@@ -297,36 +299,14 @@ function PayContent({ shop, timeZone }: { shop: ShopSummary; timeZone: string })
 					<LoadingState compact label={t("cart.pricing")} />
 				) : (
 					<>
-						<ul className="pay-lines">
-							{priced.lines.map((line) => (
-								<li key={line.index} className="pay-line">
-									<span>
-										{line.name}
-										{line.options.length > 0 && (
-											<small> ({line.options.map((option) => option.name).join(t("options.separator"))})</small>
-										)}{" "}
-										× {line.quantity}
-									</span>
-									<span>{money(line.lineTotal)}</span>
-								</li>
-							))}
-						</ul>
-						<dl className="summary">
-							<div className="summary__row">
-								<dt>{t("cart.subtotal")}</dt>
-								<dd data-testid="pay-subtotal">{money(priced.subtotal)}</dd>
-							</div>
-							{priced.orderType === "takeout" && (
-								<div className="summary__row">
-									<dt>{t("cart.deliveryFee")}</dt>
-									<dd data-testid="pay-delivery-fee">{money(priced.deliveryFee)}</dd>
-								</div>
-							)}
-							<div className="summary__row summary__row--total">
-								<dt>{t("cart.total")}</dt>
-								<dd data-testid="pay-total">{money(priced.total)}</dd>
-							</div>
-						</dl>
+						<PricedLines lines={priced.lines.map((line) => ({ ...line, key: line.index }))} />
+						<PriceSummary
+							subtotal={priced.subtotal}
+							deliveryFee={priced.deliveryFee}
+							total={priced.total}
+							isDelivery={priced.orderType === "takeout"}
+							testIdPrefix="pay"
+						/>
 						{!priced.orderable && (
 							<div className="cart-problems" role="alert" data-testid="pay-problems">
 								<ul>

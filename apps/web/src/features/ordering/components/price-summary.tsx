@@ -1,0 +1,43 @@
+import type { ReactNode } from "react";
+import { useMoney } from "../../../lib/app-config";
+import { useI18n } from "../../../lib/i18n";
+
+/**
+ * Subtotal, delivery fee (deliveries only) and total, as the server priced them: the cart,
+ * checkout and order detail show the same breakdown. `testIdPrefix` names the figures for
+ * browser tests (`cart-subtotal`, `pay-total`, …).
+ */
+export function PriceSummary(props: {
+	subtotal: number;
+	deliveryFee: number;
+	total: number;
+	isDelivery: boolean;
+	testIdPrefix: string;
+	/** Shown between the fee and the total (the minimum delivery price). */
+	beforeTotal?: ReactNode;
+	/** Shown after the total (a "repricing" hint). */
+	afterTotal?: ReactNode;
+}) {
+	const { t } = useI18n();
+	const money = useMoney();
+	return (
+		<dl className="summary">
+			<div className="summary__row">
+				<dt>{t("cart.subtotal")}</dt>
+				<dd data-testid={`${props.testIdPrefix}-subtotal`}>{money(props.subtotal)}</dd>
+			</div>
+			{props.isDelivery && (
+				<div className="summary__row">
+					<dt>{t("cart.deliveryFee")}</dt>
+					<dd data-testid={`${props.testIdPrefix}-delivery-fee`}>{money(props.deliveryFee)}</dd>
+				</div>
+			)}
+			{props.beforeTotal}
+			<div className="summary__row summary__row--total">
+				<dt>{t("cart.total")}</dt>
+				<dd data-testid={`${props.testIdPrefix}-total`}>{money(props.total)}</dd>
+			</div>
+			{props.afterTotal}
+		</dl>
+	);
+}

@@ -1,9 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { type Kysely, sql } from "kysely";
 import type { DB } from "../../apps/api/src/db/schema.js";
 import { postLedgerTxn } from "../../apps/api/src/features/wallet/ledger.js";
+import { signIn } from "./sign-in.js";
 
 export interface OrderBenchResult {
 	customers: number;
@@ -65,6 +64,7 @@ export async function benchOrders(args: {
 			category_id: category.id,
 			code: "tea",
 			name: JSON.stringify({ "zh-CN": "茶", en: "Tea" }),
+			description: JSON.stringify({}),
 			price: 150,
 			original_price: null,
 			stock: initialStock,
@@ -194,24 +194,4 @@ export async function benchOrders(args: {
 		failures,
 		invariants,
 	};
-}
-
-async function signIn(url: string, dataDir: string, mobile: string): Promise<string> {
-	const headers = { "content-type": "application/json", "tenant-id": "1" };
-	await fetch(`${url}/app-api/member/auth/send-sms-code`, {
-		method: "POST",
-		headers,
-		body: JSON.stringify({ mobile, scene: 1 }),
-	});
-	const lines = readFileSync(path.join(dataDir, "sms-outbox.jsonl"), "utf8").trim().split("\n");
-	const code = lines
-		.map((l) => JSON.parse(l) as { mobile: string; code: string })
-		.filter((m) => m.mobile === mobile)
-		.at(-1)?.code;
-	const response = await fetch(`${url}/app-api/member/auth/sms-login`, {
-		method: "POST",
-		headers,
-		body: JSON.stringify({ mobile, code }),
-	});
-	return ((await response.json()) as { data: { accessToken: string } }).data.accessToken;
 }

@@ -4,7 +4,7 @@
 // response size per route. These are figures to compare, not pass/fail tests.
 import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -15,6 +15,7 @@ import { loadConfig } from "../../apps/api/src/lib/config.js";
 import { startServer } from "../../apps/api/src/server.js";
 import { createBigMenuShop } from "./big-menu.js";
 import { benchOrders } from "./orders.js";
+import { signIn } from "./sign-in.js";
 
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = 50;
@@ -176,24 +177,6 @@ async function measureWithWrk(
 
 function pad(value: string, width: number) {
 	return value.padEnd(width);
-}
-
-async function signIn(url: string, dataDir: string, mobile: string): Promise<string> {
-	const headers = { "content-type": "application/json", "tenant-id": "1" };
-	await fetch(`${url}/app-api/member/auth/send-sms-code`, {
-		method: "POST",
-		headers,
-		body: JSON.stringify({ mobile, scene: 1 }),
-	});
-	const lines = readFileSync(path.join(dataDir, "sms-outbox.jsonl"), "utf8").trim().split("\n");
-	const code = (JSON.parse(lines.at(-1) ?? "{}") as { code: string }).code;
-	const response = await fetch(`${url}/app-api/member/auth/sms-login`, {
-		method: "POST",
-		headers,
-		body: JSON.stringify({ mobile, code }),
-	});
-	const body = (await response.json()) as { data: { accessToken: string } };
-	return body.data.accessToken;
 }
 
 async function openBenchDatabase(): Promise<{ database: Database; label: string; drop: () => Promise<void> }> {

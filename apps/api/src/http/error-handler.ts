@@ -1,4 +1,4 @@
-import { ErrorCode, formatMessage, isMessageKey, type MessageKey, type ValidationIssue } from "@bayon/contract";
+import { ErrorCode, formatMessage, isMessageKey, Limits, type MessageKey, type ValidationIssue } from "@bayon/contract";
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { BusinessError } from "./business-error.js";
@@ -30,7 +30,7 @@ export function handleApiError(error: FastifyError | BusinessError, request: Fas
 	) {
 		const code = error.code === "FST_REQ_FILE_TOO_LARGE" ? ErrorCode.FileTooLarge : ErrorCode.BadRequest;
 		const key: MessageKey = code === ErrorCode.FileTooLarge ? "fileTooLarge" : "badRequest";
-		return reply.send(failure(code, formatMessage(key, lang, { mb: 5 })));
+		return reply.send(failure(code, formatMessage(key, lang, { mb: Limits.uploadMaxBytes / (1024 * 1024) })));
 	}
 	if (typeof error.statusCode === "number" && error.statusCode >= 400 && error.statusCode < 500) {
 		// Malformed JSON, a wrong content type and the like: the client's mistake.

@@ -42,7 +42,7 @@ export async function listShopOrders(
 			.execute(),
 		base.select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow(),
 	]);
-	return { list: await presentForStaff(deps, rows, ctx.lang), total: Number(total.n) };
+	return { list: await presentForStaff(deps, ctx, rows), total: Number(total.n) };
 }
 
 /** One order of a shop the caller works at; any other order answers not-found. */
@@ -54,13 +54,13 @@ export async function getShopOrder(deps: AppDeps, ctx: SignedInContext, orderId:
 		.where("id", "=", orderId)
 		.executeTakeFirst();
 	await requireStaffOf(deps, ctx, row);
-	const [view] = await presentForStaff(deps, [row as OrderRow], ctx.lang);
+	const [view] = await presentForStaff(deps, ctx, [row as OrderRow]);
 	return view as OrderView;
 }
 
-async function presentForStaff(deps: AppDeps, rows: OrderRow[], lang: string): Promise<OrderView[]> {
-	const views = await presentOrders(deps.db, rows, lang);
-	const contacts = await memberContacts(deps, rows[0]?.tenant_id ?? 0, [...new Set(rows.map((row) => row.member_id))]);
+async function presentForStaff(deps: AppDeps, ctx: SignedInContext, rows: OrderRow[]): Promise<OrderView[]> {
+	const views = await presentOrders(deps.db, rows, ctx.lang);
+	const contacts = await memberContacts(deps, ctx.tenant.id, [...new Set(rows.map((row) => row.member_id))]);
 	return views.map((view, index) => {
 		const customer = contacts.get(rows[index]?.member_id ?? 0);
 		return customer ? { ...view, customer } : view;

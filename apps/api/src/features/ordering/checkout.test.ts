@@ -1,18 +1,7 @@
-import {
-	ErrorCode,
-	formatMessage,
-	type MemberInfo,
-	type MenuItem,
-	type OrderView,
-	type PageResult,
-	type PaymentResult,
-	type ShopMenu,
-} from "@bayon/contract";
-import { sql } from "kysely";
+import { ErrorCode, formatMessage, type MemberInfo, type OrderView, type PageResult } from "@bayon/contract";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../../../test/harness.js";
 import { OrderingFixture } from "../../../test/ordering.js";
-import { fromLocalMoment, toLocalMoment } from "../venues/hours.js";
 import { expireUnpaidOrders } from "./lifecycle.js";
 
 let server: TestServer;

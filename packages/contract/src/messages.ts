@@ -384,6 +384,26 @@ export const messages = {
 		en: "No member has this phone number: ask the customer to sign up first",
 		km: "រកមិនឃើញសមាជិកដែលមានលេខទូរស័ព្ទនេះទេ សូមឲ្យអតិថិជនចុះឈ្មោះជាមុនសិន",
 	},
+	billChanged: {
+		"zh-CN": "账单已有变动（有新的加菜或退菜），请核对金额后再支付",
+		en: "The bill has changed (a round was added or removed): check the new total and pay again",
+		km: "វិក្កយបត្របានផ្លាស់ប្តូរ (មានការកម្មង់បន្ថែម ឬដកចេញ) សូមពិនិត្យចំនួនទឹកប្រាក់ថ្មី ហើយបង់ម្តងទៀត",
+	},
+	billSettled: {
+		"zh-CN": "该桌账单已结清",
+		en: "This table's bill has already been settled",
+		km: "វិក្កយបត្ររបស់តុនេះត្រូវបានទូទាត់រួចហើយ",
+	},
+	billNothingDue: {
+		"zh-CN": "该账单没有待支付的金额",
+		en: "There is nothing left to pay on this bill",
+		km: "វិក្កយបត្រនេះគ្មានប្រាក់ដែលត្រូវបង់ទៀតទេ",
+	},
+	noOpenBill: {
+		"zh-CN": "该桌暂无未结账单，请先点餐",
+		en: "This table has no open bill: order first",
+		km: "តុនេះមិនទាន់មានវិក្កយបត្រនៅឡើយ សូមកម្មង់ជាមុនសិន",
+	},
 	enterReason: {
 		"zh-CN": "请填写原因",
 		en: "Please give a reason",

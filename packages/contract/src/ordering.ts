@@ -22,6 +22,9 @@ export type PaymentStatus = "unpaid" | "paying" | "paid" | "refunded";
 
 export const PayMethod = { Balance: "balance", Sandbox: "sandbox", Wechat: "wechat", Alipay: "alipay" } as const;
 export type PayMethod = (typeof PayMethod)[keyof typeof PayMethod];
+/** How an order was paid: a customer's method, or at the shop's counter (cash or card, by the staff). */
+export type PaidWith = PayMethod | "counter";
+const payMethodField = z.enum(["balance", "sandbox", "wechat", "alipay"], { error: "fieldInvalid" });
 
 /** Spec §3 order list filter: all −1, pending payment 0, in progress 1, completed 4, refund −3. */
 export const OrderListFilter = { All: -1, PendingPayment: 0, InProgress: 1, Completed: 4, Refund: -3 } as const;
@@ -54,7 +57,7 @@ export type PlaceOrderInput = z.input<typeof PlaceOrderInput>;
 
 export const PayOrderInput = z.strictObject({
 	orderId: idField,
-	payMethod: z.enum(["balance", "sandbox", "wechat", "alipay"], { error: "fieldInvalid" }),
+	payMethod: payMethodField,
 });
 
 export const OrderIdInput = z.strictObject({ orderId: idField });
@@ -89,11 +92,13 @@ export interface OrderView {
 	orderType: OrderType;
 	status: OrderStatus;
 	paymentStatus: PaymentStatus;
-	payMethod: PayMethod | null;
+	payMethod: PaidWith | null;
 	pickupNumber: string;
 	pickupAt: string | null;
 	tableNumber: string | null;
 	diners: number | null;
+	/** Dine-in paid after the meal: the table bill this order is on (paid together with it). */
+	billId: number | null;
 	deliveryAddress: { recipient: string; phone: string; address: string; houseNumber: string } | null;
 	contactPhone: string | null;
 	remark: string;
@@ -156,4 +161,67 @@ export interface PaymentResult {
 	balance?: number;
 	/** Hosted gateways: where to send the payer to approve the payment. */
 	redirectUrl?: string;
+}
+
+const tableTokenField = z.string({ error: "tableInvalid" }).min(1, { error: "tableInvalid" }).max(300);
+/** A table's open bill, asked for by anyone at the table (holding its scanned QR code). */
+export const TableBillQuery = z.object({ tableToken: tableTokenField });
+
+/**
+ * Pays every unpaid round of the table's open bill. `expectedTotal` is what the payer saw:
+ * if a round was added or removed meanwhile the payment is refused, never silently changed.
+ */
+export const PayBillInput = z.strictObject({
+	tableToken: tableTokenField,
+	payMethod: payMethodField,
+	expectedTotal: z.number({ error: "fieldInvalid" }).int({ error: "fieldInvalid" }).min(0, { error: "fieldInvalid" }),
+});
+
+/** The staff take the bill at the counter (cash or card) and settle it. */
+export const SettleBillInput = z.strictObject({
+	billId: idField,
+	expectedTotal: z.number({ error: "fieldInvalid" }).int({ error: "fieldInvalid" }).min(0, { error: "fieldInvalid" }),
+});
+
+export const MerchantBillListQuery = z.object({ shopId: idField });
+
+export type BillSettleMethod = PaidWith | "nothing_due";
+
+/** One round ordered at the table. */
+export interface BillRoundView {
+	orderId: number;
+	orderNo: string;
+	pickupNumber: string;
+	status: OrderStatus;
+	paymentStatus: PaymentStatus;
+	lines: OrderLineView[];
+	total: number;
+	createdAt: string;
+	/** Whether the caller placed this round (customer views). */
+	mine?: boolean;
+}
+
+export interface TableBillView {
+	id: number;
+	shopId: number;
+	tableId: number;
+	tableNumber: string;
+	status: "open" | "settled";
+	openedAt: string;
+	settledAt: string | null;
+	settleMethod: BillSettleMethod | null;
+	rounds: BillRoundView[];
+	/** Still to pay: the unpaid rounds that were not cancelled or rejected. */
+	due: number;
+	/** Paid when settled. */
+	paidTotal: number;
+	diners: number | null;
+}
+
+export interface BillPaymentResult {
+	bill: TableBillView;
+	/** Hosted gateways: where to send the payer to approve the payment. */
+	redirectUrl?: string;
+	/** The payer's wallet balance after paying from it. */
+	balance?: number;
 }

@@ -77,6 +77,8 @@ export interface ShopSummary {
 	/** IANA time zone of the shop: opening hours and "opens at" are in it. */
 	timezone: string;
 	preparationMinutes: number;
+	/** Dine-in orders go to the kitchen at once and the table pays its bill after the meal. */
+	deskPayAfterMeal: boolean;
 	orderTypes: OrderType[];
 	openState: ShopOpenState;
 	delivery: DeliverySummary;

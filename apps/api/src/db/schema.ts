@@ -5,6 +5,8 @@ import type { ColumnType, Generated, JSONColumnType } from "kysely";
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+/** A nullable column that inserts may leave out (it starts NULL). */
+type OptionalNullable<T> = ColumnType<T | null, T | null | undefined, T | null>;
 type LocalizedColumn = JSONColumnType<Localized, string, string>;
 type PartialLocalizedColumn = JSONColumnType<Partial<Localized>, string, string>;
 
@@ -146,6 +148,7 @@ export interface ShopTable {
 	delivery_radius_m: number | null;
 	delivery_radius_fee: number | null;
 	delivery_radius_min_order: number | null;
+	desk_pay_after_meal: Generated<boolean>;
 }
 
 export interface ShopClosureTable {
@@ -301,7 +304,7 @@ export interface CustomerOrderTable {
 	order_type: "takein" | "takeout" | "desk";
 	status: "unpaid" | "new" | "in_production" | "ready" | "delivering" | "completed" | "cancelled" | "rejected";
 	payment_status: "unpaid" | "paying" | "paid" | "refunded";
-	pay_method: "balance" | "sandbox" | "wechat" | "alipay" | null;
+	pay_method: "balance" | "sandbox" | "wechat" | "alipay" | "counter" | null;
 	pickup_number: number;
 	business_day: string;
 	pickup_at: Timestamp | null;
@@ -319,7 +322,7 @@ export interface CustomerOrderTable {
 	total: number;
 	placed_by_member_id: number | null;
 	created_at: Timestamp;
-	expires_at: Timestamp;
+	expires_at: Timestamp | null;
 	paid_at: Timestamp | null;
 	closed_at: Timestamp | null;
 	close_reason: string | null;
@@ -329,12 +332,29 @@ export interface CustomerOrderTable {
 	refund_requested_at: Timestamp | null;
 	refund_decided_at: Timestamp | null;
 	accepted_at: Timestamp | null;
+	bill_id: OptionalNullable<number>;
+	paid_by_member_id: OptionalNullable<number>;
+	gateway_payment_id: OptionalNullable<string>;
+}
+
+export interface TableBillTable {
+	id: Generated<number>;
+	tenant_id: number;
+	shop_id: number;
+	table_id: number;
+	status: "open" | "settled";
+	opened_at: Timestamp;
+	settled_at: Timestamp | null;
+	settle_method: "balance" | "sandbox" | "wechat" | "alipay" | "counter" | "nothing_due" | null;
+	settled_by_member_id: number | null;
+	paid_total: number | null;
 }
 
 export interface GatewayPaymentTable {
 	id: string;
 	tenant_id: number;
-	order_id: number;
+	order_id: number | null;
+	bill_id: OptionalNullable<number>;
 	provider: "sandbox" | "wechat" | "alipay";
 	amount: number;
 	status: "pending" | "succeeded" | "declined";
@@ -414,6 +434,7 @@ export interface DB {
 	ledger_entry: LedgerEntryTable;
 	shop_day_counter: ShopDayCounterTable;
 	customer_order: CustomerOrderTable;
+	table_bill: TableBillTable;
 	order_line: OrderLineTable;
 	order_event: OrderEventTable;
 	idempotency_record: IdempotencyRecordTable;

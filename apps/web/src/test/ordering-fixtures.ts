@@ -72,6 +72,7 @@ export function shop(extra: Partial<ShopSummary> = {}): ShopSummary {
 		distanceMeters: null,
 		notice: "欢迎光临",
 		preparationMinutes: 15,
+		deskPayAfterMeal: false,
 		orderTypes: ["takein", "takeout", "desk"],
 		openState: {
 			isOpen: true,

@@ -50,6 +50,8 @@ export interface DemoShop {
 	timezone: string;
 	notice: DemoText;
 	preparationMinutes: number;
+	/** Dine-in guests eat first and pay the table's bill at the end. */
+	deskPayAfterMeal: boolean;
 	openingHours: DemoOpeningHours[];
 	staff: DemoStaff[];
 	zones: DemoDeliveryZone[];
@@ -192,6 +194,7 @@ export const demoShop: DemoShop = {
 		"សូមស្វាគមន៍! ការកម្ម៉ង់ជាធម្មតារួចរាល់ក្នុងរយៈពេលប្រហែល 15 នាទី ហើយអាចយូរបន្តិចនៅម៉ោងមមាញឹក។",
 	),
 	preparationMinutes: 15,
+	deskPayAfterMeal: true,
 	openingHours: [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, opensAt: OPENS_AT, closesAt: CLOSES_AT })),
 	staff: [
 		{ mobile: DEMO_OWNER_MOBILE, role: "owner" },

@@ -175,6 +175,7 @@ describe("demo seed", () => {
 			timezone: "Asia/Phnom_Penh",
 			preparation_minutes: 15,
 			accepting_orders: true,
+			desk_pay_after_meal: true,
 		});
 		expect(shop.latitude).toBeCloseTo(11.5686, 3);
 		expect(shop.longitude).toBeCloseTo(104.931, 3);

@@ -121,6 +121,7 @@ async function seedShop(db: Kysely<DB>, memberIds: Map<string, number>): Promise
 		timezone: demoShop.timezone,
 		notice: json(demoShop.notice),
 		preparation_minutes: demoShop.preparationMinutes,
+		desk_pay_after_meal: demoShop.deskPayAfterMeal,
 	};
 	const { id: shopId } = await db
 		.insertInto("shop")

@@ -8,6 +8,7 @@ import { addSeconds } from "../../lib/clock.js";
 import { sha256Hex } from "../../lib/crypto.js";
 import { memberMobile } from "../identity/service.js";
 import { toLocalMoment } from "../venues/hours.js";
+import { lockOrOpenBill } from "./bill-settlement.js";
 import { announceOrderChange } from "./events.js";
 import { presentOrders } from "./present.js";
 import * as queries from "./queries.js";
@@ -83,6 +84,13 @@ async function placeOrderOnce(
 			if (record?.request_hash !== requestHash) throw new BusinessError(ErrorCode.IdempotencyKeyReused);
 			return record.response as OrderView;
 		}
+		// Dine-in at a shop that lets guests pay after the meal: the round goes to the kitchen
+		// now and joins the table's open bill. The bill is locked before any stock (see
+		// lockOrOpenBill), so it cannot be settled while this round is being added.
+		const payLater = input.orderType === "desk" && table !== null && terms.deskPayAfterMeal;
+		const billId = payLater
+			? await lockOrOpenBill(trx, { tenantId: ctx.tenant.id, shopId: input.shopId, tableId: table.tableId, now })
+			: null;
 		await takeStock(trx, input.lines);
 		const businessDay = toLocalMoment(now, terms.timezone).date;
 		const pickupNumber = await queries.nextPickupNumber(trx, input.shopId, businessDay);
@@ -94,7 +102,7 @@ async function placeOrderOnce(
 				member_id: ctx.member.id,
 				order_no: orderNumber(businessDay, pickupNumber),
 				order_type: input.orderType,
-				status: "unpaid",
+				status: payLater ? "new" : "unpaid",
 				payment_status: "unpaid",
 				pay_method: null,
 				pickup_number: pickupNumber,
@@ -119,7 +127,8 @@ async function placeOrderOnce(
 				total: priced.total,
 				placed_by_member_id: options.placedBy ?? null,
 				created_at: now,
-				expires_at: addSeconds(now, deps.config.orderPaymentSeconds),
+				expires_at: payLater ? null : addSeconds(now, deps.config.orderPaymentSeconds),
+				bill_id: billId,
 			})
 			.returningAll()
 			.executeTakeFirstOrThrow();
@@ -143,7 +152,8 @@ async function placeOrderOnce(
 			actor: options.placedBy ? "staff" : "customer",
 			actorMemberId: options.placedBy ?? ctx.member.id,
 			from: null,
-			to: "unpaid",
+			to: order.status,
+			...(payLater ? { note: `pay_after_meal bill:${billId}` } : {}),
 		});
 		const [view] = await presentOrders(trx, [order], ctx.lang);
 		if (!view) throw new Error("order could not be presented");

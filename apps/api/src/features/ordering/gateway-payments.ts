@@ -8,8 +8,10 @@ import type { RequestContext } from "../../http/request-context.js";
 import type { GatewayPaymentReport, PaymentGateway } from "../payments/gateway.js";
 import { gateways } from "../payments/registry.js";
 import { postLedgerTxn } from "../wallet/ledger.js";
+import { dueOf, lockBill, lockUnpaidRounds, settleBill } from "./bill-settlement.js";
 import { announceOrderChange } from "./events.js";
 import * as orderQueries from "./queries.js";
+import { isPayableOnItsOwn } from "./state-rules.js";
 
 type SignedInContext = RequestContext & { member: { id: number } };
 type OrderRow = Selectable<DB["customer_order"]>;
@@ -21,10 +23,9 @@ type OrderRow = Selectable<DB["customer_order"]>;
 export async function startGatewayPayment(
 	deps: AppDeps,
 	ctx: SignedInContext,
-	args: { orderId: number; provider: "sandbox" | "wechat" | "alipay"; origin: string },
+	args: { orderId: number; provider: GatewayName; origin: string },
 ): Promise<PaymentResult> {
-	const gateway = args.provider === "sandbox" ? gateways(deps).sandbox : gateways(deps)[args.provider];
-	if (!gateway?.isAvailable()) throw new BusinessError(ErrorCode.PayMethodUnavailable);
+	const gateway = availableGateway(deps, args.provider);
 	const now = deps.clock.now();
 	const paymentId = randomUUID();
 	const order = await deps.db.transaction().execute(async (trx) => {
@@ -34,22 +35,15 @@ export async function startGatewayPayment(
 			orderId: args.orderId,
 		});
 		if (!found) throw new BusinessError(ErrorCode.NotFound);
-		if (found.status !== "unpaid" || new Date(found.expires_at) <= now)
-			throw new BusinessError(ErrorCode.OrderNotPayable);
-		await trx
-			.insertInto("gateway_payment")
-			.values({
-				id: paymentId,
-				tenant_id: ctx.tenant.id,
-				order_id: found.id,
-				provider: gateway.name,
-				amount: found.total,
-				status: "pending",
-				provider_txn_id: null,
-				created_at: now,
-				updated_at: now,
-			})
-			.execute();
+		if (!isPayableOnItsOwn(found, now)) throw new BusinessError(ErrorCode.OrderNotPayable);
+		await recordPendingPayment(trx, {
+			id: paymentId,
+			tenantId: ctx.tenant.id,
+			pays: { orderId: found.id },
+			provider: gateway.name,
+			amount: found.total,
+			now,
+		});
 		await trx.updateTable("customer_order").set({ payment_status: "paying" }).where("id", "=", found.id).execute();
 		return found;
 	});
@@ -62,6 +56,48 @@ export async function startGatewayPayment(
 		returnUrl: `${args.origin}/pages/components/pages/orders/detail?id=${order.id}`,
 	});
 	return { orderId: order.id, paymentStatus: "paying", redirectUrl };
+}
+
+type GatewayName = PaymentGateway["name"];
+
+export function gatewayFor(deps: AppDeps, provider: GatewayName): PaymentGateway | undefined {
+	return provider === "sandbox" ? gateways(deps).sandbox : gateways(deps)[provider];
+}
+
+/** The gateway, or "not available" (WeChat Pay and Alipay until configured; the sandbox in production). */
+export function availableGateway(deps: AppDeps, provider: GatewayName): PaymentGateway {
+	const gateway = gatewayFor(deps, provider);
+	if (!gateway?.isAvailable()) throw new BusinessError(ErrorCode.PayMethodUnavailable);
+	return gateway;
+}
+
+/** A payment the payer is about to make at the gateway, for one order or a whole table bill. */
+export async function recordPendingPayment(
+	trx: Transaction<DB>,
+	args: {
+		id: string;
+		tenantId: number;
+		pays: { orderId: number } | { billId: number };
+		provider: GatewayName;
+		amount: number;
+		now: Date;
+	},
+): Promise<void> {
+	await trx
+		.insertInto("gateway_payment")
+		.values({
+			id: args.id,
+			tenant_id: args.tenantId,
+			order_id: "orderId" in args.pays ? args.pays.orderId : null,
+			bill_id: "billId" in args.pays ? args.pays.billId : null,
+			provider: args.provider,
+			amount: args.amount,
+			status: "pending",
+			provider_txn_id: null,
+			created_at: args.now,
+			updated_at: args.now,
+		})
+		.execute();
 }
 
 export type ApplyOutcome =
@@ -94,15 +130,9 @@ export async function applyGatewayReport(
 			.where("provider", "=", gateway.name)
 			.forUpdate()
 			.executeTakeFirst();
-		if (!payment) return { outcome: "unknown_payment" as const };
-		if (payment.status !== "pending") return { outcome: "already_applied" as const };
-		if (payment.amount !== report.amount) return { outcome: "amount_mismatch" as const };
-		const order = await trx
-			.selectFrom("customer_order")
-			.selectAll()
-			.where("id", "=", payment.order_id)
-			.forUpdate()
-			.executeTakeFirstOrThrow();
+		if (!payment) return { outcome: "unknown_payment" as const, orderIds: [] };
+		if (payment.status !== "pending") return { outcome: "already_applied" as const, orderIds: [] };
+		if (payment.amount !== report.amount) return { outcome: "amount_mismatch" as const, orderIds: [] };
 		await trx
 			.updateTable("gateway_payment")
 			.set({
@@ -112,24 +142,77 @@ export async function applyGatewayReport(
 			})
 			.where("id", "=", payment.id)
 			.execute();
+		if (payment.bill_id !== null)
+			return applyToBill(trx, gateway.name, { ...payment, bill_id: payment.bill_id }, report, now);
+		const order = await trx
+			.selectFrom("customer_order")
+			.selectAll()
+			.where("id", "=", payment.order_id)
+			.forUpdate()
+			.executeTakeFirstOrThrow();
 		if (report.status === "declined") {
 			if (order.status === "unpaid")
 				await trx.updateTable("customer_order").set({ payment_status: "unpaid" }).where("id", "=", order.id).execute();
-			return { outcome: "declined" as const, orderId: order.id };
+			return { outcome: "declined" as const, orderIds: [order.id] };
 		}
 		if (order.status === "unpaid") {
-			await capture(trx, order, gateway.name, now);
-			return { outcome: "applied" as const, orderId: order.id };
+			await capture(trx, order, gateway.name, payment.id, now);
+			return { outcome: "applied" as const, orderIds: [order.id] };
 		}
-		await refundLatePayment(trx, order, payment.id, payment.amount, now);
-		return { outcome: "refunded_late" as const, orderId: order.id };
+		await refundLatePayment(
+			trx,
+			{ tenantId: order.tenant_id, shopId: order.shop_id, order },
+			payment.id,
+			payment.amount,
+			now,
+		);
+		return { outcome: "refunded_late" as const, orderIds: [order.id] };
 	});
-	if ("orderId" in result && result.orderId !== undefined)
-		await announceOrderChange(deps, result.orderId, result.outcome === "applied" ? "paid" : result.outcome);
+	for (const orderId of result.orderIds)
+		await announceOrderChange(deps, orderId, result.outcome === "applied" ? "paid" : result.outcome);
 	return result.outcome;
 }
 
-async function capture(trx: Transaction<DB>, order: OrderRow, method: "sandbox" | "wechat" | "alipay", now: Date) {
+/**
+ * A payment for a whole table bill: it settles the bill when the bill still owes exactly
+ * the amount paid. If a round was added or cancelled while the payer was at the gateway,
+ * or someone settled the bill meanwhile, the money goes straight back (never a partial or
+ * silent over-payment) and the table pays again.
+ */
+async function applyToBill(
+	trx: Transaction<DB>,
+	method: GatewayName,
+	payment: Selectable<DB["gateway_payment"]> & { bill_id: number },
+	report: GatewayPaymentReport,
+	now: Date,
+): Promise<{ outcome: ApplyOutcome; orderIds: number[] }> {
+	const bill = await lockBill(trx, payment.tenant_id, payment.bill_id);
+	if (!bill) throw new Error(`gateway payment ${payment.id} names a missing bill`);
+	if (report.status === "declined") return { outcome: "declined", orderIds: [] };
+	const rounds = bill.status === "open" ? await lockUnpaidRounds(trx, bill.id) : [];
+	if (rounds.length > 0 && dueOf(rounds) === payment.amount) {
+		const orderIds = await settleBill(trx, bill, rounds, {
+			method,
+			source: { kind: "external_funds", tenantId: bill.tenant_id },
+			paidByMemberId: null,
+			gatewayPaymentId: payment.id,
+			actor: "system",
+			actorMemberId: null,
+			now,
+		});
+		return { outcome: "applied", orderIds };
+	}
+	await refundLatePayment(
+		trx,
+		{ tenantId: bill.tenant_id, shopId: bill.shop_id, order: null },
+		payment.id,
+		payment.amount,
+		now,
+	);
+	return { outcome: "refunded_late", orderIds: [] };
+}
+
+async function capture(trx: Transaction<DB>, order: OrderRow, method: GatewayName, paymentId: string, now: Date) {
 	await postLedgerTxn(trx, {
 		tenantId: order.tenant_id,
 		kind: "order_payment",
@@ -143,7 +226,7 @@ async function capture(trx: Transaction<DB>, order: OrderRow, method: "sandbox" 
 	});
 	await trx
 		.updateTable("customer_order")
-		.set({ status: "new", payment_status: "paid", pay_method: method, paid_at: now })
+		.set({ status: "new", payment_status: "paid", pay_method: method, paid_at: now, gateway_payment_id: paymentId })
 		.where("id", "=", order.id)
 		.execute();
 	await orderQueries.recordEvent(trx, {
@@ -157,15 +240,22 @@ async function capture(trx: Transaction<DB>, order: OrderRow, method: "sandbox" 
 	});
 }
 
-/** The money arrived but the order cannot take it: book it in and straight back out. */
-async function refundLatePayment(trx: Transaction<DB>, order: OrderRow, paymentId: string, amount: number, now: Date) {
-	const external = { kind: "external_funds" as const, tenantId: order.tenant_id };
-	const shop = { kind: "shop_revenue" as const, tenantId: order.tenant_id, shopId: order.shop_id };
+/** The money arrived but the order (or bill) cannot take it: book it in and straight back out. */
+async function refundLatePayment(
+	trx: Transaction<DB>,
+	payee: { tenantId: number; shopId: number; order: OrderRow | null },
+	paymentId: string,
+	amount: number,
+	now: Date,
+) {
+	const { order } = payee;
+	const external = { kind: "external_funds" as const, tenantId: payee.tenantId };
+	const shop = { kind: "shop_revenue" as const, tenantId: payee.tenantId, shopId: payee.shopId };
 	await postLedgerTxn(trx, {
-		tenantId: order.tenant_id,
+		tenantId: payee.tenantId,
 		kind: "order_payment",
 		idempotencyKey: `gateway:${paymentId}:capture`,
-		orderId: order.id,
+		orderId: order?.id ?? null,
 		now,
 		moves: [
 			{ account: external, amount: -amount },
@@ -173,16 +263,17 @@ async function refundLatePayment(trx: Transaction<DB>, order: OrderRow, paymentI
 		],
 	});
 	await postLedgerTxn(trx, {
-		tenantId: order.tenant_id,
+		tenantId: payee.tenantId,
 		kind: "order_refund",
 		idempotencyKey: `gateway:${paymentId}:refund`,
-		orderId: order.id,
+		orderId: order?.id ?? null,
 		now,
 		moves: [
 			{ account: shop, amount: -amount },
 			{ account: external, amount },
 		],
 	});
+	if (!order) return;
 	await orderQueries.recordEvent(trx, {
 		orderId: order.id,
 		at: now,
@@ -205,17 +296,25 @@ export async function refreshPaymentStatus(
 ): Promise<PaymentResult> {
 	const order = await orderQueries.findOwnOrder(deps.db, { tenantId: ctx.tenant.id, memberId: ctx.member.id, orderId });
 	if (!order) throw new BusinessError(ErrorCode.NotFound);
+	await settlePendingPayments(deps, { orderId: order.id });
+	const fresh = await orderQueries.findOwnOrder(deps.db, { tenantId: ctx.tenant.id, memberId: ctx.member.id, orderId });
+	return { orderId, paymentStatus: fresh?.payment_status ?? order.payment_status };
+}
+
+/** Asks the gateways about payments still pending for an order or a bill, and applies what they say. */
+export async function settlePendingPayments(
+	deps: AppDeps,
+	of: { orderId: number } | { billId: number },
+): Promise<void> {
 	const pending = await deps.db
 		.selectFrom("gateway_payment")
 		.select(["id", "provider"])
-		.where("order_id", "=", order.id)
+		.where("orderId" in of ? "order_id" : "bill_id", "=", "orderId" in of ? of.orderId : of.billId)
 		.where("status", "=", "pending")
 		.execute();
 	for (const payment of pending) {
-		const gateway = payment.provider === "sandbox" ? gateways(deps).sandbox : gateways(deps)[payment.provider];
+		const gateway = gatewayFor(deps, payment.provider);
 		const report = gateway ? await gateway.queryPayment(payment.id) : null;
 		if (gateway && report) await applyGatewayReport(deps, gateway, report);
 	}
-	const fresh = await orderQueries.findOwnOrder(deps.db, { tenantId: ctx.tenant.id, memberId: ctx.member.id, orderId });
-	return { orderId, paymentStatus: fresh?.payment_status ?? order.payment_status };
 }

@@ -8,6 +8,7 @@ import { accountBalance, postLedgerTxn } from "../wallet/ledger.js";
 import { announceOrderChange } from "./events.js";
 import { startGatewayPayment } from "./gateway-payments.js";
 import * as queries from "./queries.js";
+import { isPayableOnItsOwn } from "./state-rules.js";
 
 type SignedInContext = RequestContext & { member: { id: number } };
 
@@ -43,8 +44,7 @@ async function payWithBalanceOnce(deps: AppDeps, ctx: SignedInContext, orderId: 
 		if (order.payment_status === "paid" && order.pay_method === "balance") {
 			return { orderId, paymentStatus: "paid", balance: await accountBalance(trx, wallet) };
 		}
-		if (order.status !== "unpaid" || new Date(order.expires_at) <= now)
-			throw new BusinessError(ErrorCode.OrderNotPayable);
+		if (!isPayableOnItsOwn(order, now)) throw new BusinessError(ErrorCode.OrderNotPayable);
 		if (order.total > 0) {
 			await postLedgerTxn(trx, {
 				tenantId: ctx.tenant.id,
@@ -87,7 +87,10 @@ async function markPaid(
 	});
 }
 
-/** Gives a paid order's money back the way it came, once (ledger key `order:<id>:refund`). */
+/**
+ * Gives a paid order's money back the way it came, once (ledger key `order:<id>:refund`).
+ * Money taken at the counter goes back to the outside world: the staff hand it back there.
+ */
 export async function refundPayment(
 	trx: Transaction<DB>,
 	order: Selectable<DB["customer_order"]>,
@@ -96,7 +99,12 @@ export async function refundPayment(
 	if (order.payment_status !== "paid" || order.total === 0) return;
 	const destination =
 		order.pay_method === "balance"
-			? { kind: "member_wallet" as const, tenantId: order.tenant_id, memberId: order.member_id }
+			? // Back to the wallet it came from: a friend may have paid the table's bill.
+				{
+					kind: "member_wallet" as const,
+					tenantId: order.tenant_id,
+					memberId: order.paid_by_member_id ?? order.member_id,
+				}
 			: { kind: "external_funds" as const, tenantId: order.tenant_id };
 	await postLedgerTxn(trx, {
 		tenantId: order.tenant_id,

@@ -38,6 +38,7 @@ export async function presentOrders(
 			pickupAt: row.pickup_at ? new Date(row.pickup_at).toISOString() : null,
 			tableNumber: tables.find((table) => table.id === row.table_id)?.number ?? null,
 			diners: row.diners,
+			billId: row.bill_id,
 			deliveryAddress: address
 				? {
 						recipient: address.recipient,
@@ -63,7 +64,7 @@ export async function presentOrders(
 			total: row.total,
 			source: row.placed_by_member_id ? "staff" : "user",
 			createdAt: new Date(row.created_at).toISOString(),
-			expiresAt: row.status === "unpaid" ? new Date(row.expires_at).toISOString() : null,
+			expiresAt: row.status === "unpaid" && row.expires_at ? new Date(row.expires_at).toISOString() : null,
 			paidAt: row.paid_at ? new Date(row.paid_at).toISOString() : null,
 			refundStatus: row.refund_status,
 			refundReason: row.refund_reason,

@@ -1,16 +1,20 @@
 import {
 	IDEMPOTENCY_HEADER,
 	idField,
+	MerchantBillListQuery,
 	MerchantOrderListQuery,
 	OrderIdInput,
 	OrderListQuery,
+	PayBillInput,
 	PayOrderInput,
 	PlaceOrderInput,
 	PriceCartInput,
 	RefundDecisionInput,
 	RefundRequestInput,
+	SettleBillInput,
 	StaffOrderActionInput,
 	StaffPlaceOrderInput,
+	TableBillQuery,
 } from "@bayon/contract";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -35,6 +39,7 @@ import {
 } from "./merchant.js";
 import { payOrder } from "./payments.js";
 import { priceCartFor } from "./service.js";
+import { getTableBill, listOpenBills, payTableBill, settleBillAtCounter } from "./table-bills.js";
 
 export async function orderingRoutes(app: FastifyInstance, deps: AppDeps) {
 	const r = app.withTypeProvider<ZodTypeProvider>();
@@ -70,7 +75,21 @@ export async function orderingRoutes(app: FastifyInstance, deps: AppDeps) {
 		return ok(true);
 	});
 
+	// Dine-in paid after the meal: the table's open bill, for anyone at the table.
+	r.get("/order/bill", { schema: { querystring: TableBillQuery } }, async (request) =>
+		ok(await getTableBill(deps, signedIn(request), request.query.tableToken)),
+	);
+	r.post("/order/bill/pay", { schema: { body: PayBillInput } }, async (request) =>
+		ok(await payTableBill(deps, signedIn(request), request.body, publicOrigin(deps, request))),
+	);
+
 	// The shop's staff (owner and employees) only; customers are refused.
+	r.get("/merchant/bill/list", { schema: { querystring: MerchantBillListQuery } }, async (request) =>
+		ok(await listOpenBills(deps, signedIn(request), request.query.shopId)),
+	);
+	r.post("/merchant/bill/settle", { schema: { body: SettleBillInput } }, async (request) =>
+		ok(await settleBillAtCounter(deps, signedIn(request), request.body)),
+	);
 	r.get("/merchant/order/list", { schema: { querystring: MerchantOrderListQuery } }, async (request) =>
 		ok(await listShopOrders(deps, signedIn(request), request.query)),
 	);

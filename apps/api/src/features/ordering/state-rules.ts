@@ -33,6 +33,14 @@ export function nextStatusForStaff(action: StaffAction, status: Status, orderTyp
 	}
 }
 
+/**
+ * An order is paid on its own while unpaid and inside its payment window. Orders on a
+ * table bill (paid after the meal) have no window: they are paid with their bill.
+ */
+export function isPayableOnItsOwn(order: { status: Status; expires_at: Date | string | null }, now: Date): boolean {
+	return order.status === "unpaid" && order.expires_at !== null && new Date(order.expires_at) > now;
+}
+
 /** The customer may confirm receipt once the food is ready or on its way. */
 export function canConfirmReceived(status: Status): boolean {
 	return status === "ready" || status === "delivering";

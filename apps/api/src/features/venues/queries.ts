@@ -22,6 +22,7 @@ const shopColumns = [
 	"delivery_radius_m",
 	"delivery_radius_fee",
 	"delivery_radius_min_order",
+	"desk_pay_after_meal",
 ] as const;
 
 export function listShops(db: Db, tenantId: number) {

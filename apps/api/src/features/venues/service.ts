@@ -109,6 +109,7 @@ function presentSummary(deps: AppDeps, shop: LoadedShop, lang: string, from: Poi
 		notice: row.notice ? localize(row.notice, lang) : null,
 		timezone: row.timezone,
 		preparationMinutes: row.preparation_minutes,
+		deskPayAfterMeal: row.desk_pay_after_meal,
 		orderTypes: orderTypesOf(row).filter((type) => type !== "takeout" || offersDelivery),
 		openState: openStateOf(deps, shop),
 		delivery: {
@@ -206,6 +207,8 @@ export interface ShopOrderingTerms {
 	openState: ShopOpenState;
 	orderTypes: OrderType[];
 	quoteDelivery(point: Point): DeliveryQuote;
+	/** Dine-in guests pay the table's bill after the meal instead of paying each order. */
+	deskPayAfterMeal: boolean;
 	/** Whether the shop's hours (and closures) cover an instant: for a chosen pickup time. */
 	isWithinHoursAt(instant: Date): boolean;
 }
@@ -219,6 +222,7 @@ export async function getOrderingTerms(deps: AppDeps, ctx: CallerContext, shopId
 		timezone: shop.row.timezone,
 		openState: summary.openState,
 		orderTypes: summary.orderTypes,
+		deskPayAfterMeal: shop.row.desk_pay_after_meal,
 		quoteDelivery: (point) => quoteFor(shop, point),
 		isWithinHoursAt: (instant) => isWithinHours(shop.windows, shop.closures, shop.row.timezone, instant),
 	};

@@ -31,6 +31,7 @@ export const shop: ShopDetail = {
 	distanceMeters: null,
 	notice: null,
 	preparationMinutes: 15,
+	deskPayAfterMeal: false,
 	orderTypes: ["takein", "takeout", "desk"],
 	openState: { isOpen: true, acceptingOrders: true, todayHours: [], closedToday: false, nextOpenAt: null },
 	delivery: { offered: true, minFee: 100, minOrder: 500 },

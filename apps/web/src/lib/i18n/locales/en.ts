@@ -390,6 +390,7 @@ const en: UiStrings = {
 	"payMethod.sandbox": "Card (test)",
 	"payMethod.wechat": "WeChat Pay",
 	"payMethod.alipay": "Alipay",
+	"payMethod.counter": "Paid at the counter",
 	"refund.none": "No refund possible",
 	"refund.requested": "Refund application in progress",
 	"refund.approved": "Refunded",

@@ -389,6 +389,7 @@ const km: UiStrings = {
 	"payMethod.sandbox": "កាត (សាកល្បង)",
 	"payMethod.wechat": "WeChat Pay",
 	"payMethod.alipay": "Alipay",
+	"payMethod.counter": "បានបង់នៅបញ្ជរ",
 	"refund.none": "មិនអាចសងប្រាក់",
 	"refund.requested": "កំពុងដាក់ស្នើសុំសងប្រាក់",
 	"refund.approved": "បានសងប្រាក់វិញ",

@@ -391,6 +391,7 @@ const zhCN = {
 	"payMethod.sandbox": "银行卡（测试）",
 	"payMethod.wechat": "微信支付",
 	"payMethod.alipay": "支付宝",
+	"payMethod.counter": "前台收款",
 	"refund.none": "不可退款",
 	"refund.requested": "退款申请中",
 	"refund.approved": "退款成功",

@@ -1,0 +1,216 @@
+import type { BillRoundView, PaidWith, TableBillView } from "@bayon/contract";
+import type { Kysely, Selectable, Transaction } from "kysely";
+import type { DB } from "../../db/schema.js";
+import { type AccountRef, postLedgerTxn } from "../wallet/ledger.js";
+import { presentOrders } from "./present.js";
+import * as queries from "./queries.js";
+
+type Db = Kysely<DB> | Transaction<DB>;
+export type BillRow = Selectable<DB["table_bill"]>;
+type OrderRow = Selectable<DB["customer_order"]>;
+
+/** Rounds that still count towards the bill: not cancelled or rejected, not yet paid. */
+const OPEN_ROUND_EXCLUDED = ["cancelled", "rejected"] as const;
+
+/**
+ * The table's open bill, locked, opening one on the first round. Checkout calls this before
+ * taking any stock, so the lock order is always bill → stock and bill → orders: a payment
+ * of the bill and a new round for it wait for each other instead of deadlocking, and a
+ * round never joins a bill after it was settled (it opens the next one).
+ */
+export async function lockOrOpenBill(
+	trx: Transaction<DB>,
+	args: { tenantId: number; shopId: number; tableId: number; now: Date },
+): Promise<number> {
+	for (let attempt = 0; attempt < 3; attempt++) {
+		const open = await lockOpenBillOfTable(trx, args.tableId);
+		if (open) return open.id;
+		// Two first rounds at once meet on the one-open-bill-per-table index: one inserts,
+		// the other finds nothing inserted and locks the winner's bill on its next turn.
+		const created = await trx
+			.insertInto("table_bill")
+			.values({
+				tenant_id: args.tenantId,
+				shop_id: args.shopId,
+				table_id: args.tableId,
+				status: "open",
+				opened_at: args.now,
+				settled_at: null,
+				settle_method: null,
+				settled_by_member_id: null,
+				paid_total: null,
+			})
+			.onConflict((oc) => oc.column("table_id").where("status", "=", "open").doNothing())
+			.returning("id")
+			.executeTakeFirst();
+		if (created) return created.id;
+	}
+	throw new Error(`could not open a bill for table ${args.tableId}`);
+}
+
+export function lockOpenBillOfTable(trx: Transaction<DB>, tableId: number) {
+	return trx
+		.selectFrom("table_bill")
+		.selectAll()
+		.where("table_id", "=", tableId)
+		.where("status", "=", "open")
+		.forUpdate()
+		.executeTakeFirst();
+}
+
+export function lockBill(trx: Transaction<DB>, tenantId: number, billId: number) {
+	return trx
+		.selectFrom("table_bill")
+		.selectAll()
+		.where("tenant_id", "=", tenantId)
+		.where("id", "=", billId)
+		.forUpdate()
+		.executeTakeFirst();
+}
+
+/**
+ * The rounds still to pay, locked in id order. Taken after the bill's lock; a round being
+ * cancelled at this moment is waited for and then left out (PostgreSQL re-checks the
+ * condition on the updated row).
+ */
+export function lockUnpaidRounds(trx: Transaction<DB>, billId: number): Promise<OrderRow[]> {
+	return trx
+		.selectFrom("customer_order")
+		.selectAll()
+		.where("bill_id", "=", billId)
+		.where("payment_status", "=", "unpaid")
+		.where("status", "not in", OPEN_ROUND_EXCLUDED)
+		.orderBy("id")
+		.forUpdate()
+		.execute();
+}
+
+export const dueOf = (rounds: Array<{ total: number }>) => rounds.reduce((sum, round) => sum + round.total, 0);
+
+/**
+ * Pays every unpaid round of a locked bill from one source and settles the bill, inside
+ * the caller's transaction. Each round is a ledger transaction of its own under the key
+ * `order:<id>:payment`, exactly like an order paid on its own, so refunds of a single round
+ * work the same way and no round can be paid twice.
+ */
+export async function settleBill(
+	trx: Transaction<DB>,
+	bill: BillRow,
+	rounds: OrderRow[],
+	how: {
+		method: PaidWith;
+		source: AccountRef;
+		paidByMemberId: number | null;
+		gatewayPaymentId: string | null;
+		actor: "customer" | "staff" | "system";
+		actorMemberId: number | null;
+		now: Date;
+	},
+): Promise<number[]> {
+	for (const round of rounds) {
+		if (round.total > 0) {
+			await postLedgerTxn(trx, {
+				tenantId: round.tenant_id,
+				kind: "order_payment",
+				idempotencyKey: `order:${round.id}:payment`,
+				orderId: round.id,
+				now: how.now,
+				moves: [
+					{ account: how.source, amount: -round.total },
+					{ account: { kind: "shop_revenue", tenantId: round.tenant_id, shopId: round.shop_id }, amount: round.total },
+				],
+			});
+		}
+		await trx
+			.updateTable("customer_order")
+			.set({
+				payment_status: "paid",
+				pay_method: how.method,
+				paid_at: how.now,
+				paid_by_member_id: how.paidByMemberId,
+				gateway_payment_id: how.gatewayPaymentId,
+			})
+			.where("id", "=", round.id)
+			.execute();
+		await queries.recordEvent(trx, {
+			orderId: round.id,
+			at: how.now,
+			actor: how.actor,
+			actorMemberId: how.actorMemberId,
+			from: round.status,
+			to: round.status,
+			note: `paid:${how.method} bill:${bill.id}`,
+		});
+	}
+	const paidTotal = dueOf(rounds);
+	await trx
+		.updateTable("table_bill")
+		.set({
+			status: "settled",
+			settled_at: how.now,
+			settle_method: paidTotal === 0 ? "nothing_due" : how.method,
+			settled_by_member_id: how.actorMemberId,
+			paid_total: paidTotal,
+		})
+		.where("id", "=", bill.id)
+		.execute();
+	return rounds.map((round) => round.id);
+}
+
+/** Bills → what the table and the staff see: every round with its lines, and what is left to pay. */
+export async function presentBills(
+	db: Db,
+	bills: BillRow[],
+	args: { lang: string; viewerMemberId?: number },
+): Promise<TableBillView[]> {
+	if (bills.length === 0) return [];
+	const billIds = bills.map((bill) => bill.id);
+	const [orders, tables] = await Promise.all([
+		db.selectFrom("customer_order").selectAll().where("bill_id", "in", billIds).orderBy("id").execute(),
+		queries.tableNumbers(
+			db,
+			bills.map((bill) => bill.table_id),
+		),
+	]);
+	const views = await presentOrders(db, orders, args.lang);
+	return bills.map((bill) => {
+		const rounds = orders.flatMap((order, index): BillRoundView[] => {
+			const view = views[index];
+			if (order.bill_id !== bill.id || !view) return [];
+			return [
+				{
+					orderId: view.id,
+					orderNo: view.orderNo,
+					pickupNumber: view.pickupNumber,
+					status: view.status,
+					paymentStatus: view.paymentStatus,
+					lines: view.lines,
+					total: view.total,
+					createdAt: view.createdAt,
+					...(args.viewerMemberId !== undefined ? { mine: order.member_id === args.viewerMemberId } : {}),
+				},
+			];
+		});
+		const owed = orders.filter(
+			(order) =>
+				order.bill_id === bill.id &&
+				order.payment_status === "unpaid" &&
+				!(OPEN_ROUND_EXCLUDED as readonly string[]).includes(order.status),
+		);
+		const billOrders = orders.filter((order) => order.bill_id === bill.id);
+		return {
+			id: bill.id,
+			shopId: bill.shop_id,
+			tableId: bill.table_id,
+			tableNumber: tables.find((table) => table.id === bill.table_id)?.number ?? "",
+			status: bill.status,
+			openedAt: new Date(bill.opened_at).toISOString(),
+			settledAt: bill.settled_at ? new Date(bill.settled_at).toISOString() : null,
+			settleMethod: bill.settle_method,
+			rounds,
+			due: bill.status === "open" ? dueOf(owed) : 0,
+			paidTotal: bill.paid_total ?? 0,
+			diners: Math.max(0, ...billOrders.map((order) => order.diners ?? 0)) || null,
+		};
+	});
+}

@@ -1,0 +1,375 @@
+import {
+	type BillPaymentResult,
+	ErrorCode,
+	type MemberInfo,
+	type MerchantTable,
+	type OrderView,
+	type PageResult,
+	type TableBillView,
+} from "@bayon/contract";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { startTestServer, type TestServer } from "../../../test/harness.js";
+import { OrderingFixture } from "../../../test/ordering.js";
+import { expireUnpaidOrders } from "./lifecycle.js";
+
+let server: TestServer;
+let fx: OrderingFixture;
+let alice: { accessToken: string; userId: number };
+let bob: { accessToken: string; userId: number };
+let staff: { accessToken: string };
+/** Table number → the token its QR code carries. */
+const tableTokens = new Map<string, string>();
+const COCONUT = "Fresh young coconut";
+
+beforeAll(async () => {
+	server = await startTestServer();
+	fx = await new OrderingFixture(server).load();
+	// Plenty of coconuts: these stories are about bills, not stock.
+	await fx.setStock(fx.item(COCONUT).id, null);
+	staff = await server.signIn("13800000002");
+	const tables = await server.call<MerchantTable[]>("GET", "/app-api/merchant/tables?shopId=1", {
+		token: staff.accessToken,
+	});
+	for (const table of tables.data) {
+		tableTokens.set(table.number, new URL(table.qrUrl).searchParams.get("token") as string);
+	}
+});
+afterAll(async () => {
+	await server?.close();
+});
+beforeEach(async () => {
+	fx.moveClockToLocal("12:00");
+	alice = await server.signIn("13800000003");
+	bob = await server.signIn("13900000021");
+	staff = await server.signIn("13800000002");
+	await fx.grant(alice.userId, 5000);
+	await fx.grant(bob.userId, 5000);
+});
+
+const tokenOf = (table: string) => {
+	const token = tableTokens.get(table);
+	if (!token) throw new Error(`no table ${table}`);
+	return token;
+};
+
+/** A round ordered at a table by one diner. */
+async function round(who: { accessToken: string }, table: string, items = [COCONUT], diners = 2) {
+	const placed = await fx.place(who.accessToken, {
+		orderType: "desk",
+		tableToken: tokenOf(table),
+		diners,
+		lines: items.map((name) => fx.line(name)),
+	});
+	expect(placed.code).toBe(0);
+	return placed.data;
+}
+
+const billOf = (who: { accessToken: string }, table: string) =>
+	server.call<TableBillView | null>("GET", `/app-api/order/bill?tableToken=${encodeURIComponent(tokenOf(table))}`, {
+		token: who.accessToken,
+	});
+
+const payBill = (
+	who: { accessToken: string },
+	table: string,
+	expectedTotal: number,
+	payMethod = "balance",
+	lang?: string,
+) =>
+	server.call<BillPaymentResult>("POST", "/app-api/order/bill/pay", {
+		token: who.accessToken,
+		lang,
+		body: { tableToken: tokenOf(table), payMethod, expectedTotal },
+	});
+
+const settleAtCounter = (billId: number, expectedTotal: number, token = staff.accessToken) =>
+	server.call<TableBillView>("POST", "/app-api/merchant/bill/settle", { token, body: { billId, expectedTotal } });
+
+const balanceOf = async (who: { accessToken: string }) =>
+	(await server.call<MemberInfo>("GET", "/app-api/member/user/get-info", { token: who.accessToken })).data.balance;
+
+const orderOf = async (who: { accessToken: string }, orderId: number) =>
+	(await server.call<OrderView>("GET", `/app-api/order/detail/${orderId}`, { token: who.accessToken })).data;
+
+async function setPayAfterMeal(on: boolean) {
+	await server.deps.db.updateTable("shop").set({ desk_pay_after_meal: on }).where("id", "=", 1).execute();
+}
+
+describe("dine-in paid after the meal", () => {
+	it("sends each round to the kitchen unpaid and gathers the table's rounds on one bill", async () => {
+		const first = await round(alice, "A1", [COCONUT]);
+		const second = await round(bob, "A1", [COCONUT, COCONUT]);
+
+		expect(first).toMatchObject({ status: "new", paymentStatus: "unpaid", expiresAt: null, tableNumber: "A1" });
+		expect(second.billId).toBe(first.billId);
+		expect(first.billId).toEqual(expect.any(Number));
+
+		const bill = await billOf(bob, "A1");
+		expect(bill.code).toBe(0);
+		expect(bill.data).toMatchObject({
+			id: first.billId,
+			tableNumber: "A1",
+			status: "open",
+			due: first.total + second.total,
+			diners: 2,
+		});
+		expect(bill.data?.rounds.map((r) => [r.orderId, r.mine])).toEqual([
+			[first.id, false],
+			[second.id, true],
+		]);
+
+		// The kitchen sees the rounds at once, without waiting for a payment.
+		const board = await server.call<PageResult<OrderView>>("GET", "/app-api/merchant/order/list?shopId=1", {
+			token: staff.accessToken,
+		});
+		expect(board.data.list.map((o) => o.id)).toEqual(expect.arrayContaining([first.id, second.id]));
+		const openBills = await server.call<TableBillView[]>("GET", "/app-api/merchant/bill/list?shopId=1", {
+			token: staff.accessToken,
+		});
+		expect(openBills.data.find((b) => b.id === first.billId)?.due).toBe(first.total + second.total);
+	});
+
+	it("never expires a round that waits for the bill", async () => {
+		const order = await round(alice, "A2");
+		server.clock.advance(3 * 3600 * 1000);
+		await expireUnpaidOrders(server.deps);
+		alice = await server.signIn("13800000003");
+		expect(await orderOf(alice, order.id)).toMatchObject({ status: "new", paymentStatus: "unpaid" });
+	});
+
+	it("pays every round from one diner's balance, once, and the next round opens a new bill", async () => {
+		const first = await round(alice, "A3");
+		const second = await round(bob, "A3");
+		const due = first.total + second.total;
+		const bobBefore = await balanceOf(bob);
+		const aliceBefore = await balanceOf(alice);
+
+		const paid = await payBill(bob, "A3", due);
+		const again = await payBill(bob, "A3", due);
+
+		expect(paid.code).toBe(0);
+		expect(paid.data.bill).toMatchObject({ status: "settled", settleMethod: "balance", paidTotal: due, due: 0 });
+		expect(paid.data.balance).toBe(bobBefore - due);
+		// A double tap answers like the first payment and charges nothing more.
+		expect(again.code).toBe(0);
+		expect(again.data.bill.id).toBe(paid.data.bill.id);
+		expect(await balanceOf(bob)).toBe(bobBefore - due);
+		expect(await balanceOf(alice)).toBe(aliceBefore);
+		expect(await orderOf(alice, first.id)).toMatchObject({ paymentStatus: "paid", payMethod: "balance" });
+		expect(await orderOf(bob, second.id)).toMatchObject({ paymentStatus: "paid", payMethod: "balance" });
+
+		const next = await round(alice, "A3");
+		expect(next.billId).not.toBe(first.billId);
+		expect((await billOf(alice, "A3")).data).toMatchObject({ id: next.billId, status: "open", due: next.total });
+		await fx.expectLedgerConsistent();
+	});
+
+	it("refuses a payment for a total the payer did not see, and changes nothing", async () => {
+		const first = await round(alice, "A4");
+		const before = await balanceOf(alice);
+		// Bob adds a round while Alice looks at the old total.
+		const added = await round(bob, "A4");
+
+		const stale = await payBill(alice, "A4", first.total, "balance", "en");
+
+		expect(stale.code).toBe(ErrorCode.BillChanged);
+		expect(stale.msg).toMatch(/bill has changed/);
+		expect(await balanceOf(alice)).toBe(before);
+		expect((await billOf(alice, "A4")).data).toMatchObject({ status: "open", due: first.total + added.total });
+		expect((await payBill(alice, "A4", first.total + added.total)).code).toBe(0);
+	});
+
+	it("refuses a balance that cannot cover the bill, leaving it open", async () => {
+		const carol = await server.signIn("13900000022");
+		const order = await round(alice, "A5");
+
+		const refused = await payBill(carol, "A5", order.total, "balance", "en");
+
+		expect(refused.code).toBe(ErrorCode.InsufficientBalance);
+		expect((await billOf(alice, "A5")).data).toMatchObject({ status: "open", due: order.total });
+		expect(await orderOf(alice, order.id)).toMatchObject({ paymentStatus: "unpaid" });
+		await fx.expectLedgerConsistent();
+	});
+
+	it("leaves a cancelled round off the bill, and refunds a paid round to whoever paid it", async () => {
+		const kept = await round(alice, "A6");
+		const cancelled = await round(alice, "A6");
+		expect(
+			(
+				await server.call("POST", "/app-api/order/cancel", {
+					token: alice.accessToken,
+					body: { orderId: cancelled.id },
+				})
+			).code,
+		).toBe(0);
+		expect((await billOf(alice, "A6")).data?.due).toBe(kept.total);
+
+		const bobBefore = await balanceOf(bob);
+		expect((await payBill(bob, "A6", kept.total)).code).toBe(0);
+		// The shop rejects Alice's round after Bob paid for it: Bob gets the money back.
+		const rejected = await server.call<OrderView>("POST", "/app-api/merchant/order/action", {
+			token: staff.accessToken,
+			body: { orderId: kept.id, action: "reject", reason: "Out of coconuts" },
+		});
+		expect(rejected.code).toBe(0);
+		expect(await balanceOf(bob)).toBe(bobBefore);
+		expect(await orderOf(alice, kept.id)).toMatchObject({ status: "rejected", paymentStatus: "refunded" });
+		await fx.expectLedgerConsistent();
+	});
+
+	it("lets the staff settle a bill taken at the counter, once", async () => {
+		const order = await round(alice, "T1");
+		const customerTries = await server.call("GET", "/app-api/merchant/bill/list?shopId=1", {
+			token: alice.accessToken,
+		});
+		expect(customerTries.code).toBe(ErrorCode.Forbidden);
+		expect((await settleAtCounter(order.billId as number, order.total, alice.accessToken)).code).toBe(
+			ErrorCode.Forbidden,
+		);
+		expect((await settleAtCounter(order.billId as number, order.total + 1)).code).toBe(ErrorCode.BillChanged);
+
+		const settled = await settleAtCounter(order.billId as number, order.total);
+		const twice = await settleAtCounter(order.billId as number, order.total);
+
+		expect(settled.data).toMatchObject({ status: "settled", settleMethod: "counter", paidTotal: order.total });
+		expect(twice.code).toBe(ErrorCode.BillSettled);
+		expect(await orderOf(alice, order.id)).toMatchObject({ paymentStatus: "paid", payMethod: "counter" });
+		expect((await payBill(alice, "T1", order.total)).code).toBe(ErrorCode.BillSettled);
+		await fx.expectLedgerConsistent();
+	});
+
+	it("closes a bill whose every round was cancelled with nothing to pay", async () => {
+		const order = await round(alice, "T2");
+		await server.call("POST", "/app-api/order/cancel", { token: alice.accessToken, body: { orderId: order.id } });
+		expect((await payBill(alice, "T2", 0, "balance")).code).toBe(ErrorCode.BillNothingDue);
+
+		const closed = await settleAtCounter(order.billId as number, 0);
+
+		expect(closed.data).toMatchObject({ status: "settled", settleMethod: "nothing_due", paidTotal: 0 });
+	});
+
+	it("pays the bill through the sandbox gateway, and refunds a payment the bill outgrew", async () => {
+		const first = await round(alice, "T3");
+		const started = await payBill(alice, "T3", first.total, "sandbox");
+		expect(started.code).toBe(0);
+		expect(started.data.redirectUrl).toMatch(/^\/sandbox-pay\/checkout\//);
+
+		// Bob orders another round while Alice is on the gateway's page, then she approves.
+		const added = await round(bob, "T3");
+		await approve(started.data.redirectUrl as string);
+		const afterOutgrown = await until(async () => {
+			const refunds = await server.deps.db
+				.selectFrom("ledger_txn")
+				.select("id")
+				.where("idempotency_key", "like", "gateway:%:refund")
+				.where("order_id", "is", null)
+				.execute();
+			return refunds.length > 0 ? (await billOf(alice, "T3")).data : null;
+		});
+		expect(afterOutgrown).toMatchObject({ status: "open", due: first.total + added.total });
+
+		const retry = await payBill(alice, "T3", first.total + added.total, "sandbox");
+		await approve(retry.data.redirectUrl as string);
+		const settled = await until(async () => {
+			const bill = (await billOf(alice, "T3")).data;
+			return bill?.status === "settled" ? bill : null;
+		});
+		expect(settled).toMatchObject({ settleMethod: "sandbox", paidTotal: first.total + added.total });
+		expect(await orderOf(bob, added.id)).toMatchObject({ paymentStatus: "paid", payMethod: "sandbox" });
+		await fx.expectLedgerConsistent();
+	});
+
+	it("asks for payment up front when the shop does not take payment after the meal", async () => {
+		await setPayAfterMeal(false);
+		try {
+			const order = await round(alice, "T4");
+			expect(order).toMatchObject({ status: "unpaid", billId: null, expiresAt: expect.any(String) });
+			expect((await billOf(alice, "T4")).data).toBeNull();
+			expect((await payBill(alice, "T4", order.total, "balance", "en")).code).toBe(ErrorCode.NoOpenBill);
+		} finally {
+			await setPayAfterMeal(true);
+		}
+	});
+
+	it("refuses a forged table code", async () => {
+		const forged = await server.call("GET", "/app-api/order/bill?tableToken=t1-1-1-forged", {
+			token: alice.accessToken,
+		});
+		expect(forged.code).toBe(ErrorCode.TableInvalid);
+	});
+});
+
+describe("paying a bill while the table keeps ordering", () => {
+	it("charges once when two diners pay the same bill at the same moment", async () => {
+		const first = await round(alice, "A1");
+		const open = (await billOf(alice, "A1")).data as TableBillView;
+		const [aliceBefore, bobBefore] = [await balanceOf(alice), await balanceOf(bob)];
+
+		const answers = await Promise.all([payBill(alice, "A1", open.due), payBill(bob, "A1", open.due)]);
+
+		const succeeded = answers.filter((answer) => answer.code === 0);
+		expect(succeeded).toHaveLength(1);
+		expect(answers.find((answer) => answer.code !== 0)?.code).toBe(ErrorCode.BillSettled);
+		const spent = aliceBefore - (await balanceOf(alice)) + (bobBefore - (await balanceOf(bob)));
+		expect(spent).toBe(open.due);
+		expect(await orderOf(alice, first.id)).toMatchObject({ paymentStatus: "paid" });
+		await fx.expectLedgerConsistent();
+	});
+
+	it("never leaves a round unpaid on a settled bill when it races the payment", async () => {
+		await round(alice, "A2");
+		const open = (await billOf(alice, "A2")).data as TableBillView;
+
+		const [late, payment] = await Promise.all([round(bob, "A2"), payBill(alice, "A2", open.due)]);
+
+		const bills = await server.deps.db
+			.selectFrom("customer_order")
+			.innerJoin("table_bill", "table_bill.id", "customer_order.bill_id")
+			.select(["customer_order.id", "customer_order.payment_status", "table_bill.status"])
+			.where("customer_order.id", "=", late.id)
+			.executeTakeFirstOrThrow();
+		// Either the round made it onto the bill before it was paid (and was paid with it),
+		// or the payment came first (and the round opened the next bill).
+		if (payment.code === 0) {
+			expect(bills.status === "open" ? bills.payment_status === "unpaid" : bills.payment_status === "paid").toBe(true);
+		} else {
+			expect(payment.code).toBe(ErrorCode.BillChanged);
+			expect(bills).toMatchObject({ status: "open", payment_status: "unpaid" });
+		}
+		const stranded = await server.deps.db
+			.selectFrom("customer_order")
+			.innerJoin("table_bill", "table_bill.id", "customer_order.bill_id")
+			.select("customer_order.id")
+			.where("table_bill.status", "=", "settled")
+			.where("customer_order.payment_status", "=", "unpaid")
+			.where("customer_order.status", "not in", ["cancelled", "rejected"])
+			.execute();
+		expect(stranded).toEqual([]);
+	});
+
+	it("opens exactly one bill when a table's first two rounds arrive together", async () => {
+		const orders = await Promise.all([round(alice, "T4"), round(bob, "T4"), round(alice, "T4")]);
+		expect(new Set(orders.map((order) => order.billId)).size).toBe(1);
+	});
+});
+
+/** The payer approves on the sandbox gateway's page, as a browser would. */
+async function approve(redirectUrl: string) {
+	const response = await fetch(`${server.url}${redirectUrl}/decide`, {
+		method: "POST",
+		headers: { "content-type": "application/x-www-form-urlencoded" },
+		body: "decision=approve",
+		redirect: "manual",
+	});
+	expect(response.status).toBe(303);
+}
+
+async function until<T>(probe: () => Promise<T | null>, ms = 5000): Promise<T> {
+	const start = Date.now();
+	for (;;) {
+		const value = await probe();
+		if (value !== null) return value;
+		if (Date.now() - start > ms) throw new Error("timed out");
+		await new Promise((resolve) => setTimeout(resolve, 25));
+	}
+}

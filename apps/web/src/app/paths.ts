@@ -31,6 +31,8 @@ export const Paths = {
 	orders: `${SUB}/orders/orders`,
 	orderDetail: `${SUB}/orders/detail`,
 	orderRefund: `${SUB}/orders/refund`,
+	/** Not in spec §2: a dine-in table's open bill, paid after the meal. */
+	tableBill: `${SUB}/orders/bill`,
 	coupons: `${SUB}/coupons/coupons`,
 	shop: `${SUB}/shop/shop`,
 	balanceBill: `${SUB}/balance/bill`,

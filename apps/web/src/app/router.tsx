@@ -44,6 +44,7 @@ const screens: Partial<Record<PathName, RouteObject["lazy"]>> = {
 	orders: lazyScreen(() => import("../features/orders/screens/orders-screen")),
 	orderDetail: lazyScreen(() => import("../features/orders/screens/order-detail-screen")),
 	orderRefund: lazyScreen(() => import("../features/orders/screens/refund-screen")),
+	tableBill: lazyScreen(() => import("../features/orders/screens/table-bill-screen")),
 	merchantIndex: lazyScreen(() => import("../features/merchant/screens/merchant-index-screen")),
 	merchantOrder: lazyScreen(() => import("../features/merchant/screens/merchant-order-screen")),
 	merchantOrderDetail: lazyScreen(() => import("../features/merchant/screens/merchant-order-detail-screen")),

@@ -1,4 +1,4 @@
-import type { OrderView, PageResult } from "@bayon/contract";
+import type { OrderView, PageResult, TableBillView } from "@bayon/contract";
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "../../lib/api-client";
 
@@ -14,7 +14,20 @@ export const merchantKeys = {
 	all: ["merchant"] as const,
 	board: (shopId: number) => ["merchant", "board", shopId] as const,
 	detail: (id: number) => ["merchant", "order", id] as const,
+	bills: (shopId: number) => ["merchant", "bills", shopId] as const,
 };
+
+/** Tables that ate and have not paid yet (dine-in paid after the meal), oldest first. */
+export const openBillsQuery = (shopId: number) =>
+	queryOptions({
+		queryKey: merchantKeys.bills(shopId),
+		queryFn: () => api.get<TableBillView[]>("/merchant/bill/list", { shopId }),
+	});
+
+/** The money was taken at the counter; `expectedTotal` is the amount the staff collected. */
+export function settleBillAtCounter(billId: number, expectedTotal: number): Promise<TableBillView> {
+	return api.post<TableBillView>("/merchant/bill/settle", { billId, expectedTotal }, { toast: false, loading: true });
+}
 
 /** The server's page size limit (contract Limits.pageSizeMax); a shop's active orders fit. */
 const BOARD_PAGE_SIZE = 50;

@@ -1,10 +1,12 @@
 import {
+	type BillPaymentResult,
 	IDEMPOTENCY_HEADER,
 	type OrderView,
 	type PageResult,
 	type PayMethod,
 	type PaymentResult,
 	type PlaceOrderInput,
+	type TableBillView,
 } from "@bayon/contract";
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import { api, request } from "../../lib/api-client";
@@ -17,6 +19,7 @@ export const orderKeys = {
 	list: (type: number, lang: string) => ["orders", "list", type, lang] as const,
 	current: (lang: string) => ["orders", "current", lang] as const,
 	detail: (id: number, lang: string) => ["orders", "detail", id, lang] as const,
+	bill: (tableToken: string, lang: string) => ["orders", "bill", tableToken, lang] as const,
 };
 
 export const orderListQuery = (type: number, lang: string) =>
@@ -79,6 +82,31 @@ export const cancelOrder = (orderId: number) => api.post<OrderView>("/order/canc
 export const confirmReceived = (orderId: number) => api.post<OrderView>("/order/take", { orderId }, { loading: true });
 export const requestRefund = (orderId: number, reason: string) =>
 	api.post<OrderView>("/order/refund", { orderId, reason }, { loading: true });
+
+/**
+ * The open bill of the table the customer scanned (dine-in paid after the meal). Other
+ * diners' rounds reach it by polling: their events go to their own rooms, not ours.
+ */
+export const tableBillQuery = (tableToken: string, lang: string) =>
+	queryOptions({
+		queryKey: orderKeys.bill(tableToken, lang),
+		queryFn: () => api.get<TableBillView | null>("/order/bill", { tableToken }, { toast: false }),
+		staleTime: 0,
+		refetchInterval: (query) => (query.state.data?.status === "open" ? 15_000 : false),
+	});
+
+/** Pays what the table owes; `expectedTotal` is the total the payer was shown. */
+export function payTableBill(
+	tableToken: string,
+	payMethod: PayMethod,
+	expectedTotal: number,
+): Promise<BillPaymentResult> {
+	return api.post<BillPaymentResult>(
+		"/order/bill/pay",
+		{ tableToken, payMethod, expectedTotal },
+		{ toast: false, loading: true },
+	);
+}
 
 /** Something about orders changed: every order query fetches again (active ones at once). */
 export function invalidateOrders(): Promise<void> {

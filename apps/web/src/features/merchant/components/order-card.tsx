@@ -106,6 +106,11 @@ export function OrderCard({ order, actions, ringing = false, onOpen }: OrderCard
 						<span className="merchant-tag">{mt("order.table", { number: order.tableNumber })}</span>
 					)}
 					<SourceTag source={order.source} />
+					{order.billId !== null && order.paymentStatus === "unpaid" && (
+						<span className="merchant-tag merchant-tag--pay-later" data-testid="merchant-order-pay-later">
+							{mt("order.payLater")}
+						</span>
+					)}
 					<span className="merchant-card__status" data-testid="merchant-order-status">
 						{order.refundStatus === "requested" ? mt("order.refundRequested") : mt(`order.status.${order.status}`)}
 					</span>

@@ -3,9 +3,10 @@ import { useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo, useState } from "react";
 import { queryClient } from "../../../lib/query-client";
 import { EmptyState, ErrorState, LoadingState } from "../../../ui/states";
-import { boardQuery, merchantKeys } from "../api";
+import { boardQuery, merchantKeys, openBillsQuery } from "../api";
 import { BOARD_GROUPS, type BoardGroup, groupBoard, needsAttention } from "../board";
 import { boardAlarm, unlockAlarmSound, useRingingOrders } from "../board-alarm";
+import { OpenBills } from "../components/open-bills";
 import { OrderCard } from "../components/order-card";
 import { StaffOrderSheet } from "../components/staff-order-sheet";
 import { useShopOrderEvents } from "../live";
@@ -27,7 +28,7 @@ export default function MerchantOrderScreen() {
 
 function Board({ shop }: { shop: MerchantShopRef }) {
 	const { mt } = useMerchantText();
-	const [tab, setTab] = useState<BoardGroup>("new");
+	const [tab, setTab] = useState<BoardGroup | "bills">("new");
 	const [ordering, setOrdering] = useState(false);
 	// A safety net under the websocket: a missed event still shows within 30 s.
 	const board = useQuery({ ...boardQuery(shop.shopId), refetchInterval: 30_000 });
@@ -48,7 +49,8 @@ function Board({ shop }: { shop: MerchantShopRef }) {
 	// Leaving the board silences it; unacknowledged orders ring again on return.
 	useEffect(() => () => alarm.sync([]), [alarm]);
 
-	const list = groups[tab];
+	const bills = useQuery(openBillsQuery(shop.shopId));
+	const list = tab === "bills" ? [] : groups[tab];
 	return (
 		<div className="merchant merchant-board" onPointerDown={unlockAlarmSound} data-testid="merchant-board">
 			{ringing.length > 0 && (
@@ -97,8 +99,25 @@ function Board({ shop }: { shop: MerchantShopRef }) {
 						)}
 					</button>
 				))}
+				<button
+					type="button"
+					role="tab"
+					aria-selected={tab === "bills"}
+					className={`merchant-tabs__tab${tab === "bills" ? " is-selected" : ""}`}
+					onClick={() => setTab("bills")}
+					data-testid="merchant-tab-bills"
+				>
+					{mt("board.tab.bills")}
+					{(bills.data?.length ?? 0) > 0 && (
+						<span className="merchant-tabs__count" data-testid="merchant-tab-count-bills">
+							{bills.data?.length}
+						</span>
+					)}
+				</button>
 			</div>
-			{board.isPending ? (
+			{tab === "bills" ? (
+				<OpenBills shopId={shop.shopId} />
+			) : board.isPending ? (
 				<LoadingState />
 			) : board.isError && !orders ? (
 				<ErrorState onRetry={() => void board.refetch()} />

@@ -140,6 +140,16 @@ function OrderDetail({ order }: { order: OrderView }) {
 						))}
 					</ol>
 				)}
+				{order.billId !== null &&
+					order.paymentStatus === "unpaid" &&
+					!["cancelled", "rejected"].includes(order.status) && (
+						<p className="order-detail__payment order-bill-note" data-testid="order-pay-later">
+							<span>{t("order.payLaterNote")}</span>
+							<Link to={Paths.tableBill} className="text-button" data-testid="order-view-bill">
+								{t("bill.view")}
+							</Link>
+						</p>
+					)}
 				{order.refundStatus !== "none" && (
 					<p className="order-detail__refund" data-testid="order-refund" data-status={order.refundStatus}>
 						{t(`refund.${order.refundStatus}`)}

@@ -1,4 +1,4 @@
-import { Limits, type MessageKey, type PayMethod, type PlaceOrderInput, type ShopSummary } from "@bayon/contract";
+import { Limits, type MessageKey, type OrderView, type PlaceOrderInput, type ShopSummary } from "@bayon/contract";
 import { useQuery } from "@tanstack/react-query";
 import { Link, useNavigate } from "react-router";
 import { Paths, withQuery } from "../../../app/paths";
@@ -21,16 +21,13 @@ import { shopDetailQuery, timezoneOf } from "../../venues/api";
 import { formatWindows } from "../../venues/open-state";
 import { createOrder, invalidateOrders, payOrder } from "../api";
 import { attemptKey, resetDraft, updateDraft, useDraft } from "../checkout-draft";
+import { PayMethodPicker } from "../components/pay-method-picker";
 import { checkPickupTime } from "../pickup-time";
 import "../../ordering/ordering.css";
 import "../orders.css";
 
 const PHONE = /^1[3-9]\d{9}$/;
 const MAX_DINERS = 50;
-
-function isWechatBrowser(): boolean {
-	return /MicroMessenger/i.test(navigator.userAgent);
-}
 
 /** A priced cart in an error's data: the cart needs the customer's attention. */
 function isPricedCart(data: unknown): boolean {
@@ -70,7 +67,9 @@ function PayContent({ shop, timeZone }: { shop: ShopSummary; timeZone: string })
 	const pricing = useCartPricing(shop.id);
 	const priced = pricing.priced;
 	const phone = draft.contactPhone ?? member?.mobile ?? "";
-	const inWechat = isWechatBrowser();
+	// Dine-in at a shop that takes payment after the meal: the round goes to the kitchen now
+	// and the table pays its bill at the end.
+	const payLater = orderType === "desk" && shop.deskPayAfterMeal;
 
 	const validate = (): MessageKey | null => {
 		if (orderType === "takeout" && !target?.address) return "enterRecipientAndAddress";
@@ -110,12 +109,21 @@ function PayContent({ shop, timeZone }: { shop: ShopSummary; timeZone: string })
 			...(input.orderType === "desk" && state.desk ? { tableToken: state.desk.token, diners: draft.diners ?? 1 } : {}),
 		};
 		const key = attemptKey(body, newUuid);
-		let orderId: number;
+		let order: OrderView;
 		try {
-			orderId = (await createOrder(body, key)).id;
+			order = await createOrder(body, key);
 		} catch (error) {
 			showToast(errorText(error));
 			if (error instanceof ApiError && isPricedCart(error.data)) navigate(Paths.cart, { replace: true });
+			return;
+		}
+		const orderId = order.id;
+		if (order.billId !== null) {
+			clearCart();
+			resetDraft();
+			void invalidateOrders();
+			showToast(t("pay.roundSent"));
+			navigate(Paths.tableBill, { replace: true });
 			return;
 		}
 		try {
@@ -137,26 +145,6 @@ function PayContent({ shop, timeZone }: { shop: ShopSummary; timeZone: string })
 	const addressText = target?.address
 		? [target.address.recipient, target.address.address, target.address.houseNumber].filter(Boolean).join(" ")
 		: null;
-	const methods: Array<{ method: PayMethod; label: string; note?: string; disabled?: boolean }> = [
-		{
-			method: "balance",
-			label: t("pay.balance"),
-			note: member ? t("pay.balanceLeft", { amount: money(member.balance) }) : undefined,
-		},
-		{ method: "sandbox", label: t("pay.sandbox") },
-		{
-			method: "wechat",
-			label: t("pay.wechat"),
-			note: inWechat ? m("featureNotOpen") : m("openInWechatForWechatPay"),
-			disabled: true,
-		},
-		{
-			method: "alipay",
-			label: t("pay.alipay"),
-			note: inWechat ? m("openInBrowserForAlipay") : m("featureNotOpen"),
-			disabled: true,
-		},
-	];
 
 	return (
 		<div className="cart-page has-footer pay-page" data-testid="pay-page">
@@ -266,31 +254,14 @@ function PayContent({ shop, timeZone }: { shop: ShopSummary; timeZone: string })
 				</button>
 			</section>
 
-			<section className="card cart-card" aria-labelledby="pay-methods-title">
-				<h2 className="cart-card__title" id="pay-methods-title">
-					{t("pay.method")}
-				</h2>
-				<div className="pay-methods" role="radiogroup" aria-labelledby="pay-methods-title">
-					{methods.map(({ method, label, note, disabled }) => (
-						<label
-							key={method}
-							className={`pay-method${disabled ? " is-disabled" : ""}`}
-							data-testid={`pay-method-${method}`}
-						>
-							<input
-								type="radio"
-								name="pay-method"
-								value={method}
-								checked={draft.payMethod === method}
-								disabled={disabled}
-								onChange={() => updateDraft({ payMethod: method })}
-							/>
-							<span className="pay-method__label">{label}</span>
-							{note && <span className="pay-method__note">{note}</span>}
-						</label>
-					))}
-				</div>
-			</section>
+			{payLater ? (
+				<section className="card cart-card pay-later" data-testid="pay-later-note">
+					<h2 className="cart-card__title">{t("pay.payLaterTitle")}</h2>
+					<p className="summary__note">{t("pay.payLaterBody", { table: desk?.number ?? "" })}</p>
+				</section>
+			) : (
+				<PayMethodPicker value={draft.payMethod} onChange={(payMethod) => updateDraft({ payMethod })} />
+			)}
 
 			<section className="card cart-card cart-summary" data-testid="pay-summary" aria-busy={pricing.updating}>
 				{pricing.isError && !priced ? (
@@ -337,7 +308,7 @@ function PayContent({ shop, timeZone }: { shop: ShopSummary; timeZone: string })
 					disabled={submitting || !priced?.orderable || pricing.updating}
 					data-testid="pay-submit"
 				>
-					{submitting ? t("pay.submitting") : t("pay.submit")}
+					{submitting ? t("pay.submitting") : payLater ? t("pay.sendRound") : t("pay.submit")}
 				</button>
 			</footer>
 		</div>

@@ -4,9 +4,12 @@ import { Link, useSearchParams } from "react-router";
 import { useSwitchTab } from "../../../app/navigation-hooks";
 import { Paths } from "../../../app/paths";
 import { ApiError, errorText } from "../../../lib/api-client";
+import { useMoney } from "../../../lib/app-config";
 import { useI18n } from "../../../lib/i18n";
+import { isLoggedIn, useAppState } from "../../../lib/store";
 import { CheckIcon, ScanIcon } from "../../../ui/icons";
 import { ErrorState, LoadingState } from "../../../ui/states";
+import { tableBillQuery } from "../../orders/api";
 import { resolveTableQuery } from "../api";
 import { setScannedDesk } from "../desk";
 import { describeDesk } from "../desk-label";
@@ -66,8 +69,23 @@ export default function OperateScreen() {
 			>
 				{t("table.orderNow")}
 			</button>
+			<OpenBillLink token={table.token} />
 			<RescanLink ghost />
 		</section>
+	);
+}
+
+/** A table already eating (paid after the meal): its open bill, for whoever just sat down. */
+function OpenBillLink({ token }: { token: string }) {
+	const { t, lang } = useI18n();
+	const money = useMoney();
+	const signedIn = useAppState(isLoggedIn);
+	const bill = useQuery({ ...tableBillQuery(token, lang), enabled: signedIn });
+	if (bill.data?.status !== "open") return null;
+	return (
+		<Link to={Paths.tableBill} className="button button--ghost button--block" data-testid="table-open-bill">
+			{t("bill.view")} · {t("bill.due")} {money(bill.data.due)}
+		</Link>
 	);
 }
 

@@ -9,6 +9,7 @@ import type { GatewayPaymentReport, PaymentGateway } from "../payments/gateway.j
 import { gateways } from "../payments/registry.js";
 import { postLedgerTxn } from "../wallet/ledger.js";
 import { announceOrderChange } from "./events.js";
+import { deliverGatewayRefundsSoon, queueGatewayRefund } from "./gateway-refunds.js";
 import * as orderQueries from "./queries.js";
 
 type SignedInContext = RequestContext & { member: { id: number } };
@@ -124,6 +125,7 @@ export async function applyGatewayReport(
 		await refundLatePayment(trx, order, payment.id, payment.amount, now);
 		return { outcome: "refunded_late" as const, orderId: order.id };
 	});
+	if (result.outcome === "refunded_late") deliverGatewayRefundsSoon(deps, result.orderId);
 	if ("orderId" in result && result.orderId !== undefined)
 		await announceOrderChange(deps, result.orderId, result.outcome === "applied" ? "paid" : result.outcome);
 	return result.outcome;
@@ -183,6 +185,7 @@ async function refundLatePayment(trx: Transaction<DB>, order: OrderRow, paymentI
 			{ account: external, amount },
 		],
 	});
+	await queueGatewayRefund(trx, { paymentId, reason: "late_payment", now });
 	await orderQueries.recordEvent(trx, {
 		orderId: order.id,
 		at: now,

@@ -1,0 +1,270 @@
+import { randomUUID } from "node:crypto";
+import type { Selectable, Transaction } from "kysely";
+import type { DB } from "../../db/schema.js";
+import type { AppDeps } from "../../http/deps.js";
+import { addSeconds } from "../../lib/clock.js";
+import type { GatewayRefundResult } from "../payments/gateway.js";
+import { gateways } from "../payments/registry.js";
+import { announceOrderChange } from "./events.js";
+
+/**
+ * Refunds of money a hosted gateway took. The ledger books a refund inside the transaction
+ * that cancels, rejects or approves; the gateway cannot be part of that transaction, so the
+ * same transaction queues a `gateway_refund` row (an outbox) and the gateway is told after
+ * commit, retried until it answers. A refund is therefore never booked without being queued,
+ * and never queued twice (one row per payment, the ledger key `order:<id>:refund`).
+ */
+
+type Provider = DB["gateway_refund"]["provider"];
+type OrderRow = Selectable<DB["customer_order"]>;
+export type GatewayRefundReason = "order_refund" | "late_payment";
+
+const PROVIDERS: readonly string[] = ["sandbox", "wechat", "alipay"] satisfies Provider[];
+
+/** Waits after failed attempts 1 to 5; a sixth failure gives up (about 15 hours in all). */
+const RETRY_DELAYS_SECONDS = [60, 5 * 60, 30 * 60, 2 * 3600, 12 * 3600];
+export const MAX_REFUND_ATTEMPTS = RETRY_DELAYS_SECONDS.length + 1;
+/**
+ * How long a claimed refund stays with the server that claimed it. If that server dies in
+ * the middle, another takes the refund over after this; sending it twice is harmless since
+ * the gateway refunds once per refund id. Longer than any gateway call should take.
+ */
+const LEASE_SECONDS = 5 * 60;
+const DEFAULT_BATCH = 50;
+
+/** Queues the refund of one captured gateway payment, in the caller's transaction. */
+export async function queueGatewayRefund(
+	trx: Transaction<DB>,
+	args: { paymentId: string; reason: GatewayRefundReason; now: Date },
+): Promise<void> {
+	const payment = await trx
+		.selectFrom("gateway_payment")
+		.selectAll()
+		.where("id", "=", args.paymentId)
+		.executeTakeFirstOrThrow();
+	// Booking a refund the gateway can never carry out would leave the payer unpaid while our
+	// books say they were paid: fail the whole transaction instead.
+	if (payment.status !== "succeeded" || !payment.provider_txn_id)
+		throw new Error(`gateway payment ${payment.id} captured nothing that could be refunded`);
+	await trx
+		.insertInto("gateway_refund")
+		.values({
+			id: randomUUID(),
+			tenant_id: payment.tenant_id,
+			order_id: payment.order_id,
+			gateway_payment_id: payment.id,
+			provider: payment.provider,
+			amount: payment.amount,
+			reason: args.reason,
+			status: "pending",
+			provider_refund_id: null,
+			next_attempt_at: args.now,
+			last_error: null,
+			created_at: args.now,
+			updated_at: args.now,
+		})
+		.onConflict((oc) => oc.column("gateway_payment_id").doNothing())
+		.execute();
+}
+
+/**
+ * Queues the refund of the gateway payment that paid this order; nothing for orders paid
+ * another way. Call it in the transaction that books the order's refund.
+ */
+export async function queueOrderGatewayRefund(trx: Transaction<DB>, order: OrderRow, now: Date): Promise<void> {
+	if (!order.pay_method || !PROVIDERS.includes(order.pay_method)) return;
+	// An order has one captured payment that paid it; others that succeeded came too late
+	// and were refunded on arrival (reason late_payment).
+	const payment = await trx
+		.selectFrom("gateway_payment as p")
+		.select("p.id")
+		.where("p.order_id", "=", order.id)
+		.where("p.provider", "=", order.pay_method as Provider)
+		.where("p.status", "=", "succeeded")
+		.where(({ not, exists, selectFrom }) =>
+			not(
+				exists(
+					selectFrom("gateway_refund as r")
+						.select("r.id")
+						.whereRef("r.gateway_payment_id", "=", "p.id")
+						.where("r.reason", "=", "late_payment"),
+				),
+			),
+		)
+		.orderBy("p.updated_at")
+		.orderBy("p.created_at")
+		.limit(1)
+		.executeTakeFirst();
+	if (!payment)
+		throw new Error(`order ${order.id} was paid by ${order.pay_method} but no captured payment was found to refund`);
+	await queueGatewayRefund(trx, { paymentId: payment.id, reason: "order_refund", now });
+}
+
+export interface DeliveryTally {
+	succeeded: number;
+	retrying: number;
+	failed: number;
+}
+
+/**
+ * Tells the gateways about refunds that are due. Safe on several servers at once: each
+ * refund is claimed in a short transaction (SKIP LOCKED, then leased by pushing its next
+ * attempt out), the gateway is called with no transaction open, and the outcome is recorded
+ * only if the claim is still ours. A gateway that refuses fails the refund at once; one that
+ * cannot be reached is retried with growing delays, then the refund fails. A failed refund is
+ * logged as an error: the payer has not been paid back and someone must settle it by hand.
+ */
+export async function deliverGatewayRefunds(
+	deps: AppDeps,
+	options: { limit?: number; orderId?: number } = {},
+): Promise<DeliveryTally> {
+	const tally: DeliveryTally = { succeeded: 0, retrying: 0, failed: 0 };
+	for (const refund of await claimDueRefunds(deps, options.limit ?? DEFAULT_BATCH, options.orderId)) {
+		const outcome = await deliverOne(deps, refund);
+		if (outcome) tally[outcome] += 1;
+	}
+	return tally;
+}
+
+const inFlight = new WeakMap<AppDeps, Set<Promise<void>>>();
+
+/**
+ * Starts delivering an order's queued refunds right after its transaction committed, so the
+ * payer usually has their money back at once. The caller's request does not wait, nor fail
+ * when the gateway does: the refund stays queued and the job loop retries it.
+ */
+export function deliverGatewayRefundsSoon(deps: AppDeps, orderId: number): void {
+	let running = inFlight.get(deps);
+	if (!running) {
+		running = new Set();
+		inFlight.set(deps, running);
+	}
+	const set = running;
+	const delivery = deliverGatewayRefunds(deps, { orderId }).then(
+		() => {},
+		(error: unknown) => deps.log.error({ err: error, orderId }, "gateway refund delivery failed"),
+	);
+	set.add(delivery);
+	void delivery.finally(() => set.delete(delivery));
+}
+
+/** Waits for the deliveries started after commit: before the database closes, and in tests. */
+export async function settleGatewayRefundDeliveries(deps: AppDeps): Promise<void> {
+	await Promise.all(inFlight.get(deps) ?? []);
+}
+
+interface ClaimedRefund {
+	id: string;
+	order_id: number;
+	gateway_payment_id: string;
+	provider: Provider;
+	amount: number;
+	reason: string;
+	attempts: number;
+	provider_txn_id: string | null;
+}
+
+async function claimDueRefunds(deps: AppDeps, limit: number, orderId: number | undefined): Promise<ClaimedRefund[]> {
+	const now = deps.clock.now();
+	return deps.db.transaction().execute(async (trx) => {
+		let due = trx
+			.selectFrom("gateway_refund")
+			.select("id")
+			.where("status", "=", "pending")
+			.where("next_attempt_at", "<=", now);
+		if (orderId !== undefined) due = due.where("order_id", "=", orderId);
+		const ids = (await due.orderBy("next_attempt_at").limit(limit).forUpdate().skipLocked().execute()).map(
+			(row) => row.id,
+		);
+		if (ids.length === 0) return [];
+		return trx
+			.updateTable("gateway_refund as r")
+			.from("gateway_payment as p")
+			.set((eb) => ({
+				attempts: eb("r.attempts", "+", 1),
+				next_attempt_at: addSeconds(now, LEASE_SECONDS),
+				updated_at: now,
+			}))
+			.whereRef("p.id", "=", "r.gateway_payment_id")
+			.where("r.id", "in", ids)
+			.returning([
+				"r.id",
+				"r.order_id",
+				"r.gateway_payment_id",
+				"r.provider",
+				"r.amount",
+				"r.reason",
+				"r.attempts",
+				"p.provider_txn_id",
+			])
+			.execute();
+	});
+}
+
+async function deliverOne(deps: AppDeps, refund: ClaimedRefund): Promise<keyof DeliveryTally | null> {
+	let answer: GatewayRefundResult | { status: "unreachable"; error: string };
+	try {
+		const gateway = refund.provider === "sandbox" ? gateways(deps).sandbox : gateways(deps)[refund.provider];
+		if (!gateway) throw new Error(`no ${refund.provider} gateway is configured`);
+		answer = await gateway.refund({
+			refundId: refund.id,
+			paymentId: refund.gateway_payment_id,
+			providerTxnId: refund.provider_txn_id ?? "",
+			amount: refund.amount,
+			reason: refund.reason,
+		});
+	} catch (error) {
+		answer = { status: "unreachable", error: error instanceof Error ? error.message : String(error) };
+	}
+	const now = deps.clock.now();
+	const outcome =
+		answer.status === "succeeded"
+			? "succeeded"
+			: answer.status === "failed" || refund.attempts >= MAX_REFUND_ATTEMPTS
+				? "failed"
+				: "retrying";
+	const lastError =
+		answer.status === "succeeded"
+			? null
+			: answer.status === "failed"
+				? `refused by ${refund.provider}: ${answer.failureReason}`
+				: answer.error;
+	const nextAttemptAt =
+		outcome === "retrying" ? addSeconds(now, RETRY_DELAYS_SECONDS[refund.attempts - 1] ?? LEASE_SECONDS) : now;
+	const recorded = await deps.db
+		.updateTable("gateway_refund")
+		.set({
+			status: outcome === "retrying" ? "pending" : outcome,
+			provider_refund_id: answer.status === "succeeded" ? answer.providerRefundId : null,
+			last_error: lastError,
+			next_attempt_at: nextAttemptAt,
+			updated_at: now,
+		})
+		.where("id", "=", refund.id)
+		.where("status", "=", "pending")
+		// Our lease ran out and another server claimed the refund since: its answer counts.
+		.where("attempts", "=", refund.attempts)
+		.executeTakeFirst();
+	if (Number(recorded.numUpdatedRows) === 0) return null;
+
+	const about = { refundId: refund.id, orderId: refund.order_id, provider: refund.provider, amount: refund.amount };
+	if (outcome === "succeeded") {
+		deps.log.info(
+			{ ...about, providerRefundId: answer.status === "succeeded" ? answer.providerRefundId : null },
+			"gateway refund delivered",
+		);
+	} else if (outcome === "retrying") {
+		deps.log.warn(
+			{ ...about, attempts: refund.attempts, error: lastError, nextAttemptAt },
+			"gateway refund not delivered, will retry",
+		);
+	} else {
+		deps.log.error(
+			{ ...about, attempts: refund.attempts, error: lastError },
+			"gateway refund failed for good: the payer has not been paid back, settle it by hand",
+		);
+	}
+	if (outcome !== "retrying")
+		await announceOrderChange(deps, refund.order_id, outcome === "succeeded" ? "refund_delivered" : "refund_failed");
+	return outcome;
+}

@@ -393,6 +393,7 @@ export interface GatewayRefundTable {
 	tenant_id: number;
 	order_id: number;
 	gateway_payment_id: string;
+	refund_key: string;
 	provider: "sandbox" | "wechat" | "alipay";
 	amount: number;
 	reason: string;

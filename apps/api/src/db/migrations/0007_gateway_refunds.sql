@@ -7,8 +7,11 @@ CREATE TABLE gateway_refund (
 	id uuid PRIMARY KEY,
 	tenant_id bigint NOT NULL REFERENCES tenant (id),
 	order_id bigint NOT NULL REFERENCES customer_order (id),
-	-- Only full refunds exist today, so a payment is refunded at most once.
-	gateway_payment_id uuid NOT NULL UNIQUE REFERENCES gateway_payment (id),
+	gateway_payment_id uuid NOT NULL REFERENCES gateway_payment (id),
+	-- The idempotency key of the ledger refund this carries out (order:<id>:refund,
+	-- gateway:<payment>:refund): booked once, so queued once. Not the payment: one payment
+	-- may one day pay several orders, each refunded on its own.
+	refund_key text NOT NULL UNIQUE,
 	provider text NOT NULL CHECK (provider IN ('sandbox', 'wechat', 'alipay')),
 	amount bigint NOT NULL CHECK (amount > 0),
 	reason text NOT NULL,
@@ -23,6 +26,7 @@ CREATE TABLE gateway_refund (
 );
 CREATE INDEX gateway_refund_due_idx ON gateway_refund (next_attempt_at) WHERE status = 'pending';
 CREATE INDEX gateway_refund_order_idx ON gateway_refund (order_id);
+CREATE INDEX gateway_refund_payment_idx ON gateway_refund (gateway_payment_id);
 CREATE UNIQUE INDEX gateway_refund_provider_refund_idx ON gateway_refund (provider, provider_refund_id)
 	WHERE provider_refund_id IS NOT NULL;
 

@@ -185,7 +185,14 @@ async function refundLatePayment(trx: Transaction<DB>, order: OrderRow, paymentI
 			{ account: external, amount },
 		],
 	});
-	await queueGatewayRefund(trx, { paymentId, reason: "late_payment", now });
+	await queueGatewayRefund(trx, {
+		paymentId,
+		orderId: order.id,
+		amount,
+		refundKey: `gateway:${paymentId}:refund`,
+		reason: "late_payment",
+		now,
+	});
 	await orderQueries.recordEvent(trx, {
 		orderId: order.id,
 		at: now,

@@ -6,7 +6,12 @@ import { OrderingFixture } from "../../../test/ordering.js";
 import type { AppDeps } from "../../http/deps.js";
 import type { DomainEvent } from "../../realtime/bus.js";
 import { gateways } from "../payments/registry.js";
-import { deliverGatewayRefunds, MAX_REFUND_ATTEMPTS, settleGatewayRefundDeliveries } from "./gateway-refunds.js";
+import {
+	deliverGatewayRefunds,
+	MAX_REFUND_ATTEMPTS,
+	queueOrderGatewayRefund,
+	settleGatewayRefundDeliveries,
+} from "./gateway-refunds.js";
 import { expireUnpaidOrders } from "./lifecycle.js";
 
 let server: TestServer;
@@ -154,6 +159,7 @@ describe("refunding an order paid through a gateway", () => {
 		expect(queued).toMatchObject({
 			status: "succeeded",
 			gateway_payment_id: payment.id,
+			refund_key: `order:${order.id}:refund`,
 			amount: order.total,
 			attempts: 1,
 			provider_refund_id: atGateway[0]?.provider_refund_id,
@@ -211,7 +217,12 @@ describe("refunding an order paid through a gateway", () => {
 		await until(async () => (await outbox(order.id))[0]?.status === "succeeded");
 
 		const queued = await onlyRefund(order.id);
-		expect(queued).toMatchObject({ reason: "late_payment", amount: order.total, attempts: 1 });
+		expect(queued).toMatchObject({
+			reason: "late_payment",
+			refund_key: `gateway:${queued.gateway_payment_id}:refund`,
+			amount: order.total,
+			attempts: 1,
+		});
 		expect(await refundsAtGateway(order.id)).toEqual([
 			expect.objectContaining({ refund_id: queued.id, amount: order.total }),
 		]);
@@ -363,6 +374,27 @@ describe("refunding an order paid through a gateway", () => {
 		} finally {
 			gateway.refund = refund;
 		}
+	});
+
+	it("queues an order's refund once, however often a booking transaction asks again", async () => {
+		const order = await sandboxPaidOrder();
+		const paidRow = await server.deps.db
+			.selectFrom("customer_order")
+			.selectAll()
+			.where("id", "=", order.id)
+			.executeTakeFirstOrThrow();
+		await cancel(order.id);
+		await settleGatewayRefundDeliveries(server.deps);
+
+		await server.deps.db.transaction().execute(async (trx) => {
+			await queueOrderGatewayRefund(trx, paidRow, server.clock.now());
+			await queueOrderGatewayRefund(trx, paidRow, server.clock.now());
+		});
+		const again = await deliverGatewayRefunds(server.deps);
+
+		expect(await outbox(order.id)).toEqual([expect.objectContaining({ amount: order.total, status: "succeeded" })]);
+		expect(again).toEqual({ succeeded: 0, retrying: 0, failed: 0 });
+		expect(await refundsAtGateway(order.id)).toHaveLength(1);
 	});
 
 	it("queues nothing for an order paid from the balance", async () => {

@@ -12,7 +12,7 @@ import { announceOrderChange } from "./events.js";
  * that cancels, rejects or approves; the gateway cannot be part of that transaction, so the
  * same transaction queues a `gateway_refund` row (an outbox) and the gateway is told after
  * commit, retried until it answers. A refund is therefore never booked without being queued,
- * and never queued twice (one row per payment, the ledger key `order:<id>:refund`).
+ * and never queued twice (one row per ledger refund, under the ledger's idempotency key).
  */
 
 type Provider = DB["gateway_refund"]["provider"];
@@ -32,10 +32,20 @@ export const MAX_REFUND_ATTEMPTS = RETRY_DELAYS_SECONDS.length + 1;
 const LEASE_SECONDS = 5 * 60;
 const DEFAULT_BATCH = 50;
 
-/** Queues the refund of one captured gateway payment, in the caller's transaction. */
+/**
+ * Queues giving back `amount` of a captured gateway payment, in the transaction that books
+ * the ledger refund under `refundKey` (its idempotency key): booked once, queued once.
+ */
 export async function queueGatewayRefund(
 	trx: Transaction<DB>,
-	args: { paymentId: string; reason: GatewayRefundReason; now: Date },
+	args: {
+		paymentId: string;
+		orderId: number;
+		amount: number;
+		refundKey: string;
+		reason: GatewayRefundReason;
+		now: Date;
+	},
 ): Promise<void> {
 	const payment = await trx
 		.selectFrom("gateway_payment")
@@ -44,17 +54,18 @@ export async function queueGatewayRefund(
 		.executeTakeFirstOrThrow();
 	// Booking a refund the gateway can never carry out would leave the payer unpaid while our
 	// books say they were paid: fail the whole transaction instead.
-	if (payment.status !== "succeeded" || !payment.provider_txn_id)
-		throw new Error(`gateway payment ${payment.id} captured nothing that could be refunded`);
+	if (payment.status !== "succeeded" || !payment.provider_txn_id || args.amount > payment.amount)
+		throw new Error(`gateway payment ${payment.id} cannot give back ${args.amount} for ${args.refundKey}`);
 	await trx
 		.insertInto("gateway_refund")
 		.values({
 			id: randomUUID(),
 			tenant_id: payment.tenant_id,
-			order_id: payment.order_id,
+			order_id: args.orderId,
 			gateway_payment_id: payment.id,
+			refund_key: args.refundKey,
 			provider: payment.provider,
-			amount: payment.amount,
+			amount: args.amount,
 			reason: args.reason,
 			status: "pending",
 			provider_refund_id: null,
@@ -63,16 +74,17 @@ export async function queueGatewayRefund(
 			created_at: args.now,
 			updated_at: args.now,
 		})
-		.onConflict((oc) => oc.column("gateway_payment_id").doNothing())
+		.onConflict((oc) => oc.column("refund_key").doNothing())
 		.execute();
 }
 
 /**
- * Queues the refund of the gateway payment that paid this order; nothing for orders paid
- * another way. Call it in the transaction that books the order's refund.
+ * Queues the refund of an order paid through a gateway, against the payment that paid it;
+ * nothing for orders paid another way. Call it in the transaction that books the order's
+ * refund (ledger key `order:<id>:refund`), with the amount that refund moved.
  */
 export async function queueOrderGatewayRefund(trx: Transaction<DB>, order: OrderRow, now: Date): Promise<void> {
-	if (!order.pay_method || !PROVIDERS.includes(order.pay_method)) return;
+	if (!order.pay_method || !PROVIDERS.includes(order.pay_method) || order.total === 0) return;
 	// An order has one captured payment that paid it; others that succeeded came too late
 	// and were refunded on arrival (reason late_payment).
 	const payment = await trx
@@ -97,7 +109,14 @@ export async function queueOrderGatewayRefund(trx: Transaction<DB>, order: Order
 		.executeTakeFirst();
 	if (!payment)
 		throw new Error(`order ${order.id} was paid by ${order.pay_method} but no captured payment was found to refund`);
-	await queueGatewayRefund(trx, { paymentId: payment.id, reason: "order_refund", now });
+	await queueGatewayRefund(trx, {
+		paymentId: payment.id,
+		orderId: order.id,
+		amount: order.total,
+		refundKey: `order:${order.id}:refund`,
+		reason: "order_refund",
+		now,
+	});
 }
 
 export interface DeliveryTally {

@@ -391,7 +391,7 @@ export interface SandboxGatewayTxnTable {
 export interface GatewayRefundTable {
 	id: string;
 	tenant_id: number;
-	order_id: number;
+	order_id: number | null;
 	gateway_payment_id: string;
 	refund_key: string;
 	provider: "sandbox" | "wechat" | "alipay";

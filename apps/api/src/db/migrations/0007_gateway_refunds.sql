@@ -6,7 +6,8 @@ CREATE TABLE gateway_refund (
 	-- Also the refund's idempotency key at the gateway: retries send the same id.
 	id uuid PRIMARY KEY,
 	tenant_id bigint NOT NULL REFERENCES tenant (id),
-	order_id bigint NOT NULL REFERENCES customer_order (id),
+	-- The order refunded; null when the payment was not for one order.
+	order_id bigint REFERENCES customer_order (id),
 	gateway_payment_id uuid NOT NULL REFERENCES gateway_payment (id),
 	-- The idempotency key of the ledger refund this carries out (order:<id>:refund,
 	-- gateway:<payment>:refund): booked once, so queued once. Not the payment: one payment

@@ -125,7 +125,7 @@ export async function applyGatewayReport(
 		await refundLatePayment(trx, order, payment.id, payment.amount, now);
 		return { outcome: "refunded_late" as const, orderId: order.id };
 	});
-	if (result.outcome === "refunded_late") deliverGatewayRefundsSoon(deps, result.orderId);
+	if (result.outcome === "refunded_late") deliverGatewayRefundsSoon(deps, { paymentId: report.paymentId });
 	if ("orderId" in result && result.orderId !== undefined)
 		await announceOrderChange(deps, result.orderId, result.outcome === "applied" ? "paid" : result.outcome);
 	return result.outcome;

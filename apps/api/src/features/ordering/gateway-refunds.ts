@@ -40,7 +40,7 @@ export async function queueGatewayRefund(
 	trx: Transaction<DB>,
 	args: {
 		paymentId: string;
-		orderId: number;
+		orderId: number | null;
 		amount: number;
 		refundKey: string;
 		reason: GatewayRefundReason;
@@ -135,33 +135,36 @@ export interface DeliveryTally {
  */
 export async function deliverGatewayRefunds(
 	deps: AppDeps,
-	options: { limit?: number; orderId?: number } = {},
+	options: { limit?: number; only?: RefundsOf } = {},
 ): Promise<DeliveryTally> {
 	const tally: DeliveryTally = { succeeded: 0, retrying: 0, failed: 0 };
-	for (const refund of await claimDueRefunds(deps, options.limit ?? DEFAULT_BATCH, options.orderId)) {
+	for (const refund of await claimDueRefunds(deps, options.limit ?? DEFAULT_BATCH, options.only)) {
 		const outcome = await deliverOne(deps, refund);
 		if (outcome) tally[outcome] += 1;
 	}
 	return tally;
 }
 
+/** The refunds of one order, or of one gateway payment. */
+type RefundsOf = { orderId: number } | { paymentId: string };
+
 const inFlight = new WeakMap<AppDeps, Set<Promise<void>>>();
 
 /**
- * Starts delivering an order's queued refunds right after its transaction committed, so the
+ * Starts delivering the refunds just queued, right after their transaction committed, so the
  * payer usually has their money back at once. The caller's request does not wait, nor fail
  * when the gateway does: the refund stays queued and the job loop retries it.
  */
-export function deliverGatewayRefundsSoon(deps: AppDeps, orderId: number): void {
+export function deliverGatewayRefundsSoon(deps: AppDeps, only: RefundsOf): void {
 	let running = inFlight.get(deps);
 	if (!running) {
 		running = new Set();
 		inFlight.set(deps, running);
 	}
 	const set = running;
-	const delivery = deliverGatewayRefunds(deps, { orderId }).then(
+	const delivery = deliverGatewayRefunds(deps, { only }).then(
 		() => {},
-		(error: unknown) => deps.log.error({ err: error, orderId }, "gateway refund delivery failed"),
+		(error: unknown) => deps.log.error({ err: error, ...only }, "gateway refund delivery failed"),
 	);
 	set.add(delivery);
 	void delivery.finally(() => set.delete(delivery));
@@ -174,7 +177,7 @@ export async function settleGatewayRefundDeliveries(deps: AppDeps): Promise<void
 
 interface ClaimedRefund {
 	id: string;
-	order_id: number;
+	order_id: number | null;
 	gateway_payment_id: string;
 	provider: Provider;
 	amount: number;
@@ -183,7 +186,7 @@ interface ClaimedRefund {
 	provider_txn_id: string | null;
 }
 
-async function claimDueRefunds(deps: AppDeps, limit: number, orderId: number | undefined): Promise<ClaimedRefund[]> {
+async function claimDueRefunds(deps: AppDeps, limit: number, only: RefundsOf | undefined): Promise<ClaimedRefund[]> {
 	const now = deps.clock.now();
 	return deps.db.transaction().execute(async (trx) => {
 		let due = trx
@@ -191,7 +194,8 @@ async function claimDueRefunds(deps: AppDeps, limit: number, orderId: number | u
 			.select("id")
 			.where("status", "=", "pending")
 			.where("next_attempt_at", "<=", now);
-		if (orderId !== undefined) due = due.where("order_id", "=", orderId);
+		if (only && "orderId" in only) due = due.where("order_id", "=", only.orderId);
+		if (only && "paymentId" in only) due = due.where("gateway_payment_id", "=", only.paymentId);
 		const ids = (await due.orderBy("next_attempt_at").limit(limit).forUpdate().skipLocked().execute()).map(
 			(row) => row.id,
 		);
@@ -283,7 +287,7 @@ async function deliverOne(deps: AppDeps, refund: ClaimedRefund): Promise<keyof D
 			"gateway refund failed for good: the payer has not been paid back, settle it by hand",
 		);
 	}
-	if (outcome !== "retrying")
+	if (outcome !== "retrying" && refund.order_id !== null)
 		await announceOrderChange(deps, refund.order_id, outcome === "succeeded" ? "refund_delivered" : "refund_failed");
 	return outcome;
 }

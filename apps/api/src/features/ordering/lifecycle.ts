@@ -61,7 +61,7 @@ export async function cancelOwnOrder(deps: AppDeps, ctx: SignedInContext, orderI
 		await refundPayment(trx, order, now);
 		await closeAsCancelled(trx, order, now, { actor: "customer", actorMemberId: ctx.member.id, reason: "customer" });
 	});
-	deliverGatewayRefundsSoon(deps, orderId);
+	deliverGatewayRefundsSoon(deps, { orderId });
 	await announceOrderChange(deps, orderId, "cancelled");
 	return getOwnOrder(deps, ctx, orderId);
 }

@@ -151,7 +151,7 @@ export async function actOnOrder(
 			note: input.reason,
 		});
 	});
-	if (input.action === "reject") deliverGatewayRefundsSoon(deps, input.orderId);
+	if (input.action === "reject") deliverGatewayRefundsSoon(deps, { orderId: input.orderId });
 	await announceOrderChange(deps, input.orderId, input.action);
 	return getShopOrder(deps, ctx, input.orderId);
 }
@@ -270,7 +270,7 @@ export async function decideRefund(
 			note: `refund_${input.approve ? "approved" : "rejected"}${input.note ? `: ${input.note}` : ""}`,
 		});
 	});
-	if (input.approve) deliverGatewayRefundsSoon(deps, input.orderId);
+	if (input.approve) deliverGatewayRefundsSoon(deps, { orderId: input.orderId });
 	await announceOrderChange(deps, input.orderId, input.approve ? "refund_approved" : "refund_rejected");
 	return getShopOrder(deps, ctx, input.orderId);
 }

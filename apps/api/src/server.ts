@@ -5,6 +5,7 @@ import { migrate } from "./db/migrate.js";
 import { isDatabaseEmpty, seedDemo } from "./db/seed/seed.js";
 import { createOutboxSmsProvider } from "./features/identity/sms/outbox.js";
 import type { SmsProvider } from "./features/identity/sms/provider.js";
+import { deliverGatewayRefunds, settleGatewayRefundDeliveries } from "./features/ordering/gateway-refunds.js";
 import { expireUnpaidOrders } from "./features/ordering/lifecycle.js";
 import { type BuildAppOptions, buildApp } from "./http/app.js";
 import type { AppDeps } from "./http/deps.js";
@@ -47,10 +48,13 @@ export async function startServer(
 		events,
 		clock: overrides.clock ?? (config.fakeNow ? clockStartingAt(config.fakeNow) : systemClock),
 		sms: overrides.sms ?? createOutboxSmsProvider(config.dataDir),
+		log: console,
 	};
 	const app = await buildApp(deps, overrides.logger === undefined ? {} : { logger: overrides.logger });
+	// Fastify builds the logger; work outside requests should log to the same place.
+	deps.log = app.log;
 	await app.listen({ port: config.port, host: config.host });
-	const stopJobs = overrides.jobs === false ? () => {} : startJobs(deps, app.log);
+	const stopJobs = overrides.jobs === false ? async () => {} : startJobs(deps, app.log);
 	const address = app.server.address();
 	const port = typeof address === "object" && address ? address.port : config.port;
 	return {
@@ -58,32 +62,53 @@ export async function startServer(
 		deps,
 		url: `http://${config.host.includes(":") ? `[${config.host}]` : config.host}:${port}`,
 		async close() {
-			stopJobs();
+			await stopJobs();
 			await app.close();
+			// Refund deliveries started by the last requests still need the database.
+			await settleGatewayRefundDeliveries(deps);
 			await events.close();
 			await database.close();
 		},
 	};
 }
 
-const EXPIRY_INTERVAL_MS = 30_000;
+const JOB_INTERVAL_MS = 30_000;
 
 /**
- * Background work of every server: cancelling unpaid orders whose payment window passed.
- * Several servers may run it at once (the job claims rows with SKIP LOCKED).
+ * Background work of every server: cancelling unpaid orders whose payment window passed, and
+ * telling gateways about refunds that are due (new ones the after-commit delivery missed,
+ * and retries). Several servers may run them at once: both claim rows with SKIP LOCKED.
  */
-function startJobs(deps: AppDeps, log: FastifyInstance["log"]): () => void {
-	let running = false;
-	const timer = setInterval(() => {
-		if (running) return;
-		running = true;
-		expireUnpaidOrders(deps)
-			.then((count) => count > 0 && log.info({ count }, "expired unpaid orders"))
-			.catch((error: unknown) => log.error({ err: error }, "order expiry failed"))
-			.finally(() => {
-				running = false;
-			});
-	}, EXPIRY_INTERVAL_MS);
-	timer.unref();
-	return () => clearInterval(timer);
+function startJobs(deps: AppDeps, log: FastifyInstance["log"]): () => Promise<void> {
+	const jobs = [
+		repeat("order expiry", async () => {
+			const count = await expireUnpaidOrders(deps);
+			if (count > 0) log.info({ count }, "expired unpaid orders");
+		}),
+		repeat("gateway refund delivery", async () => {
+			const tally = await deliverGatewayRefunds(deps);
+			if (tally.succeeded + tally.retrying + tally.failed > 0) log.info(tally, "gateway refunds delivered");
+		}),
+	];
+	return async () => {
+		await Promise.all(jobs.map((stop) => stop()));
+	};
+
+	/** Never two runs of a job at once; stopping waits for the run in progress. */
+	function repeat(name: string, job: () => Promise<void>): () => Promise<void> {
+		let running: Promise<void> | null = null;
+		const timer = setInterval(() => {
+			if (running) return;
+			running = job()
+				.catch((error: unknown) => log.error({ err: error }, `${name} failed`))
+				.finally(() => {
+					running = null;
+				});
+		}, JOB_INTERVAL_MS);
+		timer.unref();
+		return async () => {
+			clearInterval(timer);
+			await running;
+		};
+	}
 }

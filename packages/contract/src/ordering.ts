@@ -116,11 +116,21 @@ export interface OrderView {
 	ordersAhead?: number;
 	refundReason: string | null;
 	refundDecisionNote: string | null;
+	/**
+	 * Money on its way back to the payment method that paid (gateway payments only; a
+	 * balance refund is immediate): the order may show refunded while this is still pending.
+	 */
+	refundTransfer: RefundTransfer | null;
 	/** Customer's phone and name, for the shop's staff only. */
 	customer?: { mobile: string; nickname: string };
 }
 
 export type RefundStatus = "none" | "requested" | "approved" | "rejected";
+
+export interface RefundTransfer {
+	status: "pending" | "succeeded" | "failed";
+	amount: number;
+}
 
 const reasonField = z
 	.string({ error: "enterReason" })

@@ -408,6 +408,33 @@ export interface SandboxGatewayTxnTable {
 	decided_at: Timestamp | null;
 }
 
+export interface GatewayRefundTable {
+	id: string;
+	tenant_id: number;
+	order_id: number | null;
+	gateway_payment_id: string;
+	refund_key: string;
+	provider: "sandbox" | "wechat" | "alipay";
+	amount: number;
+	reason: string;
+	status: "pending" | "succeeded" | "failed";
+	provider_refund_id: string | null;
+	attempts: Generated<number>;
+	next_attempt_at: Timestamp;
+	last_error: string | null;
+	created_at: Timestamp;
+	updated_at: Timestamp;
+}
+
+export interface SandboxGatewayRefundTable {
+	refund_id: string;
+	txn_id: string;
+	amount: number;
+	reason: string;
+	provider_refund_id: string;
+	created_at: Timestamp;
+}
+
 export interface DB {
 	tenant: TenantTable;
 	language: LanguageTable;
@@ -440,4 +467,6 @@ export interface DB {
 	idempotency_record: IdempotencyRecordTable;
 	gateway_payment: GatewayPaymentTable;
 	sandbox_gateway_txn: SandboxGatewayTxnTable;
+	gateway_refund: GatewayRefundTable;
+	sandbox_gateway_refund: SandboxGatewayRefundTable;
 }

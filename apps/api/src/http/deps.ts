@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from "fastify";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/database.js";
 import type { DB } from "../db/schema.js";
@@ -14,4 +15,6 @@ export interface AppDeps {
 	clock: Clock;
 	sms: SmsProvider;
 	events: EventBus;
+	/** For work outside a request (jobs, deliveries after commit); requests log on request.log. */
+	log: Pick<FastifyBaseLogger, "info" | "warn" | "error">;
 }

@@ -10,6 +10,7 @@ import { gateways } from "../payments/registry.js";
 import { postLedgerTxn } from "../wallet/ledger.js";
 import { dueOf, lockBill, lockUnpaidRounds, settleBill } from "./bill-settlement.js";
 import { announceOrderChange } from "./events.js";
+import { deliverGatewayRefundsSoon, queueGatewayRefund } from "./gateway-refunds.js";
 import * as orderQueries from "./queries.js";
 import { isPayableOnItsOwn } from "./state-rules.js";
 
@@ -168,6 +169,7 @@ export async function applyGatewayReport(
 		);
 		return { outcome: "refunded_late" as const, orderIds: [order.id] };
 	});
+	if (result.outcome === "refunded_late") deliverGatewayRefundsSoon(deps, { paymentId: report.paymentId });
 	for (const orderId of result.orderIds)
 		await announceOrderChange(deps, orderId, result.outcome === "applied" ? "paid" : result.outcome);
 	return result.outcome;
@@ -272,6 +274,14 @@ async function refundLatePayment(
 			{ account: shop, amount: -amount },
 			{ account: external, amount },
 		],
+	});
+	await queueGatewayRefund(trx, {
+		paymentId,
+		orderId: order?.id ?? null,
+		amount,
+		refundKey: `gateway:${paymentId}:refund`,
+		reason: "late_payment",
+		now,
 	});
 	if (!order) return;
 	await orderQueries.recordEvent(trx, {

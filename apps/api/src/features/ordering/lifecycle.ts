@@ -5,6 +5,7 @@ import { BusinessError } from "../../http/business-error.js";
 import type { AppDeps } from "../../http/deps.js";
 import type { RequestContext } from "../../http/request-context.js";
 import { announceOrderChange } from "./events.js";
+import { deliverGatewayRefundsSoon } from "./gateway-refunds.js";
 import { refundPayment } from "./payments.js";
 import { presentOrders } from "./present.js";
 import * as queries from "./queries.js";
@@ -60,6 +61,7 @@ export async function cancelOwnOrder(deps: AppDeps, ctx: SignedInContext, orderI
 		await refundPayment(trx, order, now);
 		await closeAsCancelled(trx, order, now, { actor: "customer", actorMemberId: ctx.member.id, reason: "customer" });
 	});
+	deliverGatewayRefundsSoon(deps, { orderId });
 	await announceOrderChange(deps, orderId, "cancelled");
 	return getOwnOrder(deps, ctx, orderId);
 }

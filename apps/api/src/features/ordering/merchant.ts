@@ -9,6 +9,7 @@ import { findActiveMemberIdByMobile, memberContacts } from "../identity/service.
 import { isStaffMember, requireStaff } from "../venues/service.js";
 import { placeOrder } from "./checkout.js";
 import { announceOrderChange } from "./events.js";
+import { deliverGatewayRefundsSoon } from "./gateway-refunds.js";
 import { refundPayment } from "./payments.js";
 import { presentOrders } from "./present.js";
 import * as queries from "./queries.js";
@@ -150,6 +151,7 @@ export async function actOnOrder(
 			note: input.reason,
 		});
 	});
+	if (input.action === "reject") deliverGatewayRefundsSoon(deps, { orderId: input.orderId });
 	await announceOrderChange(deps, input.orderId, input.action);
 	return getShopOrder(deps, ctx, input.orderId);
 }
@@ -268,6 +270,7 @@ export async function decideRefund(
 			note: `refund_${input.approve ? "approved" : "rejected"}${input.note ? `: ${input.note}` : ""}`,
 		});
 	});
+	if (input.approve) deliverGatewayRefundsSoon(deps, { orderId: input.orderId });
 	await announceOrderChange(deps, input.orderId, input.approve ? "refund_approved" : "refund_rejected");
 	return getShopOrder(deps, ctx, input.orderId);
 }

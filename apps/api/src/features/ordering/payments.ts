@@ -7,6 +7,7 @@ import type { RequestContext } from "../../http/request-context.js";
 import { accountBalance, postLedgerTxn } from "../wallet/ledger.js";
 import { announceOrderChange } from "./events.js";
 import { startGatewayPayment } from "./gateway-payments.js";
+import { queueOrderGatewayRefund } from "./gateway-refunds.js";
 import * as queries from "./queries.js";
 import { isPayableOnItsOwn } from "./state-rules.js";
 
@@ -117,5 +118,6 @@ export async function refundPayment(
 			{ account: destination, amount: order.total },
 		],
 	});
+	await queueOrderGatewayRefund(trx, order, now);
 	await trx.updateTable("customer_order").set({ payment_status: "refunded" }).where("id", "=", order.id).execute();
 }

@@ -1,4 +1,4 @@
-import { type Localized, localize, type OrderView } from "@bayon/contract";
+import { type Localized, localize, type OrderView, type RefundTransfer } from "@bayon/contract";
 import type { Kysely, Selectable, Transaction } from "kysely";
 import type { DB } from "../../db/schema.js";
 import * as queries from "./queries.js";
@@ -11,16 +11,15 @@ export async function presentOrders(
 	rows: OrderRow[],
 	lang: string,
 ): Promise<OrderView[]> {
-	const [lines, shops, tables] = await Promise.all([
-		queries.orderLines(
-			db,
-			rows.map((row) => row.id),
-		),
+	const orderIds = rows.map((row) => row.id);
+	const [lines, shops, tables, refunds] = await Promise.all([
+		queries.orderLines(db, orderIds),
 		queries.shopNames(db, [...new Set(rows.map((row) => row.shop_id))]),
 		queries.tableNumbers(
 			db,
 			rows.flatMap((row) => (row.table_id ? [row.table_id] : [])),
 		),
+		queries.gatewayRefunds(db, orderIds),
 	]);
 	return rows.map((row) => {
 		const address = row.delivery_address;
@@ -69,6 +68,21 @@ export async function presentOrders(
 			refundStatus: row.refund_status,
 			refundReason: row.refund_reason,
 			refundDecisionNote: row.refund_decision_note,
+			refundTransfer: refundTransfer(refunds.filter((refund) => refund.order_id === row.id)),
 		};
 	});
+}
+
+/**
+ * One line for the payer. An order rarely has two gateway refunds (its own and a payment that
+ * arrived too late); then the worst status stands for both, so a failure is never hidden.
+ */
+function refundTransfer(refunds: Array<{ status: RefundTransfer["status"]; amount: number }>): RefundTransfer | null {
+	if (refunds.length === 0) return null;
+	const status = refunds.some((r) => r.status === "failed")
+		? "failed"
+		: refunds.some((r) => r.status === "pending")
+			? "pending"
+			: "succeeded";
+	return { status, amount: refunds.reduce((sum, r) => sum + r.amount, 0) };
 }

@@ -124,6 +124,16 @@ export function orderLines(db: Db, orderIds: number[]) {
 		.execute();
 }
 
+/** Refunds owed through a gateway, for the presented orders. */
+export function gatewayRefunds(db: Db, orderIds: number[]) {
+	if (orderIds.length === 0) return Promise.resolve([]);
+	return db
+		.selectFrom("gateway_refund")
+		.select(["order_id", "status", "amount"])
+		.where("order_id", "in", orderIds)
+		.execute();
+}
+
 export function shopNames(db: Db, shopIds: number[]) {
 	if (shopIds.length === 0) return Promise.resolve([]);
 	return db.selectFrom("shop").select(["id", "name"]).where("id", "in", shopIds).execute();

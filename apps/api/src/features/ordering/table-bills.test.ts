@@ -10,6 +10,7 @@ import {
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../../../test/harness.js";
 import { OrderingFixture } from "../../../test/ordering.js";
+import { deliverGatewayRefunds } from "./gateway-refunds.js";
 import { expireUnpaidOrders } from "./lifecycle.js";
 
 let server: TestServer;
@@ -279,6 +280,39 @@ describe("dine-in paid after the meal", () => {
 		await fx.expectLedgerConsistent();
 	});
 
+	it("refunds one round of a bill paid through the gateway at the gateway, its own share only", async () => {
+		const kept = await round(alice, "T3");
+		const dropped = await round(bob, "T3");
+		const due = kept.total + dropped.total;
+		const started = await payBill(alice, "T3", due, "sandbox");
+		await approve(started.data.redirectUrl as string);
+		await until(async () => ((await billOf(alice, "T3")).data?.status === "settled" ? true : null));
+
+		const rejected = await server.call<OrderView>("POST", "/app-api/merchant/order/action", {
+			token: staff.accessToken,
+			body: { orderId: dropped.id, action: "reject", reason: "Kitchen closed" },
+		});
+		expect(rejected.code).toBe(0);
+		// Delivery starts by itself after the rejection; asking again is harmless (one refund).
+		await deliverGatewayRefunds(server.deps);
+		const atGateway = await until(async () => {
+			const rows = await server.deps.db
+				.selectFrom("sandbox_gateway_refund")
+				.select(["amount", "txn_id"])
+				.where("txn_id", "=", paymentIdOf(started.data.redirectUrl as string))
+				.execute();
+			return rows.length > 0 ? rows : null;
+		});
+		await until(async () => ((await orderOf(bob, dropped.id)).refundTransfer?.status === "succeeded" ? true : null));
+		expect(atGateway).toEqual([{ amount: dropped.total, txn_id: paymentIdOf(started.data.redirectUrl as string) }]);
+		expect(await orderOf(bob, dropped.id)).toMatchObject({
+			paymentStatus: "refunded",
+			refundTransfer: { status: "succeeded", amount: dropped.total },
+		});
+		expect(await orderOf(alice, kept.id)).toMatchObject({ paymentStatus: "paid", refundTransfer: null });
+		await fx.expectLedgerConsistent();
+	});
+
 	it("asks for payment up front when the shop does not take payment after the meal", async () => {
 		await setPayAfterMeal(false);
 		try {
@@ -352,6 +386,8 @@ describe("paying a bill while the table keeps ordering", () => {
 		expect(new Set(orders.map((order) => order.billId)).size).toBe(1);
 	});
 });
+
+const paymentIdOf = (redirectUrl: string) => redirectUrl.split("/").at(-1) as string;
 
 /** The payer approves on the sandbox gateway's page, as a browser would. */
 async function approve(redirectUrl: string) {

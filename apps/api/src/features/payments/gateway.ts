@@ -8,6 +8,15 @@ export interface GatewayPaymentReport {
 }
 
 /**
+ * A gateway's answer to a refund. "failed" is final (the gateway refused: unknown or unpaid
+ * transaction, more than was captured); a gateway that cannot be reached throws instead, and
+ * asking again with the same refund id is then safe.
+ */
+export type GatewayRefundResult =
+	| { status: "succeeded"; providerRefundId: string }
+	| { status: "failed"; failureReason: string };
+
+/**
  * A hosted payment gateway: it shows its own checkout page, then tells us the outcome by a
  * signed server-to-server callback; when callbacks never arrive, we ask it. WeChat Pay or
  * Alipay become one more file implementing this.
@@ -28,4 +37,15 @@ export interface PaymentGateway {
 	verifyCallback(headers: Record<string, string | string[] | undefined>, rawBody: string): GatewayPaymentReport | null;
 	/** The outcome so far, or null while the payer has not decided. */
 	queryPayment(paymentId: string): Promise<GatewayPaymentReport | null>;
+	/**
+	 * Gives captured money back to the payer. Idempotent on refundId: the same id again
+	 * refunds nothing more and answers as the first time did.
+	 */
+	refund(args: {
+		refundId: string;
+		paymentId: string;
+		providerTxnId: string;
+		amount: number;
+		reason: string;
+	}): Promise<GatewayRefundResult>;
 }

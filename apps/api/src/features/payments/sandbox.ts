@@ -3,7 +3,7 @@ import { formatMoney } from "@bayon/contract";
 import type { FastifyInstance } from "fastify";
 import type { AppDeps } from "../../http/deps.js";
 import { languageOf } from "../../http/language.js";
-import type { GatewayPaymentReport, PaymentGateway } from "./gateway.js";
+import type { GatewayPaymentReport, GatewayRefundResult, PaymentGateway } from "./gateway.js";
 
 const SIGNATURE_HEADER = "x-sandbox-signature";
 /** Callback attempts after the payer decides: now, then after 1, 3, 10 and 30 seconds. */
@@ -13,12 +13,18 @@ const CALLBACK_DELAYS_MS = [0, 1_000, 3_000, 10_000, 30_000];
  * A stand-in for a hosted gateway, served by this very server under /sandbox-pay so the
  * whole payment path can be tried and tested offline: a checkout page where the payer
  * approves or declines, its own transaction ids, a signed server-to-server callback that is
- * retried until acknowledged, and a status query. Never offered in production.
+ * retried until acknowledged, a status query and refunds. Never offered in production.
  */
 export function createSandboxGateway(deps: AppDeps): PaymentGateway & {
 	routes(app: FastifyInstance): Promise<void>;
 	/** The callback the gateway sends for a decided payment: body and signature header. */
 	signedCallback(paymentId: string): Promise<{ body: string; headers: Record<string, string> } | null>;
+	/**
+	 * Test-only, like a real sandbox's outage switch: while on, every call we make to the
+	 * gateway (checkout, status, refund) fails as if it could not be reached, so the paths
+	 * that retry can be tried through the real code.
+	 */
+	simulateOutage(on: boolean): void;
 } {
 	const secret = createHmac("sha256", "sandbox-gateway").update(deps.config.tokenSecret).digest("hex");
 	const sign = (body: string) => createHmac("sha256", secret).update(body).digest("hex");
@@ -68,12 +74,21 @@ export function createSandboxGateway(deps: AppDeps): PaymentGateway & {
 			setTimeout(() => void deliverCallback(paymentId, attempt + 1).catch(() => {}), delay).unref();
 	}
 
+	let outage = false;
+	const reachable = () => {
+		if (outage) throw new Error("sandbox gateway unreachable (simulated outage)");
+	};
+
 	return {
 		name: "sandbox",
 		signedCallback,
 		isAvailable: () => deps.config.env !== "production",
+		simulateOutage(on) {
+			outage = on;
+		},
 
 		async startCheckout(args) {
+			reachable();
 			await deps.db
 				.insertInto("sandbox_gateway_txn")
 				.values({
@@ -110,12 +125,60 @@ export function createSandboxGateway(deps: AppDeps): PaymentGateway & {
 		},
 
 		async queryPayment(paymentId) {
+			reachable();
 			const row = await deps.db
 				.selectFrom("sandbox_gateway_txn")
 				.selectAll()
 				.where("id", "=", paymentId)
 				.executeTakeFirst();
 			return row ? report(row) : null;
+		},
+
+		async refund(args): Promise<GatewayRefundResult> {
+			reachable();
+			if (!Number.isSafeInteger(args.amount) || args.amount <= 0)
+				return { status: "failed", failureReason: "invalid_amount" };
+			return deps.db.transaction().execute(async (trx) => {
+				// Refunds of one transaction wait for each other here, so two can never both
+				// fit under what was captured, and a repeated refund id finds the first one.
+				const txn = await trx
+					.selectFrom("sandbox_gateway_txn")
+					.selectAll()
+					.where("provider_txn_id", "=", args.providerTxnId)
+					.forUpdate()
+					.executeTakeFirst();
+				if (!txn || txn.id !== args.paymentId) return { status: "failed", failureReason: "unknown_transaction" };
+				const earlier = await trx
+					.selectFrom("sandbox_gateway_refund")
+					.selectAll()
+					.where("refund_id", "=", args.refundId)
+					.executeTakeFirst();
+				if (earlier)
+					return earlier.txn_id === txn.id && earlier.amount === args.amount
+						? { status: "succeeded", providerRefundId: earlier.provider_refund_id }
+						: { status: "failed", failureReason: "refund_id_reused" };
+				if (txn.status !== "approved") return { status: "failed", failureReason: "transaction_not_captured" };
+				const { refunded } = await trx
+					.selectFrom("sandbox_gateway_refund")
+					.select((eb) => eb.fn.coalesce(eb.fn.sum<number>("amount"), eb.lit(0)).as("refunded"))
+					.where("txn_id", "=", txn.id)
+					.executeTakeFirstOrThrow();
+				if (Number(refunded) + args.amount > txn.amount)
+					return { status: "failed", failureReason: "amount_exceeds_captured" };
+				const providerRefundId = `sbxr_${randomBytes(12).toString("hex")}`;
+				await trx
+					.insertInto("sandbox_gateway_refund")
+					.values({
+						refund_id: args.refundId,
+						txn_id: txn.id,
+						amount: args.amount,
+						reason: args.reason,
+						provider_refund_id: providerRefundId,
+						created_at: deps.clock.now(),
+					})
+					.execute();
+				return { status: "succeeded", providerRefundId };
+			});
 		},
 
 		async routes(app) {

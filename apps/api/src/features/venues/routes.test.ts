@@ -121,6 +121,7 @@ describe("store list", () => {
 			distanceMeters: 362,
 			notice: expect.stringContaining("Welcome!"),
 			preparationMinutes: 15,
+			deskPayAfterMeal: true,
 			timezone: "Asia/Phnom_Penh",
 			orderTypes: ["takein", "takeout", "desk"],
 			openState: {

@@ -145,6 +145,15 @@ function OrderDetail({ order }: { order: OrderView }) {
 						{mt("order.refundRejected", { note: order.refundDecisionNote ?? "" })}
 					</p>
 				)}
+				{order.refundTransfer && (
+					<p
+						className="merchant-card__remark"
+						data-testid="merchant-order-refund-transfer"
+						data-status={order.refundTransfer.status}
+					>
+						{mt(`order.refundTransfer.${order.refundTransfer.status}`)}
+					</p>
+				)}
 			</section>
 		</>
 	);

@@ -157,6 +157,15 @@ function OrderDetail({ order }: { order: OrderView }) {
 						{order.refundDecisionNote ? ` · ${order.refundDecisionNote}` : ""}
 					</p>
 				)}
+				{order.refundTransfer && (
+					<p
+						className="order-detail__refund"
+						data-testid="order-refund-transfer"
+						data-status={order.refundTransfer.status}
+					>
+						{t(`refundTransfer.${order.refundTransfer.status}`)}
+					</p>
+				)}
 			</section>
 
 			<section className="card">

@@ -426,6 +426,9 @@ const en: UiStrings = {
 	"refund.reasonPlaceholder": "Tell the shop why (up to 200 characters)",
 	"refund.submit": "Submit request",
 	"refund.requestedToast": "Refund requested",
+	"refundTransfer.pending": "Refund to original payment: processing",
+	"refundTransfer.succeeded": "Refund to original payment: completed",
+	"refundTransfer.failed": "Refund to original payment failed, please contact the shop",
 };
 
 export default en;

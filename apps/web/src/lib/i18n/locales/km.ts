@@ -424,6 +424,9 @@ const km: UiStrings = {
 	"refund.reasonPlaceholder": "សូមបញ្ចូលមូលហេតុ (យ៉ាងច្រើន ២០០ តួ)",
 	"refund.submit": "ដាក់ស្នើ",
 	"refund.requestedToast": "បានដាក់ស្នើសុំសងប្រាក់",
+	"refundTransfer.pending": "ការសងប្រាក់ទៅវិធីបង់ប្រាក់ដើម៖ កំពុងដំណើរការ",
+	"refundTransfer.succeeded": "ការសងប្រាក់ទៅវិធីបង់ប្រាក់ដើម៖ បានបញ្ចប់",
+	"refundTransfer.failed": "ការសងប្រាក់ទៅវិធីបង់ប្រាក់ដើមបរាជ័យ សូមទាក់ទងហាង",
 };
 
 export default km;

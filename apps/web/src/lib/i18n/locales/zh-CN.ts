@@ -426,6 +426,9 @@ const zhCN = {
 	"refund.reasonPlaceholder": "请填写退款原因（最多200字）",
 	"refund.submit": "提交申请",
 	"refund.requestedToast": "退款申请已提交",
+	"refundTransfer.pending": "原路退款：处理中",
+	"refundTransfer.succeeded": "原路退款：已完成",
+	"refundTransfer.failed": "原路退款失败，请联系商家",
 };
 
 export type UiStrings = Record<keyof typeof zhCN, string>;

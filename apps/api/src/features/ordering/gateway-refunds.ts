@@ -1,0 +1,274 @@
+import { randomUUID } from "node:crypto";
+import type { Selectable, Transaction } from "kysely";
+import type { DB } from "../../db/schema.js";
+import type { AppDeps } from "../../http/deps.js";
+import { addSeconds } from "../../lib/clock.js";
+import type { GatewayRefundResult } from "../payments/gateway.js";
+import { gateways } from "../payments/registry.js";
+import { announceOrderChange } from "./events.js";
+
+/**
+ * Refunds of money a hosted gateway took. The ledger books a refund inside the transaction
+ * that cancels, rejects or approves; the gateway cannot be part of that transaction, so the
+ * same transaction queues a `gateway_refund` row (an outbox) and the gateway is told after
+ * commit, retried until it answers. A refund is therefore never booked without being queued,
+ * and never queued twice (one row per ledger refund, under the ledger's idempotency key).
+ */
+
+type Provider = DB["gateway_refund"]["provider"];
+type OrderRow = Selectable<DB["customer_order"]>;
+export type GatewayRefundReason = "order_refund" | "late_payment";
+
+const PROVIDERS: readonly string[] = ["sandbox", "wechat", "alipay"] satisfies Provider[];
+
+/** Waits after failed attempts 1 to 5; a sixth failure gives up (about 15 hours in all). */
+const RETRY_DELAYS_SECONDS = [60, 5 * 60, 30 * 60, 2 * 3600, 12 * 3600];
+export const MAX_REFUND_ATTEMPTS = RETRY_DELAYS_SECONDS.length + 1;
+/**
+ * How long a claimed refund stays with the server that claimed it. If that server dies in
+ * the middle, another takes the refund over after this; sending it twice is harmless since
+ * the gateway refunds once per refund id. Longer than any gateway call should take.
+ */
+const LEASE_SECONDS = 5 * 60;
+const DEFAULT_BATCH = 50;
+
+/**
+ * Queues giving back `amount` of a captured gateway payment, in the transaction that books
+ * the ledger refund under `refundKey` (its idempotency key): booked once, queued once.
+ */
+export async function queueGatewayRefund(
+	trx: Transaction<DB>,
+	args: {
+		paymentId: string;
+		orderId: number | null;
+		amount: number;
+		refundKey: string;
+		reason: GatewayRefundReason;
+		now: Date;
+	},
+): Promise<void> {
+	const payment = await trx
+		.selectFrom("gateway_payment")
+		.selectAll()
+		.where("id", "=", args.paymentId)
+		.executeTakeFirstOrThrow();
+	// Booking a refund the gateway can never carry out would leave the payer unpaid while our
+	// books say they were paid: fail the whole transaction instead.
+	if (payment.status !== "succeeded" || !payment.provider_txn_id || args.amount > payment.amount)
+		throw new Error(`gateway payment ${payment.id} cannot give back ${args.amount} for ${args.refundKey}`);
+	await trx
+		.insertInto("gateway_refund")
+		.values({
+			id: randomUUID(),
+			tenant_id: payment.tenant_id,
+			order_id: args.orderId,
+			gateway_payment_id: payment.id,
+			refund_key: args.refundKey,
+			provider: payment.provider,
+			amount: args.amount,
+			reason: args.reason,
+			status: "pending",
+			provider_refund_id: null,
+			next_attempt_at: args.now,
+			last_error: null,
+			created_at: args.now,
+			updated_at: args.now,
+		})
+		.onConflict((oc) => oc.column("refund_key").doNothing())
+		.execute();
+}
+
+/**
+ * Queues the refund of an order paid through a gateway, against the payment that paid it;
+ * nothing for orders paid another way. Call it in the transaction that books the order's
+ * refund (ledger key `order:<id>:refund`), with the amount that refund moved.
+ */
+export async function queueOrderGatewayRefund(trx: Transaction<DB>, order: OrderRow, now: Date): Promise<void> {
+	if (!order.pay_method || !PROVIDERS.includes(order.pay_method) || order.total === 0) return;
+	// The payment that paid it: the order's own, or its table bill's (one payment, several
+	// orders: each is refunded its own share). Payments that came too late were refunded on arrival.
+	const payment = order.gateway_payment_id ? { id: order.gateway_payment_id } : null;
+	if (!payment)
+		throw new Error(`order ${order.id} was paid by ${order.pay_method} but no captured payment was found to refund`);
+	await queueGatewayRefund(trx, {
+		paymentId: payment.id,
+		orderId: order.id,
+		amount: order.total,
+		refundKey: `order:${order.id}:refund`,
+		reason: "order_refund",
+		now,
+	});
+}
+
+export interface DeliveryTally {
+	succeeded: number;
+	retrying: number;
+	failed: number;
+}
+
+/**
+ * Tells the gateways about refunds that are due. Safe on several servers at once: each
+ * refund is claimed in a short transaction (SKIP LOCKED, then leased by pushing its next
+ * attempt out), the gateway is called with no transaction open, and the outcome is recorded
+ * only if the claim is still ours. A gateway that refuses fails the refund at once; one that
+ * cannot be reached is retried with growing delays, then the refund fails. A failed refund is
+ * logged as an error: the payer has not been paid back and someone must settle it by hand.
+ */
+export async function deliverGatewayRefunds(
+	deps: AppDeps,
+	options: { limit?: number; only?: RefundsOf } = {},
+): Promise<DeliveryTally> {
+	const tally: DeliveryTally = { succeeded: 0, retrying: 0, failed: 0 };
+	for (const refund of await claimDueRefunds(deps, options.limit ?? DEFAULT_BATCH, options.only)) {
+		const outcome = await deliverOne(deps, refund);
+		if (outcome) tally[outcome] += 1;
+	}
+	return tally;
+}
+
+/** The refunds of one order, or of one gateway payment. */
+type RefundsOf = { orderId: number } | { paymentId: string };
+
+const inFlight = new WeakMap<AppDeps, Set<Promise<void>>>();
+
+/**
+ * Starts delivering the refunds just queued, right after their transaction committed, so the
+ * payer usually has their money back at once. The caller's request does not wait, nor fail
+ * when the gateway does: the refund stays queued and the job loop retries it.
+ */
+export function deliverGatewayRefundsSoon(deps: AppDeps, only: RefundsOf): void {
+	let running = inFlight.get(deps);
+	if (!running) {
+		running = new Set();
+		inFlight.set(deps, running);
+	}
+	const set = running;
+	const delivery = deliverGatewayRefunds(deps, { only }).then(
+		() => {},
+		(error: unknown) => deps.log.error({ err: error, ...only }, "gateway refund delivery failed"),
+	);
+	set.add(delivery);
+	void delivery.finally(() => set.delete(delivery));
+}
+
+/** Waits for the deliveries started after commit: before the database closes, and in tests. */
+export async function settleGatewayRefundDeliveries(deps: AppDeps): Promise<void> {
+	await Promise.all(inFlight.get(deps) ?? []);
+}
+
+interface ClaimedRefund {
+	id: string;
+	order_id: number | null;
+	gateway_payment_id: string;
+	provider: Provider;
+	amount: number;
+	reason: string;
+	attempts: number;
+	provider_txn_id: string | null;
+}
+
+async function claimDueRefunds(deps: AppDeps, limit: number, only: RefundsOf | undefined): Promise<ClaimedRefund[]> {
+	const now = deps.clock.now();
+	return deps.db.transaction().execute(async (trx) => {
+		let due = trx
+			.selectFrom("gateway_refund")
+			.select("id")
+			.where("status", "=", "pending")
+			.where("next_attempt_at", "<=", now);
+		if (only && "orderId" in only) due = due.where("order_id", "=", only.orderId);
+		if (only && "paymentId" in only) due = due.where("gateway_payment_id", "=", only.paymentId);
+		const ids = (await due.orderBy("next_attempt_at").limit(limit).forUpdate().skipLocked().execute()).map(
+			(row) => row.id,
+		);
+		if (ids.length === 0) return [];
+		return trx
+			.updateTable("gateway_refund as r")
+			.from("gateway_payment as p")
+			.set((eb) => ({
+				attempts: eb("r.attempts", "+", 1),
+				next_attempt_at: addSeconds(now, LEASE_SECONDS),
+				updated_at: now,
+			}))
+			.whereRef("p.id", "=", "r.gateway_payment_id")
+			.where("r.id", "in", ids)
+			.returning([
+				"r.id",
+				"r.order_id",
+				"r.gateway_payment_id",
+				"r.provider",
+				"r.amount",
+				"r.reason",
+				"r.attempts",
+				"p.provider_txn_id",
+			])
+			.execute();
+	});
+}
+
+async function deliverOne(deps: AppDeps, refund: ClaimedRefund): Promise<keyof DeliveryTally | null> {
+	let answer: GatewayRefundResult | { status: "unreachable"; error: string };
+	try {
+		const gateway = refund.provider === "sandbox" ? gateways(deps).sandbox : gateways(deps)[refund.provider];
+		if (!gateway) throw new Error(`no ${refund.provider} gateway is configured`);
+		answer = await gateway.refund({
+			refundId: refund.id,
+			paymentId: refund.gateway_payment_id,
+			providerTxnId: refund.provider_txn_id ?? "",
+			amount: refund.amount,
+			reason: refund.reason,
+		});
+	} catch (error) {
+		answer = { status: "unreachable", error: error instanceof Error ? error.message : String(error) };
+	}
+	const now = deps.clock.now();
+	const outcome =
+		answer.status === "succeeded"
+			? "succeeded"
+			: answer.status === "failed" || refund.attempts >= MAX_REFUND_ATTEMPTS
+				? "failed"
+				: "retrying";
+	const lastError =
+		answer.status === "succeeded"
+			? null
+			: answer.status === "failed"
+				? `refused by ${refund.provider}: ${answer.failureReason}`
+				: answer.error;
+	const nextAttemptAt =
+		outcome === "retrying" ? addSeconds(now, RETRY_DELAYS_SECONDS[refund.attempts - 1] ?? LEASE_SECONDS) : now;
+	const recorded = await deps.db
+		.updateTable("gateway_refund")
+		.set({
+			status: outcome === "retrying" ? "pending" : outcome,
+			provider_refund_id: answer.status === "succeeded" ? answer.providerRefundId : null,
+			last_error: lastError,
+			next_attempt_at: nextAttemptAt,
+			updated_at: now,
+		})
+		.where("id", "=", refund.id)
+		.where("status", "=", "pending")
+		// Our lease ran out and another server claimed the refund since: its answer counts.
+		.where("attempts", "=", refund.attempts)
+		.executeTakeFirst();
+	if (Number(recorded.numUpdatedRows) === 0) return null;
+
+	const about = { refundId: refund.id, orderId: refund.order_id, provider: refund.provider, amount: refund.amount };
+	if (outcome === "succeeded") {
+		deps.log.info(
+			{ ...about, providerRefundId: answer.status === "succeeded" ? answer.providerRefundId : null },
+			"gateway refund delivered",
+		);
+	} else if (outcome === "retrying") {
+		deps.log.warn(
+			{ ...about, attempts: refund.attempts, error: lastError, nextAttemptAt },
+			"gateway refund not delivered, will retry",
+		);
+	} else {
+		deps.log.error(
+			{ ...about, attempts: refund.attempts, error: lastError },
+			"gateway refund failed for good: the payer has not been paid back, settle it by hand",
+		);
+	}
+	if (outcome !== "retrying" && refund.order_id !== null)
+		await announceOrderChange(deps, refund.order_id, outcome === "succeeded" ? "refund_delivered" : "refund_failed");
+	return outcome;
+}

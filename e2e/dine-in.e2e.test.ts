@@ -7,8 +7,11 @@ import { PAY_PATH } from "./pages/order-pages";
 import { launchBrowser, newPhone, screenshot } from "./support/browser";
 import { apiCall, DEMO_OWNER_MOBILE, openSignedIn, signInByApi } from "./support/http-api";
 
-/** Demo members (README): a customer with stored value and a staff member of the demo shop. */
-const CUSTOMER = "13800000003";
+/**
+ * A diner of their own: the demo customer signs in through the login page elsewhere, and the
+ * server allows one SMS code per number per minute. The staff member is the demo shop's.
+ */
+const CUSTOMER = "13900000042";
 const STAFF = "13800000002";
 /** A friend at the same table, ordering from their own phone (through the API here). */
 const FRIEND = "13900000041";
@@ -104,7 +107,7 @@ describe("dine-in, paid after the meal", () => {
 		// paying that total is refused with the reason, and the page shows the new one.
 		const friendRound = await friendOrders(table.token);
 		const newDue = simpleItem.price + friendRound.total;
-		await page.getByTestId("pay-method-balance").locator("input").check();
+		await page.getByTestId("pay-method-sandbox").locator("input").check();
 		await page.getByTestId("bill-pay").click();
 		await page.getByTestId("toast").filter({ hasText: "账单已有变动" }).waitFor();
 		await page
@@ -114,9 +117,12 @@ describe("dine-in, paid after the meal", () => {
 		await page.getByTestId(`bill-round-${friendRound.id}`).waitFor();
 		await screenshot(page, "dine-in-bill");
 
-		// The customer reads the message, then pays the new total.
+		// The customer reads the message, then pays the new total at the gateway and comes back.
 		await page.getByTestId("toast").filter({ hasText: "账单已有变动" }).waitFor({ state: "detached" });
 		await page.getByTestId("bill-pay").click();
+		expect(await page.getByTestId("sandbox-amount").textContent()).toBe(moneyText(newDue));
+		await page.getByTestId("sandbox-approve").click();
+		await page.waitForURL((url) => url.pathname === BILL_PATH);
 		await page.locator('[data-testid="table-bill"][data-status="settled"]').waitFor();
 		expect(await page.getByTestId("bill-settled").textContent()).toContain(moneyText(newDue));
 

@@ -355,6 +355,7 @@ export interface GatewayPaymentTable {
 	tenant_id: number;
 	order_id: number | null;
 	bill_id: OptionalNullable<number>;
+	payer_member_id: OptionalNullable<number>;
 	provider: "sandbox" | "wechat" | "alipay";
 	amount: number;
 	status: "pending" | "succeeded" | "declined";

@@ -39,10 +39,12 @@ ALTER TABLE customer_order
 	ADD CONSTRAINT customer_order_pay_method_check CHECK (pay_method IN ('balance', 'sandbox', 'wechat', 'alipay', 'counter'));
 CREATE INDEX customer_order_bill_idx ON customer_order (bill_id) WHERE bill_id IS NOT NULL;
 
--- A gateway payment pays either one order or a whole table bill.
+-- A gateway payment pays either one order or a whole table bill, and was started by a member
+-- (for a bill, any diner at the table).
 ALTER TABLE gateway_payment
 	ALTER COLUMN order_id DROP NOT NULL,
 	ADD COLUMN bill_id bigint REFERENCES table_bill (id),
+	ADD COLUMN payer_member_id bigint REFERENCES member (id),
 	ADD CONSTRAINT gateway_payment_pays_one_thing CHECK ((order_id IS NULL) <> (bill_id IS NULL));
 CREATE INDEX gateway_payment_bill_idx ON gateway_payment (bill_id) WHERE bill_id IS NOT NULL;
 

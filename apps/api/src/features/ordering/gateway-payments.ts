@@ -40,6 +40,7 @@ export async function startGatewayPayment(
 		await recordPendingPayment(trx, {
 			id: paymentId,
 			tenantId: ctx.tenant.id,
+			payerMemberId: ctx.member.id,
 			pays: { orderId: found.id },
 			provider: gateway.name,
 			amount: found.total,
@@ -78,6 +79,7 @@ export async function recordPendingPayment(
 	args: {
 		id: string;
 		tenantId: number;
+		payerMemberId: number;
 		pays: { orderId: number } | { billId: number };
 		provider: GatewayName;
 		amount: number;
@@ -91,6 +93,7 @@ export async function recordPendingPayment(
 			tenant_id: args.tenantId,
 			order_id: "orderId" in args.pays ? args.pays.orderId : null,
 			bill_id: "billId" in args.pays ? args.pays.billId : null,
+			payer_member_id: args.payerMemberId,
 			provider: args.provider,
 			amount: args.amount,
 			status: "pending",
@@ -196,10 +199,10 @@ async function applyToBill(
 		const orderIds = await settleBill(trx, bill, rounds, {
 			method,
 			source: { kind: "external_funds", tenantId: bill.tenant_id },
-			paidByMemberId: null,
+			paidByMemberId: payment.payer_member_id,
 			gatewayPaymentId: payment.id,
 			actor: "system",
-			actorMemberId: null,
+			actorMemberId: payment.payer_member_id,
 			now,
 		});
 		return { outcome: "applied", orderIds };

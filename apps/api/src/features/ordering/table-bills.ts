@@ -107,6 +107,7 @@ export async function payTableBill(
 		await recordPendingPayment(trx, {
 			id: paymentId,
 			tenantId: ctx.tenant.id,
+			payerMemberId: ctx.member.id,
 			pays: { billId: open.id },
 			provider: gateway.name,
 			amount: due,

@@ -156,4 +156,36 @@ describe("dine-in, paid after the meal", () => {
 		expect(friendView).toMatchObject({ paymentStatus: "paid", payMethod: "counter" });
 		await context.close();
 	});
+
+	it("lets the owner, and only the owner, choose whether dine-in guests pay after the meal", async () => {
+		const staffSide = await newPhone(browser, { locale: "zh-CN" });
+		await openSignedIn(staffSide.page, STAFF, MERCHANT_ORDER_PATH);
+		await staffSide.page.getByTestId("merchant-tab-bills").click();
+		await staffSide.page.getByText("暂无待结账的桌台").waitFor();
+		expect(await staffSide.page.getByTestId("merchant-pay-after-meal").count()).toBe(0);
+		await staffSide.context.close();
+
+		const { context, page } = await newPhone(browser, { locale: "zh-CN" });
+		await openSignedIn(page, DEMO_OWNER_MOBILE, MERCHANT_ORDER_PATH);
+		await page.getByTestId("merchant-tab-bills").click();
+		const toggle = page.getByTestId("merchant-pay-after-meal");
+		expect(await toggle.isChecked()).toBe(true);
+		try {
+			await toggle.click();
+			await page.getByTestId("toast").filter({ hasText: "堂食改为下单即付款" }).waitFor();
+			expect(await toggle.isChecked()).toBe(false);
+			const shop = await apiCall<{ deskPayAfterMeal: boolean }>("/store/getShop?shop_id=1");
+			expect(shop.deskPayAfterMeal).toBe(false);
+			await toggle.click();
+			await page.getByTestId("toast").filter({ hasText: "已开启餐后结账" }).waitFor();
+		} finally {
+			// Other stories count on the demo shop's choice.
+			await apiCall("/merchant/shop/dine-in-payment", {
+				method: "POST",
+				token: await signInByApi(DEMO_OWNER_MOBILE),
+				body: { shopId: 1, payAfterMeal: true },
+			});
+		}
+		await context.close();
+	});
 });

@@ -135,3 +135,9 @@ export interface MerchantTable {
 	area: string | null;
 	qrUrl: string;
 }
+
+/** The owner chooses whether dine-in guests pay each round up front or the table's bill after the meal. */
+export const DineInPaymentInput = z.strictObject({
+	shopId: idField,
+	payAfterMeal: z.boolean({ error: "fieldInvalid" }),
+});

@@ -18,6 +18,7 @@ let fx: OrderingFixture;
 let alice: { accessToken: string; userId: number };
 let bob: { accessToken: string; userId: number };
 let staff: { accessToken: string };
+let owner: { accessToken: string };
 /** Table number → the token its QR code carries. */
 const tableTokens = new Map<string, string>();
 const COCONUT = "Fresh young coconut";
@@ -43,6 +44,7 @@ beforeEach(async () => {
 	alice = await server.signIn("13800000003");
 	bob = await server.signIn("13900000021");
 	staff = await server.signIn("13800000002");
+	owner = await server.signIn("13800000001");
 	await fx.grant(alice.userId, 5000);
 	await fx.grant(bob.userId, 5000);
 });
@@ -92,9 +94,12 @@ const balanceOf = async (who: { accessToken: string }) =>
 const orderOf = async (who: { accessToken: string }, orderId: number) =>
 	(await server.call<OrderView>("GET", `/app-api/order/detail/${orderId}`, { token: who.accessToken })).data;
 
-async function setPayAfterMeal(on: boolean) {
-	await server.deps.db.updateTable("shop").set({ desk_pay_after_meal: on }).where("id", "=", 1).execute();
-}
+/** The owner's choice of how dine-in guests pay. */
+const setPayAfterMeal = async (payAfterMeal: boolean, token?: string) =>
+	server.call<{ deskPayAfterMeal: boolean }>("POST", "/app-api/merchant/shop/dine-in-payment", {
+		token: token ?? owner.accessToken,
+		body: { shopId: 1, payAfterMeal },
+	});
 
 describe("dine-in paid after the meal", () => {
 	it("sends each round to the kitchen unpaid and gathers the table's rounds on one bill", async () => {
@@ -319,8 +324,15 @@ describe("dine-in paid after the meal", () => {
 		await fx.expectLedgerConsistent();
 	});
 
+	it("lets only the owner choose how dine-in guests pay", async () => {
+		expect((await setPayAfterMeal(false, staff.accessToken)).code).toBe(ErrorCode.Forbidden);
+		expect((await setPayAfterMeal(false, alice.accessToken)).code).toBe(ErrorCode.Forbidden);
+		const shop = await server.call<{ deskPayAfterMeal: boolean }>("GET", "/app-api/store/getShop?shop_id=1");
+		expect(shop.data.deskPayAfterMeal).toBe(true);
+	});
+
 	it("asks for payment up front when the shop does not take payment after the meal", async () => {
-		await setPayAfterMeal(false);
+		expect((await setPayAfterMeal(false)).data).toEqual({ shopId: 1, deskPayAfterMeal: false });
 		try {
 			const order = await round(alice, "T4");
 			expect(order).toMatchObject({ status: "unpaid", billId: null, expiresAt: expect.any(String) });

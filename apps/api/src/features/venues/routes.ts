@@ -1,4 +1,11 @@
-import { DeliveryCheckQuery, idField, ShopIdQuery, StoreListQuery, TableTokenQuery } from "@bayon/contract";
+import {
+	DeliveryCheckQuery,
+	DineInPaymentInput,
+	idField,
+	ShopIdQuery,
+	StoreListQuery,
+	TableTokenQuery,
+} from "@bayon/contract";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -36,4 +43,8 @@ export async function venueRoutes(app: FastifyInstance, deps: AppDeps) {
 			await venues.listMerchantTables(deps, ctx, { shopId: request.query.shopId, origin: publicOrigin(deps, request) }),
 		);
 	});
+	/** Owner only: dine-in paid up front, or the table's bill after the meal. */
+	r.post("/merchant/shop/dine-in-payment", { schema: { body: DineInPaymentInput } }, async (request) =>
+		ok(await venues.setDineInPayment(deps, signedIn(request), request.body)),
+	);
 }

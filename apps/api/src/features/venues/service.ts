@@ -289,6 +289,26 @@ export async function requireStaff(
 	return staff.role;
 }
 
+/**
+ * The owner decides how dine-in guests pay: each round up front, or the table's bill after
+ * the meal. Bills already open stay open and payable either way; the setting applies to the
+ * next round ordered.
+ */
+export async function setDineInPayment(
+	deps: AppDeps,
+	ctx: CallerContext & { member: { id: number } },
+	input: { shopId: number; payAfterMeal: boolean },
+): Promise<{ shopId: number; deskPayAfterMeal: boolean }> {
+	if ((await requireStaff(deps, ctx, input.shopId)) !== "owner") throw new BusinessError(ErrorCode.Forbidden);
+	await deps.db
+		.updateTable("shop")
+		.set({ desk_pay_after_meal: input.payAfterMeal })
+		.where("tenant_id", "=", ctx.tenant.id)
+		.where("id", "=", input.shopId)
+		.execute();
+	return { shopId: input.shopId, deskPayAfterMeal: input.payAfterMeal };
+}
+
 /** The shops a member works at, with their role there; empty for customers. */
 export async function listStaffShops(
 	deps: AppDeps,

@@ -24,6 +24,11 @@ export const openBillsQuery = (shopId: number) =>
 		queryFn: () => api.get<TableBillView[]>("/merchant/bill/list", { shopId }),
 	});
 
+/** Owner only: dine-in guests pay each round up front, or the table's bill after the meal. */
+export function setDineInPayment(shopId: number, payAfterMeal: boolean): Promise<{ deskPayAfterMeal: boolean }> {
+	return api.post("/merchant/shop/dine-in-payment", { shopId, payAfterMeal }, { toast: false, loading: true });
+}
+
 /** The money was taken at the counter; `expectedTotal` is the amount the staff collected. */
 export function settleBillAtCounter(billId: number, expectedTotal: number): Promise<TableBillView> {
 	return api.post<TableBillView>("/merchant/bill/settle", { billId, expectedTotal }, { toast: false, loading: true });

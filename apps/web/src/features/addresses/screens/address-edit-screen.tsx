@@ -29,6 +29,7 @@ import { addressDetailQuery, addressListQuery, deliveryKeys, fetchDeliveryCheck,
 import { idParam, useShopForAddresses } from "../current-shop";
 import { refreshDeliveryAddress } from "../delivery-target";
 import { useRequireMember } from "../require-member";
+import "../../../ui/controls.css";
 import "../addresses.css";
 
 /** address/add: a new address, or `?id=` to edit one. */
@@ -285,8 +286,8 @@ function AddressForm({
 			})}
 			{textField("houseNumber", { placeholder: "address.houseNumberPlaceholder", maxLength: 100, autoComplete: "off" })}
 
-			<label className="address-switch-row">
-				<span className="address-switch-row__text">
+			<label className="switch-row">
+				<span className="switch-row__text">
 					<span>{t("address.isDefault")}</span>
 					{defaultLock && (
 						<span className="field__hint">
@@ -298,7 +299,7 @@ function AddressForm({
 					type="checkbox"
 					role="switch"
 					aria-checked={draft.isDefault}
-					className="address-switch"
+					className="switch"
 					checked={draft.isDefault}
 					disabled={defaultLock !== null}
 					onChange={(event) => setDraft((current) => ({ ...current, isDefault: event.target.checked }))}

@@ -1,4 +1,4 @@
-import type { TableBillView } from "@bayon/contract";
+import type { MerchantShopRef, TableBillView } from "@bayon/contract";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { errorText } from "../../../lib/api-client";
@@ -8,15 +8,17 @@ import { useAppState } from "../../../lib/store";
 import { showToast } from "../../../lib/toast";
 import { ConfirmDialog } from "../../../ui/confirm-dialog";
 import { EmptyState, ErrorState, LoadingState } from "../../../ui/states";
-import { merchantKeys, openBillsQuery, settleBillAtCounter } from "../api";
+import { shopDetailQuery } from "../../venues/api";
+import { merchantKeys, openBillsQuery, setDineInPayment, settleBillAtCounter } from "../api";
 import { useMerchantText } from "../strings";
 
 /**
  * Tables that ate and have not paid (dine-in paid after the meal). When a table pays at the
  * counter, the staff settle its bill here after confirming the amount they collected.
  */
-export function OpenBills({ shopId }: { shopId: number }) {
-	const { mt, lang } = useMerchantText();
+export function OpenBills({ shop }: { shop: MerchantShopRef }) {
+	const shopId = shop.shopId;
+	const { mt } = useMerchantText();
 	const currency = useAppState((s) => s.currency);
 	const bills = useQuery({ ...openBillsQuery(shopId), refetchInterval: 30_000 });
 	const [settling, setSettling] = useState<TableBillView | null>(null);
@@ -37,12 +39,93 @@ export function OpenBills({ shopId }: { shopId: number }) {
 		}
 	};
 
-	if (bills.isPending) return <LoadingState />;
-	if (bills.isError && !bills.data) return <ErrorState onRetry={() => void bills.refetch()} />;
-	if (bills.data.length === 0) return <EmptyState title={mt("bills.empty")} compact />;
 	return (
-		<div className="merchant-board__list" role="tabpanel" data-testid="merchant-bills">
-			{bills.data.map((bill) => (
+		<div role="tabpanel">
+			{shop.role === "owner" && <DineInPaymentSwitch shopId={shopId} />}
+			{bills.isPending ? (
+				<LoadingState />
+			) : bills.isError && !bills.data ? (
+				<ErrorState onRetry={() => void bills.refetch()} />
+			) : bills.data.length === 0 ? (
+				<EmptyState title={mt("bills.empty")} compact />
+			) : (
+				<BillList bills={bills.data} onSettle={setSettling} busy={busy} />
+			)}
+			<ConfirmDialog
+				open={settling !== null}
+				message={
+					settling
+						? settling.due === 0
+							? mt("bills.confirmClose", { table: settling.tableNumber })
+							: mt("bills.confirmSettle", {
+									table: settling.tableNumber,
+									amount: formatMoney(settling.due, currency),
+								})
+						: ""
+				}
+				onConfirm={() => settling && void settle(settling)}
+				onCancel={() => setSettling(null)}
+				testId="merchant-bill-confirm"
+			/>
+		</div>
+	);
+}
+
+/**
+ * The owner's choice: dine-in guests pay each round up front, or the table's bill after the
+ * meal. Tables already eating keep their open bill either way.
+ */
+function DineInPaymentSwitch({ shopId }: { shopId: number }) {
+	const { mt, lang } = useMerchantText();
+	const shop = useQuery(shopDetailQuery(shopId, lang));
+	const [saving, setSaving] = useState(false);
+	const toggle = async (payAfterMeal: boolean) => {
+		setSaving(true);
+		try {
+			await setDineInPayment(shopId, payAfterMeal);
+			showToast(mt(payAfterMeal ? "bills.payAfterMealOn" : "bills.payAfterMealOff"));
+		} catch (error) {
+			showToast(errorText(error));
+		} finally {
+			setSaving(false);
+			await queryClient.invalidateQueries({ queryKey: ["venues"] });
+		}
+	};
+	if (!shop.data) return null;
+	return (
+		<label className="card switch-row merchant-setting">
+			<span className="switch-row__text">
+				<span>{mt("bills.payAfterMeal")}</span>
+				<span className="field__hint">{mt("bills.payAfterMealHint")}</span>
+			</span>
+			<input
+				type="checkbox"
+				role="switch"
+				className="switch"
+				aria-checked={shop.data.deskPayAfterMeal}
+				checked={shop.data.deskPayAfterMeal}
+				disabled={saving}
+				onChange={(event) => void toggle(event.target.checked)}
+				data-testid="merchant-pay-after-meal"
+			/>
+		</label>
+	);
+}
+
+function BillList({
+	bills,
+	onSettle,
+	busy,
+}: {
+	bills: TableBillView[];
+	onSettle: (bill: TableBillView) => void;
+	busy: boolean;
+}) {
+	const { mt, lang } = useMerchantText();
+	const currency = useAppState((s) => s.currency);
+	return (
+		<div className="merchant-board__list" data-testid="merchant-bills">
+			{bills.map((bill) => (
 				<article key={bill.id} className="card merchant-card" data-testid={`merchant-bill-${bill.id}`}>
 					<header className="merchant-card__head">
 						<span className="merchant-card__number">{mt("order.table", { number: bill.tableNumber })}</span>
@@ -70,7 +153,7 @@ export function OpenBills({ shopId }: { shopId: number }) {
 							type="button"
 							className="button button--primary button--small"
 							disabled={busy}
-							onClick={() => setSettling(bill)}
+							onClick={() => onSettle(bill)}
 							data-testid="merchant-bill-settle"
 						>
 							{mt(bill.due === 0 ? "bills.close" : "bills.settle")}
@@ -78,22 +161,6 @@ export function OpenBills({ shopId }: { shopId: number }) {
 					</footer>
 				</article>
 			))}
-			<ConfirmDialog
-				open={settling !== null}
-				message={
-					settling
-						? settling.due === 0
-							? mt("bills.confirmClose", { table: settling.tableNumber })
-							: mt("bills.confirmSettle", {
-									table: settling.tableNumber,
-									amount: formatMoney(settling.due, currency),
-								})
-						: ""
-				}
-				onConfirm={() => settling && void settle(settling)}
-				onCancel={() => setSettling(null)}
-				testId="merchant-bill-confirm"
-			/>
 		</div>
 	);
 }

@@ -116,7 +116,7 @@ function Board({ shop }: { shop: MerchantShopRef }) {
 				</button>
 			</div>
 			{tab === "bills" ? (
-				<OpenBills shopId={shop.shopId} />
+				<OpenBills shop={shop} />
 			) : board.isPending ? (
 				<LoadingState />
 			) : board.isError && !orders ? (

@@ -23,13 +23,15 @@ export async function getOwnOrder(deps: AppDeps, ctx: SignedInContext, orderId: 
 
 /** "N orders ahead of you": for orders waiting for or in the kitchen, the earlier ones of that shop and day. */
 async function withQueuePositions(deps: AppDeps, views: OrderView[]): Promise<OrderView[]> {
-	return Promise.all(
-		views.map(async (view) => {
-			if (view.status !== "new" && view.status !== "in_production") return view;
-			const ahead = await queries.countOrdersAhead(deps.db, view.id);
-			return { ...view, ordersAhead: ahead };
-		}),
+	const waiting = views.filter((view) => view.status === "new" || view.status === "in_production");
+	const ahead = await queries.countOrdersAhead(
+		deps.db,
+		waiting.map((view) => view.id),
 	);
+	return views.map((view) => {
+		const count = ahead.get(view.id);
+		return count === undefined ? view : { ...view, ordersAhead: count };
+	});
 }
 
 export async function listOwnOrders(

@@ -230,6 +230,13 @@ describe("the customer's side", () => {
 		expect(before).toBeGreaterThanOrEqual(1);
 		expect((await customerView(second.id)).ordersAhead).toBe(before - 1);
 		expect((await customerView(first.id)).ordersAhead).toBeUndefined();
+		// The order list counts the same, for every order of the page at once.
+		const list = await server.call<PageResult<OrderView>>("GET", "/app-api/order/list?type=-1&pageSize=20", {
+			token: customer.accessToken,
+		});
+		const listed = new Map(list.data.list.map((order) => [order.id, order.ordersAhead]));
+		expect(listed.get(second.id)).toBe(before - 1);
+		expect(listed.get(first.id)).toBeUndefined();
 	});
 
 	it("confirms receipt of a delivery on its way", async () => {

@@ -1,6 +1,7 @@
 import type { MenuItem, MerchantTable, OrderView, ShopMenu, TableBillView } from "@bayon/contract";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { AppShell } from "./pages/app-shell";
 import { MenuPage } from "./pages/menu-page";
 import { MERCHANT_ORDER_PATH, MerchantBoardPage } from "./pages/merchant-pages";
 import { PAY_PATH } from "./pages/order-pages";
@@ -155,6 +156,29 @@ describe("dine-in, paid after the meal", () => {
 		const friendView = await apiCall<OrderView>(`/order/detail/${round.id}`, { token: await signInByApi(FRIEND) });
 		expect(friendView).toMatchObject({ paymentStatus: "paid", payMethod: "counter" });
 		await context.close();
+	});
+
+	it("shows the table's bill in Khmer on a 320 px screen", async () => {
+		const table = tableNamed("T2");
+		const round = await friendOrders(table.token);
+		const { context, page } = await newPhone(browser, { locale: "km", width: 320, height: 720 });
+		await openSignedIn(page, FRIEND, table.path);
+		await page.getByTestId("table-open-bill").click();
+		await page.waitForURL((url) => url.pathname === BILL_PATH);
+		await page.getByTestId(`bill-round-${round.id}`).waitFor();
+		const shell = new AppShell(page);
+		expect(await shell.htmlLang()).toBe("km");
+		expect(await page.getByTestId("bill-table").textContent()).toContain("តុ T2");
+		expect(await page.getByTestId("bill-pay").textContent()).toBe(`បង់ ${moneyText(round.total)}`);
+		expect(await shell.hasHorizontalScroll()).toBe(false);
+		await screenshot(page, "km-table-bill");
+		await context.close();
+		// The table leaves and pays at the counter.
+		await apiCall("/merchant/bill/settle", {
+			method: "POST",
+			token: await signInByApi(STAFF),
+			body: { billId: round.billId, expectedTotal: round.total },
+		});
 	});
 
 	it("lets the owner, and only the owner, choose whether dine-in guests pay after the meal", async () => {

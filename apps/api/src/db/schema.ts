@@ -364,12 +364,19 @@ export interface GatewayPaymentTable {
 	updated_at: Timestamp;
 }
 
+export interface OrderLineNames {
+	item: Localized;
+	options: Record<string, Localized>;
+}
+
 export interface OrderLineTable {
 	id: Generated<number>;
 	order_id: number;
 	item_id: number;
 	name: string;
 	options: JSONColumnType<Array<{ id: number; name: string; priceDelta: number }>, string, string>;
+	/** The item's and its options' names in every language (orders placed since migration 0008). */
+	names: ColumnType<OrderLineNames | null, string | null | undefined, string | null>;
 	unit_price: number;
 	quantity: number;
 	line_total: number;

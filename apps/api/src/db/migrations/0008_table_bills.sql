@@ -48,6 +48,10 @@ ALTER TABLE gateway_payment
 	ADD CONSTRAINT gateway_payment_pays_one_thing CHECK ((order_id IS NULL) <> (bill_id IS NULL));
 CREATE INDEX gateway_payment_bill_idx ON gateway_payment (bill_id) WHERE bill_id IS NOT NULL;
 
+-- An order line's item and option names in every language at the time of the order, so the
+-- kitchen and every diner of a shared table read it in their own (name keeps the orderer's).
+ALTER TABLE order_line ADD COLUMN names jsonb;
+
 -- The gateway payment that paid an order (one order's own, or its bill's): a refund of the
 -- order is a refund against that payment.
 ALTER TABLE customer_order ADD COLUMN gateway_payment_id uuid REFERENCES gateway_payment (id);

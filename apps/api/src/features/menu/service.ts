@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { gzipSync } from "node:zlib";
-import { ErrorCode, type MenuItem, type ShopMenu } from "@bayon/contract";
+import { ErrorCode, type Localized, type MenuItem, type ShopMenu } from "@bayon/contract";
 import { BusinessError } from "../../http/business-error.js";
 import type { AppDeps } from "../../http/deps.js";
 import { ok } from "../../http/envelope.js";
@@ -80,16 +80,31 @@ export async function getMenuItem(deps: AppDeps, ctx: CallerContext, itemId: num
 	return item;
 }
 
-/** Current items of a shop by id (missing ids are simply absent), for pricing and checkout. */
+/** The names of items and options in every language, as an order keeps them. */
+export interface MenuNames {
+	items: Map<number, Localized>;
+	options: Map<number, Localized>;
+}
+
+/**
+ * Current items of a shop by id (missing ids are simply absent), for pricing and checkout,
+ * with their names in every language: an order is read later by people who speak others.
+ */
 export async function loadItemsForPricing(
 	deps: AppDeps,
 	ctx: CallerContext,
 	args: { shopId: number; itemIds: number[] },
-): Promise<Map<number, MenuItem>> {
+): Promise<{ items: Map<number, MenuItem>; names: MenuNames }> {
 	const rows = await queries.loadMenuRows(deps.db, {
 		tenantId: ctx.tenant.id,
 		shopId: args.shopId,
 		itemIds: [...new Set(args.itemIds)],
 	});
-	return presentMenu(rows, ctx.lang).items;
+	return {
+		items: presentMenu(rows, ctx.lang).items,
+		names: {
+			items: new Map(rows.items.map((row) => [row.id, row.name])),
+			options: new Map(rows.options.map((row) => [row.id, row.name])),
+		},
+	};
 }

@@ -52,7 +52,7 @@ async function placeOrderOnce(
 	if (replay) return replay;
 
 	const now = deps.clock.now();
-	const { priced, terms, address, table } = await evaluateCart(deps, ctx, {
+	const { priced, terms, address, table, names } = await evaluateCart(deps, ctx, {
 		shopId: input.shopId,
 		orderType: input.orderType,
 		lines: input.lines,
@@ -140,6 +140,12 @@ async function placeOrderOnce(
 					item_id: line.itemId,
 					name: line.name,
 					options: JSON.stringify(line.options),
+					names: JSON.stringify({
+						item: names.items.get(line.itemId) ?? { "zh-CN": line.name },
+						options: Object.fromEntries(
+							line.options.map((option) => [option.id, names.options.get(option.id) ?? { "zh-CN": option.name }]),
+						),
+					}),
 					unit_price: line.unitPrice,
 					quantity: line.quantity,
 					line_total: line.lineTotal,

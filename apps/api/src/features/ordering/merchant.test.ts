@@ -218,6 +218,31 @@ describe("refunds", () => {
 	});
 });
 
+describe("an order read in another language", () => {
+	it("names its items and options in the reader's language, whatever the orderer's", async () => {
+		const tea = fx.item("Pearl milk tea");
+		const placed = await fx.place(customer.accessToken, { lines: [fx.line("Pearl milk tea")] }, fx.newKey(), "zh-CN");
+		expect(placed.code).toBe(0);
+		expect(placed.data.lines[0]?.name).toBe("珍珠奶茶");
+
+		const forStaff = await server.call<OrderView>("GET", `/app-api/merchant/order/detail/${placed.data.id}`, {
+			token: staff.accessToken,
+			lang: "en",
+		});
+		const forCustomer = await server.call<OrderView>("GET", `/app-api/order/detail/${placed.data.id}`, {
+			token: customer.accessToken,
+			lang: "km",
+		});
+
+		expect(forStaff.data.lines[0]?.name).toBe(tea.name);
+		const englishOptions = tea.optionGroups.flatMap((group) => group.options).map((option) => option.name);
+		expect(
+			forStaff.data.lines[0]?.options.map((option) => option.name).every((name) => englishOptions.includes(name)),
+		).toBe(true);
+		expect(forCustomer.data.lines[0]?.name).toMatch(/[\u1780-\u17FF]/);
+	});
+});
+
 describe("the customer's side", () => {
 	it("tells how many paid orders are ahead in the kitchen", async () => {
 		const first = await fx.paidOrder(customer.accessToken, COCONUT);

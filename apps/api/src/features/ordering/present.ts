@@ -52,8 +52,12 @@ export async function presentOrders(
 				.filter((line) => line.order_id === row.id)
 				.map((line) => ({
 					itemId: line.item_id,
-					name: line.name,
-					options: line.options,
+					// In the reader's language when the order kept every language.
+					name: line.names ? localize(line.names.item, lang) : line.name,
+					options: line.options.map((option) => {
+						const optionNames = line.names?.options[String(option.id)];
+						return optionNames ? { ...option, name: localize(optionNames, lang) } : option;
+					}),
 					unitPrice: line.unit_price,
 					quantity: line.quantity,
 					lineTotal: line.line_total,

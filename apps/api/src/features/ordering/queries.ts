@@ -118,7 +118,7 @@ export function orderLines(db: Db, orderIds: number[]) {
 	if (orderIds.length === 0) return Promise.resolve([]);
 	return db
 		.selectFrom("order_line")
-		.select(["order_id", "item_id", "name", "options", "unit_price", "quantity", "line_total"])
+		.select(["order_id", "item_id", "name", "names", "options", "unit_price", "quantity", "line_total"])
 		.where("order_id", "in", orderIds)
 		.orderBy("id")
 		.execute();

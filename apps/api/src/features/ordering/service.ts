@@ -4,7 +4,7 @@ import { BusinessError } from "../../http/business-error.js";
 import type { AppDeps } from "../../http/deps.js";
 import type { RequestContext } from "../../http/request-context.js";
 import { getOwnAddress } from "../addresses/service.js";
-import { loadItemsForPricing } from "../menu/service.js";
+import { loadItemsForPricing, type MenuNames } from "../menu/service.js";
 import { getOrderingTerms, resolveTable, type ShopOrderingTerms } from "../venues/service.js";
 import { type PricingFacts, priceCart } from "./cart-rules.js";
 
@@ -14,6 +14,8 @@ export interface EvaluatedCart {
 	terms: ShopOrderingTerms;
 	address: Address | null;
 	table: ResolvedTable | null;
+	/** Item and option names in every language, for the order's lines. */
+	names: MenuNames;
 }
 
 /**
@@ -34,7 +36,7 @@ export async function evaluateCart(
 	input: z.output<typeof PriceCartInput>,
 ): Promise<EvaluatedCart> {
 	const terms = await getOrderingTerms(deps, ctx, input.shopId);
-	const items = await loadItemsForPricing(deps, ctx, {
+	const { items, names } = await loadItemsForPricing(deps, ctx, {
 		shopId: input.shopId,
 		itemIds: input.lines.map((line) => line.itemId),
 	});
@@ -80,5 +82,5 @@ export async function evaluateCart(
 		delivery,
 		table,
 	});
-	return { priced: { shopId: input.shopId, ...priced }, terms, address, table: resolvedTable };
+	return { priced: { shopId: input.shopId, ...priced }, terms, address, table: resolvedTable, names };
 }

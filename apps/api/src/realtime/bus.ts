@@ -16,7 +16,18 @@ export interface OrderChangedEvent {
 	reason: string;
 }
 
-export type DomainEvent = OrderChangedEvent;
+/**
+ * A session family was ended (logout, a leaked refresh token, a disabled member): every
+ * server closes the websockets opened with it, which would otherwise keep delivering.
+ */
+export interface SessionEndedEvent {
+	type: "session.ended";
+	tenantId: number;
+	memberId: number;
+	sessionFamilyId: string;
+}
+
+export type DomainEvent = OrderChangedEvent | SessionEndedEvent;
 
 /**
  * Delivers events to every listener of every API process. Publish after the transaction

@@ -98,6 +98,28 @@ describe("live order updates", () => {
 		await expect(connect(server, `ticket=${ticket}`)).rejects.toThrow("HTTP 401");
 	});
 
+	it("closes the sockets of a session that signs out, on its other devices too, and only those", async () => {
+		const phone = await connect(server, `ticket=${await ticketFor(server, customer.accessToken)}`);
+		const tabWithToken = await connect(server, `token=${customer.accessToken}`);
+		server.clock.advance(61);
+		const laptop = await server.signIn("13800000003");
+		const laptopSocket = await connect(server, `ticket=${await ticketFor(server, laptop.accessToken)}`);
+		const closed = (socket: WebSocket) =>
+			new Promise<number>((resolve) => socket.once("close", (code: number) => resolve(code)));
+		const phoneClosed = closed(phone.socket);
+		const tabClosed = closed(tabWithToken.socket);
+
+		const signedOut = await server.call("POST", "/app-api/member/auth/logout", { token: customer.accessToken });
+
+		expect(signedOut.code).toBe(0);
+		expect(await phoneClosed).toBe(4401);
+		expect(await tabClosed).toBe(4401);
+		// The laptop signed in separately: it keeps its session and its live updates.
+		expect(laptopSocket.socket.readyState).toBe(WebSocket.OPEN);
+		const order = await fx.paidOrder(laptop.accessToken, "Fresh young coconut");
+		await until(() => orderEvents(laptopSocket.messages, order.id).length >= 2);
+	});
+
 	it("accepts our own origin and Telegram's web client", async () => {
 		const ticket = await ticketFor(server, customer.accessToken);
 

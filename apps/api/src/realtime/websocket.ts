@@ -9,7 +9,7 @@ import { ok } from "../http/envelope.js";
 import { headerValue, languageOf } from "../http/language.js";
 import { signedIn } from "../http/request-context.js";
 import type { DomainEvent } from "./bus.js";
-import { signWsTicket, verifyWsTicket, WS_TICKET_SECONDS } from "./ticket.js";
+import { signWsTicket, verifyWsTicket, WS_TICKET_SECONDS, type WsTicketClaims } from "./ticket.js";
 
 const HEARTBEAT_MS = 30_000;
 /** Telegram's web clients embed Mini Apps in a frame from these origins. */
@@ -19,8 +19,12 @@ interface Listener {
 	socket: WebSocket;
 	tenantId: number;
 	memberId: number;
+	sessionFamilyId: string;
 	shopIds: Set<number>;
 }
+
+/** Close code for a socket whose session ended (logout elsewhere, revoked): sign in again. */
+const SESSION_ENDED = 4401;
 
 /**
  * The websocket at /infra/ws. A client connects with `?ticket=` (from POST
@@ -34,6 +38,12 @@ export async function registerWebsocket(app: FastifyInstance, deps: AppDeps) {
 	const listeners = new Set<Listener>();
 
 	const unsubscribe = deps.events.subscribe((event: DomainEvent) => {
+		if (event.type === "session.ended") {
+			for (const listener of listeners) {
+				if (listener.sessionFamilyId === event.sessionFamilyId) listener.socket.close(SESSION_ENDED, "session ended");
+			}
+			return;
+		}
 		const message = JSON.stringify({ type: event.type, data: event });
 		for (const listener of listeners) {
 			if (listener.tenantId !== event.tenantId) continue;
@@ -71,7 +81,7 @@ export async function registerWebsocket(app: FastifyInstance, deps: AppDeps) {
 			},
 		},
 		async (socket, request) => {
-			const who = (request as FastifyRequest & { wsMember?: { tenantId: number; memberId: number } }).wsMember;
+			const who = (request as FastifyRequest & { wsMember?: WsTicketClaims }).wsMember;
 			if (!who) return socket.close(1008, "unauthorized");
 			const shops = await listStaffShops(deps, { tenantId: who.tenantId, memberId: who.memberId, lang: "zh-CN" });
 			const listener: Listener = { socket, ...who, shopIds: new Set(shops.map((shop) => shop.shopId)) };
@@ -91,22 +101,22 @@ export async function websocketTicketRoute(app: FastifyInstance, deps: AppDeps) 
 		const ctx = signedIn(request);
 		const expiresAt = new Date(deps.clock.now().getTime() + WS_TICKET_SECONDS * 1000);
 		return ok({
-			ticket: signWsTicket({ tenantId: ctx.tenant.id, memberId: ctx.member.id, expiresAt }, deps.config.tokenSecret),
+			ticket: signWsTicket(
+				{ tenantId: ctx.tenant.id, memberId: ctx.member.id, sessionFamilyId: ctx.member.sessionFamilyId, expiresAt },
+				deps.config.tokenSecret,
+			),
 			expiresIn: WS_TICKET_SECONDS,
 		});
 	});
 }
 
-async function identify(
-	deps: AppDeps,
-	request: FastifyRequest,
-): Promise<{ tenantId: number; memberId: number } | null> {
+async function identify(deps: AppDeps, request: FastifyRequest): Promise<WsTicketClaims | null> {
 	const query = request.query as { ticket?: string; token?: string; tenant?: string };
 	if (query.ticket) return verifyWsTicket(query.ticket, deps.config.tokenSecret, deps.clock.now());
 	if (query.token) {
 		const tenantId = Number(query.tenant ?? headerValue(request.headers["tenant-id"]) ?? DEFAULT_TENANT_ID);
 		const member = Number.isSafeInteger(tenantId) ? await authenticate(deps, tenantId, query.token) : null;
-		return member ? { tenantId, memberId: member.id } : null;
+		return member ? { tenantId, memberId: member.id, sessionFamilyId: member.sessionFamilyId } : null;
 	}
 	return null;
 }

@@ -241,7 +241,7 @@ export function rotateRefreshToken(db: Db, args: { tenantId: number; refreshHash
 export function findSessionByRefreshHash(db: Db, args: { tenantId: number; refreshHash: string }) {
 	return db
 		.selectFrom("auth_session")
-		.select(["family_id", "rotated_at", "revoked_at"])
+		.select(["family_id", "member_id", "rotated_at", "revoked_at"])
 		.where("refresh_hash", "=", args.refreshHash)
 		.where("tenant_id", "=", args.tenantId)
 		.executeTakeFirst();

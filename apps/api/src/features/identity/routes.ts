@@ -35,7 +35,7 @@ export async function identityRoutes(app: FastifyInstance, deps: AppDeps) {
 		return ok(await identity.refreshSession(deps, request.ctx, input.data.refreshToken));
 	});
 	r.post("/member/auth/logout", { config: open }, async (request) => {
-		await identity.logout(deps, request.ctx.member);
+		await identity.logout(deps, request.ctx);
 		return ok(true);
 	});
 

@@ -177,16 +177,21 @@ export async function authenticate(
 export async function refreshSession(deps: AppDeps, ctx: CallerContext, refreshToken: string): Promise<AuthSession> {
 	const now = deps.clock.now();
 	const refreshHash = sha256Hex(refreshToken);
+	let ended: { memberId: number; familyId: string } | null = null;
 	const session = await deps.db.transaction().execute(async (trx) => {
 		const rotated = await queries.rotateRefreshToken(trx, { tenantId: ctx.tenant.id, refreshHash, now });
 		if (!rotated) {
 			const known = await queries.findSessionByRefreshHash(trx, { tenantId: ctx.tenant.id, refreshHash });
-			if (known?.rotated_at && !known.revoked_at) await queries.revokeFamily(trx, known.family_id, now);
+			if (known?.rotated_at && !known.revoked_at) {
+				await queries.revokeFamily(trx, known.family_id, now);
+				ended = { memberId: known.member_id, familyId: known.family_id };
+			}
 			return null;
 		}
 		const member = await queries.findMember(trx, ctx.tenant.id, rotated.member_id);
 		if (member?.status !== "active") {
 			await queries.revokeFamily(trx, rotated.family_id, now);
+			ended = { memberId: rotated.member_id, familyId: rotated.family_id };
 			return null;
 		}
 		return startSession(deps, trx, {
@@ -196,13 +201,26 @@ export async function refreshSession(deps: AppDeps, ctx: CallerContext, refreshT
 			family: { id: rotated.family_id, refreshExpiresAt: new Date(rotated.refresh_expires_at) },
 		});
 	});
+	if (ended) await announceSessionEnded(deps, ctx.tenant.id, ended);
 	if (!session) throw new BusinessError(ErrorCode.SessionExpired);
 	return session;
 }
 
-/** Ends the caller's session family at once: its access and refresh tokens stop working. */
-export async function logout(deps: AppDeps, member: SignedInMember | null): Promise<void> {
-	if (member) await queries.revokeFamily(deps.db, member.sessionFamilyId, deps.clock.now());
+/**
+ * Ends the caller's session family at once: its access and refresh tokens stop working,
+ * and the websockets opened with it close on every server.
+ */
+export async function logout(deps: AppDeps, ctx: CallerContext & { member: SignedInMember | null }): Promise<void> {
+	if (!ctx.member) return;
+	await queries.revokeFamily(deps.db, ctx.member.sessionFamilyId, deps.clock.now());
+	await announceSessionEnded(deps, ctx.tenant.id, { memberId: ctx.member.id, familyId: ctx.member.sessionFamilyId });
+}
+
+async function announceSessionEnded(deps: AppDeps, tenantId: number, ended: { memberId: number; familyId: string }) {
+	await deps.events
+		.publish({ type: "session.ended", tenantId, memberId: ended.memberId, sessionFamilyId: ended.familyId })
+		// The tokens are revoked already; a socket that misses this closes at its next reconnect.
+		.catch(() => {});
 }
 
 /** The signed-in member's profile with balance, points and merchant role. */

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { startTestServer, type TestServer } from "../../../test/harness.js";
 import { OrderingFixture } from "../../../test/ordering.js";
 import type { AppDeps } from "../../http/deps.js";
-import type { DomainEvent } from "../../realtime/bus.js";
+import type { OrderChangedEvent } from "../../realtime/bus.js";
 import { gateways } from "../payments/registry.js";
 import {
 	deliverGatewayRefunds,
@@ -131,8 +131,8 @@ const capturedPayment = (orderId: number) =>
 		.executeTakeFirstOrThrow();
 
 function listen() {
-	const heard: DomainEvent[] = [];
-	const unsubscribe = server.deps.events.subscribe((event) => heard.push(event));
+	const heard: OrderChangedEvent[] = [];
+	const unsubscribe = server.deps.events.subscribe((event) => event.type === "order.changed" && heard.push(event));
 	return { heard, unsubscribe };
 }
 

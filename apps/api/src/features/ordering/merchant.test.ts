@@ -2,7 +2,7 @@ import { ErrorCode, formatMessage, type MemberInfo, type OrderView, type PageRes
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../../../test/harness.js";
 import { OrderingFixture } from "../../../test/ordering.js";
-import type { DomainEvent } from "../../realtime/bus.js";
+import type { OrderChangedEvent } from "../../realtime/bus.js";
 
 let server: TestServer;
 let fx: OrderingFixture;
@@ -71,8 +71,8 @@ describe("the shop's order board", () => {
 
 	it("walks a pickup order through accept, ready and completed, and the customer sees each step", async () => {
 		const order = await fx.paidOrder(customer.accessToken, COCONUT);
-		const heard: DomainEvent[] = [];
-		const unsubscribe = server.deps.events.subscribe((event) => heard.push(event));
+		const heard: OrderChangedEvent[] = [];
+		const unsubscribe = server.deps.events.subscribe((event) => event.type === "order.changed" && heard.push(event));
 
 		const accepted = await act(staff.accessToken, order.id, "accept");
 		expect((await customerView(order.id)).status).toBe("in_production");

@@ -147,6 +147,7 @@ describe("dine-in, paid after the meal", () => {
 		const bill = page.getByTestId(`merchant-bill-${round.billId}`);
 		await bill.waitFor();
 		expect(await bill.getByTestId("merchant-bill-due").textContent()).toContain(moneyText(round.total));
+		await screenshot(page, "merchant-bills");
 		await bill.getByTestId("merchant-bill-settle").click();
 		expect(await page.getByTestId("merchant-bill-confirm").textContent()).toContain(moneyText(round.total));
 		await page.getByTestId("merchant-bill-confirm").getByTestId("confirm-ok").click();

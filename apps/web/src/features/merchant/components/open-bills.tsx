@@ -1,14 +1,15 @@
-import type { MerchantShopRef, TableBillView } from "@bayon/contract";
+import type { MerchantShopRef, ShopDetail, TableBillView } from "@bayon/contract";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { errorText } from "../../../lib/api-client";
-import { formatDate, formatMoney } from "../../../lib/format";
+import { formatMoney, formatRelativeTime } from "../../../lib/format";
+import { useDateLabels } from "../../../lib/i18n";
 import { queryClient } from "../../../lib/query-client";
 import { useAppState } from "../../../lib/store";
 import { showToast } from "../../../lib/toast";
 import { ConfirmDialog } from "../../../ui/confirm-dialog";
 import { EmptyState, ErrorState, LoadingState } from "../../../ui/states";
-import { shopDetailQuery } from "../../venues/api";
+import { shopDetailQuery, venueKeys } from "../../venues/api";
 import { merchantKeys, openBillsQuery, setDineInPayment, settleBillAtCounter } from "../api";
 import { useMerchantText } from "../strings";
 
@@ -82,7 +83,11 @@ function DineInPaymentSwitch({ shopId }: { shopId: number }) {
 	const toggle = async (payAfterMeal: boolean) => {
 		setSaving(true);
 		try {
-			await setDineInPayment(shopId, payAfterMeal);
+			const saved = await setDineInPayment(shopId, payAfterMeal);
+			// The switch shows what the server saved at once, before the shop is fetched again.
+			queryClient.setQueryData(venueKeys.detail(shopId, lang), (shop: ShopDetail | undefined) =>
+				shop ? { ...shop, deskPayAfterMeal: saved.deskPayAfterMeal } : shop,
+			);
 			showToast(mt(payAfterMeal ? "bills.payAfterMealOn" : "bills.payAfterMealOff"));
 		} catch (error) {
 			showToast(errorText(error));
@@ -123,6 +128,7 @@ function BillList({
 }) {
 	const { mt, lang } = useMerchantText();
 	const currency = useAppState((s) => s.currency);
+	const dateLabels = useDateLabels();
 	return (
 		<div className="merchant-board__list" data-testid="merchant-bills">
 			{bills.map((bill) => (
@@ -130,8 +136,8 @@ function BillList({
 					<header className="merchant-card__head">
 						<span className="merchant-card__number">{mt("order.table", { number: bill.tableNumber })}</span>
 						<span className="merchant-tag">{mt("bills.rounds", { count: bill.rounds.length })}</span>
-						<span className="merchant-card__status">
-							{mt("bills.openedAt", { time: formatDate(bill.openedAt, lang) })}
+						<span className="merchant-card__since">
+							{mt("bills.openedAt", { time: formatRelativeTime(bill.openedAt, lang, dateLabels) })}
 						</span>
 					</header>
 					<ul className="merchant-card__lines">

@@ -242,6 +242,12 @@ describe("dine-in paid after the meal", () => {
 		expect(await orderOf(alice, order.id)).toMatchObject({ paymentStatus: "paid", payMethod: "counter" });
 		expect((await payBill(alice, "T1", order.total)).code).toBe(ErrorCode.BillSettled);
 		await fx.expectLedgerConsistent();
+
+		// The diner still sees the bill they settled for a while, not days later.
+		expect((await billOf(alice, "T1")).data).toMatchObject({ id: order.billId, status: "settled" });
+		server.clock.advance(4 * 3600);
+		alice = await server.signIn("13800000003");
+		expect((await billOf(alice, "T1")).data).toBeNull();
 	});
 
 	it("closes a bill whose every round was cancelled with nothing to pay", async () => {

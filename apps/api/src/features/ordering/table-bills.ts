@@ -6,6 +6,7 @@ import type { DB } from "../../db/schema.js";
 import { BusinessError } from "../../http/business-error.js";
 import type { AppDeps } from "../../http/deps.js";
 import type { RequestContext } from "../../http/request-context.js";
+import { addSeconds } from "../../lib/clock.js";
 import { requireStaff, resolveTable } from "../venues/service.js";
 import { accountBalance } from "../wallet/ledger.js";
 import {
@@ -21,6 +22,11 @@ import { announceOrderChange } from "./events.js";
 import { availableGateway, recordPendingPayment, settlePendingPayments } from "./gateway-payments.js";
 
 type SignedInContext = RequestContext & { member: { id: number } };
+
+/** How long after paying the table still shows the bill it settled (not last week's). */
+const SETTLED_BILL_SHOWN_SECONDS = 3 * 3600;
+
+const recentlySettledSince = (deps: AppDeps) => addSeconds(deps.clock.now(), -SETTLED_BILL_SHOWN_SECONDS);
 
 /**
  * The open bill of the table whose QR code the caller scanned, or null when the table has
@@ -53,7 +59,7 @@ function findOpenBill(deps: AppDeps, tableId: number) {
 
 /**
  * Right after paying, the table has no open bill: the payer (and whoever had a round on it)
- * still sees the bill they just settled, until someone orders again.
+ * still sees the bill they just settled, for a few hours or until someone orders again.
  */
 async function latestSettledFor(deps: AppDeps, ctx: SignedInContext, tableId: number): Promise<TableBillView | null> {
 	const latest = await deps.db
@@ -61,6 +67,7 @@ async function latestSettledFor(deps: AppDeps, ctx: SignedInContext, tableId: nu
 		.selectAll()
 		.where("table_id", "=", tableId)
 		.where("status", "=", "settled")
+		.where("settled_at", ">", recentlySettledSince(deps))
 		.where((eb) =>
 			eb.or([
 				eb("settled_by_member_id", "=", ctx.member.id),
@@ -178,6 +185,7 @@ async function answerAlreadySettled(
 		.selectAll()
 		.where("table_id", "=", tableId)
 		.where("status", "=", "settled")
+		.where("settled_at", ">", recentlySettledSince(deps))
 		.orderBy("settled_at", "desc")
 		.limit(1)
 		.executeTakeFirst();

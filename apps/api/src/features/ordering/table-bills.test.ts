@@ -1,6 +1,7 @@
 import {
 	type BillPaymentResult,
 	ErrorCode,
+	formatMessage,
 	type MemberInfo,
 	type MerchantTable,
 	type OrderView,
@@ -347,6 +348,40 @@ describe("dine-in paid after the meal", () => {
 		} finally {
 			await setPayAfterMeal(true);
 		}
+	});
+
+	it("answers bad input with the field and its rule, and changes nothing", async () => {
+		const order = await round(alice, "A5");
+		const before = await balanceOf(alice);
+		const bad = await server.call<{ issues: Array<{ field: string; rule: string }> }>(
+			"POST",
+			"/app-api/order/bill/pay",
+			{
+				token: alice.accessToken,
+				lang: "en",
+				body: { tableToken: tokenOf("A5"), payMethod: "cash", expectedTotal: -1 },
+			},
+		);
+		const noToken = await server.call("GET", "/app-api/order/bill?tableToken=", {
+			token: alice.accessToken,
+			lang: "en",
+		});
+		const badBill = await server.call("POST", "/app-api/merchant/bill/settle", {
+			token: staff.accessToken,
+			body: { billId: "one", expectedTotal: 1.5 },
+		});
+
+		expect(bad.code).toBe(ErrorCode.BadRequest);
+		expect(bad.data.issues.map((issue) => [issue.field, issue.rule])).toEqual(
+			expect.arrayContaining([
+				["payMethod", "fieldInvalid"],
+				["expectedTotal", "fieldInvalid"],
+			]),
+		);
+		expect(noToken).toMatchObject({ code: ErrorCode.BadRequest, msg: formatMessage("tableInvalid", "en") });
+		expect(badBill.code).toBe(ErrorCode.BadRequest);
+		expect(await balanceOf(alice)).toBe(before);
+		expect((await billOf(alice, "A5")).data?.rounds.map((r) => r.orderId)).toContain(order.id);
 	});
 
 	it("refuses a forged table code", async () => {

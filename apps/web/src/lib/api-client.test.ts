@@ -245,6 +245,22 @@ describe("transport errors (spec §8)", () => {
 		expect((error as RequestError).message).toContain("60000");
 	});
 
+	it("a call dropped because the page is going away (a reload) keeps the session", async () => {
+		signIn();
+		fakeServer(() => {
+			window.dispatchEvent(new Event("pagehide"));
+			throw new TypeError("Failed to fetch");
+		});
+
+		const error = await request("/member/user/get-info").catch((e: unknown) => e);
+		window.dispatchEvent(new Event("pageshow"));
+
+		expect(error).not.toBeInstanceOf(RequestError);
+		expect(localStorage.getItem("refreshToken")).not.toBeNull();
+		expect(appStore.getState().member).not.toBeNull();
+		expect(window.location.pathname).toBe("/pages/mine/mine");
+	});
+
 	it("a call the screen cancels is not reported as a network error", async () => {
 		signIn();
 		const controller = new AbortController();

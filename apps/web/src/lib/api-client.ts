@@ -162,6 +162,22 @@ async function fetchWithTimeout(
 	}
 }
 
+/**
+ * The browser is leaving this page (a reload, a link to another document): it aborts the
+ * calls in flight, and those are not network errors. Signing out because of them would
+ * log the user out on every reload that happened to interrupt a request.
+ */
+let pageLeaving = false;
+if (typeof window !== "undefined") {
+	window.addEventListener("pagehide", () => {
+		pageLeaving = true;
+	});
+	// Back from the back-forward cache: this page lives again.
+	window.addEventListener("pageshow", () => {
+		pageLeaving = false;
+	});
+}
+
 /** Network error or HTTP 401 on a login call: clear the session and ask for the login page. */
 function sendToLogin(): void {
 	clearSession();
@@ -218,7 +234,9 @@ async function refreshSession(refreshToken: string): Promise<void> {
 			return;
 		}
 	} catch {
-		// fall through: a refresh that cannot complete ends the session
+		// The page is going away mid-refresh: the next page load refreshes again.
+		if (pageLeaving) return;
+		// Otherwise fall through: a refresh that cannot complete ends the session.
 	}
 	clearSession();
 }
@@ -263,8 +281,9 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
 		if (error instanceof TimeoutSignal) {
 			throw new RequestError(1, message("requestTimeout", { ms: timeoutMs }));
 		}
-		// A call the screen itself cancelled (unmount, new search) is not a network failure.
-		if (signal?.aborted) throw error;
+		// A call the screen itself cancelled (unmount, new search), or one the browser dropped
+		// because the page is going away, is not a network failure.
+		if (signal?.aborted || pageLeaving) throw error;
 		if (login) sendToLogin();
 		throw new RequestError(0, message("notLoggedIn"), true);
 	}

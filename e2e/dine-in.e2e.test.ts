@@ -182,6 +182,39 @@ describe("dine-in, paid after the meal", () => {
 		});
 	});
 
+	it("lets a waiter take a round at a table for a customer, and it joins the table's bill", async () => {
+		const { context, page } = await newPhone(browser, { locale: "zh-CN" });
+		await openSignedIn(page, STAFF, MERCHANT_ORDER_PATH);
+		await page.getByTestId("merchant-order-for-customer").click();
+		await page.getByTestId("staff-order-sheet").waitFor();
+		await page.getByTestId("staff-order-phone").fill(FRIEND);
+		await page.getByTestId("staff-order-table").selectOption({ label: "桌号 T3" });
+		await page.getByTestId("staff-order-diners").getByTestId("stepper-plus").click();
+		await page.getByTestId(`staff-item-qty-${simpleItem.id}`).getByTestId("stepper-plus").click();
+		await page.getByTestId("staff-order-submit").click();
+
+		await page.waitForURL((url) => url.pathname === "/pages/components/pages/merchant/orderDetail");
+		const orderId = Number(new URL(page.url()).searchParams.get("id"));
+		await page.getByTestId("merchant-order-source").filter({ hasText: "员工帮点" }).waitFor();
+		const forCustomer = await apiCall<OrderView>(`/order/detail/${orderId}`, { token: await signInByApi(FRIEND) });
+		expect(forCustomer).toMatchObject({
+			source: "staff",
+			tableNumber: "T3",
+			diners: 3,
+			status: "new",
+			paymentStatus: "unpaid",
+			billId: expect.any(Number),
+		});
+		await page.goto(MERCHANT_ORDER_PATH);
+		await page.getByTestId("merchant-tab-bills").click();
+		const bill = page.getByTestId(`merchant-bill-${forCustomer.billId}`);
+		expect(await bill.getByTestId("merchant-bill-due").textContent()).toContain(moneyText(simpleItem.price));
+		await bill.getByTestId("merchant-bill-settle").click();
+		await page.getByTestId("merchant-bill-confirm").getByTestId("confirm-ok").click();
+		await bill.waitFor({ state: "detached" });
+		await context.close();
+	});
+
 	it("lets the owner, and only the owner, choose whether dine-in guests pay after the meal", async () => {
 		const staffSide = await newPhone(browser, { locale: "zh-CN" });
 		await openSignedIn(staffSide.page, STAFF, MERCHANT_ORDER_PATH);

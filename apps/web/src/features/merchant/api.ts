@@ -1,4 +1,4 @@
-import type { OrderView, PageResult, TableBillView } from "@bayon/contract";
+import type { MerchantTable, OrderView, PageResult, TableBillView } from "@bayon/contract";
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "../../lib/api-client";
 
@@ -15,7 +15,21 @@ export const merchantKeys = {
 	board: (shopId: number) => ["merchant", "board", shopId] as const,
 	detail: (id: number) => ["merchant", "order", id] as const,
 	bills: (shopId: number) => ["merchant", "bills", shopId] as const,
+	tables: (shopId: number) => ["merchant", "tables", shopId] as const,
 };
+
+/** The shop's tables, each with its QR code's URL (which carries the table's token). */
+export const merchantTablesQuery = (shopId: number) =>
+	queryOptions({
+		queryKey: merchantKeys.tables(shopId),
+		queryFn: () => api.get<MerchantTable[]>("/merchant/tables", { shopId }),
+		staleTime: 5 * 60_000,
+	});
+
+/** The table token inside a table's QR code URL. */
+export function tableTokenOf(table: MerchantTable): string {
+	return new URL(table.qrUrl).searchParams.get("token") ?? "";
+}
 
 /** Tables that ate and have not paid yet (dine-in paid after the meal), oldest first. */
 export const openBillsQuery = (shopId: number) =>
@@ -75,6 +89,9 @@ export interface StaffOrderInput {
 	orderType: "takein" | "takeout" | "desk";
 	lines: Array<{ itemId: number; quantity: number; optionIds: number[] }>;
 	remark?: string;
+	/** Dine-in: the table's token and how many sit there. */
+	tableToken?: string;
+	diners?: number;
 }
 
 /** POST merchant/order/create; the same key on a retry returns the same order. */

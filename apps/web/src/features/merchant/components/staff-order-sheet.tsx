@@ -11,22 +11,29 @@ import { BottomSheet } from "../../../ui/sheet";
 import { LoadingState } from "../../../ui/states";
 import { Stepper } from "../../../ui/stepper";
 import { menuQuery } from "../../menu/api";
-import { merchantKeys, newIdempotencyKey, placeStaffOrder } from "../api";
+import { merchantKeys, merchantTablesQuery, newIdempotencyKey, placeStaffOrder, tableTokenOf } from "../api";
 import { checkPhone, type PhoneProblem, staffOrderLines } from "../staff-order";
 import { useMerchantText } from "../strings";
 
 const REMARK_MAX = 50;
 
 /**
- * "Order for a customer" (employee help): the customer's phone, items with quantities from
- * the shop's menu, a remark; a pickup order placed as that customer. Required options take the
- * item's defaults. One idempotency key per filled-in form, so a double tap or retry places one order.
+ * "Order for a customer" (employee help): the customer's phone, pickup or one of the shop's
+ * tables (with the number of diners), items with quantities from the shop's menu, a remark;
+ * the order is placed as that customer (a table's round joins its bill when the shop takes
+ * payment after the meal). Required options take the item's defaults. One idempotency key
+ * per filled-in form, so a double tap or retry places one order.
  */
 export function StaffOrderSheet({ open, shopId, onClose }: { open: boolean; shopId: number; onClose: () => void }) {
 	const { mt, m, lang } = useMerchantText();
 	const navigate = useNavigate();
 	const currency = useAppState((s) => s.currency);
 	const menu = useQuery({ ...menuQuery(shopId, lang), enabled: open });
+	const tables = useQuery({ ...merchantTablesQuery(shopId), enabled: open });
+	const [tableId, setTableId] = useState<number | null>(null);
+	const [diners, setDiners] = useState(2);
+	const table = tables.data?.find((candidate) => candidate.id === tableId) ?? null;
+	const orderType = table ? "desk" : "takein";
 	const [phone, setPhone] = useState("");
 	const [phoneProblem, setPhoneProblem] = useState<PhoneProblem>(null);
 	const [remark, setRemark] = useState("");
@@ -37,9 +44,9 @@ export function StaffOrderSheet({ open, shopId, onClose }: { open: boolean; shop
 	const items = useMemo(() => {
 		const byId = new Map<number, MenuItem>();
 		for (const category of menu.data?.categories ?? [])
-			for (const item of category.items) if (item.orderTypes.includes("takein")) byId.set(item.id, item);
+			for (const item of category.items) if (item.orderTypes.includes(orderType)) byId.set(item.id, item);
 		return byId;
-	}, [menu.data]);
+	}, [menu.data, orderType]);
 
 	const setQuantity = (itemId: number, quantity: number) => {
 		key.current = newIdempotencyKey();
@@ -58,7 +65,14 @@ export function StaffOrderSheet({ open, shopId, onClose }: { open: boolean; shop
 		setBusy(true);
 		try {
 			const order = await placeStaffOrder(
-				{ shopId, customerMobile: phone.trim(), orderType: "takein", lines, remark: remark.trim() },
+				{
+					shopId,
+					customerMobile: phone.trim(),
+					orderType,
+					lines,
+					remark: remark.trim(),
+					...(table ? { tableToken: tableTokenOf(table), diners } : {}),
+				},
 				key.current,
 			);
 			showToast(mt("staff.created"));
@@ -66,6 +80,7 @@ export function StaffOrderSheet({ open, shopId, onClose }: { open: boolean; shop
 			setQuantities(new Map());
 			setPhone("");
 			setRemark("");
+			setTableId(null);
 			onClose();
 			await queryClient.invalidateQueries({ queryKey: merchantKeys.all });
 			navigate(withQuery(Paths.merchantOrderDetail, { id: order.id }));
@@ -117,6 +132,42 @@ export function StaffOrderSheet({ open, shopId, onClose }: { open: boolean; shop
 						</span>
 					)}
 				</label>
+				<label className="field">
+					<span className="field__label">{mt("staff.table")}</span>
+					<select
+						className="field__input"
+						value={tableId ?? ""}
+						onChange={(event) => {
+							setTableId(event.target.value ? Number(event.target.value) : null);
+							key.current = newIdempotencyKey();
+						}}
+						data-testid="staff-order-table"
+					>
+						<option value="">{mt("staff.noTable")}</option>
+						{(tables.data ?? []).map((candidate) => (
+							<option key={candidate.id} value={candidate.id}>
+								{mt("order.table", { number: candidate.number })}
+							</option>
+						))}
+					</select>
+				</label>
+				{table && (
+					<div className="pay-row">
+						<span className="field__label">{mt("staff.diners")}</span>
+						<Stepper
+							compact
+							min={1}
+							max={50}
+							value={diners}
+							onChange={(value) => {
+								setDiners(value);
+								key.current = newIdempotencyKey();
+							}}
+							label={mt("staff.diners")}
+							testId="staff-order-diners"
+						/>
+					</div>
+				)}
 				<p className="field__label">{mt("staff.items")}</p>
 				{menu.isPending ? (
 					<LoadingState compact />

@@ -26,7 +26,25 @@ type SignedInContext = RequestContext & { member: { id: number } };
 /** How long after paying the table still shows the bill it settled (not last week's). */
 const SETTLED_BILL_SHOWN_SECONDS = 3 * 3600;
 
-const recentlySettledSince = (deps: AppDeps) => addSeconds(deps.clock.now(), -SETTLED_BILL_SHOWN_SECONDS);
+/** The table's bills settled in the last few hours, newest first. */
+const recentlySettledBills = (deps: AppDeps, tableId: number) =>
+	deps.db
+		.selectFrom("table_bill")
+		.selectAll()
+		.where("table_id", "=", tableId)
+		.where("status", "=", "settled")
+		.where("settled_at", ">", addSeconds(deps.clock.now(), -SETTLED_BILL_SHOWN_SECONDS))
+		.orderBy("settled_at", "desc");
+
+/** One bill as a diner sees it (their own rounds marked); the staff pass no viewer. */
+async function presentBill(deps: AppDeps, bill: BillRow, ctx: { lang: string; member?: { id: number } }) {
+	const [view] = await presentBills(deps.db, [bill], {
+		lang: ctx.lang,
+		...(ctx.member ? { viewerMemberId: ctx.member.id } : {}),
+	});
+	if (!view) throw new Error(`bill ${bill.id} could not be presented`);
+	return view;
+}
 
 /**
  * The open bill of the table whose QR code the caller scanned, or null when the table has
@@ -44,8 +62,7 @@ export async function getTableBill(
 	if (!open) return latestSettledFor(deps, ctx, table.tableId);
 	await settlePendingPayments(deps, { billId: open.id });
 	const fresh = await deps.db.selectFrom("table_bill").selectAll().where("id", "=", open.id).executeTakeFirstOrThrow();
-	const [view] = await presentBills(deps.db, [fresh], { lang: ctx.lang, viewerMemberId: ctx.member.id });
-	return view ?? null;
+	return presentBill(deps, fresh, ctx);
 }
 
 function findOpenBill(deps: AppDeps, tableId: number) {
@@ -62,12 +79,7 @@ function findOpenBill(deps: AppDeps, tableId: number) {
  * still sees the bill they just settled, for a few hours or until someone orders again.
  */
 async function latestSettledFor(deps: AppDeps, ctx: SignedInContext, tableId: number): Promise<TableBillView | null> {
-	const latest = await deps.db
-		.selectFrom("table_bill")
-		.selectAll()
-		.where("table_id", "=", tableId)
-		.where("status", "=", "settled")
-		.where("settled_at", ">", recentlySettledSince(deps))
+	const latest = await recentlySettledBills(deps, tableId)
 		.where((eb) =>
 			eb.or([
 				eb("settled_by_member_id", "=", ctx.member.id),
@@ -80,12 +92,10 @@ async function latestSettledFor(deps: AppDeps, ctx: SignedInContext, tableId: nu
 				),
 			]),
 		)
-		.orderBy("settled_at", "desc")
 		.limit(1)
 		.executeTakeFirst();
 	if (!latest) return null;
-	const [view] = await presentBills(deps.db, [latest], { lang: ctx.lang, viewerMemberId: ctx.member.id });
-	return view ?? null;
+	return presentBill(deps, latest, ctx);
 }
 
 /**
@@ -130,9 +140,7 @@ export async function payTableBill(
 		notifyUrl: `${origin}/pay/notify/${gateway.name}`,
 		returnUrl: `${origin}/pages/components/pages/orders/bill`,
 	});
-	const [view] = await presentBills(deps.db, [bill], { lang: ctx.lang, viewerMemberId: ctx.member.id });
-	if (!view) throw new Error(`bill ${bill.id} could not be presented`);
-	return { bill: view, redirectUrl };
+	return { bill: await presentBill(deps, bill, ctx), redirectUrl };
 }
 
 async function payFromBalance(
@@ -163,9 +171,7 @@ async function payFromBalance(
 	});
 	if (!outcome.settled) return answerAlreadySettled(deps, ctx, tableId, expectedTotal, outcome.balance);
 	for (const orderId of outcome.orderIds) await announceOrderChange(deps, orderId, "paid");
-	const [view] = await presentBills(deps.db, [outcome.settled], { lang: ctx.lang, viewerMemberId: ctx.member.id });
-	if (!view) throw new Error(`bill ${outcome.settled.id} could not be presented`);
-	return { bill: view, balance: outcome.balance };
+	return { bill: await presentBill(deps, outcome.settled, ctx), balance: outcome.balance };
 }
 
 /**
@@ -180,24 +186,14 @@ async function answerAlreadySettled(
 	expectedTotal: number,
 	balance: number,
 ): Promise<BillPaymentResult> {
-	const latest = await deps.db
-		.selectFrom("table_bill")
-		.selectAll()
-		.where("table_id", "=", tableId)
-		.where("status", "=", "settled")
-		.where("settled_at", ">", recentlySettledSince(deps))
-		.orderBy("settled_at", "desc")
-		.limit(1)
-		.executeTakeFirst();
+	const latest = await recentlySettledBills(deps, tableId).limit(1).executeTakeFirst();
 	if (!latest) throw new BusinessError(ErrorCode.NoOpenBill);
 	const sameSettlement =
 		latest.settled_by_member_id === ctx.member.id &&
 		latest.settle_method === "balance" &&
 		latest.paid_total === expectedTotal;
 	if (!sameSettlement) throw new BusinessError(ErrorCode.BillSettled);
-	const [view] = await presentBills(deps.db, [latest], { lang: ctx.lang, viewerMemberId: ctx.member.id });
-	if (!view) throw new Error(`bill ${latest.id} could not be presented`);
-	return { bill: view, balance };
+	return { bill: await presentBill(deps, latest, ctx), balance };
 }
 
 async function checkedDue(trx: Transaction<DB>, bill: BillRow, expectedTotal: number): Promise<number> {
@@ -262,7 +258,5 @@ export async function settleBillAtCounter(
 		.selectAll()
 		.where("id", "=", input.billId)
 		.executeTakeFirstOrThrow();
-	const [view] = await presentBills(deps.db, [settled], { lang: ctx.lang });
-	if (!view) throw new Error(`bill ${input.billId} could not be presented`);
-	return view;
+	return presentBill(deps, settled, { lang: ctx.lang });
 }

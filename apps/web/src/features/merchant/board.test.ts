@@ -2,7 +2,7 @@ import type { OrderView } from "@bayon/contract";
 import { describe, expect, it } from "vitest";
 import { actionsFor, boardGroupOf, groupBoard, needsAttention } from "./board";
 
-type Row = Pick<OrderView, "id" | "status" | "refundStatus" | "createdAt" | "orderType" | "paymentStatus">;
+type Row = Pick<OrderView, "id" | "status" | "refundStatus" | "createdAt" | "orderType" | "paymentStatus" | "billId">;
 
 const order = (id: number, patch: Partial<Row> = {}): Row => ({
 	id,
@@ -10,6 +10,7 @@ const order = (id: number, patch: Partial<Row> = {}): Row => ({
 	refundStatus: "none",
 	paymentStatus: "paid",
 	orderType: "takein",
+	billId: null,
 	createdAt: `2026-11-20T05:00:${String(id).padStart(2, "0")}Z`,
 	...patch,
 });
@@ -55,6 +56,8 @@ describe("merchant board grouping", () => {
 	it("only paid orders waiting to be accepted ring", () => {
 		expect(needsAttention(order(1))).toBe(true);
 		expect(needsAttention(order(1, { paymentStatus: "unpaid" }))).toBe(false);
+		// A dine-in round paid after the meal goes to the kitchen unpaid: it rings too.
+		expect(needsAttention(order(1, { paymentStatus: "unpaid", orderType: "desk", billId: 7 }))).toBe(true);
 		expect(needsAttention(order(1, { status: "in_production" }))).toBe(false);
 	});
 });

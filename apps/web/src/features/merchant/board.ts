@@ -55,7 +55,10 @@ export function actionsFor(order: Pick<OrderView, "status" | "orderType" | "refu
 	}
 }
 
-/** A paid order nobody has accepted yet: it rings until someone acknowledges it. */
-export function needsAttention(order: Pick<OrderView, "status" | "paymentStatus">): boolean {
-	return order.status === "new" && order.paymentStatus === "paid";
+/**
+ * An order nobody has accepted yet, paid or (dine-in paid after the meal) on a table's bill:
+ * it rings until someone acknowledges it.
+ */
+export function needsAttention(order: Pick<OrderView, "status" | "paymentStatus" | "billId">): boolean {
+	return order.status === "new" && (order.paymentStatus === "paid" || order.billId !== null);
 }

@@ -120,7 +120,7 @@ export async function payTableBill(
 	const bill = await deps.db.transaction().execute(async (trx) => {
 		const open = await lockOpenBillOfTable(trx, table.tableId);
 		if (!open) throw new BusinessError(ErrorCode.NoOpenBill);
-		const due = await checkedDue(trx, open, input.expectedTotal);
+		const { due } = await lockRoundsToPay(trx, open, input.expectedTotal);
 		await recordPendingPayment(trx, {
 			id: paymentId,
 			tenantId: ctx.tenant.id,
@@ -154,9 +154,7 @@ async function payFromBalance(
 	const outcome = await deps.db.transaction().execute(async (trx) => {
 		const open = await lockOpenBillOfTable(trx, tableId);
 		if (!open) return { settled: null, orderIds: [] as number[], balance: await accountBalance(trx, wallet) };
-		const rounds = await lockUnpaidRounds(trx, open.id);
-		if (dueOf(rounds) !== expectedTotal) throw new BusinessError(ErrorCode.BillChanged);
-		if (rounds.length === 0) throw new BusinessError(ErrorCode.BillNothingDue);
+		const { rounds } = await lockRoundsToPay(trx, open, expectedTotal);
 		const orderIds = await settleBill(trx, open, rounds, {
 			method: "balance",
 			source: wallet,
@@ -196,11 +194,13 @@ async function answerAlreadySettled(
 	return { bill: await presentBill(deps, latest, ctx), balance };
 }
 
-async function checkedDue(trx: Transaction<DB>, bill: BillRow, expectedTotal: number): Promise<number> {
-	const due = dueOf(await lockUnpaidRounds(trx, bill.id));
+/** The rounds a diner is about to pay, locked; refused when they no longer add up to what the diner saw. */
+async function lockRoundsToPay(trx: Transaction<DB>, bill: BillRow, expectedTotal: number) {
+	const rounds = await lockUnpaidRounds(trx, bill.id);
+	const due = dueOf(rounds);
 	if (due !== expectedTotal) throw new BusinessError(ErrorCode.BillChanged);
 	if (due === 0) throw new BusinessError(ErrorCode.BillNothingDue);
-	return due;
+	return { rounds, due };
 }
 
 /** The shop's open bills, oldest first: tables that have eaten and not yet paid. */

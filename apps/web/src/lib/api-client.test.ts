@@ -420,6 +420,26 @@ describe("session refresh", () => {
 		expect(calls[1]?.headers.authorization).toBeUndefined();
 	});
 
+	it("goes on with the new session when another tab refreshed first", async () => {
+		signIn(10_000);
+		fakeServer((call) => {
+			if (call.url.endsWith("/refresh-token")) {
+				// The other tab's refresh landed while ours was on its way.
+				localStorage.setItem("accessToken", "access-from-other-tab");
+				localStorage.setItem("refreshToken", "refresh-from-other-tab");
+				localStorage.setItem("expiresTime", String(Date.now() + 15 * 60_000));
+				return json({ code: 1004002000, msg: "登录已过期", data: null });
+			}
+			return ok([]);
+		});
+
+		await api.get("/member/user/get-info");
+
+		expect(appStore.getState().member).not.toBeNull();
+		expect(localStorage.getItem("refreshToken")).toBe("refresh-from-other-tab");
+		expect(calls[1]?.headers.authorization).toBe("Bearer access-from-other-tab");
+	});
+
 	it("signs out when the refresh cannot reach the server", async () => {
 		signIn(-1000);
 		fakeServer((call) => {

@@ -238,6 +238,9 @@ async function refreshSession(refreshToken: string): Promise<void> {
 		if (pageLeaving) return;
 		// Otherwise fall through: a refresh that cannot complete ends the session.
 	}
+	// Another tab refreshed first (both sent the same token; the server refused the second):
+	// the new pair is already in the shared storage, and this tab goes on with it.
+	if (readRefreshToken() !== refreshToken && readRefreshToken() !== null) return;
 	clearSession();
 }
 

@@ -310,12 +310,25 @@ describe("sessions", () => {
 		const session = await server.signIn(newPhone());
 		const rotated = await refresh(session.refreshToken);
 		expect(rotated.code).toBe(0);
+		server.clock.advance(11);
 
 		const replay = await refresh(session.refreshToken, "en");
 
 		expect(replay).toMatchObject({ code: ErrorCode.SessionExpired, msg: formatMessage("sessionExpired", "en") });
 		expect((await getInfo(rotated.data.accessToken)).code).toBe(401);
 		expect((await refresh(rotated.data.refreshToken)).code).toBe(ErrorCode.SessionExpired);
+	});
+
+	it("refuses a refresh token reused within seconds of its rotation without ending the session", async () => {
+		const session = await server.signIn(newPhone());
+		const rotated = await refresh(session.refreshToken);
+		server.clock.advance(5);
+
+		const otherTab = await refresh(session.refreshToken);
+
+		expect(otherTab.code).toBe(ErrorCode.SessionExpired);
+		expect((await getInfo(rotated.data.accessToken)).data.id).toBe(session.userId);
+		expect((await refresh(rotated.data.refreshToken)).code).toBe(0);
 	});
 
 	it("rotates a refresh token only once when two refreshes race", async () => {

@@ -170,6 +170,13 @@ export async function authenticate(
 }
 
 /**
+ * Two tabs of one browser refreshing at the same moment present the same refresh token; the
+ * one that loses is refused but not taken for a thief within this many seconds of the
+ * rotation (it finds the new pair the other tab stored). Later reuse revokes the family.
+ */
+const REFRESH_REUSE_GRACE_SECONDS = 10;
+
+/**
  * Exchanges a refresh token for a new pair. Each refresh token works once; presenting
  * one that was already exchanged means it leaked (or a client is confused), so the whole
  * family is revoked and the member must sign in again.
@@ -182,7 +189,8 @@ export async function refreshSession(deps: AppDeps, ctx: CallerContext, refreshT
 		const rotated = await queries.rotateRefreshToken(trx, { tenantId: ctx.tenant.id, refreshHash, now });
 		if (!rotated) {
 			const known = await queries.findSessionByRefreshHash(trx, { tenantId: ctx.tenant.id, refreshHash });
-			if (known?.rotated_at && !known.revoked_at) {
+			const rotatedAgo = known?.rotated_at ? (now.getTime() - new Date(known.rotated_at).getTime()) / 1000 : null;
+			if (known && rotatedAgo !== null && rotatedAgo > REFRESH_REUSE_GRACE_SECONDS && !known.revoked_at) {
 				await queries.revokeFamily(trx, known.family_id, now);
 				ended = { memberId: known.member_id, familyId: known.family_id };
 			}

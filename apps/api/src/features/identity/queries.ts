@@ -6,9 +6,17 @@ type Db = Kysely<DB> | Transaction<DB>;
 
 // ---- SMS codes ----
 
-/** Holds sends to one phone in line for the rest of the transaction (cooldown checks race otherwise). */
-export async function lockPhoneForSending(trx: Transaction<DB>, tenantId: number, mobile: string): Promise<void> {
-	await sql`SELECT pg_advisory_xact_lock(hashtext(${`sms:${tenantId}:${mobile}`}))`.execute(trx);
+/**
+ * Holds sends from one address, then to one phone, in line for the rest of the transaction:
+ * the per-IP and per-phone limit checks would race otherwise. Always in this order, so two
+ * sends never wait for each other's second lock.
+ */
+export async function lockSenderAndPhone(
+	trx: Transaction<DB>,
+	args: { tenantId: number; ip: string; mobile: string },
+): Promise<void> {
+	await sql`SELECT pg_advisory_xact_lock(hashtext(${`sms-ip:${args.tenantId}:${args.ip}`}))`.execute(trx);
+	await sql`SELECT pg_advisory_xact_lock(hashtext(${`sms:${args.tenantId}:${args.mobile}`}))`.execute(trx);
 }
 
 export async function smsSendHistory(

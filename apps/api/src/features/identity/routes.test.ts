@@ -135,6 +135,17 @@ describe("per-IP send limit", () => {
 		limited.clock.advance(3601);
 		expect((await send("13700000004")).code).toBe(0);
 	});
+
+	it("holds when one address asks for codes for many numbers at the same moment", async () => {
+		limited.clock.advance(3601);
+		const send = (mobile: string) =>
+			limited.call("POST", "/app-api/member/auth/send-sms-code", { body: { mobile, scene: 1 } });
+
+		const answers = await Promise.all(Array.from({ length: 8 }, (_, index) => send(`1370000001${index}`)));
+
+		expect(answers.filter((answer) => answer.code === 0)).toHaveLength(3);
+		expect(answers.filter((answer) => answer.code === ErrorCode.SmsSendIpLimit)).toHaveLength(5);
+	});
 });
 
 describe("sms-login", () => {

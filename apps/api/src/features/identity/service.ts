@@ -46,8 +46,9 @@ export async function sendSmsCode(deps: AppDeps, ctx: CallerContext, input: Send
 	const now = deps.clock.now();
 	const code = randomDigits(6);
 	await deps.db.transaction().execute(async (trx) => {
-		// Two parallel sends to one number would both pass the cooldown check otherwise.
-		await queries.lockPhoneForSending(trx, ctx.tenant.id, input.mobile);
+		// Parallel sends to one number, or from one address to many, would all pass the limit
+		// checks otherwise.
+		await queries.lockSenderAndPhone(trx, { tenantId: ctx.tenant.id, ip: ctx.ip, mobile: input.mobile });
 		const history = await queries.smsSendHistory(trx, {
 			tenantId: ctx.tenant.id,
 			mobile: input.mobile,

@@ -5,8 +5,8 @@ import type { DB } from "../../db/schema.js";
 import { BusinessError } from "../../http/business-error.js";
 import type { AppDeps } from "../../http/deps.js";
 import type { RequestContext } from "../../http/request-context.js";
-import type { GatewayPaymentReport, PaymentGateway } from "../payments/gateway.js";
-import { gateways } from "../payments/registry.js";
+import type { GatewayName, GatewayPaymentReport, PaymentGateway } from "../payments/gateway.js";
+import { gatewayFor } from "../payments/registry.js";
 import { postLedgerTxn } from "../wallet/ledger.js";
 import { dueOf, lockBill, lockUnpaidRounds, settleBill } from "./bill-settlement.js";
 import { announceOrderChange } from "./events.js";
@@ -58,12 +58,6 @@ export async function startGatewayPayment(
 		returnUrl: `${args.origin}/pages/components/pages/orders/detail?id=${order.id}`,
 	});
 	return { orderId: order.id, paymentStatus: "paying", redirectUrl };
-}
-
-type GatewayName = PaymentGateway["name"];
-
-export function gatewayFor(deps: AppDeps, provider: GatewayName): PaymentGateway | undefined {
-	return provider === "sandbox" ? gateways(deps).sandbox : gateways(deps)[provider];
 }
 
 /** The gateway, or "not available" (WeChat Pay and Alipay until configured; the sandbox in production). */

@@ -4,7 +4,7 @@ import type { DB } from "../../db/schema.js";
 import type { AppDeps } from "../../http/deps.js";
 import { addSeconds } from "../../lib/clock.js";
 import type { GatewayRefundResult } from "../payments/gateway.js";
-import { gateways } from "../payments/registry.js";
+import { gatewayFor } from "../payments/registry.js";
 import { announceOrderChange } from "./events.js";
 
 /**
@@ -208,7 +208,7 @@ async function claimDueRefunds(deps: AppDeps, limit: number, only: RefundsOf | u
 async function deliverOne(deps: AppDeps, refund: ClaimedRefund): Promise<keyof DeliveryTally | null> {
 	let answer: GatewayRefundResult | { status: "unreachable"; error: string };
 	try {
-		const gateway = refund.provider === "sandbox" ? gateways(deps).sandbox : gateways(deps)[refund.provider];
+		const gateway = gatewayFor(deps, refund.provider);
 		if (!gateway) throw new Error(`no ${refund.provider} gateway is configured`);
 		answer = await gateway.refund({
 			refundId: refund.id,

@@ -24,7 +24,7 @@ import { ok } from "../../http/envelope.js";
 import { headerValue } from "../../http/language.js";
 import { publicOrigin } from "../../http/origin.js";
 import { signedIn } from "../../http/request-context.js";
-import { gateways } from "../payments/registry.js";
+import { gatewayFor } from "../payments/registry.js";
 import { placeOrder } from "./checkout.js";
 import { applyGatewayReport, refreshPaymentStatus } from "./gateway-payments.js";
 import { cancelOwnOrder, getOwnOrder, listOwnOrders } from "./lifecycle.js";
@@ -133,7 +133,7 @@ export async function gatewayCallbackRoutes(app: FastifyInstance, deps: AppDeps)
 		// The signature covers the exact bytes sent: keep the body as text.
 		scope.addContentTypeParser("application/json", { parseAs: "string" }, (_request, body, done) => done(null, body));
 		scope.post<{ Params: { provider: string } }>("/pay/notify/:provider", async (request, reply) => {
-			const gateway = request.params.provider === "sandbox" ? gateways(deps).sandbox : undefined;
+			const gateway = gatewayFor(deps, request.params.provider);
 			const report = gateway?.verifyCallback(request.headers, typeof request.body === "string" ? request.body : "");
 			if (!gateway || !report) return reply.code(400).type("text/plain").send("fail");
 			const outcome = await applyGatewayReport(deps, gateway, report);

@@ -16,13 +16,15 @@ export type GatewayRefundResult =
 	| { status: "succeeded"; providerRefundId: string }
 	| { status: "failed"; failureReason: string };
 
+export type GatewayName = "sandbox" | "wechat" | "alipay";
+
 /**
  * A hosted payment gateway: it shows its own checkout page, then tells us the outcome by a
  * signed server-to-server callback; when callbacks never arrive, we ask it. WeChat Pay or
  * Alipay become one more file implementing this.
  */
 export interface PaymentGateway {
-	readonly name: "sandbox" | "wechat" | "alipay";
+	readonly name: GatewayName;
 	isAvailable(): boolean;
 	/** Starts a checkout and returns where to send the payer. */
 	startCheckout(args: {

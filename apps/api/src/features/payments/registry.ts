@@ -1,9 +1,9 @@
 import type { AppDeps } from "../../http/deps.js";
-import type { PaymentGateway } from "./gateway.js";
+import type { GatewayName, PaymentGateway } from "./gateway.js";
 import { createSandboxGateway } from "./sandbox.js";
 
 type Gateways = { sandbox: ReturnType<typeof createSandboxGateway> } & Partial<
-	Record<"wechat" | "alipay", PaymentGateway>
+	Record<Exclude<GatewayName, "sandbox">, PaymentGateway>
 >;
 const registry = new WeakMap<AppDeps, Gateways>();
 
@@ -18,4 +18,10 @@ export function gateways(deps: AppDeps): Gateways {
 		registry.set(deps, found);
 	}
 	return found;
+}
+
+/** One gateway by name; undefined for a name that is not one, or not configured on this server. */
+export function gatewayFor(deps: AppDeps, name: string): PaymentGateway | undefined {
+	const all = gateways(deps);
+	return name === "sandbox" ? all.sandbox : name === "wechat" || name === "alipay" ? all[name] : undefined;
 }

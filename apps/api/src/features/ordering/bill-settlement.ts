@@ -1,7 +1,8 @@
 import type { BillRoundView, PaidWith, TableBillView } from "@bayon/contract";
 import type { Kysely, Selectable, Transaction } from "kysely";
 import type { DB } from "../../db/schema.js";
-import { type AccountRef, postLedgerTxn } from "../wallet/ledger.js";
+import type { AccountRef } from "../wallet/ledger.js";
+import { bookOrderPayment } from "./order-ledger.js";
 import { presentOrders } from "./present.js";
 import * as queries from "./queries.js";
 
@@ -108,19 +109,7 @@ export async function settleBill(
 	},
 ): Promise<number[]> {
 	for (const round of rounds) {
-		if (round.total > 0) {
-			await postLedgerTxn(trx, {
-				tenantId: round.tenant_id,
-				kind: "order_payment",
-				idempotencyKey: `order:${round.id}:payment`,
-				orderId: round.id,
-				now: how.now,
-				moves: [
-					{ account: how.source, amount: -round.total },
-					{ account: { kind: "shop_revenue", tenantId: round.tenant_id, shopId: round.shop_id }, amount: round.total },
-				],
-			});
-		}
+		await bookOrderPayment(trx, round, how.source, how.now);
 		await trx
 			.updateTable("customer_order")
 			.set({

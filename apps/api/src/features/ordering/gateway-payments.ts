@@ -11,6 +11,7 @@ import { postLedgerTxn } from "../wallet/ledger.js";
 import { dueOf, lockBill, lockUnpaidRounds, settleBill } from "./bill-settlement.js";
 import { announceOrderChange } from "./events.js";
 import { deliverGatewayRefundsSoon, queueGatewayRefund } from "./gateway-refunds.js";
+import { bookOrderPayment } from "./order-ledger.js";
 import * as orderQueries from "./queries.js";
 import { isPayableOnItsOwn } from "./state-rules.js";
 
@@ -212,17 +213,7 @@ async function applyToBill(
 }
 
 async function capture(trx: Transaction<DB>, order: OrderRow, method: GatewayName, paymentId: string, now: Date) {
-	await postLedgerTxn(trx, {
-		tenantId: order.tenant_id,
-		kind: "order_payment",
-		idempotencyKey: `order:${order.id}:payment`,
-		orderId: order.id,
-		now,
-		moves: [
-			{ account: { kind: "external_funds", tenantId: order.tenant_id }, amount: -order.total },
-			{ account: { kind: "shop_revenue", tenantId: order.tenant_id, shopId: order.shop_id }, amount: order.total },
-		],
-	});
+	await bookOrderPayment(trx, order, { kind: "external_funds", tenantId: order.tenant_id }, now);
 	await trx
 		.updateTable("customer_order")
 		.set({ status: "new", payment_status: "paid", pay_method: method, paid_at: now, gateway_payment_id: paymentId })

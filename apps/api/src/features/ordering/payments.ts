@@ -8,6 +8,7 @@ import { accountBalance, postLedgerTxn } from "../wallet/ledger.js";
 import { announceOrderChange } from "./events.js";
 import { startGatewayPayment } from "./gateway-payments.js";
 import { queueOrderGatewayRefund } from "./gateway-refunds.js";
+import { bookOrderPayment } from "./order-ledger.js";
 import * as queries from "./queries.js";
 import { isPayableOnItsOwn } from "./state-rules.js";
 
@@ -46,19 +47,7 @@ async function payWithBalanceOnce(deps: AppDeps, ctx: SignedInContext, orderId: 
 			return { orderId, paymentStatus: "paid", balance: await accountBalance(trx, wallet) };
 		}
 		if (!isPayableOnItsOwn(order, now)) throw new BusinessError(ErrorCode.OrderNotPayable);
-		if (order.total > 0) {
-			await postLedgerTxn(trx, {
-				tenantId: ctx.tenant.id,
-				kind: "order_payment",
-				idempotencyKey: `order:${order.id}:payment`,
-				orderId: order.id,
-				now,
-				moves: [
-					{ account: wallet, amount: -order.total },
-					{ account: { kind: "shop_revenue", tenantId: ctx.tenant.id, shopId: order.shop_id }, amount: order.total },
-				],
-			});
-		}
+		await bookOrderPayment(trx, order, wallet, now);
 		await markPaid(trx, order, "balance", now, ctx.member.id);
 		return { orderId, paymentStatus: "paid", balance: await accountBalance(trx, wallet) };
 	});

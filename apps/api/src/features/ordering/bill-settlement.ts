@@ -110,26 +110,18 @@ export async function settleBill(
 ): Promise<number[]> {
 	for (const round of rounds) {
 		await bookOrderPayment(trx, round, how.source, how.now);
-		await trx
-			.updateTable("customer_order")
-			.set({
+		await queries.changeOrder(
+			trx,
+			round,
+			{
 				payment_status: "paid",
 				pay_method: how.method,
 				paid_at: how.now,
 				paid_by_member_id: how.paidByMemberId,
 				gateway_payment_id: how.gatewayPaymentId,
-			})
-			.where("id", "=", round.id)
-			.execute();
-		await queries.recordEvent(trx, {
-			orderId: round.id,
-			at: how.now,
-			actor: how.actor,
-			actorMemberId: how.actorMemberId,
-			from: round.status,
-			to: round.status,
-			note: `paid:${how.method} bill:${bill.id}`,
-		});
+			},
+			{ at: how.now, actor: how.actor, actorMemberId: how.actorMemberId, note: `paid:${how.method} bill:${bill.id}` },
+		);
 	}
 	const paidTotal = dueOf(rounds);
 	await trx

@@ -214,20 +214,12 @@ async function applyToBill(
 
 async function capture(trx: Transaction<DB>, order: OrderRow, method: GatewayName, paymentId: string, now: Date) {
 	await bookOrderPayment(trx, order, { kind: "external_funds", tenantId: order.tenant_id }, now);
-	await trx
-		.updateTable("customer_order")
-		.set({ status: "new", payment_status: "paid", pay_method: method, paid_at: now, gateway_payment_id: paymentId })
-		.where("id", "=", order.id)
-		.execute();
-	await orderQueries.recordEvent(trx, {
-		orderId: order.id,
-		at: now,
-		actor: "system",
-		actorMemberId: null,
-		from: "unpaid",
-		to: "new",
-		note: `paid:${method}`,
-	});
+	await orderQueries.changeOrder(
+		trx,
+		order,
+		{ status: "new", payment_status: "paid", pay_method: method, paid_at: now, gateway_payment_id: paymentId },
+		{ at: now, actor: "system", actorMemberId: null, note: `paid:${method}` },
+	);
 }
 
 /** The money arrived but the order (or bill) cannot take it: book it in and straight back out. */

@@ -93,19 +93,11 @@ async function closeAsCancelled(
 	now: Date,
 	who: { actor: "customer" | "system"; actorMemberId: number | null; reason: string },
 ) {
-	await trx
-		.updateTable("customer_order")
-		.set({ status: "cancelled", closed_at: now, close_reason: who.reason })
-		.where("id", "=", order.id)
-		.execute();
+	await queries.changeOrder(
+		trx,
+		order,
+		{ status: "cancelled", closed_at: now, close_reason: who.reason },
+		{ at: now, actor: who.actor, actorMemberId: who.actorMemberId, note: who.reason },
+	);
 	await queries.returnStock(trx, order.id);
-	await queries.recordEvent(trx, {
-		orderId: order.id,
-		at: now,
-		actor: who.actor,
-		actorMemberId: who.actorMemberId,
-		from: order.status,
-		to: "cancelled",
-		note: who.reason,
-	});
 }

@@ -130,26 +130,18 @@ export async function actOnOrder(
 			await refundPayment(trx, current, now);
 			await queries.returnStock(trx, current.id);
 		}
-		await trx
-			.updateTable("customer_order")
-			.set({
+		await queries.changeOrder(
+			trx,
+			current,
+			{
 				status: next,
 				...(input.action === "accept" ? { accepted_at: now } : {}),
 				...(next === "completed" || next === "rejected"
 					? { closed_at: now, close_reason: input.reason ?? input.action }
 					: {}),
-			})
-			.where("id", "=", current.id)
-			.execute();
-		await queries.recordEvent(trx, {
-			orderId: current.id,
-			at: now,
-			actor: "staff",
-			actorMemberId: ctx.member.id,
-			from: current.status,
-			to: next,
-			note: input.reason,
-		});
+			},
+			{ at: now, actor: "staff", actorMemberId: ctx.member.id, note: input.reason },
+		);
 	});
 	if (input.action === "reject") deliverGatewayRefundsSoon(deps, { orderId: input.orderId });
 	await announceOrderChange(deps, input.orderId, input.action);
@@ -164,20 +156,12 @@ export async function confirmReceived(deps: AppDeps, ctx: SignedInContext, order
 		if (!order) throw new BusinessError(ErrorCode.NotFound);
 		if (order.status === "completed") return;
 		if (!canConfirmReceived(order.status)) throw new BusinessError(ErrorCode.OrderStateChanged);
-		await trx
-			.updateTable("customer_order")
-			.set({ status: "completed", closed_at: now, close_reason: "received" })
-			.where("id", "=", order.id)
-			.execute();
-		await queries.recordEvent(trx, {
-			orderId,
-			at: now,
-			actor: "customer",
-			actorMemberId: ctx.member.id,
-			from: order.status,
-			to: "completed",
-			note: "received",
-		});
+		await queries.changeOrder(
+			trx,
+			order,
+			{ status: "completed", closed_at: now, close_reason: "received" },
+			{ at: now, actor: "customer", actorMemberId: ctx.member.id, note: "received" },
+		);
 	});
 	await announceOrderChange(deps, orderId, "received");
 }
@@ -205,26 +189,18 @@ export async function requestRefund(
 		) {
 			throw new BusinessError(ErrorCode.RefundNotAllowed);
 		}
-		await trx
-			.updateTable("customer_order")
-			.set({
+		await queries.changeOrder(
+			trx,
+			order,
+			{
 				refund_status: "requested",
 				refund_reason: input.reason,
 				refund_requested_at: now,
 				refund_decision_note: null,
 				refund_decided_at: null,
-			})
-			.where("id", "=", order.id)
-			.execute();
-		await queries.recordEvent(trx, {
-			orderId: order.id,
-			at: now,
-			actor: "customer",
-			actorMemberId: ctx.member.id,
-			from: order.status,
-			to: order.status,
-			note: `refund_requested: ${input.reason}`,
-		});
+			},
+			{ at: now, actor: "customer", actorMemberId: ctx.member.id, note: `refund_requested: ${input.reason}` },
+		);
 	});
 	await announceOrderChange(deps, input.orderId, "refund_requested");
 }
@@ -251,24 +227,21 @@ export async function decideRefund(
 			await refundPayment(trx, current, now);
 			await queries.returnStock(trx, current.id);
 		}
-		await trx
-			.updateTable("customer_order")
-			.set({
+		await queries.changeOrder(
+			trx,
+			current,
+			{
 				refund_status: input.approve ? "approved" : "rejected",
 				refund_decision_note: input.note ?? null,
 				refund_decided_at: now,
-			})
-			.where("id", "=", current.id)
-			.execute();
-		await queries.recordEvent(trx, {
-			orderId: current.id,
-			at: now,
-			actor: "staff",
-			actorMemberId: ctx.member.id,
-			from: current.status,
-			to: current.status,
-			note: `refund_${input.approve ? "approved" : "rejected"}${input.note ? `: ${input.note}` : ""}`,
-		});
+			},
+			{
+				at: now,
+				actor: "staff",
+				actorMemberId: ctx.member.id,
+				note: `refund_${input.approve ? "approved" : "rejected"}${input.note ? `: ${input.note}` : ""}`,
+			},
+		);
 	});
 	if (input.approve) deliverGatewayRefundsSoon(deps, { orderId: input.orderId });
 	await announceOrderChange(deps, input.orderId, input.approve ? "refund_approved" : "refund_rejected");

@@ -1,4 +1,4 @@
-import { type Kysely, sql, type Transaction } from "kysely";
+import { type Kysely, sql, type Transaction, type Updateable } from "kysely";
 import type { DB } from "../../db/schema.js";
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -90,6 +90,28 @@ export async function recordEvent(
 			note: event.note ?? null,
 		})
 		.execute();
+}
+
+/**
+ * Changes a locked order and records who changed it, from which state to which, in one step,
+ * so no change goes without its trace in the event log.
+ */
+export async function changeOrder(
+	trx: Transaction<DB>,
+	order: { id: number; status: string },
+	change: Updateable<DB["customer_order"]>,
+	by: { at: Date; actor: "customer" | "staff" | "system"; actorMemberId: number | null; note?: string | undefined },
+): Promise<void> {
+	await trx.updateTable("customer_order").set(change).where("id", "=", order.id).execute();
+	await recordEvent(trx, {
+		orderId: order.id,
+		at: by.at,
+		actor: by.actor,
+		actorMemberId: by.actorMemberId,
+		from: order.status,
+		to: change.status ?? order.status,
+		...(by.note !== undefined ? { note: by.note } : {}),
+	});
 }
 
 export function findOwnOrder(db: Db, args: { tenantId: number; memberId: number; orderId: number }) {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CartLineInput } from "./cart.js";
+import { CartLineInput, type PricedCartLine } from "./cart.js";
 import { idField, mobileField } from "./common.js";
 import { Limits } from "./constants.js";
 import { type OrderType, orderTypeField } from "./venues.js";
@@ -75,14 +75,8 @@ export const OrderListQuery = z.object({
 /** Header carrying the client's idempotency key on money and stock mutations. */
 export const IDEMPOTENCY_HEADER = "idempotency-key";
 
-export interface OrderLineView {
-	itemId: number;
-	name: string;
-	options: Array<{ id: number; name: string; priceDelta: number }>;
-	unitPrice: number;
-	quantity: number;
-	lineTotal: number;
-}
+/** An order line: the priced cart line it was placed from, without the cart's bookkeeping. */
+export type OrderLineView = Omit<PricedCartLine, "index" | "problems">;
 
 export interface OrderView {
 	id: number;

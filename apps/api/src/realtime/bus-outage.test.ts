@@ -156,8 +156,11 @@ describe.runIf(process.env.TEST_DATABASE !== "postgres")("the Redis event bus", 
 	describe.skipIf(!redisUrl)(redisUrl ? "through a lost connection" : "SKIPPED: no TEST_REDIS_URL", () => {
 		let relay: CuttableRelay;
 		let server: TestServer;
+		/** Another server, on Redis directly: its connection never drops. */
+		let bystander: TestServer;
 		let fx: OrderingFixture;
 		beforeAll(async () => {
+			bystander = await startTestServer({ redisUrl });
 			const target = new URL(redisUrl as string);
 			relay = new CuttableRelay({ host: target.hostname, port: Number(target.port || 6379) });
 			await relay.listen();
@@ -169,11 +172,14 @@ describe.runIf(process.env.TEST_DATABASE !== "postgres")("the Redis event bus", 
 		afterAll(async () => {
 			closeLiveSockets();
 			await server?.close();
+			await bystander?.close();
 			await relay?.cut();
 		});
 
 		it("reports the outage, reconnects, subscribes again, tells open websockets to resync, and delivers events again", async () => {
 			const { customer, live } = await customerOnline(server, fx);
+			const elsewhere = await bystander.signIn("13800000003");
+			const liveElsewhere = await connectLive(bystander, `ticket=${await ticketFor(bystander, elsewhere.accessToken)}`);
 
 			await relay.cut();
 
@@ -191,6 +197,9 @@ describe.runIf(process.env.TEST_DATABASE !== "postgres")("the Redis event bus", 
 
 			await untilBusState(server, "connected");
 			await expectResyncAndEvents(server, fx, customer, live);
+			// The other server heard everything, but not the event this one failed to publish:
+			// its clients are told to resync too.
+			await until(() => liveElsewhere.messages.some((m) => m.type === "resync"), 5000, "resync on the other server");
 		});
 	});
 });

@@ -1,6 +1,7 @@
 import type { MemberInfo } from "@bayon/contract";
 import { vi } from "vitest";
 import { appStore } from "../lib/store";
+import { testMember } from "./member-fixtures";
 
 /** The browser's WebSocket as the app's live socket (lib/ws-client) uses it, driven by the test. */
 export class FakeWebSocket {
@@ -46,25 +47,7 @@ export function fakeLiveServer(member: Partial<MemberInfo> = {}): { sockets: Fak
 	localStorage.setItem("accessToken", "access-1");
 	localStorage.setItem("refreshToken", "refresh-1");
 	localStorage.setItem("expiresTime", String(Date.now() + 15 * 60_000));
-	localStorage.setItem(
-		"userinfo",
-		JSON.stringify({
-			id: 7,
-			nickname: "Dara",
-			avatar: null,
-			mobile: "13800000002",
-			gender: 0,
-			birthday: null,
-			balance: 0,
-			points: 0,
-			couponCount: 0,
-			userType: "user",
-			isMerchant: false,
-			merchantShops: [],
-			telegramLinked: false,
-			...member,
-		} satisfies MemberInfo),
-	);
+	localStorage.setItem("userinfo", JSON.stringify(testMember(member)));
 	appStore.reload();
 	return { sockets };
 }

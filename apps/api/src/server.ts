@@ -11,7 +11,8 @@ import { type BuildAppOptions, buildApp } from "./http/app.js";
 import type { AppDeps } from "./http/deps.js";
 import { type Clock, clockStartingAt, systemClock } from "./lib/clock.js";
 import type { Config } from "./lib/config.js";
-import { createLocalBus, createPostgresBus, createRedisBus } from "./realtime/bus.js";
+import { createLocalBus, createPostgresBus, createRedisBus, type RemoteBusOptions } from "./realtime/bus.js";
+import type { BackoffOptions } from "./realtime/bus-status.js";
 
 export interface StartedServer {
 	app: FastifyInstance;
@@ -27,19 +28,34 @@ export interface StartedServer {
  */
 export async function startServer(
 	config: Config,
-	overrides: { database?: Database; clock?: Clock; sms?: SmsProvider; jobs?: boolean } & BuildAppOptions = {},
+	overrides: {
+		database?: Database;
+		clock?: Clock;
+		sms?: SmsProvider;
+		jobs?: boolean;
+		/** Waits between the event bus's reconnection attempts (tests shorten them). */
+		busBackoff?: BackoffOptions;
+	} & BuildAppOptions = {},
 ): Promise<StartedServer> {
 	const database =
 		overrides.database ?? (await openDatabase({ url: config.databaseUrl, pgliteDir: path.join(config.dataDir, "pg") }));
 	await migrate(database);
 	if (config.seedDemo && (await isDatabaseEmpty(database.db))) await seedDemo(database.db);
 	// Several servers share Redis (when configured) or PostgreSQL, so events travel through
-	// it; PGlite is one process.
-	const onBusError = (error: unknown) => console.error("event bus:", error);
+	// it; PGlite is one process. The bus logs through deps.log, which becomes the server's
+	// logger once the app is built.
+	const busOptions: RemoteBusOptions = {
+		log: {
+			info: (details, message) => deps.log.info(details, message),
+			warn: (details, message) => deps.log.warn(details, message),
+			error: (details, message) => deps.log.error(details, message),
+		},
+		...(overrides.busBackoff ? { backoff: overrides.busBackoff } : {}),
+	};
 	const events = config.redisUrl
-		? await createRedisBus(config.redisUrl, onBusError)
+		? await createRedisBus(config.redisUrl, busOptions)
 		: database.url
-			? await createPostgresBus(database.url, onBusError)
+			? await createPostgresBus(database.url, busOptions)
 			: createLocalBus();
 	const deps: AppDeps = {
 		config,

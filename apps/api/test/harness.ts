@@ -58,6 +58,8 @@ export async function startTestServer(
 		sameDatabaseAs?: TestServer;
 		/** Fan live events out through this Redis instead of the database. */
 		redisUrl?: string;
+		/** Use this PostgreSQL database (e.g. a throwaway cluster the test stops); left in place on close. */
+		databaseUrl?: string;
 	} = {},
 ): Promise<TestServer> {
 	const dataDir = mkdtempSync(path.join(tmpdir(), "bayon-test-"));
@@ -74,13 +76,22 @@ export async function startTestServer(
 	});
 	// Generous per-IP limit: every test call comes from 127.0.0.1. Tests of that limit lower it.
 	config.limits = { ...config.limits, smsPerIpPerHour: 10_000, ...options.limits };
-	const { database, dropDatabase } = options.sameDatabaseAs
-		? await reopenDatabase(options.sameDatabaseAs)
-		: await openTestDatabase();
+	const { database, dropDatabase } = options.databaseUrl
+		? { database: await openDatabase({ url: options.databaseUrl, poolSize: 5 }), dropDatabase: async () => {} }
+		: options.sameDatabaseAs
+			? await reopenDatabase(options.sameDatabaseAs)
+			: await openTestDatabase();
 	if (options.sameDatabaseAs) config.tokenSecret = options.sameDatabaseAs.deps.config.tokenSecret;
 	const clock = new ManualClock();
-	// Background jobs off: tests run them explicitly, at the moment the story needs.
-	const server = await startServer(config, { database, clock, logger: false, jobs: false });
+	// Background jobs off: tests run them explicitly, at the moment the story needs. The event
+	// bus retries within a second, so outage tests need not wait half a minute.
+	const server = await startServer(config, {
+		database,
+		clock,
+		logger: false,
+		jobs: false,
+		busBackoff: { baseDelayMs: 50, maxDelayMs: 1000 },
+	});
 
 	const call: TestServer["call"] = async (method, urlPath, callOptions = {}) => {
 		const headers: Record<string, string> = { "tenant-id": "1", "shop-key": "bayon-demo", ...callOptions.headers };

@@ -14,11 +14,15 @@ afterAll(async () => {
 });
 
 describe("the HTTP contract", () => {
-	it("reports health and the database kind for load balancers", async () => {
+	it("reports health, the database kind and the event bus's state for load balancers", async () => {
 		const response = await fetch(`${server.url}/healthz`);
 
 		expect(response.status).toBe(200);
-		expect(await response.json()).toEqual({ status: "ok", database: server.databaseKind });
+		expect(await response.json()).toEqual({
+			status: "ok",
+			database: server.databaseKind,
+			bus: { state: "connected", since: server.deps.events.health().since.toISOString() },
+		});
 		expect(await (await fetch(`${server.url}/livez`)).json()).toEqual({ status: "ok" });
 	});
 

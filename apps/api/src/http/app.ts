@@ -41,15 +41,23 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
 		reply.header("referrer-policy", "strict-origin-when-cross-origin");
 	});
 
-	// Liveness: the process answers (no dependencies). Readiness with the database: /healthz.
+	// Liveness: the process answers (no dependencies). Readiness: /healthz answers 503 while the
+	// database does not answer or the event bus is reconnecting (live updates would be lost).
 	app.get("/livez", async () => ({ status: "ok" }));
 	app.get("/healthz", async (_request, reply) => {
-		try {
-			await deps.database.db.selectFrom("tenant").select("id").limit(1).execute();
-			return { status: "ok", database: deps.database.kind };
-		} catch {
-			return reply.code(503).send({ status: "unavailable", database: deps.database.kind });
-		}
+		const { state, since } = deps.events.health();
+		const bus = { state, since: since.toISOString() };
+		const databaseUp = await deps.database.db
+			.selectFrom("tenant")
+			.select("id")
+			.limit(1)
+			.execute()
+			.then(
+				() => true,
+				() => false,
+			);
+		if (databaseUp && state === "connected") return { status: "ok", database: deps.database.kind, bus };
+		return reply.code(503).send({ status: "unavailable", database: deps.database.kind, bus });
 	});
 
 	// App calls (spec §7 base `app-api`) and the Telegram calls under the bare host.

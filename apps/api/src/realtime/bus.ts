@@ -1,6 +1,8 @@
 import { EventEmitter } from "node:events";
+import { setTimeout as sleep } from "node:timers/promises";
 import { Redis } from "ioredis";
 import pg from "pg";
+import { type BackoffOptions, BusConnectionStatus, type BusHealth, type BusLog, backoffDelay } from "./bus-status.js";
 
 /** A change the apps should see at once: the customer's order page, the shop's board. */
 export interface OrderChangedEvent {
@@ -27,23 +29,45 @@ export interface SessionEndedEvent {
 	sessionFamilyId: string;
 }
 
-export type DomainEvent = OrderChangedEvent | SessionEndedEvent;
+/**
+ * Events may have been missed: this server's bus connection was down for a while, or a server
+ * could not publish during an outage. Every connected app is told to refetch what it shows
+ * (the websocket's `resync` message). The bus raises it itself; features never publish it.
+ */
+export interface BusResyncEvent {
+	type: "bus.resync";
+}
+
+export type DomainEvent = OrderChangedEvent | SessionEndedEvent | BusResyncEvent;
 
 /**
  * Delivers events to every listener of every API process. Publish after the transaction
  * that made the change has committed; events carry ids and states, never whole rows.
+ * A bus that loses its connection reconnects with backoff for as long as it takes and then
+ * delivers a `bus.resync` to its listeners (decision 006).
  */
 export interface EventBus {
 	publish(event: DomainEvent): Promise<void>;
 	subscribe(listener: (event: DomainEvent) => void): () => void;
+	/** Connected or reconnecting, and since when (for /healthz). */
+	health(): BusHealth;
 	close(): Promise<void>;
+}
+
+/** What the buses that travel between servers need besides their address. */
+export interface RemoteBusOptions {
+	log: BusLog;
+	/** Waits between reconnection attempts (default 0.5 s doubling up to 30 s, with jitter). */
+	backoff?: BackoffOptions;
 }
 
 /** One process (PGlite, tests): an in-memory emitter. */
 export function createLocalBus(): EventBus {
 	const emitter = new EventEmitter();
 	emitter.setMaxListeners(0);
+	const since = new Date();
 	return {
+		health: () => ({ kind: "local", state: "connected", since, attempts: 0 }),
 		async publish(event) {
 			emitter.emit("event", event);
 		},
@@ -58,89 +82,197 @@ export function createLocalBus(): EventBus {
 }
 
 const CHANNEL = "bayon_events";
+const RESYNC: BusResyncEvent = { type: "bus.resync" };
+
+/**
+ * What both buses between servers share: the in-process fan-out, the connection status, and
+ * what happens after a recovery. Events published while the connection was down reached no
+ * server; when this server failed to publish some, every server is told to resync through the
+ * bus itself, otherwise only this server's listeners (the others heard everything).
+ */
+function remoteBusCore(kind: "postgres" | "redis", log: BusLog, send: (payload: string) => Promise<unknown>) {
+	const local = createLocalBus();
+	const status = new BusConnectionStatus(kind, log);
+	return {
+		local,
+		status,
+		deliver(payload: string) {
+			try {
+				void local.publish(JSON.parse(payload) as DomainEvent);
+			} catch (error) {
+				log.error({ bus: kind, err: error }, "event bus received a message that is not JSON");
+			}
+		},
+		async publish(event: DomainEvent) {
+			try {
+				await send(JSON.stringify(event));
+			} catch (error) {
+				status.failedPublish(error);
+				throw error;
+			}
+		},
+		async restored() {
+			const failedPublishes = status.restored();
+			if (failedPublishes > 0) {
+				const sent = await send(JSON.stringify(RESYNC)).then(
+					() => true,
+					() => false,
+				);
+				if (sent) return;
+			}
+			await local.publish(RESYNC);
+		},
+		health: () => status.health(),
+	};
+}
 
 /**
  * Several processes behind a load balancer: PostgreSQL LISTEN/NOTIFY. Each process listens
  * on one dedicated connection and hears its own notifications too, so local and remote
  * listeners are served the same way. NOTIFY payloads stay far below the 8000-byte limit.
+ * A lost listening connection (a database restart) is reopened with backoff until it works.
  */
-export async function createPostgresBus(
-	connectionString: string,
-	onError: (error: unknown) => void,
-): Promise<EventBus> {
-	const local = createLocalBus();
-	const publisher = new pg.Pool({ connectionString, max: 2 });
-	publisher.on("error", onError);
+export async function createPostgresBus(connectionString: string, options: RemoteBusOptions): Promise<EventBus> {
+	const publisher = new pg.Pool({ connectionString, max: 2, connectionTimeoutMillis: 10_000 });
+	// Connections the server drops are replaced by the pool; the publish in flight fails.
+	publisher.on("error", () => {});
+	publisher.on("connect", (client) => client.on("error", () => {}));
+	const core = remoteBusCore("postgres", options.log, (payload) =>
+		publisher.query("SELECT pg_notify($1, $2)", [CHANNEL, payload]),
+	);
 	let listener: pg.Client | null = null;
+	const ended = new WeakSet<pg.Client>();
 	let closed = false;
+	const stopRetrying = new AbortController();
 
-	const connect = async () => {
-		const client = new pg.Client({ connectionString });
+	const listen = async (): Promise<pg.Client> => {
+		const client = new pg.Client({ connectionString, keepAlive: true, connectionTimeoutMillis: 10_000 });
 		client.on("notification", (message) => {
-			if (message.channel !== CHANNEL || !message.payload) return;
-			try {
-				void local.publish(JSON.parse(message.payload) as DomainEvent);
-			} catch (error) {
-				onError(error);
-			}
+			if (message.channel === CHANNEL && message.payload) core.deliver(message.payload);
 		});
-		client.on("error", (error) => {
-			onError(error);
-			// Reconnect after a lost connection (server restart); events sent meanwhile are
-			// missed, which is why clients refetch on reconnect.
-			if (!closed) setTimeout(() => void connect().catch(onError), 1000).unref();
-		});
-		await client.connect();
-		await client.query(`LISTEN ${CHANNEL}`);
-		listener = client;
+		client.on("error", (error) => connectionLost(client, error));
+		client.on("end", () => connectionLost(client));
+		try {
+			await client.connect();
+			await client.query(`LISTEN ${CHANNEL}`);
+		} catch (error) {
+			await client.end().catch(() => {});
+			throw error;
+		}
+		return client;
 	};
-	await connect();
+
+	function connectionLost(client: pg.Client, error?: unknown) {
+		ended.add(client);
+		if (closed || client !== listener) return;
+		listener = null;
+		void client.end().catch(() => {});
+		core.status.lost(error);
+		void reconnect();
+	}
+
+	async function reconnect() {
+		for (let attempt = 1; !closed; attempt++) {
+			try {
+				await sleep(backoffDelay(attempt, options.backoff), undefined, { signal: stopRetrying.signal, ref: false });
+			} catch {
+				return; // closed
+			}
+			let client: pg.Client;
+			try {
+				client = await listen();
+			} catch (error) {
+				core.status.failedAttempt(error);
+				continue;
+			}
+			if (closed) {
+				await client.end().catch(() => {});
+				return;
+			}
+			listener = client;
+			// It may have died between LISTEN and now; then start over (as a new outage).
+			if (ended.has(client)) return connectionLost(client);
+			await core.restored();
+			return;
+		}
+	}
+
+	listener = await listen();
 
 	return {
-		async publish(event) {
-			await publisher.query("SELECT pg_notify($1, $2)", [CHANNEL, JSON.stringify(event)]);
-		},
-		subscribe: local.subscribe,
+		publish: core.publish,
+		subscribe: core.local.subscribe,
+		health: core.health,
 		async close() {
 			closed = true;
+			stopRetrying.abort();
 			await listener?.end().catch(() => {});
 			await publisher.end();
-			await local.close();
+			await core.local.close();
 		},
 	};
 }
 
 /**
  * Several processes with Redis (REDIS_URL): publish on a channel, each process subscribed on
- * its own connection, hearing its own messages too. Like NOTIFY, a message sent while a
- * process is disconnected is missed, and clients refetch on reconnect.
+ * its own connection, hearing its own messages too. ioredis reconnects both connections with
+ * our backoff for as long as it takes; the channel is subscribed again before the bus counts
+ * as restored. A publish while disconnected fails at once (no offline queue): it follows a
+ * committed change and must not hold up the request; the recovery then tells every server to
+ * resync.
  */
-export async function createRedisBus(url: string, onError: (error: unknown) => void): Promise<EventBus> {
-	const local = createLocalBus();
-	const options = { lazyConnect: true, maxRetriesPerRequest: 2 } as const;
-	const publisher = new Redis(url, options);
-	const subscriber = new Redis(url, options);
-	publisher.on("error", onError);
-	subscriber.on("error", onError);
+export async function createRedisBus(url: string, options: RemoteBusOptions): Promise<EventBus> {
+	const connection = {
+		lazyConnect: true,
+		connectionName: "bayon-events",
+		retryStrategy: (times: number) => backoffDelay(times, options.backoff),
+	} as const;
+	const publisher = new Redis(url, { ...connection, enableOfflineQueue: false });
+	const subscriber = new Redis(url, { ...connection, autoResubscribe: false });
+	const core = remoteBusCore("redis", options.log, (payload) => publisher.publish(CHANNEL, payload));
+	let closed = false;
+	const down = new Set<Redis>();
+
+	/** Tracks one connection: lost on close, restored once it is ready (and `resume` succeeded). */
+	const watch = (redis: Redis, resume: () => Promise<unknown>) => {
+		let lastError: unknown;
+		redis.on("error", (error: unknown) => {
+			if (down.has(redis)) core.status.failedAttempt(error);
+			else lastError = error;
+		});
+		redis.on("close", () => {
+			if (closed || down.has(redis)) return;
+			down.add(redis);
+			core.status.lost(lastError);
+		});
+		redis.on("ready", () => {
+			if (!down.has(redis)) return;
+			resume().then(
+				() => {
+					down.delete(redis);
+					if (down.size === 0 && !closed) void core.restored();
+				},
+				// The connection dropped again before it was usable: its next "ready" retries.
+				(error: unknown) => core.status.failedAttempt(error),
+			);
+		});
+	};
 	subscriber.on("message", (channel: string, payload: string) => {
-		if (channel !== CHANNEL) return;
-		try {
-			void local.publish(JSON.parse(payload) as DomainEvent);
-		} catch (error) {
-			onError(error);
-		}
+		if (channel === CHANNEL) core.deliver(payload);
 	});
+	watch(publisher, async () => {});
+	watch(subscriber, () => subscriber.subscribe(CHANNEL));
 	await Promise.all([publisher.connect(), subscriber.connect()]);
 	await subscriber.subscribe(CHANNEL);
 	return {
-		async publish(event) {
-			await publisher.publish(CHANNEL, JSON.stringify(event));
-		},
-		subscribe: local.subscribe,
+		publish: core.publish,
+		subscribe: core.local.subscribe,
+		health: core.health,
 		async close() {
+			closed = true;
 			subscriber.disconnect();
 			publisher.disconnect();
-			await local.close();
+			await core.local.close();
 		},
 	};
 }

@@ -1,20 +1,20 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { startTestServer, type TestServer } from "../../test/harness.js";
+import { closeLiveSockets, connectLive, orderEvents, ticketFor, until } from "../../test/live-socket.js";
 import { OrderingFixture } from "../../test/ordering.js";
 
 let server: TestServer;
 let fx: OrderingFixture;
 let customer: { accessToken: string; userId: number };
 let staff: { accessToken: string };
-const sockets: WebSocket[] = [];
 
 beforeAll(async () => {
 	server = await startTestServer();
 	fx = await new OrderingFixture(server).load();
 });
 afterAll(async () => {
-	for (const socket of sockets) socket.close();
+	closeLiveSockets();
 	await server?.close();
 });
 beforeEach(async () => {
@@ -23,54 +23,12 @@ beforeEach(async () => {
 	staff = await server.signIn("13800000002");
 });
 
-interface Message {
-	type: string;
-	data: Record<string, unknown>;
-}
-
-/** Opens the websocket and collects what it receives. */
-async function connect(
-	target: TestServer,
-	query: string,
-	origin?: string,
-): Promise<{ socket: WebSocket; messages: Message[] }> {
-	const socket = new WebSocket(`${target.url.replace("http", "ws")}/infra/ws?${query}`, {
-		headers: origin ? { origin } : {},
-	});
-	sockets.push(socket);
-	const messages: Message[] = [];
-	socket.on("message", (raw) => messages.push(JSON.parse(raw.toString()) as Message));
-	await new Promise<void>((resolve, reject) => {
-		socket.once("open", () => resolve());
-		socket.once("unexpected-response", (_req, res) => reject(new Error(`HTTP ${res.statusCode}`)));
-		socket.once("error", reject);
-	});
-	await until(() => messages.some((m) => m.type === "ready"));
-	return { socket, messages };
-}
-
-async function ticketFor(target: TestServer, token: string): Promise<string> {
-	const answer = await target.call<{ ticket: string }>("POST", "/app-api/infra/ws/ticket", { token });
-	return answer.data.ticket;
-}
-
-async function until(condition: () => boolean, ms = 3000) {
-	const start = Date.now();
-	while (!condition()) {
-		if (Date.now() - start > ms) throw new Error("timed out waiting for a websocket message");
-		await new Promise((resolve) => setTimeout(resolve, 20));
-	}
-}
-
-const orderEvents = (messages: Message[], orderId: number) =>
-	messages.filter((m) => m.type === "order.changed" && m.data.orderId === orderId);
-
 describe("live order updates", () => {
 	it("tells the customer and the shop's staff about an order, and nobody else", async () => {
 		const stranger = await server.signIn("13944440001");
-		const mine = await connect(server, `ticket=${await ticketFor(server, customer.accessToken)}`);
-		const board = await connect(server, `ticket=${await ticketFor(server, staff.accessToken)}`);
-		const other = await connect(server, `token=${stranger.accessToken}`);
+		const mine = await connectLive(server, `ticket=${await ticketFor(server, customer.accessToken)}`);
+		const board = await connectLive(server, `ticket=${await ticketFor(server, staff.accessToken)}`);
+		const other = await connectLive(server, `token=${stranger.accessToken}`);
 
 		const order = await fx.paidOrder(customer.accessToken, "Fresh young coconut");
 		await server.call("POST", "/app-api/merchant/order/action", {
@@ -90,20 +48,20 @@ describe("live order updates", () => {
 		const ticket = await ticketFor(server, customer.accessToken);
 		const tampered = ticket.replace(/-(\d+)-/, (_m, id: string) => `-${Number(id) + 1}-`);
 
-		await expect(connect(server, "")).rejects.toThrow("HTTP 401");
-		await expect(connect(server, `ticket=${tampered}`)).rejects.toThrow("HTTP 401");
-		await expect(connect(server, "token=not-a-token")).rejects.toThrow("HTTP 401");
-		await expect(connect(server, `ticket=${ticket}`, "https://evil.example")).rejects.toThrow("HTTP 403");
+		await expect(connectLive(server, "")).rejects.toThrow("HTTP 401");
+		await expect(connectLive(server, `ticket=${tampered}`)).rejects.toThrow("HTTP 401");
+		await expect(connectLive(server, "token=not-a-token")).rejects.toThrow("HTTP 401");
+		await expect(connectLive(server, `ticket=${ticket}`, "https://evil.example")).rejects.toThrow("HTTP 403");
 		server.clock.advance(61);
-		await expect(connect(server, `ticket=${ticket}`)).rejects.toThrow("HTTP 401");
+		await expect(connectLive(server, `ticket=${ticket}`)).rejects.toThrow("HTTP 401");
 	});
 
 	it("closes the sockets of a session that signs out, on its other devices too, and only those", async () => {
-		const phone = await connect(server, `ticket=${await ticketFor(server, customer.accessToken)}`);
-		const tabWithToken = await connect(server, `token=${customer.accessToken}`);
+		const phone = await connectLive(server, `ticket=${await ticketFor(server, customer.accessToken)}`);
+		const tabWithToken = await connectLive(server, `token=${customer.accessToken}`);
 		server.clock.advance(61);
 		const laptop = await server.signIn("13800000003");
-		const laptopSocket = await connect(server, `ticket=${await ticketFor(server, laptop.accessToken)}`);
+		const laptopSocket = await connectLive(server, `ticket=${await ticketFor(server, laptop.accessToken)}`);
 		const closed = (socket: WebSocket) =>
 			new Promise<number>((resolve) => socket.once("close", (code: number) => resolve(code)));
 		const phoneClosed = closed(phone.socket);
@@ -123,8 +81,8 @@ describe("live order updates", () => {
 	it("accepts our own origin and Telegram's web client", async () => {
 		const ticket = await ticketFor(server, customer.accessToken);
 
-		await expect(connect(server, `ticket=${ticket}`, server.url)).resolves.toBeTruthy();
-		await expect(connect(server, `ticket=${ticket}`, "https://web.telegram.org")).resolves.toBeTruthy();
+		await expect(connectLive(server, `ticket=${ticket}`, server.url)).resolves.toBeTruthy();
+		await expect(connectLive(server, `ticket=${ticket}`, "https://web.telegram.org")).resolves.toBeTruthy();
 	});
 });
 
@@ -138,7 +96,7 @@ describe.runIf(process.env.TEST_DATABASE === "postgres")("several API servers", 
 	});
 
 	it("delivers a change made on one server to a client connected to another", async () => {
-		const board = await connect(second, `ticket=${await ticketFor(second, staff.accessToken)}`);
+		const board = await connectLive(second, `ticket=${await ticketFor(second, staff.accessToken)}`);
 
 		const order = await fx.paidOrder(customer.accessToken, "Fresh young coconut");
 
@@ -166,7 +124,7 @@ describe.runIf(process.env.TEST_DATABASE === "postgres" && process.env.TEST_REDI
 			first.clock.set(server.clock.now());
 			second.clock.set(server.clock.now());
 			const staffOnSecond = await second.signIn("13800000001");
-			const board = await connect(second, `ticket=${await ticketFor(second, staffOnSecond.accessToken)}`);
+			const board = await connectLive(second, `ticket=${await ticketFor(second, staffOnSecond.accessToken)}`);
 			const buyer = await first.signIn("13955550099");
 			const onFirst = await new OrderingFixture(first).load();
 			await onFirst.grant(buyer.userId, 1000);

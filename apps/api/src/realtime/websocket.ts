@@ -32,12 +32,22 @@ const SESSION_ENDED = 4401;
  * the Origin must be ours. It then receives `{type, data}` messages for its own orders and,
  * for staff, for their shops' orders. Events arrive through the bus, so every server
  * delivers every event to the clients connected to it.
+ *
+ * Messages: `ready` once connected; `order.changed` with the event's fields; `pong` for a
+ * `ping`; `resync` (`data: {}`) when events may have been missed although the socket stayed
+ * open (the server's event bus was down and is back, decision 006): the app refetches what it
+ * shows, as after its own reconnection.
  */
 export async function registerWebsocket(app: FastifyInstance, deps: AppDeps) {
 	await app.register(websocket, { options: { maxPayload: 4096 } });
 	const listeners = new Set<Listener>();
 
 	const unsubscribe = deps.events.subscribe((event: DomainEvent) => {
+		if (event.type === "bus.resync") {
+			const resync = JSON.stringify({ type: "resync", data: {} });
+			for (const listener of listeners) listener.socket.send(resync);
+			return;
+		}
 		if (event.type === "session.ended") {
 			for (const listener of listeners) {
 				if (listener.sessionFamilyId === event.sessionFamilyId) listener.socket.close(SESSION_ENDED, "session ended");

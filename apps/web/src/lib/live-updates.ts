@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { api } from "./api-client";
 import { readAccessToken } from "./session";
-import { type ConnectListener, type MessageListener, socketUrl, WsClient } from "./ws-client";
+import { type MessageListener, type ResyncListener, socketUrl, WsClient } from "./ws-client";
 
 /** The app's one live-updates socket (see ws-client.ts): connects while a screen listens. */
 export const liveClient = new WsClient({
@@ -26,19 +26,20 @@ export interface OrderChangedMessage {
 }
 
 /**
- * Listens to the live socket while mounted: `onMessage` for each message, `onConnect` on every
- * (re)connection (refetch what may have been missed while disconnected).
+ * Listens to the live socket while mounted: `onMessage` for each message, `onResync` whenever
+ * events may have been missed (every (re)connection, and the server's `resync` after its event
+ * bus was down): refetch what the screen shows.
  */
-export function useLiveUpdates(onMessage: MessageListener, onConnect?: ConnectListener, enabled = true): void {
+export function useLiveUpdates(onMessage: MessageListener, onResync?: ResyncListener, enabled = true): void {
 	const messageRef = useRef(onMessage);
-	const connectRef = useRef(onConnect);
+	const resyncRef = useRef(onResync);
 	messageRef.current = onMessage;
-	connectRef.current = onConnect;
+	resyncRef.current = onResync;
 	useEffect(() => {
 		if (!enabled) return;
 		return liveClient.subscribe(
 			(message) => messageRef.current(message),
-			() => connectRef.current?.(),
+			() => resyncRef.current?.(),
 		);
 	}, [enabled]);
 }

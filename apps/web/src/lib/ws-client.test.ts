@@ -115,6 +115,26 @@ describe("WsClient", () => {
 		expect(sockets).toHaveLength(5);
 	});
 
+	it("tells the resync listeners when the server says events were missed, on the same socket", async () => {
+		const { client, sockets } = setup();
+		const resync = vi.fn();
+		const messages: unknown[] = [];
+		client.subscribe((message) => messages.push(message), resync);
+		await flush();
+		sockets[0]?.ready();
+		expect(resync).toHaveBeenCalledTimes(1);
+
+		sockets[0]?.send({ type: "order.changed", data: { orderId: 7 } });
+		sockets[0]?.send({ type: "pong" });
+		expect(resync).toHaveBeenCalledTimes(1);
+
+		sockets[0]?.send({ type: "resync", data: {} });
+		expect(resync).toHaveBeenCalledTimes(2);
+		expect(sockets).toHaveLength(1);
+		expect(client.isConnected).toBe(true);
+		expect(messages).toContainEqual({ type: "resync", data: {} });
+	});
+
 	it("caps the delay", async () => {
 		const { client, sockets } = setup();
 		client.subscribe(() => {});

@@ -1,8 +1,10 @@
 /**
  * One shared WebSocket for live updates (`/infra/ws`). It connects while someone listens,
  * authenticates with a short-lived ticket fetched before every attempt, reconnects after a drop
- * with exponential backoff (1 s, 2 s, 4 s … capped, with jitter), and tells its listeners each
- * time it is (re)connected so screens can refetch what they may have missed meanwhile.
+ * with exponential backoff (1 s, 2 s, 4 s … capped, with jitter), and tells its resync listeners
+ * whenever events may have been missed, so screens refetch what they show: each time it is
+ * (re)connected, and when the server sends `resync` (its event bus was down while this socket
+ * stayed open; decision 006).
  */
 
 export interface WsMessage {
@@ -34,7 +36,11 @@ export interface WsClientOptions {
 }
 
 export type MessageListener = (message: WsMessage) => void;
-export type ConnectListener = () => void;
+/** Called when events may have been missed: refetch what the screen shows. */
+export type ResyncListener = () => void;
+
+/** The server's message after an outage of its event bus: events were missed, refetch. */
+export const RESYNC_MESSAGE = "resync";
 
 /** The backoff step for the n-th consecutive failed attempt (0-based), before jitter. */
 export function backoffDelay(attempt: number, baseDelayMs: number, maxDelayMs: number): number {
@@ -51,7 +57,7 @@ export class WsClient {
 	/** Bumped on every stop: late answers of an older attempt are ignored. */
 	private generation = 0;
 	private readonly messageListeners = new Set<MessageListener>();
-	private readonly connectListeners = new Set<ConnectListener>();
+	private readonly resyncListeners = new Set<ResyncListener>();
 
 	constructor(options: WsClientOptions) {
 		this.options = {
@@ -68,14 +74,18 @@ export class WsClient {
 		return this.connected;
 	}
 
-	/** Listens to every message; the socket opens with the first listener, closes after the last. */
-	subscribe(listener: MessageListener, onConnect?: ConnectListener): () => void {
+	/**
+	 * Listens to every message, and with `onResync` to every moment events may have been missed
+	 * (each (re)connection, each `resync`); the socket opens with the first listener, closes after
+	 * the last.
+	 */
+	subscribe(listener: MessageListener, onResync?: ResyncListener): () => void {
 		this.messageListeners.add(listener);
-		if (onConnect) this.connectListeners.add(onConnect);
+		if (onResync) this.resyncListeners.add(onResync);
 		this.ensureConnected();
 		return () => {
 			this.messageListeners.delete(listener);
-			if (onConnect) this.connectListeners.delete(onConnect);
+			if (onResync) this.resyncListeners.delete(onResync);
 			if (this.messageListeners.size === 0) this.stop();
 		};
 	}
@@ -139,7 +149,9 @@ export class WsClient {
 				this.connecting = false;
 				this.connected = true;
 				this.attempt = 0;
-				for (const listener of [...this.connectListeners]) listener();
+			}
+			if (message.type === "ready" || message.type === RESYNC_MESSAGE) {
+				for (const listener of [...this.resyncListeners]) listener();
 			}
 			for (const listener of [...this.messageListeners]) listener(message);
 		};

@@ -1,7 +1,6 @@
 import { useEffect, useRef } from "react";
-import { api } from "../../lib/api-client";
-import { appStore, isLoggedIn } from "../../lib/store";
-import { socketUrl, WsClient, type WsMessage } from "../../lib/ws-client";
+import { liveClient } from "../../lib/live-updates";
+import type { WsMessage } from "../../lib/ws-client";
 
 /** The `order.changed` event's data (apps/api realtime bus). */
 export interface OrderChanged {
@@ -13,21 +12,6 @@ export interface OrderChanged {
 	reason: string;
 }
 
-let client: WsClient | null = null;
-
-/**
- * The merchant screens' live connection: lib/ws-client (ticket per attempt, backoff
- * reconnect), one instance for all merchant screens.
- */
-function merchantSocket(): WsClient {
-	client ??= new WsClient({
-		getTicket: async () => (await api.post<{ ticket: string }>("/infra/ws/ticket", {}, { toast: false })).ticket,
-		url: (ticket) => socketUrl(ticket),
-		canConnect: () => isLoggedIn(appStore.getState()),
-	});
-	return client;
-}
-
 export function orderChangeOf(message: WsMessage): OrderChanged | null {
 	if (message.type !== "order.changed" || !message.data || typeof message.data !== "object") return null;
 	const data = message.data as Partial<OrderChanged>;
@@ -35,24 +19,26 @@ export function orderChangeOf(message: WsMessage): OrderChanged | null {
 }
 
 /**
- * Calls `onChange` for every change of this shop's orders, and `onReconnect` each time the
- * socket is (re)connected, so the screen refetches what it may have missed.
+ * Calls `onChange` for every change of this shop's orders, and `onResync` whenever events may
+ * have been missed (each (re)connection, each server `resync`), so the screen refetches.
  */
 export function useShopOrderEvents(
 	shopId: number | null,
 	onChange: (event: OrderChanged) => void,
-	onReconnect: () => void,
+	onResync: () => void,
 ): void {
-	const handlers = useRef({ onChange, onReconnect });
-	handlers.current = { onChange, onReconnect };
+	const handlers = useRef({ onChange, onResync });
+	handlers.current = { onChange, onResync };
 	useEffect(() => {
 		if (shopId === null) return;
-		return merchantSocket().subscribe(
+		// The app's one live socket: its ticket requests never sign the member out when the
+		// server is briefly unreachable.
+		return liveClient.subscribe(
 			(message) => {
 				const event = orderChangeOf(message);
 				if (event && event.shopId === shopId) handlers.current.onChange(event);
 			},
-			() => handlers.current.onReconnect(),
+			() => handlers.current.onResync(),
 		);
 	}, [shopId]);
 }

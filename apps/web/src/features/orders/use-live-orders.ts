@@ -5,7 +5,8 @@ import { orderKeys } from "./api";
 
 /**
  * Keeps the order screens live: an `order.changed` refetches the lists and that order's
- * detail; every (re)connection refetches all of them (events may have been missed meanwhile).
+ * detail; every (re)connection and every server `resync` refetches all of them (events may
+ * have been missed meanwhile).
  */
 export function useLiveOrders(onChanged?: (change: OrderChangedMessage) => void): void {
 	const queryClient = useQueryClient();

@@ -18,6 +18,7 @@ import type { MessageKey } from "./messages.js";
 /** Control characters (C0, DEL, C1), the Unicode line and paragraph separators, and lone surrogate halves. */
 const NOT_IN_ONE_LINE = /[\p{Cc}\p{Cs}\u2028\u2029]/u;
 /** The same, except tab, line feed and carriage return: text typed into a multi-line box. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
 const NOT_IN_TEXT_BLOCK = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\p{Cs}\u2028\u2029]/u;
 
 /**

@@ -1,3 +1,5 @@
+/// <reference types="node" />
+// The contract ships without Node types (the browser compiles it too); this test reads its sources.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import fc from "fast-check";

@@ -133,6 +133,11 @@ export const messages = {
 		en: "This field cannot be changed here: {field}",
 		km: "មិនអាចកែប្រែវាលនេះនៅទីនេះបានទេ៖ {field}",
 	},
+	textHasControlChars: {
+		"zh-CN": "内容含有不支持的字符",
+		en: "The text contains characters that are not allowed",
+		km: "អត្ថបទមានតួអក្សរដែលមិនអនុញ្ញាត",
+	},
 
 	// Spec §8 user-facing texts
 	requestFailed: { "zh-CN": "请求失败", en: "Request failed", km: "សំណើបរាជ័យ" },

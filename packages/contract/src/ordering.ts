@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CartLineInput, type PricedCartLine } from "./cart.js";
-import { idField, mobileField } from "./common.js";
+import { idField, mobileField, multiLineText, oneLineText, queryIdField, queryInteger } from "./common.js";
 import { Limits } from "./constants.js";
 import { type OrderType, orderTypeField } from "./venues.js";
 
@@ -42,15 +42,15 @@ export const PlaceOrderInput = z.strictObject({
 	orderType: orderTypeField,
 	lines: z.array(CartLineInput).min(1).max(50),
 	addressId: idField.optional(),
-	tableToken: z.string().max(300).optional(),
-	diners: z.coerce
+	tableToken: oneLineText().max(300).optional(),
+	diners: z
 		.number({ error: "selectDiners" })
 		.int({ error: "selectDiners" })
 		.min(1, { error: "selectDiners" })
 		.max(50, { error: "selectDiners" })
 		.optional(),
 	contactPhone: mobileField.optional(),
-	remark: z.string().trim().max(Limits.remarkMaxLength, { error: "remarkTooLong" }).default(""),
+	remark: multiLineText().trim().max(Limits.remarkMaxLength, { error: "remarkTooLong" }).default(""),
 	pickupTime: pickupTimeField.default("asap"),
 });
 export type PlaceOrderInput = z.input<typeof PlaceOrderInput>;
@@ -63,13 +63,11 @@ export const PayOrderInput = z.strictObject({
 export const OrderIdInput = z.strictObject({ orderId: idField });
 
 export const OrderListQuery = z.object({
-	type: z.coerce
-		.number()
-		.int()
-		.refine((v) => [-1, 0, 1, 4, -3].includes(v), { error: "fieldInvalid" })
-		.default(-1),
-	page: z.coerce.number().int().min(1).default(1),
-	pageSize: z.coerce.number().int().min(1).max(Limits.pageSizeMax).default(10),
+	type: queryInteger({ min: -3, max: 4 })
+		.refine((v) => Object.values<number>(OrderListFilter).includes(v), { error: "fieldInvalid" })
+		.default(OrderListFilter.All),
+	page: queryInteger({ min: 1 }).default(1),
+	pageSize: queryInteger({ min: 1, max: Limits.pageSizeMax }).default(10),
 });
 
 /** Header carrying the client's idempotency key on money and stock mutations. */
@@ -126,8 +124,7 @@ export interface RefundTransfer {
 	amount: number;
 }
 
-const reasonField = z
-	.string({ error: "enterReason" })
+const reasonField = multiLineText("enterReason")
 	.trim()
 	.min(1, { error: "enterReason", abort: true })
 	.max(200, { error: "reasonTooLong" });
@@ -148,11 +145,11 @@ export const RefundDecisionInput = z.strictObject({
 });
 
 export const MerchantOrderListQuery = z.object({
-	shopId: idField,
+	shopId: queryIdField,
 	/** active: waiting for the shop or in progress, plus open refund requests. */
 	scope: z.enum(["active", "all"]).default("active"),
-	page: z.coerce.number().int().min(1).default(1),
-	pageSize: z.coerce.number().int().min(1).max(Limits.pageSizeMax).default(20),
+	page: queryInteger({ min: 1 }).default(1),
+	pageSize: queryInteger({ min: 1, max: Limits.pageSizeMax }).default(20),
 });
 
 /** Staff order on behalf of a customer found by phone ("employee help"). */
@@ -167,7 +164,7 @@ export interface PaymentResult {
 	redirectUrl?: string;
 }
 
-const tableTokenField = z.string({ error: "tableInvalid" }).min(1, { error: "tableInvalid" }).max(300);
+const tableTokenField = oneLineText("tableInvalid").min(1, { error: "tableInvalid" }).max(300);
 /** A table's open bill, asked for by anyone at the table (holding its scanned QR code). */
 export const TableBillQuery = z.object({ tableToken: tableTokenField });
 
@@ -187,7 +184,7 @@ export const SettleBillInput = z.strictObject({
 	expectedTotal: z.number({ error: "fieldInvalid" }).int({ error: "fieldInvalid" }).min(0, { error: "fieldInvalid" }),
 });
 
-export const MerchantBillListQuery = z.object({ shopId: idField });
+export const MerchantBillListQuery = z.object({ shopId: queryIdField });
 
 export type BillSettleMethod = PaidWith | "nothing_due";
 

@@ -16,7 +16,7 @@ import { venueRoutes } from "../features/venues/routes.js";
 import { registerWebsocket, websocketTicketRoute } from "../realtime/websocket.js";
 import type { AppDeps } from "./deps.js";
 import { failure } from "./envelope.js";
-import { handleApiError } from "./error-handler.js";
+import { handleApiError, handleFrameworkError } from "./error-handler.js";
 import { languageOf } from "./language.js";
 import { installRequestContext } from "./request-context.js";
 
@@ -32,6 +32,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
 		requestIdHeader: false,
 		bodyLimit: 256 * 1024,
 		trustProxy: deps.config.trustProxy,
+		// Bad URLs and over-long path parameters are answered before any scope's error handler.
+		frameworkErrors: handleFrameworkError,
 	});
 	app.setValidatorCompiler(validatorCompiler);
 	app.setSerializerCompiler(serializerCompiler);
@@ -107,7 +109,7 @@ function apiScope(scope: FastifyInstance, deps: AppDeps) {
 	installRequestContext(scope, deps);
 	scope.setErrorHandler(handleApiError);
 	scope.setNotFoundHandler((request, reply) =>
-		reply.send(failure(ErrorCode.NotFound, formatMessage("notFound", languageOf(request)))),
+		reply.code(200).send(failure(ErrorCode.NotFound, formatMessage("notFound", languageOf(request)))),
 	);
 }
 

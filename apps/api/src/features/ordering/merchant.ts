@@ -6,7 +6,7 @@ import { BusinessError } from "../../http/business-error.js";
 import type { AppDeps } from "../../http/deps.js";
 import type { RequestContext } from "../../http/request-context.js";
 import { findActiveMemberIdByMobile, memberContacts } from "../identity/service.js";
-import { isStaffMember, requireStaff } from "../venues/service.js";
+import { requireStaff, requireStaffSomewhere, staffRoleAt } from "../venues/service.js";
 import { placeOrder } from "./checkout.js";
 import { announceOrderChange } from "./events.js";
 import { deliverGatewayRefundsSoon } from "./gateway-refunds.js";
@@ -48,14 +48,8 @@ export async function listShopOrders(
 
 /** One order of a shop the caller works at; any other order answers not-found. */
 export async function getShopOrder(deps: AppDeps, ctx: SignedInContext, orderId: number): Promise<OrderView> {
-	const row = await deps.db
-		.selectFrom("customer_order")
-		.selectAll()
-		.where("tenant_id", "=", ctx.tenant.id)
-		.where("id", "=", orderId)
-		.executeTakeFirst();
-	await requireStaffOf(deps, ctx, row);
-	const [view] = await presentForStaff(deps, ctx, [row as OrderRow]);
+	const row = await findOrderForStaff(deps, ctx, orderId);
+	const [view] = await presentForStaff(deps, ctx, [row]);
 	return view as OrderView;
 }
 
@@ -68,15 +62,20 @@ async function presentForStaff(deps: AppDeps, ctx: SignedInContext, rows: OrderR
 	});
 }
 
-/** Customers are refused; staff of another shop are told the order does not exist. */
-async function requireStaffOf(deps: AppDeps, ctx: SignedInContext, order: OrderRow | undefined): Promise<void> {
-	if (!order) throw new BusinessError(ErrorCode.NotFound);
-	try {
-		await requireStaff(deps, ctx, order.shop_id);
-	} catch (error) {
-		const worksSomewhere = await isStaffMember(deps, { tenantId: ctx.tenant.id, memberId: ctx.member.id });
-		throw worksSomewhere && error instanceof BusinessError ? new BusinessError(ErrorCode.NotFound) : error;
-	}
+/**
+ * An order of a shop the caller works at. Customers are refused before the order is looked
+ * up and staff of another shop are told it does not exist, so nobody learns which ids exist.
+ */
+async function findOrderForStaff(deps: AppDeps, ctx: SignedInContext, orderId: number): Promise<OrderRow> {
+	await requireStaffSomewhere(deps, ctx);
+	const order = await deps.db
+		.selectFrom("customer_order")
+		.selectAll()
+		.where("tenant_id", "=", ctx.tenant.id)
+		.where("id", "=", orderId)
+		.executeTakeFirst();
+	if (!order || !(await staffRoleAt(deps, ctx, order.shop_id))) throw new BusinessError(ErrorCode.NotFound);
+	return order;
 }
 
 /**
@@ -86,13 +85,7 @@ async function requireStaffOf(deps: AppDeps, ctx: SignedInContext, order: OrderR
  * deps.db there would wait for the transaction forever.
  */
 async function authorizeStaffFor(deps: AppDeps, ctx: SignedInContext, orderId: number): Promise<void> {
-	const order = await deps.db
-		.selectFrom("customer_order")
-		.selectAll()
-		.where("tenant_id", "=", ctx.tenant.id)
-		.where("id", "=", orderId)
-		.executeTakeFirst();
-	await requireStaffOf(deps, ctx, order);
+	await findOrderForStaff(deps, ctx, orderId);
 }
 
 async function lockOrder(trx: Transaction<DB>, tenantId: number, orderId: number): Promise<OrderRow> {

@@ -1,9 +1,10 @@
 import {
 	IDEMPOTENCY_HEADER,
-	idField,
+	IdParams,
 	MerchantBillListQuery,
 	MerchantOrderListQuery,
 	OrderIdInput,
+	OrderIdQuery,
 	OrderListQuery,
 	PayBillInput,
 	PayOrderInput,
@@ -18,7 +19,6 @@ import {
 } from "@bayon/contract";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import type { AppDeps } from "../../http/deps.js";
 import { ok } from "../../http/envelope.js";
 import { headerValue } from "../../http/language.js";
@@ -62,7 +62,7 @@ export async function orderingRoutes(app: FastifyInstance, deps: AppDeps) {
 	r.get("/order/list", { schema: { querystring: OrderListQuery } }, async (request) =>
 		ok(await listOwnOrders(deps, signedIn(request), request.query)),
 	);
-	r.get("/order/detail/:id", { schema: { params: z.object({ id: idField }) } }, async (request) =>
+	r.get("/order/detail/:id", { schema: { params: IdParams } }, async (request) =>
 		ok(await getOwnOrder(deps, signedIn(request), request.params.id)),
 	);
 	/** The customer confirms they have their food. */
@@ -93,7 +93,7 @@ export async function orderingRoutes(app: FastifyInstance, deps: AppDeps) {
 	r.get("/merchant/order/list", { schema: { querystring: MerchantOrderListQuery } }, async (request) =>
 		ok(await listShopOrders(deps, signedIn(request), request.query)),
 	);
-	r.get("/merchant/order/detail/:id", { schema: { params: z.object({ id: idField }) } }, async (request) =>
+	r.get("/merchant/order/detail/:id", { schema: { params: IdParams } }, async (request) =>
 		ok(await getShopOrder(deps, signedIn(request), request.params.id)),
 	);
 	r.post("/merchant/order/action", { schema: { body: StaffOrderActionInput } }, async (request) =>
@@ -118,7 +118,7 @@ export async function orderingRoutes(app: FastifyInstance, deps: AppDeps) {
 export async function paymentStatusRoutes(app: FastifyInstance, deps: AppDeps) {
 	app
 		.withTypeProvider<ZodTypeProvider>()
-		.get("/order/pay-status", { schema: { querystring: z.object({ orderId: idField }) } }, async (request) =>
+		.get("/order/pay-status", { schema: { querystring: OrderIdQuery } }, async (request) =>
 			ok(await refreshPaymentStatus(deps, signedIn(request), request.query.orderId)),
 		);
 }

@@ -7,7 +7,7 @@ import { BusinessError } from "../../http/business-error.js";
 import type { AppDeps } from "../../http/deps.js";
 import type { RequestContext } from "../../http/request-context.js";
 import { addSeconds } from "../../lib/clock.js";
-import { requireStaff, resolveTable } from "../venues/service.js";
+import { requireStaff, requireStaffSomewhere, resolveTable, staffRoleAt } from "../venues/service.js";
 import { accountBalance } from "../wallet/ledger.js";
 import {
 	type BillRow,
@@ -228,14 +228,15 @@ export async function settleBillAtCounter(
 	input: { billId: number; expectedTotal: number },
 ): Promise<TableBillView> {
 	const now = deps.clock.now();
+	// Like orders: customers are refused before the lookup, staff of another shop told "not found".
+	await requireStaffSomewhere(deps, ctx);
 	const known = await deps.db
 		.selectFrom("table_bill")
 		.select("shop_id")
 		.where("tenant_id", "=", ctx.tenant.id)
 		.where("id", "=", input.billId)
 		.executeTakeFirst();
-	if (!known) throw new BusinessError(ErrorCode.NotFound);
-	await requireStaff(deps, ctx, known.shop_id);
+	if (!known || !(await staffRoleAt(deps, ctx, known.shop_id))) throw new BusinessError(ErrorCode.NotFound);
 	const orderIds = await deps.db.transaction().execute(async (trx) => {
 		const bill = await lockBill(trx, ctx.tenant.id, input.billId);
 		if (!bill) throw new BusinessError(ErrorCode.NotFound);

@@ -1,14 +1,13 @@
 import {
 	DeliveryCheckQuery,
 	DineInPaymentInput,
-	idField,
 	ShopIdQuery,
+	ShopQuery,
 	StoreListQuery,
 	TableTokenQuery,
 } from "@bayon/contract";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import type { AppDeps } from "../../http/deps.js";
 import { ok } from "../../http/envelope.js";
 import { publicOrigin } from "../../http/origin.js";
@@ -37,7 +36,7 @@ export async function venueRoutes(app: FastifyInstance, deps: AppDeps) {
 		ok(await venues.resolveTable(deps, request.ctx, request.query.token)),
 	);
 
-	r.get("/merchant/tables", { schema: { querystring: z.object({ shopId: idField }) } }, async (request) => {
+	r.get("/merchant/tables", { schema: { querystring: ShopQuery } }, async (request) => {
 		const ctx = signedIn(request);
 		return ok(
 			await venues.listMerchantTables(deps, ctx, { shopId: request.query.shopId, origin: publicOrigin(deps, request) }),

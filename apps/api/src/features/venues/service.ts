@@ -274,19 +274,43 @@ export async function listMerchantTables(
 }
 
 /**
- * Refuses anyone who does not work at the shop. A shop of another tenant answers exactly
- * like a shop that does not exist, so ids cannot be probed.
+ * Refuses anyone who does not work at the shop. A caller who works at no shop at all (a
+ * customer) is refused alike whether the shop exists or not, and a shop of another tenant
+ * answers exactly like a shop that does not exist, so ids cannot be probed.
  */
 export async function requireStaff(
 	deps: AppDeps,
 	ctx: CallerContext & { member: { id: number } },
 	shopId: number,
 ): Promise<"owner" | "staff"> {
-	const shop = await queries.findShop(deps.db, ctx.tenant.id, shopId);
-	if (!shop) throw new BusinessError(ErrorCode.NotFound);
+	const role = await staffRoleAt(deps, ctx, shopId);
+	if (role) return role;
+	await requireStaffSomewhere(deps, ctx);
+	if (!(await queries.findShop(deps.db, ctx.tenant.id, shopId))) throw new BusinessError(ErrorCode.NotFound);
+	throw new BusinessError(ErrorCode.Forbidden);
+}
+
+/** The caller's role at a shop of the caller's tenant, or null when they do not work there. */
+export async function staffRoleAt(
+	deps: AppDeps,
+	ctx: CallerContext & { member: { id: number } },
+	shopId: number,
+): Promise<"owner" | "staff" | null> {
 	const staff = await queries.findStaffRole(deps.db, { shopId, memberId: ctx.member.id });
-	if (!staff) throw new BusinessError(ErrorCode.Forbidden);
+	if (!staff || !(await queries.findShop(deps.db, ctx.tenant.id, shopId))) return null;
 	return staff.role;
+}
+
+/**
+ * Merchant calls that name an order or a bill refuse a caller who works at no shop before
+ * looking the row up, so a customer gets the same answer for ids that exist and ids that do not.
+ */
+export async function requireStaffSomewhere(
+	deps: AppDeps,
+	ctx: CallerContext & { member: { id: number } },
+): Promise<void> {
+	if (!(await isStaffMember(deps, { tenantId: ctx.tenant.id, memberId: ctx.member.id })))
+		throw new BusinessError(ErrorCode.Forbidden);
 }
 
 /**

@@ -58,6 +58,8 @@ export async function startTestServer(
 		sameDatabaseAs?: TestServer;
 		/** Fan live events out through this Redis instead of the database. */
 		redisUrl?: string;
+		/** This PostgreSQL database (e.g. a throwaway cluster the test stops and starts), left in place afterwards. */
+		databaseUrl?: string;
 	} = {},
 ): Promise<TestServer> {
 	const dataDir = mkdtempSync(path.join(tmpdir(), "bayon-test-"));
@@ -76,7 +78,9 @@ export async function startTestServer(
 	config.limits = { ...config.limits, smsPerIpPerHour: 10_000, ...options.limits };
 	const { database, dropDatabase } = options.sameDatabaseAs
 		? await reopenDatabase(options.sameDatabaseAs)
-		: await openTestDatabase();
+		: options.databaseUrl
+			? { database: await openDatabase({ url: options.databaseUrl, poolSize: 5 }), dropDatabase: async () => {} }
+			: await openTestDatabase();
 	if (options.sameDatabaseAs) config.tokenSecret = options.sameDatabaseAs.deps.config.tokenSecret;
 	const clock = new ManualClock();
 	// Background jobs off: tests run them explicitly, at the moment the story needs.

@@ -21,7 +21,7 @@ export async function startSandboxPayment(fx: OrderingFixture, token: string, it
 	return { order: order.data, redirectUrl, paymentId: paymentIdOf(redirectUrl) };
 }
 
-/** The payer presses a button on the gateway's checkout page, as a browser's form would. */
+/** The payer presses a button on the gateway's checkout page, as a browser's form would; returns where they are sent back to. */
 export async function decideAtSandbox(server: TestServer, redirectUrl: string, decision: "approve" | "decline") {
 	const response = await fetch(`${server.url}${redirectUrl}/decide`, {
 		method: "POST",
@@ -30,6 +30,7 @@ export async function decideAtSandbox(server: TestServer, redirectUrl: string, d
 		redirect: "manual",
 	});
 	expect(response.status).toBe(303);
+	return response.headers.get("location");
 }
 
 /** The gateway's callbacks for this payment go nowhere (a network fault), and it gives up after one try. */
@@ -66,6 +67,28 @@ export const ledgerKindsOf = async (server: TestServer, orderId: number) =>
 	(
 		await server.deps.db.selectFrom("ledger_txn").select("kind").where("order_id", "=", orderId).orderBy("id").execute()
 	).map((row) => row.kind);
+
+/** The order was paid through the sandbox and booked exactly once. */
+export async function expectPaidOnceBySandbox(server: TestServer, orderId: number) {
+	expect(await storedOrder(server, orderId)).toEqual({ status: "new", payment_status: "paid", pay_method: "sandbox" });
+	expect(await ledgerKindsOf(server, orderId)).toEqual(["order_payment"]);
+}
+
+/** Money that arrived for a cancelled order was booked, booked back, and given back at the sandbox, once. */
+export async function expectPaidBackAtSandbox(
+	server: TestServer,
+	order: { id: number; total: number },
+	paymentId: string,
+) {
+	expect(await storedOrder(server, order.id)).toMatchObject({ status: "cancelled", payment_status: "refunded" });
+	expect(await ledgerKindsOf(server, order.id)).toEqual(["order_payment", "order_refund"]);
+	const refunds = await server.deps.db
+		.selectFrom("sandbox_gateway_refund")
+		.select("amount")
+		.where("txn_id", "=", paymentId)
+		.execute();
+	expect(refunds).toEqual([{ amount: order.total }]);
+}
 
 export const gatewayPaymentOf = (server: TestServer, paymentId: string) =>
 	server.deps.db.selectFrom("gateway_payment").selectAll().where("id", "=", paymentId).executeTakeFirstOrThrow();

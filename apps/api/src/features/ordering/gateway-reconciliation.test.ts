@@ -4,6 +4,8 @@ import type { BillPaymentResult, MerchantTable, OrderView } from "@bayon/contrac
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
 	decideAtSandbox,
+	expectPaidBackAtSandbox,
+	expectPaidOnceBySandbox,
 	gatewayPaymentOf,
 	ledgerKindsOf,
 	loseCallbacksOf,
@@ -65,12 +67,7 @@ describe("the expiry of an unpaid order asks the gateway first", () => {
 
 		expect(await expireUnpaidOrders(server.deps)).toBe(0);
 
-		expect(await storedOrder(server, order.id)).toEqual({
-			status: "new",
-			payment_status: "paid",
-			pay_method: "sandbox",
-		});
-		expect(await ledgerKindsOf(server, order.id)).toEqual(["order_payment"]);
+		await expectPaidOnceBySandbox(server, order.id);
 		expect(await gatewayPaymentOf(server, paymentId)).toMatchObject({ status: "succeeded" });
 	});
 
@@ -134,12 +131,7 @@ describe("reconciling gateway payments in doubt", () => {
 		expect(await reconcileGatewayPayments(server.deps)).toEqual({ applied: 1 });
 		expect(await reconcileGatewayPayments(server.deps)).toEqual({});
 
-		expect(await storedOrder(server, order.id)).toEqual({
-			status: "new",
-			payment_status: "paid",
-			pay_method: "sandbox",
-		});
-		expect(await ledgerKindsOf(server, order.id)).toEqual(["order_payment"]);
+		await expectPaidOnceBySandbox(server, order.id);
 		expect(log).toContainEqual(
 			expect.objectContaining({ level: "info", data: expect.objectContaining({ paymentId, outcome: "applied" }) }),
 		);
@@ -159,14 +151,7 @@ describe("reconciling gateway payments in doubt", () => {
 		expect(await reconcileGatewayPayments(server.deps)).toEqual({ refunded_late: 1 });
 		await settleGatewayRefundDeliveries(server.deps);
 
-		expect(await storedOrder(server, order.id)).toMatchObject({ status: "cancelled", payment_status: "refunded" });
-		expect(await ledgerKindsOf(server, order.id)).toEqual(["order_payment", "order_refund"]);
-		const refunds = await server.deps.db
-			.selectFrom("sandbox_gateway_refund")
-			.select("amount")
-			.where("txn_id", "=", paymentId)
-			.execute();
-		expect(refunds).toEqual([{ amount: order.total }]);
+		await expectPaidBackAtSandbox(server, order, paymentId);
 	});
 
 	it("asks less often while the payer has not decided, gives up after a day, and still refunds a later payment", async () => {
@@ -245,12 +230,7 @@ describe("reconciling gateway payments in doubt", () => {
 
 		expect(answers.slice(-5)).toEqual(Array(5).fill("success"));
 		expect(answers[2]).toBe(0);
-		expect(await storedOrder(server, order.id)).toEqual({
-			status: "new",
-			payment_status: "paid",
-			pay_method: "sandbox",
-		});
-		expect(await ledgerKindsOf(server, order.id)).toEqual(["order_payment"]);
+		await expectPaidOnceBySandbox(server, order.id);
 		expect(await deliverGatewayRefunds(server.deps)).toEqual({ succeeded: 0, retrying: 0, failed: 0 });
 	});
 });

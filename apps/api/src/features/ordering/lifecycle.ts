@@ -5,6 +5,7 @@ import { BusinessError } from "../../http/business-error.js";
 import type { AppDeps } from "../../http/deps.js";
 import type { RequestContext } from "../../http/request-context.js";
 import { announceOrderChange } from "./events.js";
+import { settlePaymentsOfExpiredOrders } from "./gateway-reconciliation.js";
 import { deliverGatewayRefundsSoon } from "./gateway-refunds.js";
 import { refundPayment } from "./payments.js";
 import { presentOrders } from "./present.js";
@@ -69,12 +70,16 @@ export async function cancelOwnOrder(deps: AppDeps, ctx: SignedInContext, orderI
 }
 
 /**
- * Cancels unpaid orders whose payment window has passed and returns their stock. Safe to
- * run on several servers at once: each claims rows with SKIP LOCKED, and a payment racing
- * the expiry holds the same row lock, so an order ends either paid or cancelled, never both.
+ * Cancels unpaid orders whose payment window has passed and returns their stock. An order
+ * with a payment still open at a gateway is not simply cancelled: the gateway is asked first
+ * (no transaction open); paid, the order is paid; not decided, it is cancelled (money that
+ * still arrives is refunded on arrival); no answer, it waits for the next run (decision 005).
+ * Safe to run on several servers at once: each claims rows with SKIP LOCKED, and a payment
+ * racing the expiry holds the same row lock, so an order ends either paid or cancelled.
  */
 export async function expireUnpaidOrders(deps: AppDeps, limit = 200): Promise<number> {
 	const now = deps.clock.now();
+	await settlePaymentsOfExpiredOrders(deps, now, limit);
 	const expiredIds = await deps.db.transaction().execute(async (trx) => {
 		const expired = await queries.claimExpiredOrders(trx, now, limit);
 		for (const order of expired) {
@@ -89,14 +94,21 @@ export async function expireUnpaidOrders(deps: AppDeps, limit = 200): Promise<nu
 /** Cancels an order and returns its stock, with the event saying who and why. */
 async function closeAsCancelled(
 	trx: Transaction<DB>,
-	order: { id: number; status: string },
+	order: { id: number; status: string; payment_status: string },
 	now: Date,
 	who: { actor: "customer" | "system"; actorMemberId: number | null; reason: string },
 ) {
 	await queries.changeOrder(
 		trx,
 		order,
-		{ status: "cancelled", closed_at: now, close_reason: who.reason },
+		{
+			status: "cancelled",
+			closed_at: now,
+			close_reason: who.reason,
+			// A payment still open at a gateway did not go through (or is refunded when it does):
+			// the cancelled order was not paid, whatever the payer is still doing at the gateway.
+			...(order.payment_status === "paying" ? { payment_status: "unpaid" as const } : {}),
+		},
 		{ at: now, actor: who.actor, actorMemberId: who.actorMemberId, note: who.reason },
 	);
 	await queries.returnStock(trx, order.id);

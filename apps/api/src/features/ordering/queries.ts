@@ -195,12 +195,30 @@ export async function listMemberOrders(
 }
 
 /** Unpaid orders past their payment deadline, claimed by this server (others skip them). */
+/**
+ * Unpaid orders whose payment window has passed, locked, skipping those another server
+ * holds. An order with a gateway payment still open is left unless the gateway said, after
+ * the window closed, that the payer had not decided: it may have been paid (decision 005).
+ */
 export function claimExpiredOrders(trx: Transaction<DB>, now: Date, limit: number) {
 	return trx
 		.selectFrom("customer_order")
-		.select(["id", "status"])
+		.select(["id", "status", "payment_status"])
 		.where("status", "=", "unpaid")
 		.where("expires_at", "<=", now)
+		.where(({ not, exists, selectFrom }) =>
+			not(
+				exists(
+					selectFrom("gateway_payment as p")
+						.select("p.id")
+						.whereRef("p.order_id", "=", "customer_order.id")
+						.where("p.status", "=", "pending")
+						.where((eb) =>
+							eb.or([eb("p.checked_at", "is", null), eb("p.checked_at", "<", eb.ref("customer_order.expires_at"))]),
+						),
+				),
+			),
+		)
 		.orderBy("expires_at")
 		.limit(limit)
 		.forUpdate()

@@ -126,7 +126,7 @@ export async function paymentStatusRoutes(app: FastifyInstance, deps: AppDeps) {
 /**
  * Gateway callbacks, server to server, outside the app's API. A callback is answered
  * "success" once applied or already known, so the gateway stops retrying; anything not
- * genuine gets 400 and changes nothing.
+ * genuine gets 400 and changes nothing; one we could not record gets 503, so it comes again.
  */
 export async function gatewayCallbackRoutes(app: FastifyInstance, deps: AppDeps) {
 	await app.register(async (scope) => {
@@ -136,7 +136,13 @@ export async function gatewayCallbackRoutes(app: FastifyInstance, deps: AppDeps)
 			const gateway = gatewayFor(deps, request.params.provider);
 			const report = gateway?.verifyCallback(request.headers, typeof request.body === "string" ? request.body : "");
 			if (!gateway || !report) return reply.code(400).type("text/plain").send("fail");
-			const outcome = await applyGatewayReport(deps, gateway, report);
+			// Not recorded (our database is away, say): anything but "success" makes the gateway
+			// send it again later; the reconciliation job asks it anyway.
+			const outcome = await applyGatewayReport(deps, gateway, report).catch((error: unknown) => {
+				request.log.error({ err: error, paymentId: report.paymentId }, "gateway callback could not be recorded");
+				return null;
+			});
+			if (!outcome) return reply.code(503).type("text/plain").send("fail");
 			if (outcome === "amount_mismatch" || outcome === "unknown_payment") {
 				request.log.warn({ report, outcome }, "gateway callback refused");
 				return reply.code(400).type("text/plain").send("fail");

@@ -79,6 +79,13 @@ describe("a refund, from request to refunded", () => {
 		expect(await board.card(order.id).count()).toBe(0);
 		await board.showTab("refunds");
 		await screenshot(counter.page, "order-states-board-refund-request-1024");
+		const khmerBoard = await newPhone(browser, { ...TABLET, locale: "km" });
+		await openSignedIn(khmerBoard.page, STAFF, MERCHANT_ORDER_PATH);
+		await new MerchantBoardPage(khmerBoard.page).showTab("refunds");
+		const khmerCard = new MerchantBoardPage(khmerBoard.page).card(order.id);
+		expect(await khmerCard.getByTestId("merchant-order-status").textContent()).toBe("កំពុងដាក់ស្នើសុំសងប្រាក់");
+		await screenshot(khmerBoard.page, "order-states-board-refund-request-1024-km");
+		await khmerBoard.context.close();
 
 		// The customer's phone meanwhile: refund application in progress, no receipt to confirm.
 		const phone = await newPhone(browser);

@@ -8,7 +8,7 @@ ALTER TABLE customer_order
 		CHECK (status IN ('unpaid', 'new', 'in_production', 'ready', 'delivering', 'completed', 'cancelled', 'rejected', 'refunded'));
 
 INSERT INTO order_event (order_id, at, actor, actor_member_id, from_status, to_status, note)
-	SELECT id, now(), 'system', NULL, status, 'refunded', 'refund_approved: closed by migration 0009'
+	SELECT id, now(), 'system', NULL, status, 'refunded', 'refund_approved: closed by migration 0010'
 	FROM customer_order
 	WHERE refund_status = 'approved' AND status <> 'refunded';
 

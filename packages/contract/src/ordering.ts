@@ -2,6 +2,7 @@ import { z } from "zod";
 import { CartLineInput, type PricedCartLine } from "./cart.js";
 import { idField, mobileField, multiLineText, oneLineText, queryIdField, queryInteger } from "./common.js";
 import { Limits } from "./constants.js";
+import type { OrderAction, StaffStep } from "./order-actions.js";
 import { type OrderType, orderTypeField } from "./venues.js";
 
 /** Order lifecycle on the server (the customer sees the spec's stage names, see orderStage). */
@@ -14,6 +15,8 @@ export const OrderStatus = {
 	Completed: "completed",
 	Cancelled: "cancelled",
 	Rejected: "rejected",
+	/** A refund the shop approved: the money went back and the order is closed. */
+	Refunded: "refunded",
 } as const;
 export type OrderStatus = (typeof OrderStatus)[keyof typeof OrderStatus];
 
@@ -113,6 +116,11 @@ export interface OrderView {
 	 * balance refund is immediate): the order may show refunded while this is still pending.
 	 */
 	refundTransfer: RefundTransfer | null;
+	/**
+	 * What the reader may do to the order now (order-actions.ts): the customer's choices in
+	 * customer views, the staff's in the shop's. Anything else is refused by the server.
+	 */
+	actions: OrderAction[];
 	/** Customer's phone and name, for the shop's staff only. */
 	customer?: { mobile: string; nickname: string };
 }
@@ -133,7 +141,9 @@ export const RefundRequestInput = z.strictObject({ orderId: idField, reason: rea
 
 export const StaffOrderActionInput = z.strictObject({
 	orderId: idField,
-	action: z.enum(["accept", "ready", "dispatch", "complete", "reject"], { error: "fieldInvalid" }),
+	action: z.enum(["accept", "ready", "dispatch", "complete", "reject"] satisfies StaffStep[], {
+		error: "fieldInvalid",
+	}),
 	/** Required to reject: the customer sees it. */
 	reason: reasonField.optional(),
 });

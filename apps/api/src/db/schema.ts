@@ -304,7 +304,16 @@ export interface CustomerOrderTable {
 	member_id: number;
 	order_no: string;
 	order_type: "takein" | "takeout" | "desk";
-	status: "unpaid" | "new" | "in_production" | "ready" | "delivering" | "completed" | "cancelled" | "rejected";
+	status:
+		| "unpaid"
+		| "new"
+		| "in_production"
+		| "ready"
+		| "delivering"
+		| "completed"
+		| "cancelled"
+		| "rejected"
+		| "refunded";
 	payment_status: "unpaid" | "paying" | "paid" | "refunded";
 	pay_method: "balance" | "sandbox" | "wechat" | "alipay" | "counter" | null;
 	pickup_number: number;

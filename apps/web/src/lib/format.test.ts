@@ -1,6 +1,14 @@
 import { formatMoney as contractFormatMoney } from "@bayon/contract";
 import { describe, expect, it } from "vitest";
-import { type DateLabels, formatDate, formatMoney, formatPoints, formatRelativeTime, maskPhone } from "./format";
+import {
+	type DateLabels,
+	formatDate,
+	formatDateTime,
+	formatMoney,
+	formatPoints,
+	formatRelativeTime,
+	maskPhone,
+} from "./format";
 
 const usd = { code: "USD", symbol: "$", decimals: 2, rate: 1, symbolPosition: "before" as const };
 const khr = { code: "KHR", symbol: "៛", decimals: 0, rate: 4100, symbolPosition: "after" as const };
@@ -70,6 +78,14 @@ describe("other formats", () => {
 	it("uses the translated words for a language the browser's Intl does not know", () => {
 		// Chromium has no Khmer date data; "tlh" plays that part here, since Node knows km.
 		expect(formatDate("2026-11-05T08:00:00Z", "tlh", khmer)).toBe("5 វិច្ឆិកា 2026");
+	});
+
+	it("formats a moment with its time of day, in the language's style and the given zone", () => {
+		const at = "2026-11-05T05:07:00Z";
+		expect(formatDateTime(at, "zh-CN", undefined, "Asia/Phnom_Penh")).toBe("2026年11月5日 12:07");
+		expect(formatDateTime(at, "en", english, "Asia/Phnom_Penh")).toBe("Nov 5, 2026, 12:07");
+		expect(formatDateTime(at, "tlh", khmer, "Asia/Phnom_Penh")).toBe("5 វិច្ឆិកា 2026 12:07");
+		expect(formatDateTime("not a date", "en")).toBe("");
 	});
 
 	it("reads recent moments relatively, up to 30 days (spec §9)", () => {

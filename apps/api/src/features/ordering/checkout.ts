@@ -161,7 +161,7 @@ async function placeOrderOnce(
 			to: order.status,
 			...(payLater ? { note: `pay_after_meal bill:${billId}` } : {}),
 		});
-		const [view] = await presentOrders(trx, [order], ctx.lang);
+		const [view] = await presentOrders(trx, [order], ctx.lang, { kind: "customer", now });
 		if (!view) throw new Error("order could not be presented");
 		await queries.storeIdempotentResponse(trx, { memberId: ctx.member.id, scope: CREATE_SCOPE, key, response: view });
 		return view;

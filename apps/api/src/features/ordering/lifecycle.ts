@@ -10,6 +10,7 @@ import { deliverGatewayRefundsSoon } from "./gateway-refunds.js";
 import { refundPayment } from "./payments.js";
 import { presentOrders } from "./present.js";
 import * as queries from "./queries.js";
+import { requireCustomerAction } from "./state-rules.js";
 
 type SignedInContext = RequestContext & { member: { id: number } };
 
@@ -17,7 +18,8 @@ type SignedInContext = RequestContext & { member: { id: number } };
 export async function getOwnOrder(deps: AppDeps, ctx: SignedInContext, orderId: number): Promise<OrderView> {
 	const row = await queries.findOwnOrder(deps.db, { tenantId: ctx.tenant.id, memberId: ctx.member.id, orderId });
 	if (!row) throw new BusinessError(ErrorCode.NotFound);
-	const [view] = await withQueuePositions(deps, await presentOrders(deps.db, [row], ctx.lang));
+	const viewer = { kind: "customer", now: deps.clock.now() } as const;
+	const [view] = await withQueuePositions(deps, await presentOrders(deps.db, [row], ctx.lang, viewer));
 	if (!view) throw new BusinessError(ErrorCode.NotFound);
 	return view;
 }
@@ -47,7 +49,8 @@ export async function listOwnOrders(
 		offset: (query.page - 1) * query.pageSize,
 		limit: query.pageSize,
 	});
-	return { list: await withQueuePositions(deps, await presentOrders(deps.db, rows, ctx.lang)), total };
+	const viewer = { kind: "customer", now: deps.clock.now() } as const;
+	return { list: await withQueuePositions(deps, await presentOrders(deps.db, rows, ctx.lang, viewer)), total };
 }
 
 /**
@@ -60,7 +63,7 @@ export async function cancelOwnOrder(deps: AppDeps, ctx: SignedInContext, orderI
 		const order = await queries.lockOwnOrder(trx, { tenantId: ctx.tenant.id, memberId: ctx.member.id, orderId });
 		if (!order) throw new BusinessError(ErrorCode.NotFound);
 		if (order.status === "cancelled") return;
-		if (order.status !== "unpaid" && order.status !== "new") throw new BusinessError(ErrorCode.OrderNotCancellable);
+		requireCustomerAction(order, "cancel", now);
 		await refundPayment(trx, order, now);
 		await closeAsCancelled(trx, order, now, { actor: "customer", actorMemberId: ctx.member.id, reason: "customer" });
 	});

@@ -1,4 +1,11 @@
-import { ErrorCode, type OrderView, type PageResult, type PlaceOrderInput } from "@bayon/contract";
+import {
+	ErrorCode,
+	type OrderView,
+	type PageResult,
+	type PlaceOrderInput,
+	STAFF_STEP_TARGET,
+	type StaffStep,
+} from "@bayon/contract";
 import type { Selectable, Transaction } from "kysely";
 import type { z } from "zod";
 import type { DB } from "../../db/schema.js";
@@ -13,7 +20,7 @@ import { deliverGatewayRefundsSoon } from "./gateway-refunds.js";
 import { refundPayment } from "./payments.js";
 import { presentOrders } from "./present.js";
 import * as queries from "./queries.js";
-import { canConfirmReceived, canRequestRefund, nextStatusForStaff, type StaffAction } from "./state-rules.js";
+import { requireCustomerAction, requireStaffAction } from "./state-rules.js";
 
 type SignedInContext = RequestContext & { member: { id: number } };
 type OrderRow = Selectable<DB["customer_order"]>;
@@ -54,7 +61,7 @@ export async function getShopOrder(deps: AppDeps, ctx: SignedInContext, orderId:
 }
 
 async function presentForStaff(deps: AppDeps, ctx: SignedInContext, rows: OrderRow[]): Promise<OrderView[]> {
-	const views = await presentOrders(deps.db, rows, ctx.lang);
+	const views = await presentOrders(deps.db, rows, ctx.lang, { kind: "staff" });
 	const contacts = await memberContacts(deps, ctx.tenant.id, [...new Set(rows.map((row) => row.member_id))]);
 	return views.map((view, index) => {
 		const customer = contacts.get(rows[index]?.member_id ?? 0);
@@ -108,7 +115,7 @@ async function lockOrder(trx: Transaction<DB>, tenantId: number, orderId: number
 export async function actOnOrder(
 	deps: AppDeps,
 	ctx: SignedInContext,
-	input: { orderId: number; action: StaffAction; reason?: string | undefined },
+	input: { orderId: number; action: StaffStep; reason?: string | undefined },
 ): Promise<OrderView> {
 	const now = deps.clock.now();
 	if (input.action === "reject" && !input.reason) {
@@ -117,8 +124,8 @@ export async function actOnOrder(
 	await authorizeStaffFor(deps, ctx, input.orderId);
 	await deps.db.transaction().execute(async (trx) => {
 		const current = await lockOrder(trx, ctx.tenant.id, input.orderId);
-		const next = nextStatusForStaff(input.action, current.status, current.order_type);
-		if (!next) throw new BusinessError(ErrorCode.OrderStateChanged);
+		requireStaffAction(current, input.action);
+		const next = STAFF_STEP_TARGET[input.action];
 		if (input.action === "reject") {
 			await refundPayment(trx, current, now);
 			await queries.returnStock(trx, current.id);
@@ -148,7 +155,7 @@ export async function confirmReceived(deps: AppDeps, ctx: SignedInContext, order
 		const order = await queries.lockOwnOrder(trx, { tenantId: ctx.tenant.id, memberId: ctx.member.id, orderId });
 		if (!order) throw new BusinessError(ErrorCode.NotFound);
 		if (order.status === "completed") return;
-		if (!canConfirmReceived(order.status)) throw new BusinessError(ErrorCode.OrderStateChanged);
+		requireCustomerAction(order, "confirmReceipt", now);
 		await queries.changeOrder(
 			trx,
 			order,
@@ -173,15 +180,7 @@ export async function requestRefund(
 			orderId: input.orderId,
 		});
 		if (!order) throw new BusinessError(ErrorCode.NotFound);
-		if (
-			!canRequestRefund({
-				status: order.status,
-				paymentStatus: order.payment_status,
-				refundStatus: order.refund_status,
-			})
-		) {
-			throw new BusinessError(ErrorCode.RefundNotAllowed);
-		}
+		requireCustomerAction(order, "requestRefund", now);
 		await queries.changeOrder(
 			trx,
 			order,
@@ -199,9 +198,10 @@ export async function requestRefund(
 }
 
 /**
- * The shop approves (money back the way it came, stock returned) or rejects (with a note) a
- * refund request. Only a request still pending can be decided, under the row lock, and the
- * ledger key makes the refund itself happen at most once.
+ * The shop approves (money back the way it came, stock returned, the order closed as
+ * refunded) or rejects (with a note; the order goes on where it was) a refund request. Only a
+ * request still pending can be decided, under the row lock, and the ledger key makes the
+ * refund itself happen at most once.
  */
 export async function decideRefund(
 	deps: AppDeps,
@@ -215,7 +215,7 @@ export async function decideRefund(
 	await authorizeStaffFor(deps, ctx, input.orderId);
 	await deps.db.transaction().execute(async (trx) => {
 		const current = await lockOrder(trx, ctx.tenant.id, input.orderId);
-		if (current.refund_status !== "requested") throw new BusinessError(ErrorCode.OrderStateChanged);
+		requireStaffAction(current, input.approve ? "approveRefund" : "refuseRefund");
 		if (input.approve) {
 			await refundPayment(trx, current, now);
 			await queries.returnStock(trx, current.id);
@@ -227,6 +227,7 @@ export async function decideRefund(
 				refund_status: input.approve ? "approved" : "rejected",
 				refund_decision_note: input.note ?? null,
 				refund_decided_at: now,
+				...(input.approve ? { status: "refunded", closed_at: now, close_reason: "refunded" } : {}),
 			},
 			{
 				at: now,

@@ -177,8 +177,22 @@ export async function listMemberOrders(
 		.selectFrom("customer_order")
 		.where("tenant_id", "=", args.tenantId)
 		.where("member_id", "=", args.memberId);
-	if (args.filter === 0) query = query.where("status", "=", "unpaid");
-	if (args.filter === 1) query = query.where("status", "in", IN_PROGRESS);
+	// Pending payment: unpaid orders, and dine-in rounds that went to the kitchen to be paid
+	// with the table's bill after the meal.
+	if (args.filter === 0)
+		query = query.where((eb) =>
+			eb.or([
+				eb("status", "=", "unpaid"),
+				eb.and([
+					eb("bill_id", "is not", null),
+					eb("payment_status", "in", ["unpaid", "paying"]),
+					eb("status", "not in", ["cancelled", "rejected"]),
+				]),
+			]),
+		);
+	// In progress: with the shop, or waiting for the shop's refund decision.
+	if (args.filter === 1)
+		query = query.where((eb) => eb.or([eb("status", "in", IN_PROGRESS), eb("refund_status", "=", "requested")]));
 	if (args.filter === 4) query = query.where("status", "=", "completed");
 	if (args.filter === -3) query = query.where("payment_status", "=", "refunded");
 	const [rows, total] = await Promise.all([

@@ -1,10 +1,8 @@
-import type { MerchantTable, OrderView, PageResult, TableBillView } from "@bayon/contract";
+import type { MerchantTable, OrderView, PageResult, StaffStep, TableBillView } from "@bayon/contract";
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "../../lib/api-client";
 
 /** Merchant calls (staff of the shop only; customers are refused by the server). */
-
-export type StaffAction = "accept" | "ready" | "dispatch" | "complete" | "reject";
 
 /** Written out rather than imported: the contract's value exports would pull zod into this chunk. */
 export const ORDER_STATE_CHANGED = 1008007008;
@@ -71,7 +69,7 @@ export const orderDetailQuery = (id: number) =>
 	});
 
 /** Errors are shown by the screen (an "order changed" answer refetches instead of toasting). */
-export function actOnOrder(orderId: number, action: StaffAction, reason?: string): Promise<OrderView> {
+export function actOnOrder(orderId: number, action: StaffStep, reason?: string): Promise<OrderView> {
 	return api.post<OrderView>(
 		"/merchant/order/action",
 		{ orderId, action, ...(reason ? { reason } : {}) },

@@ -260,7 +260,11 @@ function PayContent({ shop, timeZone }: { shop: ShopSummary; timeZone: string })
 					<p className="summary__note">{t("pay.payLaterBody", { table: desk?.number ?? "" })}</p>
 				</section>
 			) : (
-				<PayMethodPicker value={draft.payMethod} onChange={(payMethod) => updateDraft({ payMethod })} />
+				<PayMethodPicker
+					value={draft.payMethod}
+					onChange={(payMethod) => updateDraft({ payMethod })}
+					total={priced?.total ?? null}
+				/>
 			)}
 
 			<section className="card cart-card cart-summary" data-testid="pay-summary" aria-busy={pricing.updating}>

@@ -1,12 +1,18 @@
 /// <reference types="vitest/config" />
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { compression } from "vite-plugin-compression2";
 
 const apiTarget = process.env.BAYON_API_URL ?? "http://127.0.0.1:8080";
 const proxied = ["/app-api", "/api", "/uploads", "/healthz", "/sandbox-pay"];
 
 export default defineConfig({
-	plugins: [react()],
+	plugins: [
+		react(),
+		// Each text file also as .br and .gz next to it, for the server to send by the browser's
+		// Accept-Encoding (decision 010): compressed once here at the best levels, never per request.
+		compression({ algorithms: ["brotliCompress", "gzip"], threshold: 1024, exclude: /manifest\.json$/ }),
+	],
 	server: {
 		proxy: {
 			...Object.fromEntries(proxied.map((prefix) => [prefix, { target: apiTarget, changeOrigin: false }])),

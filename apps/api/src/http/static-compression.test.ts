@@ -85,7 +85,12 @@ describe("compressed web app files", () => {
 	});
 
 	it("sends the file as is to a client that accepts no compression, still saying it varies", async () => {
-		for (const headers of [{}, { "accept-encoding": "identity" }, { "accept-encoding": "br;q=0, gzip;q=0" }]) {
+		const asked: Record<string, string>[] = [
+			{},
+			{ "accept-encoding": "identity" },
+			{ "accept-encoding": "br;q=0, gzip;q=0" },
+		];
+		for (const headers of asked) {
 			const answer = await rawGet(web.url, SCRIPT_PATH, headers);
 
 			expect(answer.status).toBe(200);

@@ -127,6 +127,11 @@ async function serveWebApp(app: FastifyInstance, distDir: string) {
 			// not-found handler below. (A `/*` wildcard would swallow unknown API paths.)
 			wildcard: false,
 			index: false,
+			// The build writes each text file also as .br and .gz (apps/web/vite.config.ts): send
+			// the one the browser accepts, with `Vary: Accept-Encoding` (decision 010). The
+			// compressed copies get no routes of their own.
+			preCompressed: true,
+			globIgnore: ["**/*.br", "**/*.gz"],
 			setHeaders(res, filePath) {
 				const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
 				res.header("cache-control", hashed ? "public, max-age=31536000, immutable" : "no-cache");

@@ -344,6 +344,8 @@ const en: UiStrings = {
 	"pay.backToCart": "Back to cart",
 	"pay.submit": "Place order",
 	"pay.submitting": "Placing…",
+	"pay.unanswered":
+		"Your last try got no answer, so the order may already exist. Placing it again will not order twice.",
 	"page.tableBill": "Table bill",
 	"pay.payLaterTitle": "Pay after your meal",
 	"pay.payLaterBody":

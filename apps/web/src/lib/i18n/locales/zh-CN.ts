@@ -345,6 +345,7 @@ const zhCN = {
 	"pay.backToCart": "返回购物车",
 	"pay.submit": "提交订单",
 	"pay.submitting": "提交中…",
+	"pay.unanswered": "上次提交没有收到回应，订单可能已经生成。再次提交不会重复下单。",
 	"page.tableBill": "桌台账单",
 	"pay.payLaterTitle": "餐后结账",
 	"pay.payLaterBody": "本轮点单会直接送往厨房，并记入 {{table}} 号桌的账单，用餐结束后统一结账。",

@@ -168,20 +168,29 @@ async function startThrowawayCluster() {
 	};
 	const port = 55432;
 	console.log(`Starting a throwaway PostgreSQL ${version} cluster on port ${port}`);
-	exec(path.join(bin, "initdb"), ["-D", dir, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--locale=C.UTF-8"]);
-	exec(path.join(bin, "pg_ctl"), [
-		"-D",
-		dir,
-		"-l",
-		path.join(dir, "server.log"),
-		"-o",
-		`-p ${port} -k ${dir} -c listen_addresses=127.0.0.1`,
-		"-w",
-		"start",
-	]);
-	cleanup = async () => {
-		exec(path.join(bin, "pg_ctl"), ["-D", dir, "-m", "fast", "stop"]);
+	try {
+		exec(path.join(bin, "initdb"), ["-D", dir, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--locale=C.UTF-8"]);
+		exec(path.join(bin, "pg_ctl"), [
+			"-D",
+			dir,
+			"-l",
+			path.join(dir, "server.log"),
+			"-o",
+			`-p ${port} -k ${dir} -c listen_addresses=127.0.0.1`,
+			"-w",
+			"start",
+		]);
+	} catch (error) {
 		rmSync(dir, { recursive: true, force: true });
+		throw error;
+	}
+	cleanup = async () => {
+		cleanup = async () => {};
+		try {
+			exec(path.join(bin, "pg_ctl"), ["-D", dir, "-m", "fast", "stop"]);
+		} finally {
+			rmSync(dir, { recursive: true, force: true });
+		}
 	};
 	return `postgres://postgres@127.0.0.1:${port}/postgres`;
 }
@@ -191,6 +200,14 @@ function uidOf(user) {
 }
 function gidOf(user) {
 	return Number(spawnSync("id", ["-g", user]).stdout.toString().trim());
+}
+
+// Interrupted (Ctrl-C, a CI timeout): still stop the throwaway cluster and remove its folder.
+for (const signal of ["SIGINT", "SIGTERM"]) {
+	process.once(signal, async () => {
+		await cleanup();
+		process.exit(128 + (signal === "SIGINT" ? 2 : 15));
+	});
 }
 
 main()

@@ -56,7 +56,8 @@ export default defineConfig({
 		emptyOutDir: true,
 		target: "es2022",
 		// Raw size of the entry chunk (React, router, query, i18next). The gzip budgets of
-		// security-and-money.md D2 are enforced by `npm run size -w apps/web`.
+		// security-and-money.md D2 are enforced by `npm run size -w apps/web`, which `npm test`
+		// (and so CI) runs after the build.
 		chunkSizeWarningLimit: 450,
 		// dist/.vite/manifest.json: which chunks each route imports, for scripts/check-bundle.mjs.
 		manifest: true,

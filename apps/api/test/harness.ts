@@ -157,7 +157,11 @@ async function reopenDatabase(other: TestServer): Promise<{ database: Database; 
 	return { database: await openDatabase({ url, poolSize: 5 }), dropDatabase: async () => {} };
 }
 
-async function openTestDatabase(): Promise<{ database: Database; dropDatabase: () => Promise<void> }> {
+/**
+ * A fresh, empty database for this test project: in-memory PGlite, or a new database on the
+ * PostgreSQL server when TEST_DATABASE=postgres. dropDatabase closes nothing: close first.
+ */
+export async function openTestDatabase(): Promise<{ database: Database; dropDatabase: () => Promise<void> }> {
 	if (process.env.TEST_DATABASE !== "postgres") {
 		return { database: await openDatabase({}), dropDatabase: async () => {} };
 	}

@@ -107,24 +107,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 	}
 	const e = parsed.data;
 	const production = e.NODE_ENV === "production";
-	if (production && e.FAKE_NOW) {
-		throw new ConfigError("Invalid configuration:\n  FAKE_NOW is for tests and is refused when NODE_ENV=production.");
-	}
+	// Every production problem is listed at once, so an operator fixes them in one go (and
+	// each check can be seen on its own).
+	const problems: string[] = [];
+	if (production && e.FAKE_NOW) problems.push("FAKE_NOW is for tests and is refused when NODE_ENV=production.");
 	const smsProvider = e.SMS_PROVIDER ?? (production ? undefined : "outbox");
 	if (production && smsProvider === "outbox") {
-		throw new ConfigError(
-			"Invalid configuration:\n  SMS_PROVIDER=outbox writes codes to a file and is refused when NODE_ENV=production; configure a real SMS gateway.",
+		problems.push(
+			"SMS_PROVIDER=outbox writes codes to a file and is refused when NODE_ENV=production; configure a real SMS gateway.",
 		);
 	}
 	if (!smsProvider) {
-		throw new ConfigError(
-			"Invalid configuration:\n  SMS_PROVIDER is required when NODE_ENV=production (only 'outbox' exists so far, which production refuses).",
+		problems.push(
+			"SMS_PROVIDER is required when NODE_ENV=production (only 'outbox' exists so far, which production refuses).",
 		);
 	}
 	if (production && !e.TOKEN_SECRET) {
-		throw new ConfigError(
-			"Invalid configuration:\n  TOKEN_SECRET is required when NODE_ENV=production (32+ random characters).",
-		);
+		problems.push("TOKEN_SECRET is required when NODE_ENV=production (32+ random characters).");
+	}
+	if (problems.length > 0 || !smsProvider) {
+		throw new ConfigError(`Invalid configuration:\n${problems.map((problem) => `  ${problem}`).join("\n")}`);
 	}
 	const dataDir = path.resolve(e.DATA_DIR);
 	return {

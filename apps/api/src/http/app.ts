@@ -32,6 +32,13 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
 		requestIdHeader: false,
 		bodyLimit: 256 * 1024,
 		trustProxy: deps.config.trustProxy,
+		// Slow or stalled requests are cut off (HTTP 408) instead of holding their connection
+		// until the client leaves. Node checks the deadlines every connectionsCheckingInterval.
+		requestTimeout: deps.config.http.requestTimeoutMs,
+		http: {
+			headersTimeout: deps.config.http.headersTimeoutMs,
+			connectionsCheckingInterval: Math.min(5000, Math.max(100, deps.config.http.headersTimeoutMs / 4)),
+		},
 	});
 	app.setValidatorCompiler(validatorCompiler);
 	app.setSerializerCompiler(serializerCompiler);

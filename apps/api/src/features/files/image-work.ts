@@ -24,6 +24,8 @@ export class ImageWorkQueue {
 	peakWaiting = 0;
 	/** Uploads refused because the line was full. */
 	refused = 0;
+	/** Uploads dropped from the line because their client had left. */
+	skipped = 0;
 
 	constructor(readonly limits: UploadLimits) {
 		this.limit = pLimit(limits.imageWorkers);
@@ -48,7 +50,10 @@ export class ImageWorkQueue {
 			throw new BusinessError(ErrorCode.TooManyRequests, {}, null, "uploadBusy");
 		}
 		const job = this.limit(async () => {
-			signal?.throwIfAborted();
+			if (signal?.aborted) {
+				this.skipped += 1;
+				throw signal.reason;
+			}
 			this.peakActive = Math.max(this.peakActive, this.limit.activeCount);
 			return work();
 		});

@@ -1,5 +1,6 @@
 import { readdirSync } from "node:fs";
 import { connect } from "node:net";
+import path from "node:path";
 import { crc32 } from "node:zlib";
 import {
 	ErrorCode,
@@ -261,7 +262,7 @@ describe("hostile uploads", () => {
 	 * `then` decides what the client does next. Resolves with what the server wrote back.
 	 */
 	function rawUpload(
-		options: { contentType?: string; declaredLength?: number; body: string },
+		options: { contentType?: string; declaredLength?: number; body: string | Buffer },
 		then: (socket: ReturnType<typeof connect>) => void,
 	): Promise<{ answer: string; closedAfterMs: number }> {
 		const url = new URL(hostile.url);
@@ -287,13 +288,22 @@ describe("hostile uploads", () => {
 						`content-length: ${options.declaredLength ?? Buffer.byteLength(options.body)}`,
 						"connection: close",
 						"",
-						options.body,
+						"",
 					].join("\r\n"),
 				);
+				socket.write(options.body);
 				then(socket);
 			});
 		});
 	}
+	const partHead = (fileName: string, type: string) =>
+		[
+			"--XyZ",
+			`Content-Disposition: form-data; name="file"; filename="${fileName}"`,
+			`Content-Type: ${type}`,
+			"",
+			"",
+		].join("\r\n");
 	const partStart = [
 		"--XyZ",
 		'Content-Disposition: form-data; name="file"; filename="a.jpg"',
@@ -387,6 +397,37 @@ describe("hostile uploads", () => {
 		expect(queue.active + queue.waiting).toBe(0);
 	});
 
+	it("skips the image of a client that left while it waited for a worker", async () => {
+		const queue = imageWorkQueue(hostile.deps.config.uploads);
+		const slow = await noisyJpeg(1600);
+		const small = await png(32, 32);
+		const skippedBefore = queue.skipped;
+		const before = log.lines.length;
+
+		const busyWorkers = Array.from({ length: IMAGE_WORKERS }, () =>
+			upload(slow, "slow.jpg", "image/jpeg", { token: hostileToken, to: hostile }),
+		);
+		await until(() => queue.active === IMAGE_WORKERS, 5000);
+		await rawUpload(
+			{ body: Buffer.concat([Buffer.from(partHead("small.png", "image/png")), small, Buffer.from("\r\n--XyZ--\r\n")]) },
+			(socket) => {
+				until(() => queue.waiting === 1, 5000).then(
+					() => socket.destroy(),
+					(error) => socket.destroy(error),
+				);
+			},
+		);
+		const answers = await Promise.all(busyWorkers);
+
+		expect(answers.map((answer) => answer.code)).toEqual([0, 0]);
+		await until(() => queue.waiting === 0, 2000);
+		expect(queue.skipped).toBe(skippedBefore + 1);
+		const lines = log.lines.slice(before);
+		expect(lines.some((line) => line.level === 30 && line.msg.startsWith("upload abandoned"))).toBe(true);
+		expect(errorLines()).toEqual([]);
+		expect(leftoverUploads()).toEqual([]);
+	});
+
 	it("cuts off a body that stalls once the request timeout has passed, leaving no file behind", async () => {
 		const { answer, closedAfterMs } = await rawUpload({ body: partStart, declaredLength: 100_000 }, () => {
 			// and then nothing more
@@ -427,5 +468,50 @@ describe("hostile uploads", () => {
 
 		expect(errorLines()).toEqual([]);
 		expect(leftoverUploads()).toEqual([]);
+	});
+});
+
+describe("an image that takes too long to process", () => {
+	let slowServer: TestServer;
+	let slowToken: string;
+	beforeAll(async () => {
+		slowServer = await startTestServer({
+			configure(config) {
+				config.uploads = { ...config.uploads, processingTimeoutSeconds: 1 };
+			},
+		});
+		slowToken = (await slowServer.signIn("13922220010")).accessToken;
+	});
+	afterAll(async () => {
+		await slowServer?.close();
+	});
+
+	it("is stopped after the processing timeout and refused with a clear message", async () => {
+		// Allowed by every limit, but 4096 × 4096 pixels of coarse noise take seconds to re-encode.
+		const tile = await sharp({
+			create: {
+				width: 1024,
+				height: 1024,
+				channels: 3,
+				background: "#888",
+				noise: { type: "gaussian", mean: 128, sigma: 30 },
+			},
+		})
+			.png()
+			.toBuffer();
+		const large = await sharp(tile).resize(4096, 4096, { kernel: "nearest" }).jpeg({ quality: 30 }).toBuffer();
+		expect(large.length).toBeLessThan(Limits.uploadMaxBytes);
+
+		const { result: answer, ms } = await timed(
+			upload(large, "large.jpg", "image/jpeg", { token: slowToken, lang: "en", to: slowServer }),
+		);
+
+		expect(answer).toMatchObject({
+			code: ErrorCode.ImageDimensionsTooLarge,
+			msg: formatMessage("imageTooSlowToProcess", "en"),
+		});
+		expect(ms).toBeLessThan(4000);
+		expect(readdirSync(incomingUploadsDir(slowServer.dataDir))).toEqual([]);
+		expect(readdirSync(path.join(slowServer.dataDir, "uploads"))).toEqual([]);
 	});
 });

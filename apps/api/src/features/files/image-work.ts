@@ -39,16 +39,21 @@ export class ImageWorkQueue {
 		return this.limit.pendingCount;
 	}
 
-	/**
-	 * Runs `work` when a worker is free. Throws `BusinessError(TooManyRequests)` when the line
-	 * is full. A job whose client left while it waited is skipped (`signal` aborted).
-	 */
-	run<T>(work: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+	/** Throws `BusinessError(TooManyRequests)` when every worker is busy and the line is full. */
+	refuseIfFull(): void {
 		const busy = this.limit.activeCount >= this.limit.concurrency;
 		if (busy && this.limit.pendingCount >= this.limits.maxWaiting) {
 			this.refused += 1;
 			throw new BusinessError(ErrorCode.TooManyRequests, {}, null, "uploadBusy");
 		}
+	}
+
+	/**
+	 * Runs `work` when a worker is free. Throws `BusinessError(TooManyRequests)` when the line
+	 * is full. A job whose client left while it waited is skipped (`signal` aborted).
+	 */
+	run<T>(work: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+		this.refuseIfFull();
 		const job = this.limit(async () => {
 			if (signal?.aborted) {
 				this.skipped += 1;

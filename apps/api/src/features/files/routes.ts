@@ -6,6 +6,7 @@ import { BusinessError } from "../../http/business-error.js";
 import type { AppDeps } from "../../http/deps.js";
 import { ok } from "../../http/envelope.js";
 import { signedIn } from "../../http/request-context.js";
+import { imageWorkQueue } from "./image-work.js";
 import { incomingUploadsDir, prepareIncomingUploadsDir, receiveUpload } from "./receive.js";
 import { storeImage } from "./service.js";
 
@@ -25,6 +26,8 @@ export async function fileRoutes(app: FastifyInstance, deps: AppDeps) {
 			reply.raw.once("close", () => {
 				if (!reply.raw.writableFinished) clientLeft.abort();
 			});
+			// Full now: say so before taking in a body we would only refuse after it arrived.
+			imageWorkQueue(deps.config.uploads).refuseIfFull();
 			const file = await receiveUpload(request, incoming);
 			try {
 				return ok(

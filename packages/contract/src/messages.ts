@@ -439,6 +439,26 @@ export const messages = {
 		en: "The image is too large: at most {px} pixels per side",
 		km: "រូបភាពធំពេក៖ យ៉ាងច្រើន {px} ភីកសែលក្នុងមួយជ្រុង",
 	},
+	animationTooLarge: {
+		"zh-CN": "动图过大：最多 {frames} 帧，所有帧合计最多 {mp} 百万像素",
+		en: "The animation is too large: at most {frames} frames and {mp} million pixels in all frames together",
+		km: "រូបភាពមានចលនាធំពេក៖ យ៉ាងច្រើន {frames} ស៊ុម និង {mp} លានភីកសែលសរុបគ្រប់ស៊ុម",
+	},
+	imageTooSlowToProcess: {
+		"zh-CN": "图片处理时间过长，请缩小图片后重试",
+		en: "This image takes too long to process: save it smaller and try again",
+		km: "រូបភាពនេះដំណើរការយូរពេក សូមរក្សាទុកវាឱ្យតូចជាងនេះ ហើយព្យាយាមម្តងទៀត",
+	},
+	uploadBusy: {
+		"zh-CN": "当前处理的图片较多，请稍后再试",
+		en: "Many images are being processed right now, please try again in a moment",
+		km: "កំពុងដំណើរការរូបភាពច្រើនពេក សូមព្យាយាមម្តងទៀតបន្តិចទៀត",
+	},
+	uploadIncomplete: {
+		"zh-CN": "上传的数据不完整或已损坏，请重试",
+		en: "The upload was incomplete or damaged, please try again",
+		km: "ការផ្ទុកឡើងមិនពេញលេញ ឬខូច សូមព្យាយាមម្តងទៀត",
+	},
 } as const satisfies Record<string, Record<LanguageCode, string>>;
 
 export type MessageKey = keyof typeof messages;

@@ -34,6 +34,13 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
 		trustProxy: deps.config.trustProxy,
 		// Bad URLs and over-long path parameters are answered before any scope's error handler.
 		frameworkErrors: handleFrameworkError,
+		// Slow or stalled requests are cut off (HTTP 408) instead of holding their connection
+		// until the client leaves. Node checks the deadlines every connectionsCheckingInterval.
+		requestTimeout: deps.config.http.requestTimeoutMs,
+		http: {
+			headersTimeout: deps.config.http.headersTimeoutMs,
+			connectionsCheckingInterval: Math.min(5000, Math.max(100, deps.config.http.headersTimeoutMs / 4)),
+		},
 	});
 	app.setValidatorCompiler(validatorCompiler);
 	app.setSerializerCompiler(serializerCompiler);

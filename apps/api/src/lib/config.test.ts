@@ -33,12 +33,33 @@ describe("loadConfig", () => {
 		expect(() => loadConfig({ DATA_DIR: dataDir(), ORDER_PAYMENT_MINUTES: "0" })).toThrow(/ORDER_PAYMENT_MINUTES=/);
 	});
 
+	it("times requests out after 60 s (headers 15 s) and works on a few images at once, unless configured", () => {
+		const defaults = loadConfig({ DATA_DIR: dataDir() });
+		const configured = loadConfig({
+			DATA_DIR: dataDir(),
+			HTTP_REQUEST_TIMEOUT_SECONDS: "10",
+			HTTP_HEADERS_TIMEOUT_SECONDS: "30",
+			UPLOAD_IMAGE_WORKERS: "2",
+			UPLOAD_QUEUE_LENGTH: "5",
+		});
+
+		expect(defaults.http).toEqual({ requestTimeoutMs: 60_000, headersTimeoutMs: 15_000 });
+		expect(defaults.uploads.imageWorkers).toBeGreaterThanOrEqual(1);
+		expect(defaults.uploads.imageWorkers).toBeLessThanOrEqual(3);
+		expect(defaults.uploads.maxWaiting).toBe(16);
+		// Headers arrive within the whole request, so their limit is never the longer one.
+		expect(configured.http).toEqual({ requestTimeoutMs: 10_000, headersTimeoutMs: 10_000 });
+		expect(configured.uploads).toMatchObject({ imageWorkers: 2, maxWaiting: 5 });
+	});
+
 	it.each([
 		[{ PORT: "eighty" }, "PORT"],
 		[{ PORT: "70000" }, "PORT"],
 		[{ DATABASE_URL: "mysql://x" }, "DATABASE_URL"],
 		[{ TELEGRAM_BOT_TOKEN: "nope" }, "TELEGRAM_BOT_TOKEN"],
 		[{ SMS_PROVIDER: "carrier-pigeon" }, "SMS_PROVIDER"],
+		[{ HTTP_REQUEST_TIMEOUT_SECONDS: "0" }, "HTTP_REQUEST_TIMEOUT_SECONDS"],
+		[{ UPLOAD_IMAGE_WORKERS: "many" }, "UPLOAD_IMAGE_WORKERS"],
 	])("names the bad variable %o", (env, name) => {
 		expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(new RegExp(`${name}=`));
 	});

@@ -382,7 +382,7 @@ describe("the staff against a stranger's rounds", () => {
 			const seat = await sitAt("T3");
 			const mine = await round(alice, seat);
 			const theirs = await round(stranger, seat);
-			const stockBefore = await fx.stockOf(fx.item(COCONUT).id);
+			const stockBefore = (await fx.stockOf(fx.item(COCONUT).id)) as number;
 			const bobBefore = await balanceOf(bob);
 
 			const [removal, payment] = await Promise.all([

@@ -243,6 +243,35 @@ describe("a table's seatings", () => {
 		expect((await billOf(alice, again)).data).toMatchObject({ id: placed.billId, status: "open", due: placed.total });
 	});
 
+	it("lets a waiter at the table take a round with the printed code: it joins the current seating", async () => {
+		const seat = await sitAt("T4");
+		const diners = await round(alice, seat);
+
+		const forBob = await server.call<OrderView>("POST", "/app-api/merchant/order/create", {
+			token: staff.accessToken,
+			headers: { "idempotency-key": fx.newKey() },
+			body: {
+				shopId: 1,
+				orderType: "desk",
+				tableToken: printed.get("T4"),
+				diners: 2,
+				customerMobile: "13900000031",
+				lines: [fx.line(COCONUT)],
+			},
+		});
+
+		expect(forBob.code).toBe(0);
+		expect(forBob.data.billId).toBe(diners.billId);
+		// The same printed code is no seating token for a customer.
+		const customerTries = await fx.place(alice.accessToken, {
+			orderType: "desk",
+			tableToken: printed.get("T4"),
+			diners: 2,
+			lines: [fx.line(COCONUT)],
+		});
+		expect(customerTries.code).toBe(ErrorCode.TableInvalid);
+	});
+
 	it("starts a new seating when the open one had no round for hours (someone scanned and left)", async () => {
 		const early = await sitAt("A5");
 		server.clock.advance(4 * 3600);

@@ -30,15 +30,7 @@ export async function joinOrOpenSeating(
 		const open = await lockOpenBillOfTable(trx, args.tableId);
 		if (open && !(await isStale(trx, open, args))) return open;
 		if (open) {
-			await settleBill(trx, open, [], {
-				method: "counter",
-				source: { kind: "external_funds", tenantId: open.tenant_id },
-				paidByMemberId: null,
-				gatewayPaymentId: null,
-				actor: "system",
-				actorMemberId: null,
-				now: args.now,
-			});
+			await settleAtCounter(trx, open, [], { staffMemberId: null, now: args.now });
 		}
 		// Two first scans at once meet on the one-open-bill-per-table index: one inserts, the
 		// other finds nothing inserted and locks the winner's seating on its next turn.
@@ -192,6 +184,28 @@ export async function settleBill(
 		.where("id", "=", bill.id)
 		.execute();
 	return rounds.map((round) => round.id);
+}
+
+/**
+ * Settles a locked bill on the shop's side: the rounds given were paid at the counter (money
+ * from outside the app), or none are and it closes with nothing due. `staffMemberId` null:
+ * the system closed a stale seating.
+ */
+export function settleAtCounter(
+	trx: Transaction<DB>,
+	bill: BillRow,
+	rounds: OrderRow[],
+	by: { staffMemberId: number | null; now: Date },
+): Promise<number[]> {
+	return settleBill(trx, bill, rounds, {
+		method: "counter",
+		source: { kind: "external_funds", tenantId: bill.tenant_id },
+		paidByMemberId: null,
+		gatewayPaymentId: null,
+		actor: by.staffMemberId === null ? "system" : "staff",
+		actorMemberId: by.staffMemberId,
+		now: by.now,
+	});
 }
 
 /**

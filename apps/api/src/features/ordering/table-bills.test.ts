@@ -1,18 +1,15 @@
 import {
-	type BillPaymentResult,
 	ErrorCode,
 	formatMessage,
-	type MemberInfo,
-	type MerchantTable,
 	type OrderView,
 	type PageResult,
-	type ResolvedTable,
 	type SeatingEndedData,
 	type TableBillView,
 } from "@bayon/contract";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../../../test/harness.js";
 import { OrderingFixture } from "../../../test/ordering.js";
+import { TableFixture } from "../../../test/tables.js";
 import { deliverGatewayRefunds } from "./gateway-refunds.js";
 import { expireUnpaidOrders } from "./lifecycle.js";
 
@@ -22,8 +19,7 @@ let alice: { accessToken: string; userId: number };
 let bob: { accessToken: string; userId: number };
 let staff: { accessToken: string };
 let owner: { accessToken: string };
-/** Table number → the token its QR code carries. */
-const tableTokens = new Map<string, string>();
+let tables: TableFixture;
 const COCONUT = "Fresh young coconut";
 
 beforeAll(async () => {
@@ -32,12 +28,7 @@ beforeAll(async () => {
 	// Plenty of coconuts: these stories are about bills, not stock.
 	await fx.setStock(fx.item(COCONUT).id, null);
 	staff = await server.signIn("13800000002");
-	const tables = await server.call<MerchantTable[]>("GET", "/app-api/merchant/tables?shopId=1", {
-		token: staff.accessToken,
-	});
-	for (const table of tables.data) {
-		tableTokens.set(table.number, new URL(table.qrUrl).searchParams.get("token") as string);
-	}
+	tables = await new TableFixture(server).load(staff);
 });
 afterAll(async () => {
 	await server?.close();
@@ -52,23 +43,11 @@ beforeEach(async () => {
 	await fx.grant(bob.userId, 5000);
 });
 
-/** The token a diner gets by scanning the table's printed code now: its current seating's. */
-const tokenOf = async (table: string) => {
-	const printed = tableTokens.get(table);
-	if (!printed) throw new Error(`no table ${table}`);
-	const scanned = await server.call<ResolvedTable>(
-		"GET",
-		`/app-api/table/resolve?token=${encodeURIComponent(printed)}`,
-	);
-	expect(scanned.code).toBe(0);
-	return scanned.data.token;
-};
-
 /** A round ordered at a table by one diner. */
 async function round(who: { accessToken: string }, table: string, items = [COCONUT], diners = 2) {
 	const placed = await fx.place(who.accessToken, {
 		orderType: "desk",
-		tableToken: await tokenOf(table),
+		tableToken: await tables.sitAt(table),
 		diners,
 		lines: items.map((name) => fx.line(name)),
 	});
@@ -78,13 +57,10 @@ async function round(who: { accessToken: string }, table: string, items = [COCON
 
 /** A table by number (scanned now, joining its current seating), or a seating token a diner kept. */
 type At = string | { seating: string };
-const tokenAt = async (at: At) => (typeof at === "string" ? tokenOf(at) : at.seating);
+const tokenAt = async (at: At) => (typeof at === "string" ? tables.sitAt(at) : at.seating);
 
 const billOf = async (who: { accessToken: string }, at: At, lang?: string) =>
-	server.call<TableBillView | null>("GET", `/app-api/order/bill?tableToken=${encodeURIComponent(await tokenAt(at))}`, {
-		token: who.accessToken,
-		lang,
-	});
+	tables.billOf(who, await tokenAt(at), lang);
 
 const payBill = async (
 	who: { accessToken: string },
@@ -92,18 +68,12 @@ const payBill = async (
 	expectedTotal: number,
 	payMethod = "balance",
 	lang?: string,
-) =>
-	server.call<BillPaymentResult>("POST", "/app-api/order/bill/pay", {
-		token: who.accessToken,
-		lang,
-		body: { tableToken: await tokenAt(at), payMethod, expectedTotal },
-	});
+) => tables.payBill(who, await tokenAt(at), expectedTotal, payMethod, lang);
 
 const settleAtCounter = (billId: number, expectedTotal: number, token = staff.accessToken) =>
 	server.call<TableBillView>("POST", "/app-api/merchant/bill/settle", { token, body: { billId, expectedTotal } });
 
-const balanceOf = async (who: { accessToken: string }) =>
-	(await server.call<MemberInfo>("GET", "/app-api/member/user/get-info", { token: who.accessToken })).data.balance;
+const balanceOf = (who: { accessToken: string }) => tables.balanceOf(who);
 
 const orderOf = async (who: { accessToken: string }, orderId: number) =>
 	(await server.call<OrderView>("GET", `/app-api/order/detail/${orderId}`, { token: who.accessToken })).data;
@@ -164,7 +134,7 @@ describe("dine-in paid after the meal", () => {
 		const bobBefore = await balanceOf(bob);
 		const aliceBefore = await balanceOf(alice);
 
-		const seating = { seating: await tokenOf("A3") };
+		const seating = { seating: await tables.sitAt("A3") };
 		const paid = await payBill(bob, seating, due);
 		const again = await payBill(bob, seating, due);
 
@@ -240,7 +210,7 @@ describe("dine-in paid after the meal", () => {
 
 	it("lets the staff settle a bill taken at the counter, once", async () => {
 		const order = await round(alice, "T1");
-		const seating = { seating: await tokenOf("T1") };
+		const seating = { seating: await tables.sitAt("T1") };
 		const customerTries = await server.call("GET", "/app-api/merchant/bill/list?shopId=1", {
 			token: alice.accessToken,
 		});
@@ -282,7 +252,7 @@ describe("dine-in paid after the meal", () => {
 
 	it("pays the bill through the sandbox gateway, and refunds a payment the bill outgrew", async () => {
 		const first = await round(alice, "T3");
-		const seating = { seating: await tokenOf("T3") };
+		const seating = { seating: await tables.sitAt("T3") };
 		const started = await payBill(alice, seating, first.total, "sandbox");
 		expect(started.code).toBe(0);
 		expect(started.data.redirectUrl).toMatch(/^\/sandbox-pay\/checkout\//);
@@ -315,7 +285,7 @@ describe("dine-in paid after the meal", () => {
 		const due = kept.total + dropped.total;
 		// A friend who ordered nothing pays for the table, and still sees the bill they settled.
 		const carol = await server.signIn("13900000023");
-		const seating = { seating: await tokenOf("T3") };
+		const seating = { seating: await tables.sitAt("T3") };
 		const started = await payBill(carol, seating, due, "sandbox");
 		await approve(started.data.redirectUrl as string);
 		const settled = await until(() => settledBillSeenBy(carol, seating));
@@ -374,7 +344,7 @@ describe("dine-in paid after the meal", () => {
 			{
 				token: alice.accessToken,
 				lang: "en",
-				body: { tableToken: await tokenOf("A5"), payMethod: "cash", expectedTotal: -1 },
+				body: { tableToken: await tables.sitAt("A5"), payMethod: "cash", expectedTotal: -1 },
 			},
 		);
 		const noToken = await server.call("GET", "/app-api/order/bill?tableToken=", {
@@ -410,7 +380,7 @@ describe("dine-in paid after the meal", () => {
 describe("paying a bill while the table keeps ordering", () => {
 	it("charges once when two diners pay the same bill at the same moment", async () => {
 		const first = await round(alice, "A1");
-		const seating = { seating: await tokenOf("A1") };
+		const seating = { seating: await tables.sitAt("A1") };
 		const open = (await billOf(alice, seating)).data as TableBillView;
 		const [aliceBefore, bobBefore] = [await balanceOf(alice), await balanceOf(bob)];
 
@@ -427,7 +397,7 @@ describe("paying a bill while the table keeps ordering", () => {
 
 	it("never leaves a round unpaid on a settled bill when it races the payment", async () => {
 		await round(alice, "A2");
-		const seating = { seating: await tokenOf("A2") };
+		const seating = { seating: await tables.sitAt("A2") };
 		const open = (await billOf(alice, seating)).data as TableBillView;
 
 		const [late, payment] = await Promise.all([

@@ -16,7 +16,9 @@ import {
 	lockBill,
 	lockUnpaidRounds,
 	OPEN_ROUND_EXCLUDED,
+	type OrderRow,
 	presentBills,
+	settleAtCounter,
 	settleBill,
 } from "./bill-settlement.js";
 import { announceOrderChange } from "./events.js";
@@ -240,30 +242,33 @@ export async function settleBillAtCounter(
 	input: { billId: number; expectedTotal: number },
 ): Promise<TableBillView> {
 	const now = deps.clock.now();
-	await authorizeStaffForBill(deps, ctx, input.billId);
-	const orderIds = await deps.db.transaction().execute(async (trx) => {
-		const bill = await lockOpenBillForStaff(trx, ctx, input.billId);
-		const rounds = await lockUnpaidRounds(trx, bill.id);
-		if (dueOf(rounds) !== input.expectedTotal) throw new BusinessError(ErrorCode.BillChanged);
-		return settleBill(trx, bill, rounds, {
-			method: "counter",
-			source: { kind: "external_funds", tenantId: bill.tenant_id },
-			paidByMemberId: null,
-			gatewayPaymentId: null,
-			actor: "staff",
-			actorMemberId: ctx.member.id,
-			now,
-		});
-	});
+	const orderIds = await onUnpaidRoundsAsSeen(deps, ctx, input, (trx, bill, rounds) =>
+		settleAtCounter(trx, bill, rounds, { staffMemberId: ctx.member.id, now }),
+	);
 	for (const orderId of orderIds) await announceOrderChange(deps, orderId, "paid");
 	return presentStaffBill(deps, ctx, input.billId);
 }
 
-async function lockOpenBillForStaff(trx: Transaction<DB>, ctx: SignedInContext, billId: number): Promise<BillRow> {
-	const bill = await lockBill(trx, ctx.tenant.id, billId);
-	if (!bill) throw new BusinessError(ErrorCode.NotFound);
-	if (bill.status !== "open") throw new BusinessError(ErrorCode.BillSettled);
-	return bill;
+/**
+ * A staff call on a bill's unpaid rounds as the staff saw them: the caller is authorised, then
+ * the open bill and its unpaid rounds are locked, and the call is refused with BillChanged when
+ * they no longer add up to `expectedTotal` (a round added, cancelled or paid meanwhile).
+ */
+async function onUnpaidRoundsAsSeen<T>(
+	deps: AppDeps,
+	ctx: SignedInContext,
+	input: { billId: number; expectedTotal: number },
+	work: (trx: Transaction<DB>, bill: BillRow, unpaid: OrderRow[]) => Promise<T>,
+): Promise<T> {
+	await authorizeStaffForBill(deps, ctx, input.billId);
+	return deps.db.transaction().execute(async (trx) => {
+		const bill = await lockBill(trx, ctx.tenant.id, input.billId);
+		if (!bill) throw new BusinessError(ErrorCode.NotFound);
+		if (bill.status !== "open") throw new BusinessError(ErrorCode.BillSettled);
+		const unpaid = await lockUnpaidRounds(trx, bill.id);
+		if (dueOf(unpaid) !== input.expectedTotal) throw new BusinessError(ErrorCode.BillChanged);
+		return work(trx, bill, unpaid);
+	});
 }
 
 async function presentStaffBill(deps: AppDeps, ctx: SignedInContext, billId: number): Promise<TableBillView> {
@@ -325,22 +330,10 @@ export async function clearTable(
 	input: { billId: number; expectedTotal: number },
 ): Promise<TableBillView> {
 	const now = deps.clock.now();
-	await authorizeStaffForBill(deps, ctx, input.billId);
-	const cancelledIds = await deps.db.transaction().execute(async (trx) => {
-		const bill = await lockOpenBillForStaff(trx, ctx, input.billId);
-		const unpaid = await lockUnpaidRounds(trx, bill.id);
-		if (dueOf(unpaid) !== input.expectedTotal) throw new BusinessError(ErrorCode.BillChanged);
+	const cancelledIds = await onUnpaidRoundsAsSeen(deps, ctx, input, async (trx, bill, unpaid) => {
 		for (const round of unpaid)
 			await cancelRound(trx, round, { memberId: ctx.member.id, reason: "table_cleared", now });
-		await settleBill(trx, bill, [], {
-			method: "counter",
-			source: { kind: "external_funds", tenantId: bill.tenant_id },
-			paidByMemberId: null,
-			gatewayPaymentId: null,
-			actor: "staff",
-			actorMemberId: ctx.member.id,
-			now,
-		});
+		await settleAtCounter(trx, bill, [], { staffMemberId: ctx.member.id, now });
 		return unpaid.map((round) => round.id);
 	});
 	for (const orderId of cancelledIds) await announceOrderChange(deps, orderId, "cancelled");

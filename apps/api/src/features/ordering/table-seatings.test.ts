@@ -1,17 +1,15 @@
 import {
-	type BillPaymentResult,
 	ErrorCode,
 	formatMessage,
-	type MemberInfo,
 	type MerchantTable,
 	type OrderView,
-	type ResolvedTable,
 	type SeatingEndedData,
 	type TableBillView,
 } from "@bayon/contract";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../../../test/harness.js";
 import { OrderingFixture } from "../../../test/ordering.js";
+import { codeOf, TableFixture } from "../../../test/tables.js";
 
 /**
  * Seatings (decision 009): a table's printed code opens or joins its current seating; only a
@@ -28,18 +26,14 @@ let bob: Diner;
 /** Someone who scanned a table once and kept the link. */
 let stranger: Diner;
 let staff: Diner;
-/** Table number → its printed code (what the QR code on the table carries). */
-const printed = new Map<string, string>();
+let tables: TableFixture;
 const COCONUT = "Fresh young coconut";
 
 beforeAll(async () => {
 	server = await startTestServer();
 	fx = await new OrderingFixture(server).load();
 	staff = await server.signIn("13800000002");
-	const tables = await server.call<MerchantTable[]>("GET", "/app-api/merchant/tables?shopId=1", {
-		token: staff.accessToken,
-	});
-	for (const table of tables.data) printed.set(table.number, codeOf(table));
+	tables = await new TableFixture(server).load(staff);
 });
 afterAll(async () => {
 	await server?.close();
@@ -54,18 +48,9 @@ beforeEach(async () => {
 	for (const diner of [alice, bob, stranger]) await fx.grant(diner.userId, 5000);
 });
 
-const codeOf = (table: MerchantTable) => new URL(table.qrUrl).searchParams.get("token") as string;
-
-/** Scans a table's code (a printed one, or the seating token the app kept). */
-const scan = (code: string, lang?: string) =>
-	server.call<ResolvedTable>("GET", `/app-api/table/resolve?token=${encodeURIComponent(code)}`, { lang });
-
-/** Scans the code printed on a table now: the token of its current seating. */
-async function sitAt(table: string): Promise<string> {
-	const answer = await scan(printed.get(table) as string);
-	expect(answer.code).toBe(0);
-	return answer.data.token;
-}
+const printed = (table: string) => tables.printed.get(table) as string;
+const scan = (code: string, lang?: string) => tables.scan(code, lang);
+const sitAt = (table: string) => tables.sitAt(table);
 
 const order = (who: Diner, seating: string, quantity = 1, lang?: string) =>
 	fx.place(
@@ -81,18 +66,9 @@ async function round(who: Diner, seating: string, quantity = 1): Promise<OrderVi
 	return placed.data;
 }
 
-const billOf = (who: Diner, seating: string, lang?: string) =>
-	server.call<TableBillView | null>("GET", `/app-api/order/bill?tableToken=${encodeURIComponent(seating)}`, {
-		token: who.accessToken,
-		lang,
-	});
-
+const billOf = (who: Diner, seating: string, lang?: string) => tables.billOf(who, seating, lang);
 const payBill = (who: Diner, seating: string, expectedTotal: number, lang?: string) =>
-	server.call<BillPaymentResult>("POST", "/app-api/order/bill/pay", {
-		token: who.accessToken,
-		lang,
-		body: { tableToken: seating, payMethod: "balance", expectedTotal },
-	});
+	tables.payBill(who, seating, expectedTotal, "balance", lang);
 
 const staffCall = <T>(path: string, body: Record<string, unknown>, who: { accessToken: string } = staff) =>
 	server.call<T>("POST", `/app-api/merchant/bill/${path}`, { token: who.accessToken, body });
@@ -109,8 +85,7 @@ const openBills = async () =>
 		})
 	).data;
 
-const balanceOf = async (who: Diner) =>
-	(await server.call<MemberInfo>("GET", "/app-api/member/user/get-info", { token: who.accessToken })).data.balance;
+const balanceOf = (who: Diner) => tables.balanceOf(who);
 
 const statusOf = async (orderId: number) =>
 	server.deps.db
@@ -145,7 +120,7 @@ describe("a table's seatings", () => {
 		const aliceSeat = await sitAt("A1");
 		const bobSeat = await sitAt("A1");
 		expect(bobSeat).toBe(aliceSeat);
-		expect(aliceSeat).not.toBe(printed.get("A1"));
+		expect(aliceSeat).not.toBe(printed("A1"));
 		const first = await round(alice, aliceSeat);
 		const second = await round(bob, bobSeat);
 		expect(second.billId).toBe(first.billId);
@@ -217,13 +192,10 @@ describe("a table's seatings", () => {
 	});
 
 	it("voids printed copies and every token handed out when the staff reprint the code, keeping the bill", async () => {
-		const oldCode = printed.get("A4") as string;
+		const oldCode = printed("A4");
 		const seat = await sitAt("A4");
 		const placed = await round(alice, seat);
-		const tables = await server.call<MerchantTable[]>("GET", "/app-api/merchant/tables?shopId=1", {
-			token: staff.accessToken,
-		});
-		const a4 = tables.data.find((table) => table.number === "A4") as MerchantTable;
+		const a4 = (await tables.tables(staff)).find((table) => table.number === "A4") as MerchantTable;
 
 		const reprinted = await server.call<MerchantTable>("POST", "/app-api/merchant/table/reprint", {
 			token: staff.accessToken,
@@ -232,7 +204,7 @@ describe("a table's seatings", () => {
 		expect(reprinted.code).toBe(0);
 		const newCode = codeOf(reprinted.data);
 		expect(newCode).not.toBe(oldCode);
-		printed.set("A4", newCode);
+		tables.printed.set("A4", newCode);
 
 		expect((await scan(oldCode, "en")).code).toBe(ErrorCode.TableInvalid);
 		const stale = await billOf(alice, seat, "en");
@@ -253,7 +225,7 @@ describe("a table's seatings", () => {
 			body: {
 				shopId: 1,
 				orderType: "desk",
-				tableToken: printed.get("T4"),
+				tableToken: printed("T4"),
 				diners: 2,
 				customerMobile: "13900000031",
 				lines: [fx.line(COCONUT)],
@@ -265,7 +237,7 @@ describe("a table's seatings", () => {
 		// The same printed code is no seating token for a customer.
 		const customerTries = await fx.place(alice.accessToken, {
 			orderType: "desk",
-			tableToken: printed.get("T4"),
+			tableToken: printed("T4"),
 			diners: 2,
 			lines: [fx.line(COCONUT)],
 		});
@@ -347,10 +319,7 @@ describe("the staff against a stranger's rounds", () => {
 	it("refuses the staff calls to customers the same way whether or not the id exists", async () => {
 		const seat = await sitAt("T2");
 		const placed = await round(alice, seat);
-		const tables = await server.call<MerchantTable[]>("GET", "/app-api/merchant/tables?shopId=1", {
-			token: staff.accessToken,
-		});
-		const t2 = tables.data.find((table) => table.number === "T2") as MerchantTable;
+		const t2 = (await tables.tables(staff)).find((table) => table.number === "T2") as MerchantTable;
 		const missingOrder = placed.id + 100_000;
 		const missingBill = (placed.billId as number) + 100_000;
 

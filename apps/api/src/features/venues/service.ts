@@ -7,6 +7,7 @@ import {
 	type MerchantShopRef,
 	type MerchantTable,
 	type OrderType,
+	type ResolvedTable,
 	type ShopDetail,
 	type ShopOpenState,
 	type ShopSummary,
@@ -229,13 +230,7 @@ export async function getOrderingTerms(deps: AppDeps, ctx: CallerContext, shopId
 }
 
 /** A table as scanning its code finds it, with the QR version its printed code must carry. */
-export interface ScannedTable {
-	shopId: number;
-	shopName: string;
-	tableId: number;
-	number: string;
-	seats: number;
-	area: string | null;
+export interface ScannedTable extends Omit<ResolvedTable, "token"> {
 	qrVersion: number;
 }
 

@@ -409,6 +409,16 @@ export const messages = {
 		en: "This table has no open bill: order first",
 		km: "តុនេះមិនទាន់មានវិក្កយបត្រនៅឡើយ សូមកម្មង់ជាមុនសិន",
 	},
+	seatingEnded: {
+		"zh-CN": "本次用餐已结束（账单已结清或桌台已清台），如需继续点餐，请重新扫描桌上的二维码",
+		en: "This seating has ended (the bill was settled or the table cleared): to order again, scan the QR code on your table",
+		km: "ការអង្គុយញ៉ាំលើកនេះបានបញ្ចប់ហើយ (វិក្កយបត្រត្រូវបានទូទាត់ ឬតុត្រូវបានសម្អាត) ដើម្បីកម្មង់ម្តងទៀត សូមស្កេនកូដ QR នៅលើតុរបស់អ្នក",
+	},
+	billRoundPaid: {
+		"zh-CN": "该轮点单已付款，不能移除，如需退款请走退款流程",
+		en: "This round is already paid and cannot be removed: refund it instead",
+		km: "ការកម្មង់លើកនេះបានបង់រួចហើយ មិនអាចដកចេញបានទេ សូមបង្វិលប្រាក់វិញជំនួសវិញ",
+	},
 	enterReason: {
 		"zh-CN": "请填写原因",
 		en: "Please give a reason",

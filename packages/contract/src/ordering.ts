@@ -175,7 +175,10 @@ export interface PaymentResult {
 }
 
 const tableTokenField = oneLineText("tableInvalid").min(1, { error: "tableInvalid" }).max(300);
-/** A table's open bill, asked for by anyone at the table (holding its scanned QR code). */
+/**
+ * A table's open bill, asked for by anyone seated at the table. `tableToken` is the seating
+ * token scanning the table's QR code handed out (`ResolvedTable.token`), not the printed code.
+ */
 export const TableBillQuery = z.object({ tableToken: tableTokenField });
 
 /**
@@ -196,6 +199,32 @@ export const SettleBillInput = z.strictObject({
 
 export const MerchantBillListQuery = z.object({ shopId: queryIdField });
 
+/** The staff take an unpaid round off the table's bill (a stranger added it, or nobody at the table wants it). */
+export const RemoveRoundInput = z.strictObject({ orderId: idField });
+
+/**
+ * The staff clear the table: its seating ends and every code handed out for it stops working.
+ * `expectedTotal` is the unpaid amount the staff saw and agree to cancel (0 when nothing is
+ * unpaid): a bill that changed meanwhile is refused, so no round is cancelled unseen.
+ */
+export const ClearTableInput = z.strictObject({
+	billId: idField,
+	expectedTotal: z.number({ error: "fieldInvalid" }).int({ error: "fieldInvalid" }).min(0, { error: "fieldInvalid" }),
+});
+
+/** Why a seating's codes no longer work: its bill was paid, the staff closed it, or the table's code was reprinted. */
+export type SeatingEndReason = "paid" | "closed" | "codeChanged";
+
+/**
+ * `data` of a SeatingEnded answer. `bill` is the ended seating's bill for a caller who took
+ * part in it (ordered a round or paid it), so a payer coming back sees what they settled;
+ * null for anyone else.
+ */
+export interface SeatingEndedData {
+	reason: SeatingEndReason;
+	bill: TableBillView | null;
+}
+
 export type BillSettleMethod = PaidWith | "nothing_due";
 
 /** One round ordered at the table. */
@@ -210,6 +239,8 @@ export interface BillRoundView {
 	createdAt: string;
 	/** Whether the caller placed this round (customer views). */
 	mine?: boolean;
+	/** Who placed it, for the staff: nickname and masked phone. */
+	orderedBy?: { nickname: string; mobile: string };
 }
 
 export interface TableBillView {

@@ -20,6 +20,7 @@ type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
 const validExamples: Record<string, Record<string, Json>> = {
 	// Bodies
 	CartLineInput: { itemId: 1, quantity: 2, optionIds: [3] },
+	ClearTableInput: { billId: 1, expectedTotal: 0 },
 	DineInPaymentInput: { shopId: 1, payAfterMeal: true },
 	OrderIdInput: { orderId: 1 },
 	PayBillInput: { tableToken: "t.abc", payMethod: "balance", expectedTotal: 1200 },
@@ -56,6 +57,8 @@ const validExamples: Record<string, Record<string, Json>> = {
 		longitude: -104.92,
 		isDefault: true,
 	},
+	RemoveRoundInput: { orderId: 1 },
+	ReprintTableCodeInput: { tableId: 1 },
 	SendSmsCodeInput: { mobile: "13800000003", scene: 1 },
 	SettleBillInput: { billId: 1, expectedTotal: 0 },
 	SmsLoginInput: { mobile: "13800000003", code: "123456" },

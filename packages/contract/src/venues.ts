@@ -114,7 +114,12 @@ export interface DeliveryCheck {
 	distanceMeters: number;
 }
 
-/** What scanning a table's QR code resolves to. */
+/**
+ * What scanning a table's QR code resolves to. `token` is not the printed code: it is the
+ * token of the table's current seating (scanning opens or joins it), which rounds, the bill
+ * and paying it require. It stops working when the seating ends (bill settled, table cleared,
+ * code reprinted); the diner then scans the code on the table again.
+ */
 export interface ResolvedTable {
 	shopId: number;
 	shopName: string;
@@ -125,7 +130,10 @@ export interface ResolvedTable {
 	token: string;
 }
 
-/** Any string: a malformed code is answered TableInvalid by the resolver, like a forged one. */
+/**
+ * A printed table code (opens or joins the table's seating) or a seating token (checked to
+ * be current). Any string: a malformed code is answered TableInvalid, like a forged one.
+ */
 export const TableTokenQuery = z.object({ token: oneLineText().max(2000).default("") });
 
 /** A table as the shop's staff see it, with the URL its QR code encodes. */
@@ -136,6 +144,9 @@ export interface MerchantTable {
 	area: string | null;
 	qrUrl: string;
 }
+
+/** The staff reprint a table's QR code: every printed copy and every code handed out from it stops working. */
+export const ReprintTableCodeInput = z.strictObject({ tableId: idField });
 
 /** The owner chooses whether dine-in guests pay each round up front or the table's bill after the meal. */
 export const DineInPaymentInput = z.strictObject({

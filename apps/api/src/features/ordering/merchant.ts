@@ -13,7 +13,7 @@ import { BusinessError } from "../../http/business-error.js";
 import type { AppDeps } from "../../http/deps.js";
 import type { RequestContext } from "../../http/request-context.js";
 import { findActiveMemberIdByMobile, memberContacts } from "../identity/service.js";
-import { requireStaff, requireStaffSomewhere, staffRoleAt } from "../venues/service.js";
+import { isSeatingToken, requireStaff, requireStaffSomewhere, staffRoleAt } from "../venues/service.js";
 import { placeOrder } from "./checkout.js";
 import { announceOrderChange } from "./events.js";
 import { deliverGatewayRefundsSoon } from "./gateway-refunds.js";
@@ -21,6 +21,7 @@ import { refundPayment } from "./payments.js";
 import { presentOrders } from "./present.js";
 import * as queries from "./queries.js";
 import { requireCustomerAction, requireStaffAction } from "./state-rules.js";
+import { scanTable } from "./table-seatings.js";
 
 type SignedInContext = RequestContext & { member: { id: number } };
 type OrderRow = Selectable<DB["customer_order"]>;
@@ -253,6 +254,11 @@ export async function placeOrderForCustomer(
 	const customerId = await findActiveMemberIdByMobile(deps, ctx.tenant.id, input.customerMobile);
 	if (customerId === null) throw new BusinessError(ErrorCode.CustomerNotFound);
 	const { customerMobile: _, ...order } = input;
+	// A waiter standing at the table takes the round with the table's printed code: it joins
+	// the table's current seating like a diner's scan would (decision 009).
+	if (order.tableToken && !isSeatingToken(order.tableToken)) {
+		order.tableToken = (await scanTable(deps, ctx, order.tableToken)).token;
+	}
 	return placeOrder(deps, { ...ctx, member: { id: customerId, sessionFamilyId: "" } }, order, idempotencyKey, {
 		placedBy: ctx.member.id,
 	});

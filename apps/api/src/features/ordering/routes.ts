@@ -1,4 +1,5 @@
 import {
+	ClearTableInput,
 	IDEMPOTENCY_HEADER,
 	IdParams,
 	MerchantBillListQuery,
@@ -12,10 +13,12 @@ import {
 	PriceCartInput,
 	RefundDecisionInput,
 	RefundRequestInput,
+	RemoveRoundInput,
 	SettleBillInput,
 	StaffOrderActionInput,
 	StaffPlaceOrderInput,
 	TableBillQuery,
+	TableTokenQuery,
 } from "@bayon/contract";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -39,7 +42,15 @@ import {
 } from "./merchant.js";
 import { payOrder } from "./payments.js";
 import { priceCartFor } from "./service.js";
-import { getTableBill, listOpenBills, payTableBill, settleBillAtCounter } from "./table-bills.js";
+import {
+	clearTable,
+	getTableBill,
+	listOpenBills,
+	payTableBill,
+	removeRound,
+	settleBillAtCounter,
+} from "./table-bills.js";
+import { scanTable } from "./table-seatings.js";
 
 export async function orderingRoutes(app: FastifyInstance, deps: AppDeps) {
 	const r = app.withTypeProvider<ZodTypeProvider>();
@@ -75,7 +86,14 @@ export async function orderingRoutes(app: FastifyInstance, deps: AppDeps) {
 		return ok(true);
 	});
 
-	// Dine-in paid after the meal: the table's open bill, for anyone at the table.
+	/**
+	 * Public: scanning a table's printed code opens or joins the table's seating and answers its
+	 * seating token; a seating token is answered while its seating is current (decision 009).
+	 */
+	r.get("/table/resolve", { config: { public: true }, schema: { querystring: TableTokenQuery } }, async (request) =>
+		ok(await scanTable(deps, request.ctx, request.query.token)),
+	);
+	// Dine-in paid after the meal: the seating's bill, for anyone seated at the table.
 	r.get("/order/bill", { schema: { querystring: TableBillQuery } }, async (request) =>
 		ok(await getTableBill(deps, signedIn(request), request.query.tableToken)),
 	);
@@ -89,6 +107,12 @@ export async function orderingRoutes(app: FastifyInstance, deps: AppDeps) {
 	);
 	r.post("/merchant/bill/settle", { schema: { body: SettleBillInput } }, async (request) =>
 		ok(await settleBillAtCounter(deps, signedIn(request), request.body)),
+	);
+	r.post("/merchant/bill/remove-round", { schema: { body: RemoveRoundInput } }, async (request) =>
+		ok(await removeRound(deps, signedIn(request), request.body)),
+	);
+	r.post("/merchant/bill/clear", { schema: { body: ClearTableInput } }, async (request) =>
+		ok(await clearTable(deps, signedIn(request), request.body)),
 	);
 	r.get("/merchant/order/list", { schema: { querystring: MerchantOrderListQuery } }, async (request) =>
 		ok(await listShopOrders(deps, signedIn(request), request.query)),

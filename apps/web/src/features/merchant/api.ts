@@ -46,6 +46,19 @@ export function settleBillAtCounter(billId: number, expectedTotal: number): Prom
 	return api.post<TableBillView>("/merchant/bill/settle", { billId, expectedTotal }, { toast: false, loading: true });
 }
 
+/** Takes an unpaid round off its table's bill (cancelled, not charged); a paid one is refused. */
+export function removeBillRound(orderId: number): Promise<TableBillView> {
+	return api.post<TableBillView>("/merchant/bill/remove-round", { orderId }, { toast: false, loading: true });
+}
+
+/**
+ * Ends the table's seating: the diners' codes stop working. `expectedTotal` is the unpaid
+ * amount the staff agreed to cancel (0 when nothing is unpaid).
+ */
+export function clearTable(billId: number, expectedTotal: number): Promise<TableBillView> {
+	return api.post<TableBillView>("/merchant/bill/clear", { billId, expectedTotal }, { toast: false, loading: true });
+}
+
 /** The server's page size limit (contract Limits.pageSizeMax); a shop's active orders fit. */
 const BOARD_PAGE_SIZE = 50;
 

@@ -6,7 +6,6 @@ import type { DB } from "../../db/schema.js";
 import { BusinessError } from "../../http/business-error.js";
 import type { AppDeps } from "../../http/deps.js";
 import type { RequestContext } from "../../http/request-context.js";
-import { addSeconds } from "../../lib/clock.js";
 import { memberContacts } from "../identity/service.js";
 import { requireStaff, requireStaffWithoutOracle } from "../venues/service.js";
 import { accountBalance } from "../wallet/ledger.js";

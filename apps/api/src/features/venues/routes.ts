@@ -1,7 +1,6 @@
 import {
 	DeliveryCheckQuery,
 	DineInPaymentInput,
-	idField,
 	ReprintTableCodeInput,
 	ShopIdQuery,
 	ShopQuery,

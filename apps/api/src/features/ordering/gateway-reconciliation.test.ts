@@ -1,6 +1,6 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import type { BillPaymentResult, MerchantTable, OrderView } from "@bayon/contract";
+import type { BillPaymentResult, OrderView } from "@bayon/contract";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
 	decideAtSandbox,
@@ -17,6 +17,7 @@ import {
 } from "../../../test/gateway.js";
 import { startTestServer, type TestServer } from "../../../test/harness.js";
 import { OrderingFixture } from "../../../test/ordering.js";
+import { TableFixture } from "../../../test/tables.js";
 import type { AppDeps } from "../../http/deps.js";
 import { gateways } from "../payments/registry.js";
 import { CALLBACK_DELAYS_MS } from "../payments/sandbox.js";
@@ -174,10 +175,8 @@ describe("reconciling gateway payments in doubt", () => {
 
 	it("settles a table bill paid at the gateway whose callback was lost", async () => {
 		const staff = await server.signIn("13800000002");
-		const tables = await server.call<MerchantTable[]>("GET", "/app-api/merchant/tables?shopId=1", {
-			token: staff.accessToken,
-		});
-		const tableToken = new URL(tables.data[0]?.qrUrl as string).searchParams.get("token") as string;
+		const tables = await new TableFixture(server).load(staff);
+		const tableToken = await tables.sitAt([...tables.printed.keys()][0] as string);
 		const placed = await fx.place(customer.accessToken, {
 			orderType: "desk",
 			tableToken,

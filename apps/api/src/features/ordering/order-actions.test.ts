@@ -1,7 +1,8 @@
-import { ErrorCode, formatMessage, type MerchantTable, type OrderView, type PageResult } from "@bayon/contract";
+import { ErrorCode, formatMessage, type OrderView, type PageResult } from "@bayon/contract";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../../../test/harness.js";
 import { OrderingFixture } from "../../../test/ordering.js";
+import { TableFixture } from "../../../test/tables.js";
 
 /**
  * Every order offers exactly the actions its state allows, in its view (`actions`), and the
@@ -197,11 +198,8 @@ describe("each state's actions", () => {
 
 describe("the customer's pending payments", () => {
 	it("lists a dine-in round paid after the meal under pending payment until its bill is paid", async () => {
-		const tables = await server.call<MerchantTable[]>("GET", "/app-api/merchant/tables?shopId=1", {
-			token: staff.accessToken,
-		});
-		const table = tables.data.find((t) => t.number === "A3") ?? tables.data[0];
-		const tableToken = new URL(table?.qrUrl ?? "").searchParams.get("token") as string;
+		const tables = await new TableFixture(server).load(staff);
+		const tableToken = await tables.sitAt("A3");
 		await server.call("POST", "/app-api/merchant/shop/dine-in-payment", {
 			token: owner.accessToken,
 			body: { shopId: 1, payAfterMeal: true },

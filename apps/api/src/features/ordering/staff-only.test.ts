@@ -1,7 +1,8 @@
-import { ErrorCode, type MerchantTable, type OrderView } from "@bayon/contract";
+import { ErrorCode, type OrderView } from "@bayon/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../../../test/harness.js";
 import { OrderingFixture } from "../../../test/ordering.js";
+import { TableFixture } from "../../../test/tables.js";
 
 /**
  * Merchant calls must not tell a customer which orders, bills or shops exist: a customer
@@ -27,10 +28,8 @@ beforeAll(async () => {
 	await fx.grant(diner.userId, 5000);
 	order = await fx.paidOrder(diner.accessToken, COCONUT);
 
-	const tables = await server.call<MerchantTable[]>("GET", "/app-api/merchant/tables?shopId=1", {
-		token: staff.accessToken,
-	});
-	const tableToken = new URL((tables.data[0] as MerchantTable).qrUrl).searchParams.get("token");
+	const tables = await new TableFixture(server).load(staff);
+	const tableToken = await tables.sitAt([...tables.printed.keys()][0] as string);
 	const round = await fx.place(diner.accessToken, {
 		orderType: "desk",
 		tableToken,

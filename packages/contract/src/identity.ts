@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { mobileField, oneLineText } from "./common.js";
 import { Limits } from "./constants.js";
+import type { ShopRole } from "./shop-roles.js";
 
 /** What a code is sent for; a code is only accepted for the scene it was sent for. */
 export const SmsScene = { MemberLogin: 1 } as const;
@@ -47,7 +48,8 @@ export const Gender = { Unknown: 0, Male: 1, Female: 2 } as const;
 export interface MerchantShopRef {
 	shopId: number;
 	shopName: string;
-	role: "owner" | "staff";
+	/** A manager is a MerchantStaff userType (spec enumeration) whose role allows more (shop-roles.ts). */
+	role: ShopRole;
 }
 
 /** Answer of member/user/get-info. Money and points are integers (money in minor units). */

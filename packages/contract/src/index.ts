@@ -13,4 +13,5 @@ export * from "./messages.js";
 export * from "./money.js";
 export * from "./order-actions.js";
 export * from "./ordering.js";
+export * from "./shop-roles.js";
 export * from "./venues.js";

@@ -207,7 +207,21 @@ export interface MemberAddressTable {
 export interface ShopStaffTable {
 	shop_id: number;
 	member_id: number;
-	role: "owner" | "staff";
+	role: "owner" | "manager" | "staff";
+	created_at: CreatedAt;
+}
+
+/** Who changed what in the merchant area, and how (issue 10); read by the owner. */
+export interface ShopChangeTable {
+	id: Generated<number>;
+	tenant_id: number;
+	shop_id: number;
+	member_id: number;
+	subject: string;
+	subject_id: string | null;
+	action: string;
+	before: ColumnType<unknown, string | null, never>;
+	after: ColumnType<unknown, string | null, never>;
 	created_at: CreatedAt;
 }
 
@@ -475,6 +489,7 @@ export interface DB {
 	uploaded_file: UploadedFileTable;
 	shop: ShopTable;
 	shop_staff: ShopStaffTable;
+	shop_change: ShopChangeTable;
 	shop_opening_hours: ShopOpeningHoursTable;
 	menu_category: MenuCategoryTable;
 	menu_item: MenuItemTable;

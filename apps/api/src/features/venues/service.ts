@@ -8,8 +8,11 @@ import {
 	type MerchantTable,
 	type OrderType,
 	type ResolvedTable,
+	roleAllows,
 	type ShopDetail,
 	type ShopOpenState,
+	type ShopPermission,
+	type ShopRole,
 	type ShopSummary,
 } from "@bayon/contract";
 import { BusinessError } from "../../http/business-error.js";
@@ -368,7 +371,7 @@ export async function requireStaff(
 	deps: AppDeps,
 	ctx: CallerContext & { member: { id: number } },
 	shopId: number,
-): Promise<"owner" | "staff"> {
+): Promise<ShopRole> {
 	const role = await staffRoleAt(deps, ctx, shopId);
 	if (role) return role;
 	await requireStaffSomewhere(deps, ctx);
@@ -381,10 +384,26 @@ export async function staffRoleAt(
 	deps: AppDeps,
 	ctx: CallerContext & { member: { id: number } },
 	shopId: number,
-): Promise<"owner" | "staff" | null> {
+): Promise<ShopRole | null> {
 	const staff = await queries.findStaffRole(deps.db, { shopId, memberId: ctx.member.id });
 	if (!staff || !(await queries.findShop(deps.db, ctx.tenant.id, shopId))) return null;
 	return staff.role;
+}
+
+/**
+ * Refuses a caller whose role at the shop does not allow `permission` (shop-roles.ts in the
+ * contract): like requireStaff, a caller who works at no shop is answered alike whether the
+ * shop exists or not. Returns the caller's role.
+ */
+export async function requireShopPermission(
+	deps: AppDeps,
+	ctx: CallerContext & { member: { id: number } },
+	shopId: number,
+	permission: ShopPermission,
+): Promise<ShopRole> {
+	const role = await requireStaff(deps, ctx, shopId);
+	if (!roleAllows(role, permission)) throw new BusinessError(ErrorCode.Forbidden);
+	return role;
 }
 
 /**
@@ -409,7 +428,7 @@ export async function setDineInPayment(
 	ctx: CallerContext & { member: { id: number } },
 	input: { shopId: number; payAfterMeal: boolean },
 ): Promise<{ shopId: number; deskPayAfterMeal: boolean }> {
-	if ((await requireStaff(deps, ctx, input.shopId)) !== "owner") throw new BusinessError(ErrorCode.Forbidden);
+	await requireShopPermission(deps, ctx, input.shopId, "money");
 	await deps.db
 		.updateTable("shop")
 		.set({ desk_pay_after_meal: input.payAfterMeal })

@@ -1,0 +1,18 @@
+import { describe, expect, it } from "vitest";
+import { roleAllows, SHOP_PERMISSIONS } from "./shop-roles.js";
+
+describe("shop roles", () => {
+	it("lets the owner do everything", () => {
+		for (const permission of SHOP_PERMISSIONS) expect(roleAllows("owner", permission)).toBe(true);
+	});
+	it("keeps staff and money settings from managers", () => {
+		expect(roleAllows("manager", "menu")).toBe(true);
+		expect(roleAllows("manager", "shop")).toBe(true);
+		expect(roleAllows("manager", "staff")).toBe(false);
+		expect(roleAllows("manager", "money")).toBe(false);
+	});
+	it("gives staff the board, tables and sold-out toggles only", () => {
+		const allowed = SHOP_PERMISSIONS.filter((permission) => roleAllows("staff", permission));
+		expect(allowed).toEqual(["board", "tables", "soldOut"]);
+	});
+});

@@ -1,0 +1,40 @@
+/**
+ * Who may do what in a shop's merchant area (issue 10). One table, read by the server to
+ * refuse and by the web app to show or hide controls, so the two never disagree.
+ *
+ * - owner: everything;
+ * - manager: everything but the staff list and money settings;
+ * - staff: the order board, tables and the bell, and sold-out toggles during service.
+ */
+export const SHOP_ROLES = ["owner", "manager", "staff"] as const;
+export type ShopRole = (typeof SHOP_ROLES)[number];
+
+export const SHOP_PERMISSIONS = [
+	/** The live order board, refunds decisions, orders for a customer. */
+	"board",
+	/** Tables' bills, the bell, clearing a table. */
+	"tables",
+	/** Mark an item or an option sold out / back in stock. */
+	"soldOut",
+	/** Categories, items, option groups, prices, stock. */
+	"menu",
+	/** Shop information, hours, closures, pause, delivery zone and fees, tables' list and QR codes. */
+	"shop",
+	/** Add, change and remove staff and their roles. */
+	"staff",
+	/** How the shop is paid: dine-in payment, display currency, wallet, bank cards, withdrawals. */
+	"money",
+	/** The record of who changed what. */
+	"changeLog",
+] as const;
+export type ShopPermission = (typeof SHOP_PERMISSIONS)[number];
+
+const GRANTS: Record<ShopRole, readonly ShopPermission[]> = {
+	owner: SHOP_PERMISSIONS,
+	manager: ["board", "tables", "soldOut", "menu", "shop", "changeLog"],
+	staff: ["board", "tables", "soldOut"],
+};
+
+export function roleAllows(role: ShopRole, permission: ShopPermission): boolean {
+	return GRANTS[role].includes(permission);
+}

@@ -7,12 +7,14 @@ import {
 	type MerchantTable,
 	type OrderType,
 	type ResolvedTable,
+	type SecondCurrency,
 	type ShopDetail,
 	type ShopOpenState,
 	type ShopSummary,
 } from "@bayon/contract";
 import { BusinessError } from "../../http/business-error.js";
 import type { AppDeps } from "../../http/deps.js";
+import { setSecondCurrency } from "../tenancy/service.js";
 import {
 	type DeliveryQuote,
 	distanceMeters,
@@ -307,6 +309,25 @@ export async function setDineInPayment(
 		.where("id", "=", input.shopId)
 		.execute();
 	return { shopId: input.shopId, deskPayAfterMeal: input.payAfterMeal };
+}
+
+/**
+ * The owner shows prices also in a second currency at their own rate (decision 011), or
+ * (null) in the shop's currency alone. It applies to the whole tenant, whose ledger
+ * currency it sits beside. Anyone but the shop's owner gets Forbidden, whether or not the
+ * shop exists, so the call tells nothing about other shops.
+ */
+export async function setDisplayCurrency(
+	deps: AppDeps,
+	ctx: CallerContext & { member: { id: number } },
+	input: { shopId: number; second: SecondCurrency | null },
+): Promise<{ shopId: number; second: SecondCurrency | null }> {
+	const [shop, staff] = await Promise.all([
+		queries.findShop(deps.db, ctx.tenant.id, input.shopId),
+		queries.findStaffRole(deps.db, { shopId: input.shopId, memberId: ctx.member.id }),
+	]);
+	if (!shop || staff?.role !== "owner") throw new BusinessError(ErrorCode.Forbidden);
+	return { shopId: input.shopId, second: await setSecondCurrency(deps, ctx.tenant.id, input.second) };
 }
 
 /** The shops a member works at, with their role there; empty for customers. */

@@ -136,6 +136,7 @@ export async function payTableBill(
 		paymentId,
 		amount: bill.due,
 		currency: ctx.tenant.currency.code,
+		language: ctx.lang,
 		description: `Bayon · ${table.shopName} · ${table.number}`,
 		notifyUrl: `${origin}/pay/notify/${gateway.name}`,
 		returnUrl: `${origin}/pages/components/pages/orders/bill`,

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import { formatMoney } from "@bayon/contract";
+import { formatMoney, resolveLanguage, SUPPORTED_LANGUAGES } from "@bayon/contract";
 import type { FastifyInstance } from "fastify";
 import type { AppDeps } from "../../http/deps.js";
 import { languageOf } from "../../http/language.js";
@@ -96,6 +96,7 @@ export function createSandboxGateway(deps: AppDeps): PaymentGateway & {
 					merchant_reference: args.paymentId,
 					amount: args.amount,
 					currency: args.currency,
+					language: args.language,
 					description: args.description,
 					status: "pending",
 					provider_txn_id: null,
@@ -190,7 +191,9 @@ export function createSandboxGateway(deps: AppDeps): PaymentGateway & {
 					.executeTakeFirst()
 					.catch(() => undefined);
 				if (!row) return reply.code(404).type("text/plain").send("Unknown payment");
-				const lang = languageOf(request);
+				// The payer's language as the app sent it when the payment started: the browser
+				// opening this page only sends the device's Accept-Language.
+				const lang = row.language ? resolveLanguage(row.language, SUPPORTED_LANGUAGES) : languageOf(request);
 				const amount = formatMoney(row.amount, {
 					code: row.currency,
 					symbol: row.currency === "USD" ? "$" : row.currency,

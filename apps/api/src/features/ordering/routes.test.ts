@@ -220,7 +220,9 @@ describe("delivery to a point on the map", () => {
 		);
 
 		expect(answer.data).toMatchObject({ subtotal: 500, deliveryFee: 250, minDeliveryPrice: 1000, orderable: false });
-		expect(answer.data.problems).toEqual([{ code: ErrorCode.BelowMinDeliveryPrice, message: "外卖$10.00 · 41,000៛起送" }]);
+		expect(answer.data.problems).toEqual([
+			{ code: ErrorCode.BelowMinDeliveryPrice, message: "外卖$10.00 · 41,000៛起送" },
+		]);
 	});
 
 	it("refuses an address outside every zone", async () => {

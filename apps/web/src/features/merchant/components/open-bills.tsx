@@ -2,7 +2,7 @@ import type { MerchantShopRef, ShopDetail, TableBillView } from "@bayon/contract
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { errorText } from "../../../lib/api-client";
-import { formatMoney, formatRelativeTime } from "../../../lib/format";
+import { formatPrice, formatRelativeTime } from "../../../lib/format";
 import { useDateLabels } from "../../../lib/i18n";
 import { queryClient } from "../../../lib/query-client";
 import { useAppState } from "../../../lib/store";
@@ -12,6 +12,7 @@ import { EmptyState, ErrorState, LoadingState } from "../../../ui/states";
 import { shopDetailQuery, venueKeys } from "../../venues/api";
 import { merchantKeys, openBillsQuery, setDineInPayment, settleBillAtCounter } from "../api";
 import { useMerchantText } from "../strings";
+import { DisplayCurrencySetting } from "./display-currency-setting";
 
 /**
  * Tables that ate and have not paid (dine-in paid after the meal). When a table pays at the
@@ -43,6 +44,7 @@ export function OpenBills({ shop }: { shop: MerchantShopRef }) {
 	return (
 		<div role="tabpanel">
 			{shop.role === "owner" && <DineInPaymentSwitch shopId={shopId} />}
+			{shop.role === "owner" && <DisplayCurrencySetting shopId={shopId} />}
 			{bills.isPending ? (
 				<LoadingState />
 			) : bills.isError && !bills.data ? (
@@ -60,7 +62,7 @@ export function OpenBills({ shop }: { shop: MerchantShopRef }) {
 							? mt("bills.confirmClose", { table: settling.tableNumber })
 							: mt("bills.confirmSettle", {
 									table: settling.tableNumber,
-									amount: formatMoney(settling.due, currency),
+									amount: formatPrice(settling.due, currency),
 								})
 						: ""
 				}
@@ -153,7 +155,7 @@ function BillList({
 					</ul>
 					<footer className="merchant-card__foot">
 						<span className="merchant-card__total" data-testid="merchant-bill-due">
-							{mt("bills.due", { amount: formatMoney(bill.due, currency) })}
+							{mt("bills.due", { amount: formatPrice(bill.due, currency) })}
 						</span>
 						<button
 							type="button"

@@ -1,7 +1,8 @@
 import type { OrderView } from "@bayon/contract";
 import { Link } from "react-router";
 import { Paths, withQuery } from "../../../app/paths";
-import { formatMoney } from "../../../lib/format";
+import { formatPrice } from "../../../lib/format";
+import { useListFormat } from "../../../lib/i18n";
 import { useAppState } from "../../../lib/store";
 import { actionsFor } from "../board";
 import { useMerchantText } from "../strings";
@@ -83,6 +84,7 @@ interface OrderCardProps {
 /** One order on the board. */
 export function OrderCard({ order, actions, ringing = false, onOpen }: OrderCardProps) {
 	const { mt } = useMerchantText();
+	const list = useListFormat();
 	const currency = useAppState((s) => s.currency);
 	const phone = order.customer?.mobile ?? order.contactPhone ?? "";
 	return (
@@ -121,7 +123,7 @@ export function OrderCard({ order, actions, ringing = false, onOpen }: OrderCard
 							<span>
 								{line.name}
 								{line.options.length > 0 && (
-									<small className="merchant-card__options"> ({line.options.map((o) => o.name).join(", ")})</small>
+									<small className="merchant-card__options"> ({list(line.options.map((o) => o.name))})</small>
 								)}
 							</span>
 							<span>×{line.quantity}</span>
@@ -139,7 +141,7 @@ export function OrderCard({ order, actions, ringing = false, onOpen }: OrderCard
 				<footer className="merchant-card__foot">
 					<span data-testid="merchant-order-phone">{phone}</span>
 					<span className="merchant-card__total" data-testid="merchant-order-total">
-						{mt("order.total")} {formatMoney(order.total, currency)}
+						{mt("order.total")} {formatPrice(order.total, currency)}
 					</span>
 				</footer>
 			</Link>

@@ -2,8 +2,8 @@ import type { OrderView } from "@bayon/contract";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useSearchParams } from "react-router";
-import { formatDate, formatMoney, formatTimeInZone } from "../../../lib/format";
-import { useDateLabels } from "../../../lib/i18n";
+import { formatDate, formatPrice, formatTimeInZone } from "../../../lib/format";
+import { useDateLabels, useListFormat } from "../../../lib/i18n";
 import { queryClient } from "../../../lib/query-client";
 import { useAppState } from "../../../lib/store";
 import { ErrorState, LoadingState } from "../../../ui/states";
@@ -57,9 +57,10 @@ function Detail() {
 
 function OrderDetail({ order }: { order: OrderView }) {
 	const { mt, lang } = useMerchantText();
+	const list = useListFormat();
 	const labels = useDateLabels();
 	const currency = useAppState((s) => s.currency);
-	const money = (amount: number) => formatMoney(amount, currency);
+	const money = (amount: number) => formatPrice(amount, currency);
 	// The staff's device is in the shop: its own time zone is the shop's.
 	const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 	const time = (value: string) => `${formatDate(value, lang, labels)} ${formatTimeInZone(value, zone)?.time ?? ""}`;
@@ -87,7 +88,7 @@ function OrderDetail({ order }: { order: OrderView }) {
 							<span>
 								{line.name}
 								{line.options.length > 0 && (
-									<small className="merchant-card__options"> ({line.options.map((o) => o.name).join(", ")})</small>
+									<small className="merchant-card__options"> ({list(line.options.map((o) => o.name))})</small>
 								)}
 								<small> ×{line.quantity}</small>
 							</span>

@@ -1,15 +1,17 @@
 import type { OrderView } from "@bayon/contract";
 import { Link } from "react-router";
 import { Paths, withQuery } from "../../../app/paths";
-import { useMoney } from "../../../lib/app-config";
+import { usePrice } from "../../../lib/app-config";
 import { formatDate } from "../../../lib/format";
-import { useI18n } from "../../../lib/i18n";
+import { useDateLabels, useI18n, useListFormat } from "../../../lib/i18n";
 import { orderStage } from "../stage";
 
 /** One order in a list: shop, pickup number, stage in words, what was ordered, total. */
 export function OrderCard({ order, prominent = false }: { order: OrderView; prominent?: boolean }) {
 	const { t, lang } = useI18n();
-	const money = useMoney();
+	const money = usePrice();
+	const dateLabels = useDateLabels();
+	const list = useListFormat();
 	const stage = orderStage(order);
 	const count = order.lines.reduce((sum, line) => sum + line.quantity, 0);
 	return (
@@ -29,25 +31,22 @@ export function OrderCard({ order, prominent = false }: { order: OrderView; prom
 						</span>
 						{order.ordersAhead !== undefined && (
 							<span className="order-card__ahead" data-testid="order-card-ahead">
-								{order.ordersAhead === 0 ? t("orders.nextInLine") : t("orders.ahead", { n: order.ordersAhead })}
+								{order.ordersAhead === 0 ? t("orders.nextInLine") : t("orders.ahead", { count: order.ordersAhead })}
 							</span>
 						)}
 					</p>
 				)}
 				<p className="order-card__items">
-					{order.lines
-						.slice(0, 3)
-						.map((line) => line.name)
-						.join("、")}
+					{list(order.lines.slice(0, 3).map((line) => line.name))}
 					{order.lines.length > 3 ? "…" : ""}
 				</p>
 				<footer className="order-card__footer">
 					<span className="order-card__meta">
-						{t(`orderType.${order.orderType}`)} · {formatDate(order.createdAt, lang)}
+						{t(`orderType.${order.orderType}`)} · {formatDate(order.createdAt, lang, dateLabels)}
 						{!prominent && ` · #${order.pickupNumber}`}
 					</span>
 					<span className="order-card__total">
-						{t("orders.itemsTotal", { n: count })} <strong>{money(order.total)}</strong>
+						{t("orders.itemsTotal", { count })} <strong>{money(order.total)}</strong>
 					</span>
 				</footer>
 			</Link>

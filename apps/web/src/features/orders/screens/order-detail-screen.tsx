@@ -5,7 +5,7 @@ import { Link, useSearchParams } from "react-router";
 import { Paths, withQuery } from "../../../app/paths";
 import { errorText } from "../../../lib/api-client";
 import { formatDate } from "../../../lib/format";
-import { useI18n } from "../../../lib/i18n";
+import { useDateLabels, useI18n } from "../../../lib/i18n";
 import { showToast } from "../../../lib/toast";
 import { useDebouncedSubmit } from "../../../lib/use-debounced-submit";
 import { ConfirmDialog } from "../../../ui/confirm-dialog";
@@ -80,6 +80,7 @@ function usePaymentPolling(order: OrderView | undefined) {
 
 function OrderDetail({ order }: { order: OrderView }) {
 	const { t, lang } = useI18n();
+	const dateLabels = useDateLabels();
 	const stage = orderStage(order);
 	const actions = orderActions(order);
 	const [confirmCancel, setConfirmCancel] = useState(false);
@@ -192,7 +193,7 @@ function OrderDetail({ order }: { order: OrderView }) {
 					<Info label={t("orderType.label")} value={t(`orderType.${order.orderType}`)} />
 					<Info
 						label={order.orderType === "takeout" ? t("pay.deliveryTime") : t("pay.pickupTime")}
-						value={order.pickupAt ? formatDate(order.pickupAt, lang) : t("pay.asap")}
+						value={order.pickupAt ? formatDate(order.pickupAt, lang, dateLabels) : t("pay.asap")}
 					/>
 					{order.tableNumber && <Info label={t("orders.table")} value={order.tableNumber} />}
 					{order.diners !== null && <Info label={t("pay.diners")} value={String(order.diners)} />}
@@ -204,7 +205,7 @@ function OrderDetail({ order }: { order: OrderView }) {
 					)}
 					{order.contactPhone && <Info label={t("pay.contactPhone")} value={order.contactPhone} />}
 					{order.remark && <Info label={t("pay.remark")} value={order.remark} />}
-					<Info label={t("orders.placedAt")} value={formatDate(order.createdAt, lang)} />
+					<Info label={t("orders.placedAt")} value={formatDate(order.createdAt, lang, dateLabels)} />
 					<Info label={t("orders.source")} value={t(`orders.source.${order.source}`)} />
 				</dl>
 			</section>

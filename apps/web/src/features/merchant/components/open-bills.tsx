@@ -2,10 +2,10 @@ import type { MerchantShopRef, ShopDetail, TableBillView } from "@bayon/contract
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { errorText } from "../../../lib/api-client";
-import { formatPrice, formatRelativeTime } from "../../../lib/format";
+import { usePrice } from "../../../lib/app-config";
+import { formatRelativeTime } from "../../../lib/format";
 import { useDateLabels } from "../../../lib/i18n";
 import { queryClient } from "../../../lib/query-client";
-import { useAppState } from "../../../lib/store";
 import { showToast } from "../../../lib/toast";
 import { ConfirmDialog } from "../../../ui/confirm-dialog";
 import { EmptyState, ErrorState, LoadingState } from "../../../ui/states";
@@ -21,7 +21,7 @@ import { DisplayCurrencySetting } from "./display-currency-setting";
 export function OpenBills({ shop }: { shop: MerchantShopRef }) {
 	const shopId = shop.shopId;
 	const { mt } = useMerchantText();
-	const currency = useAppState((s) => s.currency);
+	const price = usePrice();
 	const bills = useQuery({ ...openBillsQuery(shopId), refetchInterval: 30_000 });
 	const [settling, setSettling] = useState<TableBillView | null>(null);
 	const [busy, setBusy] = useState(false);
@@ -62,7 +62,7 @@ export function OpenBills({ shop }: { shop: MerchantShopRef }) {
 							? mt("bills.confirmClose", { table: settling.tableNumber })
 							: mt("bills.confirmSettle", {
 									table: settling.tableNumber,
-									amount: formatPrice(settling.due, currency),
+									amount: price(settling.due),
 								})
 						: ""
 				}
@@ -129,7 +129,7 @@ function BillList({
 	busy: boolean;
 }) {
 	const { mt, lang } = useMerchantText();
-	const currency = useAppState((s) => s.currency);
+	const price = usePrice();
 	const dateLabels = useDateLabels();
 	return (
 		<div className="merchant-board__list" data-testid="merchant-bills">
@@ -155,7 +155,7 @@ function BillList({
 					</ul>
 					<footer className="merchant-card__foot">
 						<span className="merchant-card__total" data-testid="merchant-bill-due">
-							{mt("bills.due", { amount: formatPrice(bill.due, currency) })}
+							{mt("bills.due", { amount: price(bill.due) })}
 						</span>
 						<button
 							type="button"

@@ -1,9 +1,8 @@
 import type { OrderView } from "@bayon/contract";
 import { Link } from "react-router";
 import { Paths, withQuery } from "../../../app/paths";
-import { formatPrice } from "../../../lib/format";
+import { usePrice } from "../../../lib/app-config";
 import { useListFormat } from "../../../lib/i18n";
-import { useAppState } from "../../../lib/store";
 import { actionsFor } from "../board";
 import { useMerchantText } from "../strings";
 import type { OrderActions } from "../use-order-actions";
@@ -85,7 +84,7 @@ interface OrderCardProps {
 export function OrderCard({ order, actions, ringing = false, onOpen }: OrderCardProps) {
 	const { mt } = useMerchantText();
 	const list = useListFormat();
-	const currency = useAppState((s) => s.currency);
+	const price = usePrice();
 	const phone = order.customer?.mobile ?? order.contactPhone ?? "";
 	return (
 		<article
@@ -141,7 +140,7 @@ export function OrderCard({ order, actions, ringing = false, onOpen }: OrderCard
 				<footer className="merchant-card__foot">
 					<span data-testid="merchant-order-phone">{phone}</span>
 					<span className="merchant-card__total" data-testid="merchant-order-total">
-						{mt("order.total")} {formatPrice(order.total, currency)}
+						{mt("order.total")} {price(order.total)}
 					</span>
 				</footer>
 			</Link>

@@ -2,10 +2,10 @@ import type { OrderView } from "@bayon/contract";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useSearchParams } from "react-router";
-import { formatDate, formatPrice, formatTimeInZone } from "../../../lib/format";
+import { usePrice } from "../../../lib/app-config";
+import { formatDate, formatTimeInZone } from "../../../lib/format";
 import { useDateLabels, useListFormat } from "../../../lib/i18n";
 import { queryClient } from "../../../lib/query-client";
-import { useAppState } from "../../../lib/store";
 import { ErrorState, LoadingState } from "../../../ui/states";
 import { merchantKeys, orderDetailQuery } from "../api";
 import { boardAlarm } from "../board-alarm";
@@ -59,8 +59,7 @@ function OrderDetail({ order }: { order: OrderView }) {
 	const { mt, lang } = useMerchantText();
 	const list = useListFormat();
 	const labels = useDateLabels();
-	const currency = useAppState((s) => s.currency);
-	const money = (amount: number) => formatPrice(amount, currency);
+	const money = usePrice();
 	// The staff's device is in the shop: its own time zone is the shop's.
 	const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 	const time = (value: string) => `${formatDate(value, lang, labels)} ${formatTimeInZone(value, zone)?.time ?? ""}`;

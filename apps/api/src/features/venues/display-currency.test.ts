@@ -1,6 +1,7 @@
 import { type AppConfig, ErrorCode, formatMessage, type SecondCurrency } from "@bayon/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../../../test/harness.js";
+import { insertOtherTenantShop } from "../../../test/other-tenant.js";
 
 const OWNER = "13800000001";
 const STAFF = "13800000002";
@@ -18,34 +19,11 @@ beforeAll(async () => {
 	riverside = (
 		await server.deps.db.selectFrom("shop").select("id").where("code", "=", "riverside").executeTakeFirstOrThrow()
 	).id;
-	await server.deps.db
-		.insertInto("tenant")
-		.values({
-			id: 2,
-			name: "Other",
-			shop_key: "other",
-			currency_code: "USD",
-			currency_symbol: "$",
-			currency_decimals: 2,
-			currency_symbol_position: "before",
-		})
-		.execute();
-	otherTenantShop = (
-		await server.deps.db
-			.insertInto("shop")
-			.values({
-				tenant_id: 2,
-				code: "elsewhere",
-				name: JSON.stringify({ "zh-CN": "别家" }),
-				address: JSON.stringify({ "zh-CN": "别处" }),
-				phone: "+855 23 000 000",
-				latitude: 11.57,
-				longitude: 104.93,
-				timezone: "Asia/Phnom_Penh",
-			})
-			.returning("id")
-			.executeTakeFirstOrThrow()
-	).id;
+	otherTenantShop = await insertOtherTenantShop(server, {
+		code: "elsewhere",
+		name: { "zh-CN": "别家" },
+		at: { lat: 11.57, lng: 104.93 },
+	});
 	for (const mobile of [OWNER, STAFF, CUSTOMER]) {
 		server.clock.advance(121);
 		tokens[mobile] = (await server.signIn(mobile)).accessToken;

@@ -153,43 +153,25 @@ export function DisplayCurrencySetting({ shopId }: { shopId: number }) {
 							/>
 						</label>
 					</div>
-					<fieldset className="field field--fieldset">
-						<legend className="field__label">{mt("currency.roundTo")}</legend>
-						<div className="segmented" data-testid="merchant-currency-round">
-							{ROUNDING_UNITS.map((unit) => (
-								<label key={unit} className={`segmented__option${draft.roundTo === unit ? " is-selected" : ""}`}>
-									<input
-										type="radio"
-										name={`${ids}-round`}
-										checked={draft.roundTo === unit}
-										onChange={() => setDraft({ ...draft, roundTo: unit })}
-										className="visually-hidden"
-									/>
-									{formatPoints(unit)}
-								</label>
-							))}
-						</div>
-					</fieldset>
-					<fieldset className="field field--fieldset">
-						<legend className="field__label">{mt("currency.position")}</legend>
-						<div className="segmented">
-							{(["before", "after"] as const).map((position) => (
-								<label
-									key={position}
-									className={`segmented__option${draft.symbolPosition === position ? " is-selected" : ""}`}
-								>
-									<input
-										type="radio"
-										name={`${ids}-position`}
-										checked={draft.symbolPosition === position}
-										onChange={() => setDraft({ ...draft, symbolPosition: position })}
-										className="visually-hidden"
-									/>
-									{mt(position === "before" ? "currency.before" : "currency.after")}
-								</label>
-							))}
-						</div>
-					</fieldset>
+					<ChoiceChips
+						legend={mt("currency.roundTo")}
+						name={`${ids}-round`}
+						choices={ROUNDING_UNITS.map((unit) => ({ value: unit, label: formatPoints(unit) }))}
+						value={draft.roundTo}
+						onChange={(roundTo) => setDraft({ ...draft, roundTo })}
+						testId="merchant-currency-round"
+					/>
+					<ChoiceChips
+						legend={mt("currency.position")}
+						name={`${ids}-position`}
+						choices={[
+							{ value: "before" as const, label: mt("currency.before") },
+							{ value: "after" as const, label: mt("currency.after") },
+						]}
+						value={draft.symbolPosition}
+						onChange={(symbolPosition) => setDraft({ ...draft, symbolPosition })}
+						testId="merchant-currency-position"
+					/>
 					{problem && (
 						<p className="field__error" role="alert" data-testid="merchant-currency-error">
 							{problem}
@@ -206,5 +188,38 @@ export function DisplayCurrencySetting({ shopId }: { shopId: number }) {
 				</form>
 			)}
 		</section>
+	);
+}
+
+/** One choice among a few, as the app's chips (radio buttons underneath, for keyboards and readers). */
+function ChoiceChips<T extends string | number>(props: {
+	legend: string;
+	name: string;
+	choices: Array<{ value: T; label: string }>;
+	value: T;
+	onChange: (value: T) => void;
+	testId: string;
+}) {
+	return (
+		<fieldset className="field field--fieldset">
+			<legend className="field__label">{props.legend}</legend>
+			<div className="segmented" data-testid={props.testId}>
+				{props.choices.map((choice) => (
+					<label
+						key={choice.value}
+						className={`segmented__option${props.value === choice.value ? " is-selected" : ""}`}
+					>
+						<input
+							type="radio"
+							name={props.name}
+							checked={props.value === choice.value}
+							onChange={() => props.onChange(choice.value)}
+							className="visually-hidden"
+						/>
+						{choice.label}
+					</label>
+				))}
+			</div>
+		</fieldset>
 	);
 }

@@ -1,4 +1,4 @@
-import type { MenuItem, MerchantTable, OrderView, ShopMenu, TableBillView } from "@bayon/contract";
+import type { MenuItem, MerchantTable, OrderView, ResolvedTable, ShopMenu, TableBillView } from "@bayon/contract";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AppShell } from "./pages/app-shell";
@@ -50,11 +50,16 @@ function tableNamed(number: string): MerchantTable & { token: string; path: stri
 	return { ...table, token: url.searchParams.get("token") ?? "", path: `${url.pathname}${url.search}` };
 }
 
-/** A round ordered from another phone at the table. */
-async function friendOrders(tableToken: string): Promise<OrderView> {
+/** Scans a table's printed code outside the browser: the token of the table's current seating. */
+async function seatingAt(table: { token: string }): Promise<string> {
+	return (await apiCall<ResolvedTable>(`/table/resolve?token=${encodeURIComponent(table.token)}`)).token;
+}
+
+/** A round ordered from another phone at the table (by default the friend's), with a seating token. */
+async function friendOrders(tableToken: string, mobile = FRIEND): Promise<OrderView> {
 	return apiCall<OrderView>("/order/create", {
 		method: "POST",
-		token: await signInByApi(FRIEND),
+		token: await signInByApi(mobile),
 		headers: { "idempotency-key": `e2e-friend-${Date.now()}-${Math.random().toString(36).slice(2)}` },
 		body: {
 			shopId: 1,
@@ -101,7 +106,7 @@ describe("dine-in, paid after the meal", () => {
 		await page.locator('[data-testid="table-bill"][data-status="open"]').waitFor();
 		expect(await page.getByTestId("bill-table").textContent()).toContain("A5 号桌");
 		expect(await page.getByTestId("bill-due").textContent()).toBe(price(simpleItem.price));
-		const mine = await apiCall<TableBillView>(`/order/bill?tableToken=${encodeURIComponent(table.token)}`, {
+		const mine = await apiCall<TableBillView>(`/order/bill?tableToken=${encodeURIComponent(await seatingAt(table))}`, {
 			token: await signInByApi(CUSTOMER),
 		});
 		const myRound = mine.rounds[0]?.orderId as number;
@@ -113,7 +118,7 @@ describe("dine-in, paid after the meal", () => {
 
 		// A friend at the table orders another round while the customer looks at the old total:
 		// paying that total is refused with the reason, and the page shows the new one.
-		const friendRound = await friendOrders(table.token);
+		const friendRound = await friendOrders(await seatingAt(table));
 		const newDue = simpleItem.price + friendRound.total;
 		await page.getByTestId("pay-method-sandbox").locator("input").check();
 		await page.getByTestId("bill-pay").click();
@@ -134,6 +139,8 @@ describe("dine-in, paid after the meal", () => {
 		await page.waitForURL((url) => url.pathname === BILL_PATH);
 		await page.locator('[data-testid="table-bill"][data-status="settled"]').waitFor();
 		expect(await page.getByTestId("bill-settled").textContent()).toContain(price(newDue));
+		// Paying ended the seating: to order again, the diner scans the table again.
+		expect(await page.getByTestId("bill-seating-ended").textContent()).toContain("本桌账单已结清");
 
 		// The board shows both rounds paid and no table left to pay.
 		await board.card(myRound).getByTestId("merchant-order-pay-later").waitFor({ state: "detached" });
@@ -145,7 +152,7 @@ describe("dine-in, paid after the meal", () => {
 
 	it("lets the staff settle a table that paid at the counter", async () => {
 		const table = tableNamed("A6");
-		const round = await friendOrders(table.token);
+		const round = await friendOrders(await seatingAt(table));
 		const { context, page } = await newPhone(browser, { locale: "zh-CN" });
 		const board = new MerchantBoardPage(page);
 		await openSignedIn(page, STAFF, MERCHANT_ORDER_PATH);
@@ -169,7 +176,7 @@ describe("dine-in, paid after the meal", () => {
 
 	it("shows the table's bill in Khmer on a 320 px screen", async () => {
 		const table = tableNamed("T2");
-		const round = await friendOrders(table.token);
+		const round = await friendOrders(await seatingAt(table));
 		const { context, page } = await newPhone(browser, { locale: "km", width: 320, height: 720 });
 		await openSignedIn(page, FRIEND, table.path);
 		await page.getByTestId("table-open-bill").click();
@@ -253,5 +260,138 @@ describe("dine-in, paid after the meal", () => {
 			});
 		}
 		await context.close();
+	});
+});
+
+/** Someone who scanned a table once and kept the link: they are not at the table tonight. */
+const STRANGER = "13900000043";
+/** A Khmer-speaking diner. */
+const KM_DINER = "13900000044";
+
+/** The seating token the app keeps for the scanned table (its stored desk). */
+async function storedSeating(page: import("playwright-core").Page): Promise<string> {
+	const desk = await page.evaluate(() => JSON.parse(localStorage.getItem("desk") ?? "null") as { token: string });
+	return desk.token;
+}
+
+/** The error code an API call answers (apiCall throws on anything but 0). */
+async function refusalOf(call: Promise<unknown>): Promise<string> {
+	return call.then(
+		() => "accepted",
+		(error: Error) => error.message,
+	);
+}
+
+describe("seatings: a stranger's rounds and the end of a seating", () => {
+	it("lets the staff remove a stranger's round and clear the table; the diner is told to scan again", async () => {
+		const table = tableNamed("A4");
+		const diner = await newPhone(browser, { locale: "zh-CN" });
+		await openSignedIn(diner.page, CUSTOMER, table.path);
+		await diner.page.getByTestId("table-resolved").waitFor();
+		const seating = await storedSeating(diner.page);
+		const mine = await friendOrders(seating, CUSTOMER);
+		// The stranger scanned the table's code last week and kept the link: it still joins the
+		// table's current seating until the staff reprint the code, so the staff must see it.
+		const theirs = await friendOrders(await seatingAt(table), STRANGER);
+		expect(theirs.billId).toBe(mine.billId);
+
+		const staffSide = await newPhone(browser, { locale: "zh-CN" });
+		await openSignedIn(staffSide.page, STAFF, MERCHANT_ORDER_PATH);
+		await staffSide.page.getByTestId("merchant-tab-bills").click();
+		const bill = staffSide.page.getByTestId(`merchant-bill-${mine.billId}`);
+		const strangerRound = bill.getByTestId(`merchant-bill-round-${theirs.id}`);
+		await strangerRound.waitFor();
+		expect(await strangerRound.getByTestId("merchant-round-by").textContent()).toContain("139****0043");
+		expect(
+			await bill.getByTestId(`merchant-bill-round-${mine.id}`).getByTestId("merchant-round-by").textContent(),
+		).toContain("139****0042");
+		await screenshot(staffSide.page, "seating-staff-rounds-zh-390");
+		await staffSide.page.setViewportSize({ width: 1024, height: 768 });
+		await screenshot(staffSide.page, "seating-staff-rounds-zh-1024");
+		await staffSide.page.setViewportSize({ width: 390, height: 844 });
+
+		// Removing the stranger's round: confirmed first, then gone and the total down.
+		await strangerRound.getByTestId("merchant-round-remove").click();
+		const confirm = staffSide.page.getByTestId("merchant-bill-confirm");
+		expect(await confirm.textContent()).toContain(price(theirs.total));
+		expect(await confirm.textContent()).toContain("139****0043");
+		await screenshot(staffSide.page, "seating-staff-remove-confirm-zh-390");
+		await confirm.getByTestId("confirm-ok").click();
+		await strangerRound.waitFor({ state: "detached" });
+		await bill
+			.getByTestId("merchant-bill-due")
+			.filter({ hasText: price(mine.total) })
+			.waitFor();
+		await diner.page.goto(BILL_PATH);
+		await diner.page
+			.getByTestId("bill-due")
+			.filter({ hasText: price(mine.total) })
+			.waitFor();
+
+		// The table leaves without paying; the staff clear it, cancelling what is unpaid.
+		await bill.getByTestId("merchant-bill-clear").click();
+		expect(await confirm.textContent()).toContain(price(mine.total));
+		await confirm.getByTestId("confirm-ok").click();
+		await bill.waitFor({ state: "detached" });
+		await staffSide.page.getByTestId("toast").filter({ hasText: "A4 号桌已清台" }).waitFor();
+
+		// The diner's app still holds the old seating's token: the page says the seating ended.
+		await diner.page.reload();
+		const ended = diner.page.getByTestId("bill-seating-ended");
+		await ended.waitFor();
+		expect(await ended.textContent()).toContain("店员已为本桌清台");
+		expect(await ended.textContent()).toContain("请重新扫描桌上的二维码");
+		expect(await new AppShell(diner.page).hasHorizontalScroll()).toBe(false);
+		await screenshot(diner.page, "seating-ended-zh-390");
+		await diner.page.setViewportSize({ width: 1024, height: 768 });
+		await screenshot(diner.page, "seating-ended-zh-1024");
+		expect(await refusalOf(friendOrders(seating, STRANGER))).toContain("1008007015");
+		await diner.page.getByTestId("bill-scan-again").click();
+		await diner.page.waitForURL((url) => url.pathname === "/pages/components/pages/scan/scan");
+		await staffSide.context.close();
+		await diner.context.close();
+	});
+
+	it("shows the staff's rounds and the ended seating in Khmer, on a phone and a tablet", async () => {
+		const table = tableNamed("A2");
+		const diner = await newPhone(browser, { locale: "km" });
+		await openSignedIn(diner.page, KM_DINER, table.path);
+		await diner.page.getByTestId("table-resolved").waitFor();
+		const seating = await storedSeating(diner.page);
+		const mine = await friendOrders(seating, KM_DINER);
+		const theirs = await friendOrders(await seatingAt(table), STRANGER);
+
+		const staffSide = await newPhone(browser, { locale: "km", width: 1024, height: 768 });
+		await openSignedIn(staffSide.page, STAFF, MERCHANT_ORDER_PATH);
+		await staffSide.page.getByTestId("merchant-tab-bills").click();
+		const bill = staffSide.page.getByTestId(`merchant-bill-${mine.billId}`);
+		await bill.getByTestId(`merchant-bill-round-${theirs.id}`).waitFor();
+		expect(await bill.getByTestId("merchant-bill-clear").textContent()).toBe("សម្អាតតុ");
+		await screenshot(staffSide.page, "seating-staff-rounds-km-1024");
+		await staffSide.page.setViewportSize({ width: 390, height: 844 });
+		expect(await new AppShell(staffSide.page).hasHorizontalScroll()).toBe(false);
+		await screenshot(staffSide.page, "seating-staff-rounds-km-390");
+		await bill.getByTestId(`merchant-bill-round-${theirs.id}`).getByTestId("merchant-round-remove").click();
+		await screenshot(staffSide.page, "seating-staff-remove-confirm-km-390");
+		await staffSide.page.getByTestId("merchant-bill-confirm").getByTestId("confirm-ok").click();
+		await bill.getByTestId(`merchant-bill-round-${theirs.id}`).waitFor({ state: "detached" });
+
+		// The table pays at the counter: the seating ends, and the diner sees their settled bill.
+		await apiCall("/merchant/bill/settle", {
+			method: "POST",
+			token: await signInByApi(STAFF),
+			body: { billId: mine.billId, expectedTotal: mine.total },
+		});
+		await diner.page.goto(BILL_PATH);
+		const ended = diner.page.getByTestId("bill-seating-ended");
+		await ended.waitFor();
+		expect(await ended.textContent()).toContain("វិក្កយបត្ររបស់តុនេះបានបង់រួចហើយ");
+		await diner.page.locator('[data-testid="table-bill"][data-status="settled"]').waitFor();
+		expect(await new AppShell(diner.page).hasHorizontalScroll()).toBe(false);
+		await screenshot(diner.page, "seating-ended-km-390");
+		await diner.page.setViewportSize({ width: 1024, height: 768 });
+		await screenshot(diner.page, "seating-ended-km-1024");
+		await staffSide.context.close();
+		await diner.context.close();
 	});
 });

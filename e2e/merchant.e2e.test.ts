@@ -1,9 +1,10 @@
-import type { MenuItem, OrderView, ShopMenu, ShopSummary } from "@bayon/contract";
+import type { MenuItem, OrderView, ShopSummary } from "@bayon/contract";
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LoginPage } from "./pages/login-page";
 import { MERCHANT_ORDER_PATH, MerchantBoardPage } from "./pages/merchant-pages";
 import { launchBrowser, newPhone, screenshot } from "./support/browser";
+import { demoShopAndSimpleItem, payOnSandbox, placePickupOrder } from "./support/demo-orders";
 import { apiCall, openSignedIn, signInByApi } from "./support/http-api";
 import { uniqueMobile } from "./support/sms-outbox";
 
@@ -15,48 +16,17 @@ let item: MenuItem;
 
 beforeAll(async () => {
 	browser = await launchBrowser();
-	const nearby = await apiCall<ShopSummary | null>("/store/nearby");
-	if (!nearby) throw new Error("the demo shop is missing");
-	shop = nearby;
-	const menu = await apiCall<ShopMenu>(`/product/products?shopId=${shop.id}`);
-	const simple = menu.categories
-		.flatMap((category) => category.items)
-		.find(
-			(candidate) =>
-				!candidate.soldOut &&
-				(candidate.stock === null || candidate.stock > 5) &&
-				candidate.orderTypes.includes("takein") &&
-				candidate.optionGroups.every((group) => group.minChoices === 0),
-		);
-	if (!simple) throw new Error("no item without required options on the demo menu");
-	item = simple;
+	({ shop, item } = await demoShopAndSimpleItem());
 });
 
 afterAll(async () => {
 	await browser?.close();
 });
 
-/** The demo customer orders one item for pickup and pays from their balance, all by API. */
 /** A new customer orders and pays on the sandbox gateway's page, all over HTTP. */
 async function placePaidOrder(token: string): Promise<OrderView> {
-	const order = await apiCall<OrderView>("/order/create", {
-		method: "POST",
-		token,
-		headers: { "idempotency-key": `e2e-merchant-${Date.now()}` },
-		body: { shopId: shop.id, orderType: "takein", lines: [{ itemId: item.id, quantity: 1, optionIds: [] }] },
-	});
-	const payment = await apiCall<{ redirectUrl: string }>("/order/pay", {
-		method: "POST",
-		token,
-		body: { orderId: order.id, payMethod: "sandbox" },
-	});
-	const approved = await fetch(`${inject("baseUrl")}${payment.redirectUrl}/decide`, {
-		method: "POST",
-		headers: { "content-type": "application/x-www-form-urlencoded" },
-		body: "decision=approve",
-		redirect: "manual",
-	});
-	expect(approved.status).toBe(303);
+	const order = await placePickupOrder(token, shop.id, item.id);
+	await payOnSandbox(token, order.id);
 	return order;
 }
 

@@ -63,8 +63,11 @@ describe.sequential("ordering at a table", () => {
 			number: "A3",
 			seats: 2,
 			scanned: true,
-			token: new URL(table.qrUrl).searchParams.get("token"),
+			// The app keeps the seating's token, not the printed code (decision 009) …
+			token: expect.stringMatching(/^s1-1-/),
 		});
+		// … and the printed code leaves the address bar and this tab's history.
+		expect(new URL(page.url()).search).toBe("");
 		await screenshot(page, "zh-CN-table");
 
 		await tablePage.startOrdering();

@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 // `npm test`: every test of the repository, the way CI runs them.
 //   1. unit and API tests (vitest projects: contract, api on PGlite, api on PostgreSQL, web);
-//   2. the web app build and browser tests in Debian's Chromium against the real server.
+//   2. the web app build, its bundle budgets, and browser tests in Debian's Chromium against
+//      the real server.
 // PostgreSQL: TEST_POSTGRES_URL if set; else a server on 127.0.0.1:5432 (database `test`);
-// else a throwaway cluster when PostgreSQL binaries exist. Under CI a missing PostgreSQL or
-// Chromium is an error; on a laptop it is skipped with a loud warning.
+// else a throwaway cluster when PostgreSQL binaries exist. Under CI a missing PostgreSQL,
+// Redis or Chromium is an error; on a laptop it is skipped with a loud warning.
 import { spawn, spawnSync } from "node:child_process";
 import { chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import net from "node:net";
@@ -43,6 +44,12 @@ async function main() {
 			warnings.push(message);
 		} else {
 			run("npm", ["run", "build", "-w", "apps/web"]);
+			// The bundle budgets vite.config.ts promises (apps/web/scripts/check-bundle.mjs).
+			if (spawnSync("npm", ["run", "size", "-w", "apps/web"], { cwd: root, stdio: "inherit" }).status !== 0) {
+				warnings.push("The web bundle is over budget: see the files and sizes listed after the build.");
+				totals.failed += 1;
+				failed = true;
+			}
 			failed = (await runVitest(["run", "--config", "e2e/vitest.config.ts"], process.env, "e2e")) || failed;
 		}
 	}
@@ -116,7 +123,10 @@ async function findPostgres() {
 	return undefined;
 }
 
-/** TEST_REDIS_URL, else a Redis on 127.0.0.1:6379 that answers PING; without one the Redis fan-out test is skipped. */
+/**
+ * TEST_REDIS_URL, else a Redis on 127.0.0.1:6379 that answers PING. Without one the Redis
+ * fan-out test is skipped with a warning on a laptop, and the run fails under CI.
+ */
 async function findRedis() {
 	const url = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
 	const { hostname, port } = new URL(url);
@@ -134,9 +144,9 @@ async function findRedis() {
 		});
 	});
 	if (answers) return url;
-	warnings.push(
-		`No Redis answered at ${url}: the Redis fan-out test was NOT run. Set TEST_REDIS_URL or start redis-server.`,
-	);
+	const message = `No Redis answered at ${url}: the Redis fan-out test was NOT run. Set TEST_REDIS_URL or start redis-server.`;
+	if (ci) throw new Error(message);
+	warnings.push(message);
 	return undefined;
 }
 
@@ -158,20 +168,29 @@ async function startThrowawayCluster() {
 	};
 	const port = 55432;
 	console.log(`Starting a throwaway PostgreSQL ${version} cluster on port ${port}`);
-	exec(path.join(bin, "initdb"), ["-D", dir, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--locale=C.UTF-8"]);
-	exec(path.join(bin, "pg_ctl"), [
-		"-D",
-		dir,
-		"-l",
-		path.join(dir, "server.log"),
-		"-o",
-		`-p ${port} -k ${dir} -c listen_addresses=127.0.0.1`,
-		"-w",
-		"start",
-	]);
-	cleanup = async () => {
-		exec(path.join(bin, "pg_ctl"), ["-D", dir, "-m", "fast", "stop"]);
+	try {
+		exec(path.join(bin, "initdb"), ["-D", dir, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--locale=C.UTF-8"]);
+		exec(path.join(bin, "pg_ctl"), [
+			"-D",
+			dir,
+			"-l",
+			path.join(dir, "server.log"),
+			"-o",
+			`-p ${port} -k ${dir} -c listen_addresses=127.0.0.1`,
+			"-w",
+			"start",
+		]);
+	} catch (error) {
 		rmSync(dir, { recursive: true, force: true });
+		throw error;
+	}
+	cleanup = async () => {
+		cleanup = async () => {};
+		try {
+			exec(path.join(bin, "pg_ctl"), ["-D", dir, "-m", "fast", "stop"]);
+		} finally {
+			rmSync(dir, { recursive: true, force: true });
+		}
 	};
 	return `postgres://postgres@127.0.0.1:${port}/postgres`;
 }
@@ -181,6 +200,14 @@ function uidOf(user) {
 }
 function gidOf(user) {
 	return Number(spawnSync("id", ["-g", user]).stdout.toString().trim());
+}
+
+// Interrupted (Ctrl-C, a CI timeout): still stop the throwaway cluster and remove its folder.
+for (const signal of ["SIGINT", "SIGTERM"]) {
+	process.once(signal, async () => {
+		await cleanup();
+		process.exit(128 + (signal === "SIGINT" ? 2 : 15));
+	});
 }
 
 main()

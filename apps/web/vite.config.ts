@@ -1,12 +1,46 @@
 /// <reference types="vitest/config" />
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
+import { compression } from "vite-plugin-compression2";
+import en from "./src/lib/i18n/locales/en";
+import km from "./src/lib/i18n/locales/km";
+import zhCN from "./src/lib/i18n/locales/zh-CN";
 
 const apiTarget = process.env.BAYON_API_URL ?? "http://127.0.0.1:8080";
 const proxied = ["/app-api", "/api", "/uploads", "/healthz", "/sandbox-pay"];
 
+/**
+ * The frame index.html draws before the app's script arrives labels its tab bar in every
+ * language, and its CSS shows the one <html lang> names: the labels come from the app's own
+ * locale files (so they never drift apart), as `<span data-label="tab.home"></span>` markers.
+ */
+function bootFrameLabels(): Plugin {
+	const locales = { "zh-CN": zhCN, en, km };
+	return {
+		name: "bayon-boot-frame-labels",
+		transformIndexHtml: (html) =>
+			html
+				.replace("__BOOT_LANGUAGES__", JSON.stringify(Object.keys(locales)))
+				.replace(/<span data-label="([\w.]+)"><\/span>/g, (_, key: string) =>
+					Object.entries(locales)
+						.map(([lang, strings]) => {
+							const text = (strings as Record<string, string>)[key];
+							if (!text) throw new Error(`index.html: no label ${key} in ${lang}`);
+							return `<span lang="${lang}">${text}</span>`;
+						})
+						.join(""),
+				),
+	};
+}
+
 export default defineConfig({
-	plugins: [react()],
+	plugins: [
+		react(),
+		bootFrameLabels(),
+		// Each text file also as .br and .gz next to it, for the server to send by the browser's
+		// Accept-Encoding (decision 010): compressed once here at the best levels, never per request.
+		compression({ algorithms: ["brotliCompress", "gzip"], threshold: 1024, exclude: /manifest\.json$/ }),
+	],
 	server: {
 		proxy: {
 			...Object.fromEntries(proxied.map((prefix) => [prefix, { target: apiTarget, changeOrigin: false }])),
@@ -22,7 +56,8 @@ export default defineConfig({
 		emptyOutDir: true,
 		target: "es2022",
 		// Raw size of the entry chunk (React, router, query, i18next). The gzip budgets of
-		// security-and-money.md D2 are enforced by `npm run size -w apps/web`.
+		// security-and-money.md D2 are enforced by `npm run size -w apps/web`, which `npm test`
+		// (and so CI) runs after the build.
 		chunkSizeWarningLimit: 450,
 		// dist/.vite/manifest.json: which chunks each route imports, for scripts/check-bundle.mjs.
 		manifest: true,

@@ -6,8 +6,12 @@ import { signIn } from "./sign-in.js";
 
 export interface OrderBenchResult {
 	customers: number;
+	/** How long customers started new orders. */
 	seconds: number;
+	/** From the first order's start to the last order's end: the orders in flight at the deadline finish after it. */
+	elapsedSeconds: number;
 	ordersPaid: number;
+	/** Orders paid per second of elapsedSeconds. */
 	perSecond: number;
 	p50Ms: number;
 	p99Ms: number;
@@ -17,7 +21,8 @@ export interface OrderBenchResult {
 
 /**
  * 50 customers each place and pay orders (create + pay from balance, one after the other)
- * for a fixed time against the real server. A shop open around the clock with one item of
+ * for a fixed time against the real server; the rate is over the real elapsed time, which
+ * includes the orders still finishing after the deadline. A shop open around the clock with one item of
  * tracked stock keeps every order contending on the same rows. Afterwards the money and
  * stock invariants of security-and-money B3 are checked.
  */
@@ -101,6 +106,7 @@ export async function benchOrders(args: {
 	});
 	const latencies: number[] = [];
 	let failures = 0;
+	const startedAt = performance.now();
 	const deadline = Date.now() + args.seconds * 1000;
 	await Promise.all(
 		tokens.map(async (token) => {
@@ -133,6 +139,7 @@ export async function benchOrders(args: {
 			}
 		}),
 	);
+	const elapsedSeconds = (performance.now() - startedAt) / 1000;
 	latencies.sort((a, b) => a - b);
 	const at = (q: number) =>
 		Math.round((latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? Number.NaN) * 10) / 10;
@@ -187,8 +194,9 @@ export async function benchOrders(args: {
 	return {
 		customers: args.customers,
 		seconds: args.seconds,
+		elapsedSeconds: Math.round(elapsedSeconds * 100) / 100,
 		ordersPaid: latencies.length,
-		perSecond: Math.round((latencies.length / args.seconds) * 10) / 10,
+		perSecond: Math.round((latencies.length / elapsedSeconds) * 10) / 10,
 		p50Ms: at(0.5),
 		p99Ms: at(0.99),
 		failures,

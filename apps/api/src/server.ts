@@ -5,8 +5,10 @@ import { migrate } from "./db/migrate.js";
 import { isDatabaseEmpty, seedDemo } from "./db/seed/seed.js";
 import { createOutboxSmsProvider } from "./features/identity/sms/outbox.js";
 import type { SmsProvider } from "./features/identity/sms/provider.js";
+import { reconcileGatewayPayments } from "./features/ordering/gateway-reconciliation.js";
 import { deliverGatewayRefunds, settleGatewayRefundDeliveries } from "./features/ordering/gateway-refunds.js";
 import { expireUnpaidOrders } from "./features/ordering/lifecycle.js";
+import { gateways } from "./features/payments/registry.js";
 import { type BuildAppOptions, buildApp } from "./http/app.js";
 import type { AppDeps } from "./http/deps.js";
 import { type Clock, clockStartingAt, systemClock } from "./lib/clock.js";
@@ -80,6 +82,7 @@ export async function startServer(
 		async close() {
 			await stopJobs();
 			await app.close();
+			gateways(deps).sandbox.stop();
 			// Refund deliveries started by the last requests still need the database.
 			await settleGatewayRefundDeliveries(deps);
 			await events.close();
@@ -91,15 +94,21 @@ export async function startServer(
 const JOB_INTERVAL_MS = 30_000;
 
 /**
- * Background work of every server: cancelling unpaid orders whose payment window passed, and
- * telling gateways about refunds that are due (new ones the after-commit delivery missed,
- * and retries). Several servers may run them at once: both claim rows with SKIP LOCKED.
+ * Background work of every server: cancelling unpaid orders whose payment window passed
+ * (asking the gateway first about payments still open), settling gateway payments left in
+ * doubt by asking the gateway, and telling gateways about refunds that are due (new ones the
+ * after-commit delivery missed, and retries). Several servers may run them at once: all
+ * claim rows with SKIP LOCKED.
  */
 function startJobs(deps: AppDeps, log: FastifyInstance["log"]): () => Promise<void> {
 	const jobs = [
 		repeat("order expiry", async () => {
 			const count = await expireUnpaidOrders(deps);
 			if (count > 0) log.info({ count }, "expired unpaid orders");
+		}),
+		repeat("gateway payment reconciliation", async () => {
+			const tally = await reconcileGatewayPayments(deps);
+			if (Object.keys(tally).length > 0) log.info(tally, "gateway payments in doubt checked");
 		}),
 		repeat("gateway refund delivery", async () => {
 			const tally = await deliverGatewayRefunds(deps);

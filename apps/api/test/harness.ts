@@ -5,8 +5,9 @@ import path from "node:path";
 import type { ApiEnvelope } from "@bayon/contract";
 import pg from "pg";
 import { type Database, openDatabase } from "../src/db/database.js";
+import type { BuildAppOptions } from "../src/http/app.js";
 import type { Clock } from "../src/lib/clock.js";
-import { loadConfig, type RateLimits } from "../src/lib/config.js";
+import { type Config, loadConfig, type RateLimits } from "../src/lib/config.js";
 import { type StartedServer, startServer } from "../src/server.js";
 
 /** A clock the test moves by hand, starting at the real time. */
@@ -60,6 +61,10 @@ export async function startTestServer(
 		redisUrl?: string;
 		/** Use this PostgreSQL database (e.g. a throwaway cluster the test stops); left in place on close. */
 		databaseUrl?: string;
+		/** Changes to the configuration before the server starts (shorter timeouts, fewer workers). */
+		configure?: (config: Config) => void;
+		/** The server's log (silent by default), e.g. a stream the test reads. */
+		logger?: BuildAppOptions["logger"];
 	} = {},
 ): Promise<TestServer> {
 	const dataDir = mkdtempSync(path.join(tmpdir(), "bayon-test-"));
@@ -82,13 +87,14 @@ export async function startTestServer(
 			? await reopenDatabase(options.sameDatabaseAs)
 			: await openTestDatabase();
 	if (options.sameDatabaseAs) config.tokenSecret = options.sameDatabaseAs.deps.config.tokenSecret;
+	options.configure?.(config);
 	const clock = new ManualClock();
 	// Background jobs off: tests run them explicitly, at the moment the story needs. The event
 	// bus retries within a second, so outage tests need not wait half a minute.
 	const server = await startServer(config, {
 		database,
 		clock,
-		logger: false,
+		logger: options.logger ?? false,
 		jobs: false,
 		busBackoff: { baseDelayMs: 50, maxDelayMs: 1000 },
 	});
@@ -157,7 +163,11 @@ async function reopenDatabase(other: TestServer): Promise<{ database: Database; 
 	return { database: await openDatabase({ url, poolSize: 5 }), dropDatabase: async () => {} };
 }
 
-async function openTestDatabase(): Promise<{ database: Database; dropDatabase: () => Promise<void> }> {
+/**
+ * A fresh, empty database for this test project: in-memory PGlite, or a new database on the
+ * PostgreSQL server when TEST_DATABASE=postgres. dropDatabase closes nothing: close first.
+ */
+export async function openTestDatabase(): Promise<{ database: Database; dropDatabase: () => Promise<void> }> {
 	if (process.env.TEST_DATABASE !== "postgres") {
 		return { database: await openDatabase({}), dropDatabase: async () => {} };
 	}

@@ -46,7 +46,6 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres | unde
 			throw new Error(`${command} ${args.join(" ")} failed: ${result.stderr.toString() || result.stdout.toString()}`);
 	};
 	if (asRoot) chownSync(dir, uidOf("postgres"), gidOf("postgres"));
-	exec("initdb", ["-D", dir, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--locale=C.UTF-8"]);
 	const start = () =>
 		exec("pg_ctl", [
 			"-D",
@@ -58,7 +57,14 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres | unde
 			"-w",
 			"start",
 		]);
-	start();
+	// A cluster that fails to come up leaves no folder behind.
+	try {
+		exec("initdb", ["-D", dir, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--locale=C.UTF-8"]);
+		start();
+	} catch (error) {
+		rmSync(dir, { recursive: true, force: true });
+		throw error;
+	}
 	let running = true;
 	return {
 		url: `postgres://postgres@127.0.0.1:${port}/postgres`,

@@ -1,21 +1,20 @@
 import { z } from "zod";
-import { mobileField } from "./common.js";
+import { idField, mobileField, oneLineText } from "./common.js";
 import { latitudeField, longitudeField } from "./venues.js";
 
 const requiredText = (max: number) =>
-	z
-		.string({ error: "enterRecipientAndAddress" })
+	oneLineText("enterRecipientAndAddress")
 		.trim()
 		.min(1, { error: "enterRecipientAndAddress", abort: true })
 		.max(max, { error: "fieldInvalid" });
 
 /** Add (no id) or edit (with id) a delivery address; the point comes from the map. */
 export const SaveAddressInput = z.strictObject({
-	id: z.coerce.number().int().positive().optional(),
+	id: idField.optional(),
 	recipient: requiredText(30),
 	phone: mobileField,
 	address: requiredText(200),
-	houseNumber: z.string().trim().max(100, { error: "fieldInvalid" }).default(""),
+	houseNumber: oneLineText().trim().max(100, { error: "fieldInvalid" }).default(""),
 	latitude: latitudeField,
 	longitude: longitudeField,
 	/** Omitted on an edit: the address keeps its current flag. */

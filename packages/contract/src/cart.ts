@@ -1,11 +1,15 @@
 import { z } from "zod";
-import { idField } from "./common.js";
+import { idField, oneLineText } from "./common.js";
 import { CART_MAX_LINES, CART_MAX_QUANTITY } from "./constants.js";
 import { latitudeField, longitudeField, type OrderType, orderTypeField } from "./venues.js";
 
 export const CartLineInput = z.object({
 	itemId: idField,
-	quantity: z.coerce.number({ error: "fieldInvalid" }).int().min(1).max(CART_MAX_QUANTITY),
+	quantity: z
+		.number({ error: "fieldInvalid" })
+		.int({ error: "fieldInvalid" })
+		.min(1, { error: "fieldInvalid" })
+		.max(CART_MAX_QUANTITY, { error: "fieldInvalid" }),
 	optionIds: z.array(idField).max(30).default([]),
 });
 export type CartLineInput = z.input<typeof CartLineInput>;
@@ -20,7 +24,7 @@ export const PriceCartInput = z.strictObject({
 	/** … or a point (a visitor choosing where to deliver). */
 	location: z.object({ latitude: latitudeField, longitude: longitudeField }).optional(),
 	/** Dine-in: the token of the scanned table. */
-	tableToken: z.string().max(300).optional(),
+	tableToken: oneLineText().max(300).optional(),
 });
 export type PriceCartInput = z.input<typeof PriceCartInput>;
 

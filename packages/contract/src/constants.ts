@@ -14,6 +14,9 @@ export const Limits = {
 	accentColor: "#fae358",
 	uploadMaxBytes: 5 * 1024 * 1024,
 	uploadMaxPixelsPerSide: 4096,
+	/** An animation (GIF, WebP) is decoded frame by frame: bound its frames and their pixels together. */
+	uploadMaxFrames: 100,
+	uploadMaxAnimationPixels: 16_000_000,
 	pageSizeMax: 50,
 } as const;
 

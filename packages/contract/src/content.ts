@@ -5,7 +5,7 @@ export interface LanguageItem {
 }
 
 import { z } from "zod";
-import { idField } from "./common.js";
+import { oneLineText, queryIdField } from "./common.js";
 
 /** Stable slugs of content pages the app links to directly (the login page's agreements). */
 export const ServicePageSlug = {
@@ -18,9 +18,8 @@ export const ServicePageSlug = {
 /** A content page by id (from the service list) or by its slug. */
 export const ServiceContentQuery = z
 	.object({
-		id: idField.optional(),
-		slug: z
-			.string()
+		id: queryIdField.optional(),
+		slug: oneLineText()
 			.trim()
 			.regex(/^[a-z0-9-]{1,64}$/, { error: "fieldInvalid" })
 			.optional(),

@@ -60,6 +60,8 @@ export const ErrorCode = {
 	BillSettled: 1008007012,
 	BillNothingDue: 1008007013,
 	NoOpenBill: 1008007014,
+	SeatingEnded: 1008007015,
+	BillRoundPaid: 1008007016,
 
 	StoreClosed: 1008016000,
 	StoreNotAccepting: 1008016001,
@@ -123,6 +125,8 @@ export const errorMessageKeys: Record<Exclude<ErrorCode, 0>, MessageKey> = {
 	[ErrorCode.BillSettled]: "billSettled",
 	[ErrorCode.BillNothingDue]: "billNothingDue",
 	[ErrorCode.NoOpenBill]: "noOpenBill",
+	[ErrorCode.SeatingEnded]: "seatingEnded",
+	[ErrorCode.BillRoundPaid]: "billRoundPaid",
 	[ErrorCode.StoreClosed]: "storeClosed",
 	[ErrorCode.StoreNotAccepting]: "storeNotAccepting",
 	[ErrorCode.OrderTypeNotOffered]: "orderTypeNotOffered",

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { mobileField } from "./common.js";
+import { mobileField, oneLineText } from "./common.js";
 import { Limits } from "./constants.js";
 
 /** What a code is sent for; a code is only accepted for the scene it was sent for. */
@@ -17,8 +17,7 @@ export interface SmsCodeSent {
 	resendAfterSeconds: number;
 }
 
-export const smsCodeField = z
-	.string({ error: "smsCodeFormat" })
+export const smsCodeField = oneLineText("smsCodeFormat")
 	.trim()
 	.regex(new RegExp(`^\\d{${Limits.smsCodeLength}}$`), { error: "smsCodeFormat" });
 
@@ -37,7 +36,7 @@ export interface AuthSession {
 }
 
 export const RefreshTokenInput = z.object({
-	refreshToken: z.string({ error: "sessionExpired" }).min(1, { error: "sessionExpired" }).max(200),
+	refreshToken: oneLineText("sessionExpired").min(1, { error: "sessionExpired" }).max(200),
 });
 
 export const UserType = { User: "user", MerchantOwner: "merchant_owner", MerchantStaff: "merchant_staff" } as const;
@@ -73,16 +72,14 @@ export const UPLOADED_FILE_URL = /^\/uploads\/[a-z0-9-]{8,64}\.(webp|gif)$/;
 
 export const UpdateProfileInput = z.strictObject(
 	{
-		nickname: z
-			.string({ error: "nicknameLength" })
+		nickname: oneLineText("nicknameLength")
 			.trim()
 			.min(1, { error: "nicknameLength" })
 			.max(Limits.nicknameMaxLength, { error: "nicknameLength" })
 			.optional(),
-		avatar: z.string({ error: "avatarInvalid" }).regex(UPLOADED_FILE_URL, { error: "avatarInvalid" }).optional(),
+		avatar: oneLineText("avatarInvalid").regex(UPLOADED_FILE_URL, { error: "avatarInvalid" }).optional(),
 		gender: z.union([z.literal(0), z.literal(1), z.literal(2)], { error: "fieldInvalid" }).optional(),
-		birthday: z
-			.string({ error: "birthdayInvalid" })
+		birthday: oneLineText("birthdayInvalid")
 			.regex(/^\d{4}-\d{2}-\d{2}$/, { error: "birthdayInvalid" })
 			.refine(isPastCalendarDate, { error: "birthdayInvalid" })
 			.nullable()
@@ -105,20 +102,20 @@ function isPastCalendarDate(value: string): boolean {
  * for compatibility with the original client and ignored when they disagree.
  */
 export const TelegramUserInput = z.object({
-	initData: z.string({ error: "telegramInvalid" }).min(1, { error: "telegramInvalid" }).max(8192),
-	chat_id: z.union([z.string(), z.number()]).optional(),
-	user_name: z.string().max(256).optional(),
-	query_id: z.string().max(256).optional(),
-	last_name: z.string().max(256).optional(),
-	first_name: z.string().max(256).optional(),
-	language_code: z.string().max(32).optional(),
+	initData: oneLineText("telegramInvalid").min(1, { error: "telegramInvalid" }).max(8192),
+	chat_id: z.union([oneLineText(), z.number()]).optional(),
+	user_name: oneLineText().max(256).optional(),
+	query_id: oneLineText().max(256).optional(),
+	last_name: oneLineText().max(256).optional(),
+	first_name: oneLineText().max(256).optional(),
+	language_code: oneLineText().max(32).optional(),
 	allows_write_to_pm: z.boolean().optional(),
-	photo_url: z.string().max(2048).optional(),
-	auth_date: z.union([z.string(), z.number()]).optional(),
-	signature: z.string().max(512).optional(),
-	hash: z.string().max(256).optional(),
-	version: z.string().max(32).optional(),
-	platform: z.string().max(64).optional(),
+	photo_url: oneLineText().max(2048).optional(),
+	auth_date: z.union([oneLineText(), z.number()]).optional(),
+	signature: oneLineText().max(512).optional(),
+	hash: oneLineText().max(256).optional(),
+	version: oneLineText().max(32).optional(),
+	platform: oneLineText().max(64).optional(),
 });
 export type TelegramUserInput = z.infer<typeof TelegramUserInput>;
 

@@ -11,5 +11,6 @@ export * from "./identity.js";
 export * from "./menu.js";
 export * from "./messages.js";
 export * from "./money.js";
+export * from "./order-actions.js";
 export * from "./ordering.js";
 export * from "./venues.js";

@@ -133,6 +133,11 @@ export const messages = {
 		en: "This field cannot be changed here: {field}",
 		km: "មិនអាចកែប្រែវាលនេះនៅទីនេះបានទេ៖ {field}",
 	},
+	textHasControlChars: {
+		"zh-CN": "内容含有不支持的字符",
+		en: "The text contains characters that are not allowed",
+		km: "អត្ថបទមានតួអក្សរដែលមិនអនុញ្ញាត",
+	},
 
 	// Spec §8 user-facing texts
 	requestFailed: { "zh-CN": "请求失败", en: "Request failed", km: "សំណើបរាជ័យ" },
@@ -404,6 +409,16 @@ export const messages = {
 		en: "This table has no open bill: order first",
 		km: "តុនេះមិនទាន់មានវិក្កយបត្រនៅឡើយ សូមកម្មង់ជាមុនសិន",
 	},
+	seatingEnded: {
+		"zh-CN": "本次用餐已结束（账单已结清或桌台已清台），如需继续点餐，请重新扫描桌上的二维码",
+		en: "This seating has ended (the bill was settled or the table cleared): to order again, scan the QR code on your table",
+		km: "ការអង្គុយញ៉ាំលើកនេះបានបញ្ចប់ហើយ (វិក្កយបត្រត្រូវបានទូទាត់ ឬតុត្រូវបានសម្អាត) ដើម្បីកម្មង់ម្តងទៀត សូមស្កេនកូដ QR នៅលើតុរបស់អ្នក",
+	},
+	billRoundPaid: {
+		"zh-CN": "该轮点单已付款，不能移除，如需退款请走退款流程",
+		en: "This round is already paid and cannot be removed: refund it instead",
+		km: "ការកម្មង់លើកនេះបានបង់រួចហើយ មិនអាចដកចេញបានទេ សូមបង្វិលប្រាក់វិញជំនួសវិញ",
+	},
 	enterReason: {
 		"zh-CN": "请填写原因",
 		en: "Please give a reason",
@@ -433,6 +448,26 @@ export const messages = {
 		"zh-CN": "图片尺寸过大，每边最多 {px} 像素",
 		en: "The image is too large: at most {px} pixels per side",
 		km: "រូបភាពធំពេក៖ យ៉ាងច្រើន {px} ភីកសែលក្នុងមួយជ្រុង",
+	},
+	animationTooLarge: {
+		"zh-CN": "动图过大：最多 {frames} 帧，所有帧合计最多 {mp} 百万像素",
+		en: "The animation is too large: at most {frames} frames and {mp} million pixels in all frames together",
+		km: "រូបភាពមានចលនាធំពេក៖ យ៉ាងច្រើន {frames} ស៊ុម និង {mp} លានភីកសែលសរុបគ្រប់ស៊ុម",
+	},
+	imageTooSlowToProcess: {
+		"zh-CN": "图片处理时间过长，请缩小图片后重试",
+		en: "This image takes too long to process: save it smaller and try again",
+		km: "រូបភាពនេះដំណើរការយូរពេក សូមរក្សាទុកវាឱ្យតូចជាងនេះ ហើយព្យាយាមម្តងទៀត",
+	},
+	uploadBusy: {
+		"zh-CN": "当前处理的图片较多，请稍后再试",
+		en: "Many images are being processed right now, please try again in a moment",
+		km: "កំពុងដំណើរការរូបភាពច្រើនពេក សូមព្យាយាមម្តងទៀតបន្តិចទៀត",
+	},
+	uploadIncomplete: {
+		"zh-CN": "上传的数据不完整或已损坏，请重试",
+		en: "The upload was incomplete or damaged, please try again",
+		km: "ការផ្ទុកឡើងមិនពេញលេញ ឬខូច សូមព្យាយាមម្តងទៀត",
 	},
 } as const satisfies Record<string, Record<LanguageCode, string>>;
 

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { CartLineInput, type PricedCartLine } from "./cart.js";
-import { idField, mobileField } from "./common.js";
+import { idField, mobileField, multiLineText, oneLineText, queryIdField, queryInteger } from "./common.js";
 import { Limits } from "./constants.js";
+import type { OrderAction, StaffStep } from "./order-actions.js";
 import { type OrderType, orderTypeField } from "./venues.js";
 
 /** Order lifecycle on the server (the customer sees the spec's stage names, see orderStage). */
@@ -14,6 +15,8 @@ export const OrderStatus = {
 	Completed: "completed",
 	Cancelled: "cancelled",
 	Rejected: "rejected",
+	/** A refund the shop approved: the money went back and the order is closed. */
+	Refunded: "refunded",
 } as const;
 export type OrderStatus = (typeof OrderStatus)[keyof typeof OrderStatus];
 
@@ -42,15 +45,15 @@ export const PlaceOrderInput = z.strictObject({
 	orderType: orderTypeField,
 	lines: z.array(CartLineInput).min(1).max(50),
 	addressId: idField.optional(),
-	tableToken: z.string().max(300).optional(),
-	diners: z.coerce
+	tableToken: oneLineText().max(300).optional(),
+	diners: z
 		.number({ error: "selectDiners" })
 		.int({ error: "selectDiners" })
 		.min(1, { error: "selectDiners" })
 		.max(50, { error: "selectDiners" })
 		.optional(),
 	contactPhone: mobileField.optional(),
-	remark: z.string().trim().max(Limits.remarkMaxLength, { error: "remarkTooLong" }).default(""),
+	remark: multiLineText().trim().max(Limits.remarkMaxLength, { error: "remarkTooLong" }).default(""),
 	pickupTime: pickupTimeField.default("asap"),
 });
 export type PlaceOrderInput = z.input<typeof PlaceOrderInput>;
@@ -63,13 +66,11 @@ export const PayOrderInput = z.strictObject({
 export const OrderIdInput = z.strictObject({ orderId: idField });
 
 export const OrderListQuery = z.object({
-	type: z.coerce
-		.number()
-		.int()
-		.refine((v) => [-1, 0, 1, 4, -3].includes(v), { error: "fieldInvalid" })
-		.default(-1),
-	page: z.coerce.number().int().min(1).default(1),
-	pageSize: z.coerce.number().int().min(1).max(Limits.pageSizeMax).default(10),
+	type: queryInteger({ min: -3, max: 4 })
+		.refine((v) => Object.values<number>(OrderListFilter).includes(v), { error: "fieldInvalid" })
+		.default(OrderListFilter.All),
+	page: queryInteger({ min: 1 }).default(1),
+	pageSize: queryInteger({ min: 1, max: Limits.pageSizeMax }).default(10),
 });
 
 /** Header carrying the client's idempotency key on money and stock mutations. */
@@ -115,6 +116,11 @@ export interface OrderView {
 	 * balance refund is immediate): the order may show refunded while this is still pending.
 	 */
 	refundTransfer: RefundTransfer | null;
+	/**
+	 * What the reader may do to the order now (order-actions.ts): the customer's choices in
+	 * customer views, the staff's in the shop's. Anything else is refused by the server.
+	 */
+	actions: OrderAction[];
 	/** Customer's phone and name, for the shop's staff only. */
 	customer?: { mobile: string; nickname: string };
 }
@@ -126,8 +132,7 @@ export interface RefundTransfer {
 	amount: number;
 }
 
-const reasonField = z
-	.string({ error: "enterReason" })
+const reasonField = multiLineText("enterReason")
 	.trim()
 	.min(1, { error: "enterReason", abort: true })
 	.max(200, { error: "reasonTooLong" });
@@ -136,7 +141,9 @@ export const RefundRequestInput = z.strictObject({ orderId: idField, reason: rea
 
 export const StaffOrderActionInput = z.strictObject({
 	orderId: idField,
-	action: z.enum(["accept", "ready", "dispatch", "complete", "reject"], { error: "fieldInvalid" }),
+	action: z.enum(["accept", "ready", "dispatch", "complete", "reject"] satisfies StaffStep[], {
+		error: "fieldInvalid",
+	}),
 	/** Required to reject: the customer sees it. */
 	reason: reasonField.optional(),
 });
@@ -148,11 +155,11 @@ export const RefundDecisionInput = z.strictObject({
 });
 
 export const MerchantOrderListQuery = z.object({
-	shopId: idField,
+	shopId: queryIdField,
 	/** active: waiting for the shop or in progress, plus open refund requests. */
 	scope: z.enum(["active", "all"]).default("active"),
-	page: z.coerce.number().int().min(1).default(1),
-	pageSize: z.coerce.number().int().min(1).max(Limits.pageSizeMax).default(20),
+	page: queryInteger({ min: 1 }).default(1),
+	pageSize: queryInteger({ min: 1, max: Limits.pageSizeMax }).default(20),
 });
 
 /** Staff order on behalf of a customer found by phone ("employee help"). */
@@ -167,8 +174,11 @@ export interface PaymentResult {
 	redirectUrl?: string;
 }
 
-const tableTokenField = z.string({ error: "tableInvalid" }).min(1, { error: "tableInvalid" }).max(300);
-/** A table's open bill, asked for by anyone at the table (holding its scanned QR code). */
+const tableTokenField = oneLineText("tableInvalid").min(1, { error: "tableInvalid" }).max(300);
+/**
+ * A table's open bill, asked for by anyone seated at the table. `tableToken` is the seating
+ * token scanning the table's QR code handed out (`ResolvedTable.token`), not the printed code.
+ */
 export const TableBillQuery = z.object({ tableToken: tableTokenField });
 
 /**
@@ -187,7 +197,33 @@ export const SettleBillInput = z.strictObject({
 	expectedTotal: z.number({ error: "fieldInvalid" }).int({ error: "fieldInvalid" }).min(0, { error: "fieldInvalid" }),
 });
 
-export const MerchantBillListQuery = z.object({ shopId: idField });
+export const MerchantBillListQuery = z.object({ shopId: queryIdField });
+
+/** The staff take an unpaid round off the table's bill (a stranger added it, or nobody at the table wants it). */
+export const RemoveRoundInput = z.strictObject({ orderId: idField });
+
+/**
+ * The staff clear the table: its seating ends and every code handed out for it stops working.
+ * `expectedTotal` is the unpaid amount the staff saw and agree to cancel (0 when nothing is
+ * unpaid): a bill that changed meanwhile is refused, so no round is cancelled unseen.
+ */
+export const ClearTableInput = z.strictObject({
+	billId: idField,
+	expectedTotal: z.number({ error: "fieldInvalid" }).int({ error: "fieldInvalid" }).min(0, { error: "fieldInvalid" }),
+});
+
+/** Why a seating's codes no longer work: its bill was paid, the staff closed it, or the table's code was reprinted. */
+export type SeatingEndReason = "paid" | "closed" | "codeChanged";
+
+/**
+ * `data` of a SeatingEnded answer. `bill` is the ended seating's bill for a caller who took
+ * part in it (ordered a round or paid it), so a payer coming back sees what they settled;
+ * null for anyone else.
+ */
+export interface SeatingEndedData {
+	reason: SeatingEndReason;
+	bill: TableBillView | null;
+}
 
 export type BillSettleMethod = PaidWith | "nothing_due";
 
@@ -203,6 +239,8 @@ export interface BillRoundView {
 	createdAt: string;
 	/** Whether the caller placed this round (customer views). */
 	mine?: boolean;
+	/** Who placed it, for the staff: nickname and masked phone. */
+	orderedBy?: { nickname: string; mobile: string };
 }
 
 export interface TableBillView {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idField } from "./common.js";
+import { idField, oneLineText, queryDecimal, queryIdField } from "./common.js";
 
 /** Spec §3: orderType defaults to takein (self-pickup); takeout is delivery; desk is dine-in at a scanned table. */
 export const OrderType = { Takein: "takein", Takeout: "takeout", Desk: "desk" } as const;
@@ -7,17 +7,18 @@ export type OrderType = (typeof OrderType)[keyof typeof OrderType];
 export const ORDER_TYPES = [OrderType.Takein, OrderType.Takeout, OrderType.Desk] as const;
 export const orderTypeField = z.enum(ORDER_TYPES, { error: "fieldInvalid" });
 
-// z.coerce.number() reads "" and null as 0, which is a real place (the Gulf of Guinea):
-// treat them as missing instead.
-const blankToUndefined = (value: unknown) => (value === "" || value === null ? undefined : value);
-export const latitudeField = z.preprocess(
-	blankToUndefined,
-	z.coerce.number({ error: "fieldInvalid" }).min(-90).max(90),
-);
-export const longitudeField = z.preprocess(
-	blankToUndefined,
-	z.coerce.number({ error: "fieldInvalid" }).min(-180).max(180),
-);
+/** A point in a JSON body: JSON numbers only (a blank, `false` or `[]` is no place, not 0). */
+export const latitudeField = z
+	.number({ error: "fieldInvalid" })
+	.min(-90, { error: "fieldInvalid" })
+	.max(90, { error: "fieldInvalid" });
+export const longitudeField = z
+	.number({ error: "fieldInvalid" })
+	.min(-180, { error: "fieldInvalid" })
+	.max(180, { error: "fieldInvalid" });
+/** A point in a query string: plain decimals. */
+const latitudeQuery = queryDecimal({ min: -90, max: 90 });
+const longitudeQuery = queryDecimal({ min: -180, max: 180 });
 
 /** A window of opening hours in the shop's local time; closesAt <= opensAt means it ends after midnight. */
 export interface OpeningWindow {
@@ -95,15 +96,15 @@ export interface ShopDetail extends ShopSummary {
 }
 
 export const StoreListQuery = z.object({
-	lat: latitudeField.optional(),
-	lng: longitudeField.optional(),
-	kw: z.string().trim().max(50).optional(),
+	lat: latitudeQuery.optional(),
+	lng: longitudeQuery.optional(),
+	kw: oneLineText().trim().max(50).optional(),
 });
 export type StoreListQuery = z.infer<typeof StoreListQuery>;
 
-export const ShopIdQuery = z.object({ shop_id: idField });
+export const ShopIdQuery = z.object({ shop_id: queryIdField });
 
-export const DeliveryCheckQuery = z.object({ shopId: idField, lat: latitudeField, lng: longitudeField });
+export const DeliveryCheckQuery = z.object({ shopId: queryIdField, lat: latitudeQuery, lng: longitudeQuery });
 
 export interface DeliveryCheck {
 	inRange: boolean;
@@ -113,7 +114,12 @@ export interface DeliveryCheck {
 	distanceMeters: number;
 }
 
-/** What scanning a table's QR code resolves to. */
+/**
+ * What scanning a table's QR code resolves to. `token` is not the printed code: it is the
+ * token of the table's current seating (scanning opens or joins it), which rounds, the bill
+ * and paying it require. It stops working when the seating ends (bill settled, table cleared,
+ * code reprinted); the diner then scans the code on the table again.
+ */
 export interface ResolvedTable {
 	shopId: number;
 	shopName: string;
@@ -124,8 +130,11 @@ export interface ResolvedTable {
 	token: string;
 }
 
-/** Any string: a malformed code is answered TableInvalid by the resolver, like a forged one. */
-export const TableTokenQuery = z.object({ token: z.string().max(2000).default("") });
+/**
+ * A printed table code (opens or joins the table's seating) or a seating token (checked to
+ * be current). Any string: a malformed code is answered TableInvalid, like a forged one.
+ */
+export const TableTokenQuery = z.object({ token: oneLineText().max(2000).default("") });
 
 /** A table as the shop's staff see it, with the URL its QR code encodes. */
 export interface MerchantTable {
@@ -135,6 +144,9 @@ export interface MerchantTable {
 	area: string | null;
 	qrUrl: string;
 }
+
+/** The staff reprint a table's QR code: every printed copy and every code handed out from it stops working. */
+export const ReprintTableCodeInput = z.strictObject({ tableId: idField });
 
 /** The owner chooses whether dine-in guests pay each round up front or the table's bill after the meal. */
 export const DineInPaymentInput = z.strictObject({
@@ -157,9 +169,8 @@ const wholeNumber = (max: number) =>
  */
 export const SecondCurrencyInput = z
 	.strictObject({
-		code: z.string({ error: "fieldInvalid" }).regex(/^[A-Z]{3}$/, { error: "fieldInvalid" }),
-		symbol: z
-			.string({ error: "fieldInvalid" })
+		code: oneLineText().regex(/^[A-Z]{3}$/, { error: "fieldInvalid" }),
+		symbol: oneLineText()
 			.trim()
 			.min(1, { error: "fieldInvalid" })
 			.max(SecondCurrencyLimits.symbolMax, { error: "fieldInvalid" }),

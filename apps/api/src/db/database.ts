@@ -1,7 +1,8 @@
 import { mkdirSync } from "node:fs";
 import { PGlite, types as pgliteTypes } from "@electric-sql/pglite";
-import { Kysely, PGliteDialect, PostgresDialect } from "kysely";
+import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
+import { PGliteDialect } from "./pglite-dialect.js";
 import type { DB } from "./schema.js";
 
 export type DatabaseKind = "pglite" | "postgres";
@@ -76,7 +77,7 @@ async function openPglite(dir: string | undefined): Promise<Database> {
 		parsers: { [pgliteTypes.INT8]: (value: string) => Number(value), [pgliteTypes.DATE]: (value: string) => value },
 	});
 	return {
-		db: new Kysely<DB>({ dialect: new PGliteDialect({ pglite }) }),
+		db: new Kysely<DB>({ dialect: new PGliteDialect(pglite) }),
 		kind: "pglite",
 		async execScript(script) {
 			await pglite.exec(script);

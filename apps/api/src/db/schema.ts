@@ -7,6 +7,8 @@ type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 /** A nullable column that inserts may leave out (it starts NULL). */
 type OptionalNullable<T> = ColumnType<T | null, T | null | undefined, T | null>;
+/** A nullable timestamp a row may be inserted without. */
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 type LocalizedColumn = JSONColumnType<Localized, string, string>;
 type PartialLocalizedColumn = JSONColumnType<Partial<Localized>, string, string>;
 
@@ -308,7 +310,16 @@ export interface CustomerOrderTable {
 	member_id: number;
 	order_no: string;
 	order_type: "takein" | "takeout" | "desk";
-	status: "unpaid" | "new" | "in_production" | "ready" | "delivering" | "completed" | "cancelled" | "rejected";
+	status:
+		| "unpaid"
+		| "new"
+		| "in_production"
+		| "ready"
+		| "delivering"
+		| "completed"
+		| "cancelled"
+		| "rejected"
+		| "refunded";
 	payment_status: "unpaid" | "paying" | "paid" | "refunded";
 	pay_method: "balance" | "sandbox" | "wechat" | "alipay" | "counter" | null;
 	pickup_number: number;
@@ -364,10 +375,19 @@ export interface GatewayPaymentTable {
 	payer_member_id: OptionalNullable<number>;
 	provider: "sandbox" | "wechat" | "alipay";
 	amount: number;
-	status: "pending" | "succeeded" | "declined";
+	status: "pending" | "succeeded" | "declined" | "abandoned";
 	provider_txn_id: string | null;
 	created_at: Timestamp;
 	updated_at: Timestamp;
+	/** When the reconciliation job should next ask the gateway (pending payments). */
+	next_check_at: NullableTimestamp;
+	/** A server asking about it right now holds it until then. */
+	claimed_until: NullableTimestamp;
+	/** When the gateway last answered that the payer had not decided yet. */
+	checked_at: NullableTimestamp;
+	/** Questions in a row the gateway could not answer (backoff). */
+	check_failures: Generated<number>;
+	last_check_error: OptionalNullable<string>;
 }
 
 export interface OrderLineNames {

@@ -16,7 +16,7 @@ import { venueRoutes } from "../features/venues/routes.js";
 import { registerWebsocket, websocketTicketRoute } from "../realtime/websocket.js";
 import type { AppDeps } from "./deps.js";
 import { failure } from "./envelope.js";
-import { handleApiError } from "./error-handler.js";
+import { handleApiError, handleFrameworkError } from "./error-handler.js";
 import { languageOf } from "./language.js";
 import { installRequestContext } from "./request-context.js";
 
@@ -32,6 +32,15 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
 		requestIdHeader: false,
 		bodyLimit: 256 * 1024,
 		trustProxy: deps.config.trustProxy,
+		// Bad URLs and over-long path parameters are answered before any scope's error handler.
+		frameworkErrors: handleFrameworkError,
+		// Slow or stalled requests are cut off (HTTP 408) instead of holding their connection
+		// until the client leaves. Node checks the deadlines every connectionsCheckingInterval.
+		requestTimeout: deps.config.http.requestTimeoutMs,
+		http: {
+			headersTimeout: deps.config.http.headersTimeoutMs,
+			connectionsCheckingInterval: Math.min(5000, Math.max(100, deps.config.http.headersTimeoutMs / 4)),
+		},
 	});
 	app.setValidatorCompiler(validatorCompiler);
 	app.setSerializerCompiler(serializerCompiler);
@@ -107,7 +116,7 @@ function apiScope(scope: FastifyInstance, deps: AppDeps) {
 	installRequestContext(scope, deps);
 	scope.setErrorHandler(handleApiError);
 	scope.setNotFoundHandler((request, reply) =>
-		reply.send(failure(ErrorCode.NotFound, formatMessage("notFound", languageOf(request)))),
+		reply.code(200).send(failure(ErrorCode.NotFound, formatMessage("notFound", languageOf(request)))),
 	);
 }
 
@@ -125,6 +134,11 @@ async function serveWebApp(app: FastifyInstance, distDir: string) {
 			// not-found handler below. (A `/*` wildcard would swallow unknown API paths.)
 			wildcard: false,
 			index: false,
+			// The build writes each text file also as .br and .gz (apps/web/vite.config.ts): send
+			// the one the browser accepts, with `Vary: Accept-Encoding` (decision 010). The
+			// compressed copies get no routes of their own.
+			preCompressed: true,
+			globIgnore: ["**/*.br", "**/*.gz"],
 			setHeaders(res, filePath) {
 				const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
 				res.header("cache-control", hashed ? "public, max-age=31536000, immutable" : "no-cache");

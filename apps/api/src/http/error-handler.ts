@@ -12,6 +12,9 @@ import { languageOf } from "./language.js";
  */
 export function handleApiError(error: FastifyError | BusinessError, request: FastifyRequest, reply: FastifyReply) {
 	const lang = languageOf(request);
+	// Fastify sets the HTTP status of its own errors (415, 413, 400) before calling us: a
+	// client's mistake is still answered HTTP 200 with the envelope, as the README promises.
+	reply.code(200);
 	if (error instanceof BusinessError) {
 		return reply.send(
 			failure(error.code, error.translated ?? formatMessage(error.messageKey, lang, error.params), error.data),
@@ -32,8 +35,8 @@ export function handleApiError(error: FastifyError | BusinessError, request: Fas
 		const key: MessageKey = code === ErrorCode.FileTooLarge ? "fileTooLarge" : "badRequest";
 		return reply.send(failure(code, formatMessage(key, lang, { mb: Limits.uploadMaxBytes / (1024 * 1024) })));
 	}
-	if (typeof error.statusCode === "number" && error.statusCode >= 400 && error.statusCode < 500) {
-		// Malformed JSON, a wrong content type and the like: the client's mistake.
+	if (isClientMistake(error)) {
+		// Malformed JSON, a content type we do not read, an empty body and the like.
 		request.log.info({ err: error }, "rejected malformed request");
 		return reply.send(failure(ErrorCode.BadRequest, formatMessage("badRequest", lang)));
 	}
@@ -41,6 +44,37 @@ export function handleApiError(error: FastifyError | BusinessError, request: Fas
 	return reply
 		.code(500)
 		.send(failure(ErrorCode.InternalError, formatMessage("internalError", lang), { requestId: request.id }));
+}
+
+function isClientMistake(error: FastifyError): boolean {
+	return typeof error.statusCode === "number" && error.statusCode >= 400 && error.statusCode < 500;
+}
+
+/** Paths whose every answer is the envelope (HTTP 200 unless the server itself failed). */
+export const API_PREFIXES = ["/app-api/", "/api/v1/"] as const;
+
+function isApiPath(url: string): boolean {
+	return API_PREFIXES.some((prefix) => url.startsWith(prefix));
+}
+
+/**
+ * Fastify's `frameworkErrors`: mistakes found while routing, before any scope's error
+ * handler can see them (a URL that is not valid percent-encoding, a path parameter longer
+ * than `maxParamLength`). API paths get the envelope like every other client mistake;
+ * other paths get it with the HTTP status.
+ */
+export function handleFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+	const lang = languageOf(request);
+	if (!isClientMistake(error)) {
+		request.log.error({ err: error }, "unexpected failure while routing");
+		return reply
+			.code(500)
+			.send(failure(ErrorCode.InternalError, formatMessage("internalError", lang), { requestId: request.id }));
+	}
+	request.log.info({ err: error }, "rejected malformed request");
+	return reply
+		.code(isApiPath(request.url) ? 200 : 400)
+		.send(failure(ErrorCode.BadRequest, formatMessage("badRequest", lang)));
 }
 
 interface SchemaIssue {

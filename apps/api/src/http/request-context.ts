@@ -53,7 +53,8 @@ export function installRequestContext(app: FastifyInstance, deps: AppDeps) {
 
 async function resolveTenant(request: FastifyRequest, deps: AppDeps): Promise<Tenant> {
 	const rawId = headerValue(request.headers["tenant-id"]);
-	const tenantId = rawId === undefined ? DEFAULT_TENANT_ID : Number(rawId);
+	// Plain digits only: Number() would also read "0x1", "1e0" or "1.0" as tenant 1.
+	const tenantId = rawId === undefined ? DEFAULT_TENANT_ID : /^\d{1,15}$/.test(rawId) ? Number(rawId) : Number.NaN;
 	const tenant = Number.isSafeInteger(tenantId) && tenantId > 0 ? await findTenant(deps, tenantId) : null;
 	if (!tenant) throw new BusinessError(ErrorCode.TenantUnknown);
 	const shopKey = headerValue(request.headers["shop-key"]);

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
@@ -38,6 +39,10 @@ const EnvSchema = z.object({
 		.string()
 		.regex(/^(true|false|[\d.:/a-fA-F, ]+)$/, "must be true, false or a comma-separated list of proxy addresses")
 		.default("false"),
+	HTTP_REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+	HTTP_HEADERS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(15),
+	UPLOAD_IMAGE_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
+	UPLOAD_QUEUE_LENGTH: z.coerce.number().int().min(0).max(10_000).default(16),
 });
 
 export interface Config {
@@ -71,6 +76,29 @@ export interface Config {
 	orderPaymentSeconds: number;
 	/** Live events between servers through Redis instead of PostgreSQL LISTEN/NOTIFY. */
 	redisUrl: string | undefined;
+	http: HttpTimeouts;
+	uploads: UploadLimits;
+}
+
+/**
+ * How long a client may take to send a request. Without them a body that stalls holds its
+ * connection and buffers until the client leaves (Fastify turns Node's own limit off).
+ */
+export interface HttpTimeouts {
+	/** The whole request, body included; an upload slower than this is cut off (HTTP 408). */
+	requestTimeoutMs: number;
+	/** The request line and headers; never longer than the whole request. */
+	headersTimeoutMs: number;
+}
+
+/** Decoding images costs CPU and memory: a few at once, a bounded line waiting, then "busy". */
+export interface UploadLimits {
+	/** Images decoded and re-encoded at the same time. */
+	imageWorkers: number;
+	/** Uploads that may wait for a worker; the next one is told to try again later. */
+	maxWaiting: number;
+	/** Stop decoding an image that takes longer than this (a last guard behind the pixel limits). */
+	processingTimeoutSeconds: number;
 }
 
 /** OTP limits (security-and-money §A2). Tests lower or raise them to reach the edges quickly. */
@@ -107,24 +135,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 	}
 	const e = parsed.data;
 	const production = e.NODE_ENV === "production";
-	if (production && e.FAKE_NOW) {
-		throw new ConfigError("Invalid configuration:\n  FAKE_NOW is for tests and is refused when NODE_ENV=production.");
-	}
+	// Every production problem is listed at once, so an operator fixes them in one go (and
+	// each check can be seen on its own).
+	const problems: string[] = [];
+	if (production && e.FAKE_NOW) problems.push("FAKE_NOW is for tests and is refused when NODE_ENV=production.");
 	const smsProvider = e.SMS_PROVIDER ?? (production ? undefined : "outbox");
 	if (production && smsProvider === "outbox") {
-		throw new ConfigError(
-			"Invalid configuration:\n  SMS_PROVIDER=outbox writes codes to a file and is refused when NODE_ENV=production; configure a real SMS gateway.",
+		problems.push(
+			"SMS_PROVIDER=outbox writes codes to a file and is refused when NODE_ENV=production; configure a real SMS gateway.",
 		);
 	}
 	if (!smsProvider) {
-		throw new ConfigError(
-			"Invalid configuration:\n  SMS_PROVIDER is required when NODE_ENV=production (only 'outbox' exists so far, which production refuses).",
+		problems.push(
+			"SMS_PROVIDER is required when NODE_ENV=production (only 'outbox' exists so far, which production refuses).",
 		);
 	}
 	if (production && !e.TOKEN_SECRET) {
-		throw new ConfigError(
-			"Invalid configuration:\n  TOKEN_SECRET is required when NODE_ENV=production (32+ random characters).",
-		);
+		problems.push("TOKEN_SECRET is required when NODE_ENV=production (32+ random characters).");
+	}
+	if (problems.length > 0 || !smsProvider) {
+		throw new ConfigError(`Invalid configuration:\n${problems.map((problem) => `  ${problem}`).join("\n")}`);
 	}
 	const dataDir = path.resolve(e.DATA_DIR);
 	return {
@@ -145,6 +175,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 		fakeNow: e.FAKE_NOW ? new Date(e.FAKE_NOW) : undefined,
 		orderPaymentSeconds: e.ORDER_PAYMENT_MINUTES * 60,
 		redisUrl: e.REDIS_URL,
+		http: {
+			requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_SECONDS * 1000,
+			headersTimeoutMs: Math.min(e.HTTP_HEADERS_TIMEOUT_SECONDS, e.HTTP_REQUEST_TIMEOUT_SECONDS) * 1000,
+		},
+		uploads: {
+			// libvips runs in libuv's pool of 4 threads, which file and DNS work share: leave one.
+			imageWorkers: e.UPLOAD_IMAGE_WORKERS ?? Math.min(availableParallelism(), 3),
+			maxWaiting: e.UPLOAD_QUEUE_LENGTH,
+			processingTimeoutSeconds: 20,
+		},
 	};
 }
 

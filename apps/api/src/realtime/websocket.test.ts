@@ -51,6 +51,14 @@ describe("live order updates", () => {
 		await expect(connectLive(server, "")).rejects.toThrow("HTTP 401");
 		await expect(connectLive(server, `ticket=${tampered}`)).rejects.toThrow("HTTP 401");
 		await expect(connectLive(server, "token=not-a-token")).rejects.toThrow("HTTP 401");
+		// A tenant that is not plain digits is not read as tenant 1, and a repeated key is not taken apart.
+		await expect(connectLive(server, `token=${customer.accessToken}&tenant=0x1`)).rejects.toThrow("HTTP 401");
+		await expect(connectLive(server, `token=${customer.accessToken}&tenant=1e0`)).rejects.toThrow("HTTP 401");
+		await expect(connectLive(server, `token=${customer.accessToken}&token=${customer.accessToken}`)).rejects.toThrow(
+			"HTTP 401",
+		);
+		const plain = await connectLive(server, `token=${customer.accessToken}&tenant=1`);
+		expect(plain.messages[0]?.type).toBe("ready");
 		await expect(connectLive(server, `ticket=${ticket}`, "https://evil.example")).rejects.toThrow("HTTP 403");
 		server.clock.advance(61);
 		await expect(connectLive(server, `ticket=${ticket}`)).rejects.toThrow("HTTP 401");

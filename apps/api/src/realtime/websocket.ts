@@ -1,4 +1,4 @@
-import { DEFAULT_TENANT_ID, ErrorCode, formatMessage } from "@bayon/contract";
+import { DEFAULT_TENANT_ID, ErrorCode, formatMessage, queryIdField } from "@bayon/contract";
 import websocket from "@fastify/websocket";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { WebSocket } from "ws";
@@ -121,12 +121,19 @@ export async function websocketTicketRoute(app: FastifyInstance, deps: AppDeps) 
 }
 
 async function identify(deps: AppDeps, request: FastifyRequest): Promise<WsTicketClaims | null> {
-	const query = request.query as { ticket?: string; token?: string; tenant?: string };
-	if (query.ticket) return verifyWsTicket(query.ticket, deps.config.tokenSecret, deps.clock.now());
-	if (query.token) {
-		const tenantId = Number(query.tenant ?? headerValue(request.headers["tenant-id"]) ?? DEFAULT_TENANT_ID);
-		const member = Number.isSafeInteger(tenantId) ? await authenticate(deps, tenantId, query.token) : null;
-		return member ? { tenantId, memberId: member.id, sessionFamilyId: member.sessionFamilyId } : null;
+	// Query values arrive as arrays when a key repeats: anything but one plain string is refused.
+	const query = request.query as Record<string, unknown>;
+	const single = (value: unknown) => (typeof value === "string" ? value : undefined);
+	const ticket = single(query.ticket);
+	const token = single(query.token);
+	if (ticket) return verifyWsTicket(ticket, deps.config.tokenSecret, deps.clock.now());
+	if (token) {
+		const rawTenant = query.tenant ?? headerValue(request.headers["tenant-id"]) ?? String(DEFAULT_TENANT_ID);
+		const tenant = queryIdField.safeParse(rawTenant);
+		const member = tenant.success ? await authenticate(deps, tenant.data, token) : null;
+		return member && tenant.success
+			? { tenantId: tenant.data, memberId: member.id, sessionFamilyId: member.sessionFamilyId }
+			: null;
 	}
 	return null;
 }

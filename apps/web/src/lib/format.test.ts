@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import {
 	type DateLabels,
 	formatDate,
+	formatDateTime,
 	formatList,
 	formatMoney,
 	formatPoints,
@@ -79,6 +80,14 @@ describe("other formats", () => {
 	it("uses the translated words for a language the browser's Intl does not know", () => {
 		// Chromium has no Khmer date data; "tlh" plays that part here, since Node knows km.
 		expect(formatDate("2026-11-05T08:00:00Z", "tlh", khmer)).toBe("5 វិច្ឆិកា 2026");
+	});
+
+	it("formats a moment with its time of day, in the language's style and the given zone", () => {
+		const at = "2026-11-05T05:07:00Z";
+		expect(formatDateTime(at, "zh-CN", english, "Asia/Phnom_Penh")).toBe("2026年11月5日 12:07");
+		expect(formatDateTime(at, "en", english, "Asia/Phnom_Penh")).toBe("Nov 5, 2026, 12:07");
+		expect(formatDateTime(at, "tlh", khmer, "Asia/Phnom_Penh")).toBe("5 វិច្ឆិកា 2026 12:07");
+		expect(formatDateTime("not a date", "en", english)).toBe("");
 	});
 
 	it("reads recent moments relatively, up to 30 days (spec §9)", () => {

@@ -119,6 +119,57 @@ export function formatDate(value: string | number | Date, lang: string, labels: 
 	}
 }
 
+/**
+ * A moment with its time of day, in the language's own style: 2026年11月21日 12:05 /
+ * Nov 21, 2026, 12:05 / 21 វិច្ឆិកា 2026 12:05. In `timeZone` when given, else the device's.
+ * The labels are required, as for `formatDate`.
+ */
+export function formatDateTime(
+	value: string | number | Date,
+	lang: string,
+	labels: DateLabels,
+	timeZone?: string,
+): string {
+	const date = toDate(value);
+	if (!date) return "";
+	try {
+		if (!intlKnows("DateTimeFormat", lang)) {
+			// Wall-clock numbers from a locale every Intl knows, words from the translation.
+			const parts = Object.fromEntries(
+				new Intl.DateTimeFormat("en-US", {
+					timeZone,
+					year: "numeric",
+					month: "numeric",
+					day: "numeric",
+					hour: "2-digit",
+					minute: "2-digit",
+					hourCycle: "h23",
+				})
+					.formatToParts(date)
+					.map((part) => [part.type, part.value]),
+			);
+			const month = Number(parts.month);
+			const day = fill(labels.datePattern, {
+				day: Number(parts.day),
+				month: labels.months[month - 1] ?? String(month),
+				year: Number(parts.year),
+			});
+			return `${day} ${parts.hour}:${parts.minute}`;
+		}
+		return new Intl.DateTimeFormat(lang, {
+			timeZone,
+			year: "numeric",
+			month: "short",
+			day: "numeric",
+			hour: "2-digit",
+			minute: "2-digit",
+			hourCycle: "h23",
+		}).format(date);
+	} catch {
+		return date.toISOString().slice(0, 16).replace("T", " ");
+	}
+}
+
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;

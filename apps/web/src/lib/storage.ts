@@ -16,6 +16,7 @@ export const StorageKeys = {
 	cart: "cart",
 	desk: "desk",
 	deliveryAddress: "deliveryAddress",
+	checkoutDraft: "checkoutDraft",
 } as const;
 
 /** Spec §9: clearing storage keeps these keys. */

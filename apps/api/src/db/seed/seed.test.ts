@@ -1,6 +1,7 @@
 import { SUPPORTED_LANGUAGES } from "@bayon/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Database, openDatabase } from "../database.js";
+import { openTestDatabase } from "../../../test/harness.js";
+import type { Database } from "../database.js";
 import { migrate } from "../migrate.js";
 import type { DB } from "../schema.js";
 import { DEMO_CUSTOMER_MOBILE, DEMO_OWNER_MOBILE, DEMO_STAFF_MOBILE, demoServicePages } from "./demo-data.js";
@@ -21,7 +22,9 @@ const TABLES = [
 	"news",
 ] as const satisfies readonly (keyof DB)[];
 
+// A fresh database of the project's kind: PGlite, and a new PostgreSQL database on api-postgres.
 let database: Database;
+let dropDatabase: () => Promise<void> = async () => {};
 let emptyBefore: boolean;
 let countsAfterFirst: Record<string, number>;
 let countsAfterSecond: Record<string, number>;
@@ -51,7 +54,7 @@ function expectAllLanguages(text: Record<string, unknown>, what: string) {
 }
 
 beforeAll(async () => {
-	database = await openDatabase({});
+	({ database, dropDatabase } = await openTestDatabase());
 	await migrate(database);
 	emptyBefore = await isDatabaseEmpty(database.db);
 	await seedDemo(database.db);
@@ -77,9 +80,14 @@ beforeAll(async () => {
 
 afterAll(async () => {
 	await database?.close();
+	await dropDatabase();
 });
 
 describe("demo seed", () => {
+	it("runs on the database kind of this test project", () => {
+		expect(database.kind).toBe(process.env.TEST_DATABASE === "postgres" ? "postgres" : "pglite");
+	});
+
 	it("seeds an empty database and leaves identical row counts when run again", async () => {
 		expect(emptyBefore).toBe(true);
 		expect(await isDatabaseEmpty(database.db)).toBe(false);

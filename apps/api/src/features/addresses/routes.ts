@@ -1,7 +1,6 @@
-import { idField, SaveAddressInput } from "@bayon/contract";
+import { IdParams, SaveAddressInput } from "@bayon/contract";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import type { AppDeps } from "../../http/deps.js";
 import { ok } from "../../http/envelope.js";
 import { signedIn } from "../../http/request-context.js";
@@ -10,7 +9,7 @@ import * as addresses from "./service.js";
 /** The member's delivery addresses (paths follow the anchor's client). */
 export async function addressRoutes(app: FastifyInstance, deps: AppDeps) {
 	const r = app.withTypeProvider<ZodTypeProvider>();
-	const byId = { params: z.object({ id: idField }) };
+	const byId = { params: IdParams };
 
 	r.get("/address/list", async (request) => ok(await addresses.listAddresses(deps, signedIn(request))));
 	r.get("/address/detail/:id", { schema: byId }, async (request) =>

@@ -1,6 +1,6 @@
 import {
 	ErrorCode,
-	idField,
+	IdParams,
 	localize,
 	type NewsDetail,
 	type NewsSummary,
@@ -10,7 +10,6 @@ import {
 } from "@bayon/contract";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { BusinessError } from "../../http/business-error.js";
 import type { AppDeps } from "../../http/deps.js";
 import { ok } from "../../http/envelope.js";
@@ -68,7 +67,7 @@ export async function contentRoutes(app: FastifyInstance, deps: AppDeps) {
 		return ok(result);
 	});
 
-	r.get("/news/detail/:id", { config: open, schema: { params: z.object({ id: idField }) } }, async (request) => {
+	r.get("/news/detail/:id", { config: open, schema: { params: IdParams } }, async (request) => {
 		const row = await queries.findNews(deps.db, {
 			tenantId: request.ctx.tenant.id,
 			id: request.params.id,

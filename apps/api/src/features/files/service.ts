@@ -1,70 +1,126 @@
 import { randomUUID } from "node:crypto";
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir, rm } from "node:fs/promises";
 import path from "node:path";
 import { ErrorCode, Limits, type UploadedFile } from "@bayon/contract";
 import sharp, { type Metadata, type OutputInfo } from "sharp";
 import { BusinessError } from "../../http/business-error.js";
 import type { AppDeps } from "../../http/deps.js";
+import { imageWorkQueue } from "./image-work.js";
 
 const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp", "gif"]);
 export const UPLOADS_URL_PREFIX = "/uploads/";
 
 /**
- * Stores an uploaded image. The bytes decide what it is, not its name or declared type:
- * anything that does not decode as JPEG, PNG, WebP or GIF is refused. Accepted images are
+ * Stores an uploaded image (a file the route received). The bytes decide what it is, not its
+ * name or declared type: anything that does not decode as JPEG, PNG, WebP or GIF is refused.
+ * Its size is read from the header first and anything too large to decode safely is refused
+ * before a pixel is decoded (a small file can declare a huge image). Accepted images are
  * re-encoded to WebP, which drops metadata (EXIF location) and anything hidden after the
- * image data, and are saved under a random name.
+ * image data, and are saved under a random name. Decoding waits its turn in the server's
+ * image queue, which says "busy" when too many wait.
  */
 export async function storeImage(
 	deps: AppDeps,
-	args: { tenantId: number; memberId: number; bytes: Buffer },
+	args: { tenantId: number; memberId: number; file: string; signal?: AbortSignal },
 ): Promise<UploadedFile> {
-	const maxSide = Limits.uploadMaxPixelsPerSide;
-	let metadata: Metadata;
-	try {
-		metadata = await sharp(args.bytes, { limitInputPixels: maxSide * maxSide * 4 }).metadata();
-	} catch {
-		throw new BusinessError(ErrorCode.FileNotImage);
-	}
-	if (!metadata.format || !ACCEPTED_FORMATS.has(metadata.format)) throw new BusinessError(ErrorCode.FileNotImage);
-	const width = metadata.width ?? 0;
-	const height = metadata.pageHeight ?? metadata.height ?? 0;
-	if (width > maxSide || height > maxSide) throw new BusinessError(ErrorCode.ImageDimensionsTooLarge, { px: maxSide });
-
-	let encoded: { data: Buffer; info: OutputInfo };
-	try {
-		encoded = await sharp(args.bytes, { animated: metadata.format === "gif" || metadata.format === "webp" })
-			.rotate()
-			.webp({ quality: 82 })
-			.toBuffer({ resolveWithObject: true });
-	} catch {
-		throw new BusinessError(ErrorCode.FileNotImage);
-	}
+	const metadata = await readImageHeader(args.file);
+	const frames = metadata.pages ?? 1;
 	const id = randomUUID();
 	const fileName = `${id}.webp`;
 	const dir = path.join(deps.config.dataDir, "uploads");
 	await mkdir(dir, { recursive: true });
-	await writeFile(path.join(dir, fileName), encoded.data);
+	const target = path.join(dir, fileName);
+	const queue = imageWorkQueue(deps.config.uploads);
+	const info = await queue.run(
+		() => reencode(args.file, target, { frames, timeoutSeconds: queue.limits.processingTimeoutSeconds }),
+		args.signal,
+	);
 	const url = `${UPLOADS_URL_PREFIX}${fileName}`;
-	const stored = {
-		width: encoded.info.width,
-		height: encoded.info.pageHeight ?? encoded.info.height,
-		size: encoded.data.length,
-	};
-	await deps.db
-		.insertInto("uploaded_file")
-		.values({
-			id,
-			tenant_id: args.tenantId,
-			member_id: args.memberId,
-			path: url,
-			mime_type: "image/webp",
-			size_bytes: stored.size,
-			width: stored.width,
-			height: stored.height,
-		})
-		.execute();
+	const stored = { width: info.width, height: info.pageHeight ?? info.height, size: info.size };
+	try {
+		await deps.db
+			.insertInto("uploaded_file")
+			.values({
+				id,
+				tenant_id: args.tenantId,
+				member_id: args.memberId,
+				path: url,
+				mime_type: "image/webp",
+				size_bytes: stored.size,
+				width: stored.width,
+				height: stored.height,
+			})
+			.execute();
+	} catch (error) {
+		await rm(target, { force: true });
+		throw error;
+	}
 	return { url, ...stored };
+}
+
+/**
+ * What the file says it is, from its header alone (no pixel is decoded), refused unless it is
+ * an accepted format small enough to decode: each side at most 4096 pixels and, for an
+ * animation, a bounded number of frames and pixels in all frames together.
+ */
+async function readImageHeader(file: string): Promise<Metadata> {
+	let metadata: Metadata;
+	try {
+		// Only the header is read, so no pixel limit here: the checks below say what is too large.
+		metadata = await sharp(file, { limitInputPixels: false }).metadata();
+	} catch {
+		throw new BusinessError(ErrorCode.FileNotImage);
+	}
+	if (!metadata.format || !ACCEPTED_FORMATS.has(metadata.format)) throw new BusinessError(ErrorCode.FileNotImage);
+	// Without `animated`, height is one frame's and `pages` counts the frames.
+	const width = metadata.width ?? 0;
+	const frameHeight = metadata.pageHeight ?? metadata.height ?? 0;
+	const frames = metadata.pages ?? 1;
+	const maxSide = Limits.uploadMaxPixelsPerSide;
+	if (width > maxSide || frameHeight > maxSide) throw tooLarge({ animated: false });
+	if (frames > 1 && (frames > Limits.uploadMaxFrames || width * frameHeight * frames > Limits.uploadMaxAnimationPixels))
+		throw tooLarge({ animated: true });
+	return metadata;
+}
+
+function tooLarge(image: { animated: boolean }): BusinessError {
+	return image.animated
+		? new BusinessError(
+				ErrorCode.ImageDimensionsTooLarge,
+				{ frames: Limits.uploadMaxFrames, mp: Limits.uploadMaxAnimationPixels / 1_000_000 },
+				null,
+				"animationTooLarge",
+			)
+		: new BusinessError(ErrorCode.ImageDimensionsTooLarge, { px: Limits.uploadMaxPixelsPerSide });
+}
+
+/** Decodes and re-encodes to WebP at `target`, within the limits the header was checked against. */
+async function reencode(
+	source: string,
+	target: string,
+	options: { frames: number; timeoutSeconds: number },
+): Promise<OutputInfo> {
+	const maxSide = Limits.uploadMaxPixelsPerSide;
+	const animated = options.frames > 1;
+	try {
+		// The limits again, as the decoder's own: a file that lied in its header decodes no more
+		// frames than the header counted, and no more pixels than the limits allow.
+		return await sharp(source, {
+			pages: options.frames,
+			limitInputPixels: animated ? Limits.uploadMaxAnimationPixels : maxSide * maxSide,
+		})
+			.rotate()
+			.timeout({ seconds: options.timeoutSeconds })
+			.webp({ quality: 82 })
+			.toFile(target);
+	} catch (error) {
+		await rm(target, { force: true });
+		const message = error instanceof Error ? error.message : "";
+		if (/timeout/i.test(message))
+			throw new BusinessError(ErrorCode.ImageDimensionsTooLarge, {}, null, "imageTooSlowToProcess");
+		if (/pixel limit/i.test(message)) throw tooLarge({ animated });
+		throw new BusinessError(ErrorCode.FileNotImage);
+	}
 }
 
 /** Whether the URL is a file this member uploaded (members may only show their own uploads). */

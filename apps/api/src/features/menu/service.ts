@@ -38,13 +38,19 @@ export async function getShopMenuCached(deps: AppDeps, ctx: CallerContext, shopI
 	const hit = cache.get(key);
 	if (hit) {
 		const entry = await hit.catch(() => null);
-		if (entry && Date.now() - entry.loadedAt < MENU_CACHE_MS) return entry;
+		if (entry && isFresh(entry, deps.clock.now().getTime())) return entry;
 	}
 	// Concurrent misses share one load instead of each querying the database.
 	const loading = loadMenu(deps, ctx, shopId);
 	cache.set(key, loading);
 	loading.catch(() => cache.delete(key));
 	return loading;
+}
+
+/** Younger than MENU_CACHE_MS by the server's clock (a clock set back also ends the copy). */
+function isFresh(entry: CachedMenu, now: number): boolean {
+	const age = now - entry.loadedAt;
+	return age >= 0 && age < MENU_CACHE_MS;
 }
 
 async function loadMenu(deps: AppDeps, ctx: CallerContext, shopId: number): Promise<CachedMenu> {
@@ -62,7 +68,7 @@ async function loadMenu(deps: AppDeps, ctx: CallerContext, shopId: number): Prom
 		json,
 		gzip: gzipSync(json, { level: 6 }),
 		etag: `"${createHash("sha1").update(json).digest("base64url")}"`,
-		loadedAt: Date.now(),
+		loadedAt: deps.clock.now().getTime(),
 	};
 }
 

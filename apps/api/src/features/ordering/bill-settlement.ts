@@ -1,6 +1,7 @@
-import type { BillRoundView, PaidWith, TableBillView } from "@bayon/contract";
+import { type BillRoundView, ErrorCode, type PaidWith, type TableBillView } from "@bayon/contract";
 import type { Kysely, Selectable, Transaction } from "kysely";
 import type { DB } from "../../db/schema.js";
+import { BusinessError } from "../../http/business-error.js";
 import type { AccountRef } from "../wallet/ledger.js";
 import { bookOrderPayment } from "./order-ledger.js";
 import { presentOrders } from "./present.js";
@@ -8,26 +9,31 @@ import * as queries from "./queries.js";
 
 type Db = Kysely<DB> | Transaction<DB>;
 export type BillRow = Selectable<DB["table_bill"]>;
-type OrderRow = Selectable<DB["customer_order"]>;
+export type OrderRow = Selectable<DB["customer_order"]>;
 
 /** Rounds that still count towards the bill: not cancelled or rejected, not yet paid. */
-const OPEN_ROUND_EXCLUDED = ["cancelled", "rejected"] as const;
+export const OPEN_ROUND_EXCLUDED = ["cancelled", "rejected"] as const;
 
 /**
- * The table's open bill, locked, opening one on the first round. Checkout calls this before
- * taking any stock, so the lock order is always bill → stock and bill → orders: a payment
- * of the bill and a new round for it wait for each other instead of deadlocking, and a
- * round never joins a bill after it was settled (it opens the next one).
+ * A table's seating is its open bill (decision 009): scanning the table's code opens one, or
+ * joins the one already open (one per table: a partial unique index), and every round of the
+ * visit joins it. Paying it or the staff clearing the table settles it, and with it the
+ * seating ends. A seating that no one ordered in for a while is stale (someone scanned and
+ * left): the next scan ends it and opens a fresh one, so an early scanner cannot sit in on
+ * tonight's table.
  */
-export async function lockOrOpenBill(
+export async function joinOrOpenSeating(
 	trx: Transaction<DB>,
-	args: { tenantId: number; shopId: number; tableId: number; now: Date },
-): Promise<number> {
+	args: { tenantId: number; shopId: number; tableId: number; now: Date; staleAfterSeconds: number },
+): Promise<BillRow> {
 	for (let attempt = 0; attempt < 3; attempt++) {
 		const open = await lockOpenBillOfTable(trx, args.tableId);
-		if (open) return open.id;
-		// Two first rounds at once meet on the one-open-bill-per-table index: one inserts,
-		// the other finds nothing inserted and locks the winner's bill on its next turn.
+		if (open && !(await isStale(trx, open, args))) return open;
+		if (open) {
+			await settleAtCounter(trx, open, [], { staffMemberId: null, now: args.now });
+		}
+		// Two first scans at once meet on the one-open-bill-per-table index: one inserts, the
+		// other finds nothing inserted and locks the winner's seating on its next turn.
 		const created = await trx
 			.insertInto("table_bill")
 			.values({
@@ -42,11 +48,53 @@ export async function lockOrOpenBill(
 				paid_total: null,
 			})
 			.onConflict((oc) => oc.column("table_id").where("status", "=", "open").doNothing())
-			.returning("id")
+			.returningAll()
 			.executeTakeFirst();
-		if (created) return created.id;
+		if (created) return created;
 	}
-	throw new Error(`could not open a bill for table ${args.tableId}`);
+	throw new Error(`could not open a seating for table ${args.tableId}`);
+}
+
+/** Nobody ordered in this seating since it opened a while ago. */
+async function isStale(trx: Transaction<DB>, bill: BillRow, args: { now: Date; staleAfterSeconds: number }) {
+	if (args.now.getTime() - new Date(bill.opened_at).getTime() < args.staleAfterSeconds * 1000) return false;
+	const anyRound = await trx
+		.selectFrom("customer_order")
+		.select("id")
+		.where("bill_id", "=", bill.id)
+		.limit(1)
+		.execute();
+	return anyRound.length === 0;
+}
+
+/**
+ * A round joins its seating's bill: locked before any stock is taken, so the lock order is
+ * always bill → stock and bill → orders. A payment of the bill and a new round wait for each
+ * other instead of deadlocking, and a round never joins a seating that has ended.
+ */
+export async function lockSeatingForRound(trx: Transaction<DB>, tenantId: number, seatingId: number): Promise<number> {
+	const bill = await lockBill(trx, tenantId, seatingId);
+	if (bill?.status !== "open") throw new BusinessError(ErrorCode.SeatingEnded);
+	return bill.id;
+}
+
+/**
+ * Takes an unpaid round off its (locked) bill: cancelled, its stock back, in the caller's
+ * transaction. The staff do it for a round nobody at the table ordered, or for every unpaid
+ * round when they clear the table.
+ */
+export async function cancelRound(
+	trx: Transaction<DB>,
+	round: OrderRow,
+	by: { memberId: number; reason: "staff_removed" | "table_cleared"; now: Date },
+): Promise<void> {
+	await queries.changeOrder(
+		trx,
+		round,
+		{ status: "cancelled", closed_at: by.now, close_reason: by.reason },
+		{ at: by.now, actor: "staff", actorMemberId: by.memberId, note: `${by.reason} bill:${round.bill_id}` },
+	);
+	await queries.returnStock(trx, round.id);
 }
 
 export function lockOpenBillOfTable(trx: Transaction<DB>, tableId: number) {
@@ -138,11 +186,41 @@ export async function settleBill(
 	return rounds.map((round) => round.id);
 }
 
-/** Bills → what the table and the staff see: every round with its lines, and what is left to pay. */
+/**
+ * Settles a locked bill on the shop's side: the rounds given were paid at the counter (money
+ * from outside the app), or none are and it closes with nothing due. `staffMemberId` null:
+ * the system closed a stale seating.
+ */
+export function settleAtCounter(
+	trx: Transaction<DB>,
+	bill: BillRow,
+	rounds: OrderRow[],
+	by: { staffMemberId: number | null; now: Date },
+): Promise<number[]> {
+	return settleBill(trx, bill, rounds, {
+		method: "counter",
+		source: { kind: "external_funds", tenantId: bill.tenant_id },
+		paidByMemberId: null,
+		gatewayPaymentId: null,
+		actor: by.staffMemberId === null ? "system" : "staff",
+		actorMemberId: by.staffMemberId,
+		now: by.now,
+	});
+}
+
+/**
+ * Bills → what the table and the staff see: every round with its lines, and what is left to
+ * pay. A diner's view marks their own rounds; the staff's names who ordered each round
+ * (`orderers`: member id → contact), so a round a stranger added stands out.
+ */
 export async function presentBills(
 	db: Db,
 	bills: BillRow[],
-	args: { lang: string; viewerMemberId?: number },
+	args: {
+		lang: string;
+		viewerMemberId?: number;
+		orderers?: ReadonlyMap<number, { nickname: string; mobile: string }>;
+	},
 ): Promise<TableBillView[]> {
 	if (bills.length === 0) return [];
 	const billIds = bills.map((bill) => bill.id);
@@ -169,6 +247,7 @@ export async function presentBills(
 					total: view.total,
 					createdAt: view.createdAt,
 					...(args.viewerMemberId !== undefined ? { mine: order.member_id === args.viewerMemberId } : {}),
+					...(args.orderers ? { orderedBy: ordererOf(args.orderers, order.member_id) } : {}),
 				},
 			];
 		});
@@ -194,4 +273,14 @@ export async function presentBills(
 			diners: Math.max(0, ...billOrders.map((order) => order.diners ?? 0)) || null,
 		};
 	});
+}
+
+function ordererOf(orderers: ReadonlyMap<number, { nickname: string; mobile: string }>, memberId: number) {
+	const contact = orderers.get(memberId);
+	return { nickname: contact?.nickname ?? "", mobile: maskMobile(contact?.mobile ?? "") };
+}
+
+/** 13800000003 → 138****0003: enough for the staff to tell diners apart, not to call them. */
+export function maskMobile(mobile: string): string {
+	return mobile.length >= 7 ? `${mobile.slice(0, 3)}****${mobile.slice(-4)}` : "****";
 }

@@ -32,8 +32,8 @@ export interface PricingFacts {
 		| { kind: "none" }
 		| { kind: "missing" }
 		| { kind: "quoted"; inRange: boolean; fee: number; minOrder: number };
-	/** The scanned table (dine-in only). */
-	table: { kind: "none" } | { kind: "valid" } | { kind: "invalid" };
+	/** The scanned table (dine-in only); "ended" when the seating the diner joined is over. */
+	table: { kind: "none" } | { kind: "valid" } | { kind: "invalid" } | { kind: "ended" };
 }
 
 type FailureCode = Exclude<ErrorCode, 0>;
@@ -92,7 +92,8 @@ export function priceCart(lines: CartLine[], facts: PricingFacts): Omit<PricedCa
 			}
 		}
 	}
-	if (facts.orderType === "desk" && facts.table.kind !== "valid") problems.push(problem(facts, ErrorCode.TableInvalid));
+	if (facts.orderType === "desk" && facts.table.kind !== "valid")
+		problems.push(problem(facts, facts.table.kind === "ended" ? ErrorCode.SeatingEnded : ErrorCode.TableInvalid));
 
 	const orderable = problems.length === 0 && priced.every((line) => line.problems.length === 0);
 	return {

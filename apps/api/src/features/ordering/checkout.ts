@@ -8,7 +8,7 @@ import { addSeconds } from "../../lib/clock.js";
 import { sha256Hex } from "../../lib/crypto.js";
 import { memberMobile } from "../identity/service.js";
 import { toLocalMoment } from "../venues/hours.js";
-import { lockOrOpenBill } from "./bill-settlement.js";
+import { lockSeatingForRound } from "./bill-settlement.js";
 import { announceOrderChange } from "./events.js";
 import { presentOrders } from "./present.js";
 import * as queries from "./queries.js";
@@ -85,12 +85,11 @@ async function placeOrderOnce(
 			return record.response as OrderView;
 		}
 		// Dine-in at a shop that lets guests pay after the meal: the round goes to the kitchen
-		// now and joins the table's open bill. The bill is locked before any stock (see
-		// lockOrOpenBill), so it cannot be settled while this round is being added.
+		// now and joins the bill of the diner's seating. The bill is locked before any stock
+		// (see lockSeatingForRound), so it cannot be settled while this round is being added,
+		// and a seating that ended since the cart was priced is refused.
 		const payLater = input.orderType === "desk" && table !== null && terms.deskPayAfterMeal;
-		const billId = payLater
-			? await lockOrOpenBill(trx, { tenantId: ctx.tenant.id, shopId: input.shopId, tableId: table.tableId, now })
-			: null;
+		const billId = payLater ? await lockSeatingForRound(trx, ctx.tenant.id, table.seatingId) : null;
 		await takeStock(trx, input.lines);
 		const businessDay = toLocalMoment(now, terms.timezone).date;
 		const pickupNumber = await queries.nextPickupNumber(trx, input.shopId, businessDay);
@@ -161,7 +160,7 @@ async function placeOrderOnce(
 			to: order.status,
 			...(payLater ? { note: `pay_after_meal bill:${billId}` } : {}),
 		});
-		const [view] = await presentOrders(trx, [order], ctx.lang);
+		const [view] = await presentOrders(trx, [order], ctx.lang, { kind: "customer", now });
 		if (!view) throw new Error("order could not be presented");
 		await queries.storeIdempotentResponse(trx, { memberId: ctx.member.id, scope: CREATE_SCOPE, key, response: view });
 		return view;

@@ -1,5 +1,6 @@
 import { ErrorCode, type OrderView, type PaymentResult } from "@bayon/contract";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { decideAtSandbox } from "../../../test/gateway.js";
 import { startTestServer, type TestServer } from "../../../test/harness.js";
 import { OrderingFixture } from "../../../test/ordering.js";
 import { gateways } from "../payments/registry.js";
@@ -37,14 +38,8 @@ async function startSandboxPayment(lang = "en"): Promise<{ order: OrderView; pay
 async function decide(redirectUrl: string, decision: "approve" | "decline") {
 	const page = await fetch(`${server.url}${redirectUrl}`);
 	expect(page.status).toBe(200);
-	const response = await fetch(`${server.url}${redirectUrl}/decide`, {
-		method: "POST",
-		headers: { "content-type": "application/x-www-form-urlencoded" },
-		body: `decision=${decision}`,
-		redirect: "manual",
-	});
-	expect(response.status).toBe(303);
-	return { page: await page.text(), location: response.headers.get("location") };
+	const location = await decideAtSandbox(server, redirectUrl, decision);
+	return { page: await page.text(), location };
 }
 
 const orderView = async (orderId: number) =>

@@ -5,6 +5,7 @@ import type { DB } from "../../db/schema.js";
 import { BusinessError } from "../../http/business-error.js";
 import type { AppDeps } from "../../http/deps.js";
 import type { RequestContext } from "../../http/request-context.js";
+import { addSeconds } from "../../lib/clock.js";
 import type { GatewayName, GatewayPaymentReport, PaymentGateway } from "../payments/gateway.js";
 import { gatewayFor } from "../payments/registry.js";
 import { postLedgerTxn } from "../wallet/ledger.js";
@@ -17,6 +18,20 @@ import { isPayableOnItsOwn } from "./state-rules.js";
 
 type SignedInContext = RequestContext & { member: { id: number } };
 type OrderRow = Selectable<DB["customer_order"]>;
+
+/**
+ * A payment's callback normally arrives within seconds; if none has after this, the
+ * reconciliation job asks the gateway (decision 005).
+ */
+export const FIRST_CHECK_AFTER_SECONDS = 120;
+/** How long one question to a gateway may take before it counts as unanswered. */
+const GATEWAY_QUERY_TIMEOUT_MS = 15_000;
+/** Waits after the gateway could not be asked: 1st, 2nd, … failure; the last repeats. */
+const UNANSWERED_DELAYS_SECONDS = [30, 60, 5 * 60, 15 * 60, 30 * 60, 3600];
+/** From this many unanswered questions in a row (about 2 hours), every further one is logged as an error. */
+const ALERT_AFTER_FAILURES = 6;
+/** A payer who has not decided after a day never will: stop asking (a late callback is still taken). */
+const ABANDON_AFTER_SECONDS = 24 * 3600;
 
 /**
  * Starts paying an order through a hosted gateway: records a pending payment for the
@@ -96,6 +111,7 @@ export async function recordPendingPayment(
 			provider_txn_id: null,
 			created_at: args.now,
 			updated_at: args.now,
+			next_check_at: addSeconds(args.now, FIRST_CHECK_AFTER_SECONDS),
 		})
 		.execute();
 }
@@ -131,7 +147,9 @@ export async function applyGatewayReport(
 			.forUpdate()
 			.executeTakeFirst();
 		if (!payment) return { outcome: "unknown_payment" as const, orderIds: [] };
-		if (payment.status !== "pending") return { outcome: "already_applied" as const, orderIds: [] };
+		// An abandoned payment is one we stopped asking about; money that arrives for it anyway is taken (and refunded).
+		if (payment.status !== "pending" && payment.status !== "abandoned")
+			return { outcome: "already_applied" as const, orderIds: [] };
 		if (payment.amount !== report.amount) return { outcome: "amount_mismatch" as const, orderIds: [] };
 		await trx
 			.updateTable("gateway_payment")
@@ -139,6 +157,8 @@ export async function applyGatewayReport(
 				status: report.status === "succeeded" ? "succeeded" : "declined",
 				provider_txn_id: report.providerTxnId,
 				updated_at: now,
+				next_check_at: null,
+				claimed_until: null,
 			})
 			.where("id", "=", payment.id)
 			.execute();
@@ -151,7 +171,7 @@ export async function applyGatewayReport(
 			.forUpdate()
 			.executeTakeFirstOrThrow();
 		if (report.status === "declined") {
-			if (order.status === "unpaid")
+			if (order.payment_status === "paying")
 				await trx.updateTable("customer_order").set({ payment_status: "unpaid" }).where("id", "=", order.id).execute();
 			return { outcome: "declined" as const, orderIds: [order.id] };
 		}
@@ -265,15 +285,21 @@ async function refundLatePayment(
 		now,
 	});
 	if (!order) return;
-	await orderQueries.recordEvent(trx, {
-		orderId: order.id,
-		at: now,
-		actor: "system",
-		actorMemberId: null,
-		from: order.status,
-		to: order.status,
-		note: `late_payment_refunded:${paymentId}`,
-	});
+	// An order that was never paid otherwise (it expired or was cancelled while the payer
+	// was at the gateway) now truly reads refunded: the money came and is going back.
+	const by = { at: now, actor: "system" as const, actorMemberId: null, note: `late_payment_refunded:${paymentId}` };
+	if (order.payment_status === "unpaid" || order.payment_status === "paying")
+		await orderQueries.changeOrder(trx, order, { payment_status: "refunded" }, by);
+	else
+		await orderQueries.recordEvent(trx, {
+			orderId: order.id,
+			at: by.at,
+			actor: by.actor,
+			actorMemberId: by.actorMemberId,
+			from: order.status,
+			to: order.status,
+			note: by.note,
+		});
 }
 
 /**
@@ -292,20 +318,125 @@ export async function refreshPaymentStatus(
 	return { orderId, paymentStatus: fresh?.payment_status ?? order.payment_status };
 }
 
-/** Asks the gateways about payments still pending for an order or a bill, and applies what they say. */
+/**
+ * Asks the gateways about payments still pending for an order or a bill, and applies what
+ * they say. A gateway that cannot answer leaves the payment pending for the reconciliation job.
+ */
 export async function settlePendingPayments(
 	deps: AppDeps,
 	of: { orderId: number } | { billId: number },
 ): Promise<void> {
 	const pending = await deps.db
 		.selectFrom("gateway_payment")
-		.select(["id", "provider"])
+		.select(PAYMENT_IN_DOUBT_COLUMNS)
 		.where("orderId" in of ? "order_id" : "bill_id", "=", "orderId" in of ? of.orderId : of.billId)
 		.where("status", "=", "pending")
 		.execute();
-	for (const payment of pending) {
-		const gateway = gatewayFor(deps, payment.provider);
-		const report = gateway ? await gateway.queryPayment(payment.id) : null;
-		if (gateway && report) await applyGatewayReport(deps, gateway, report);
+	for (const payment of pending) await askGatewayAbout(deps, payment);
+}
+
+export const PAYMENT_IN_DOUBT_COLUMNS = [
+	"id",
+	"provider",
+	"order_id",
+	"bill_id",
+	"amount",
+	"created_at",
+	"check_failures",
+] as const;
+export type PaymentInDoubt = Pick<Selectable<DB["gateway_payment"]>, (typeof PAYMENT_IN_DOUBT_COLUMNS)[number]>;
+
+/** What asking the gateway about a pending payment came to. */
+export type CheckOutcome =
+	| ApplyOutcome
+	/** The payer has not decided yet (asked again later). */
+	| "undecided"
+	/** Not decided after a day: no longer asked about. */
+	| "abandoned"
+	/** The gateway could not be asked, or did not answer in time (asked again later, with backoff). */
+	| "unanswered";
+
+/**
+ * Asks the gateway how a pending payment stands, with no transaction open, and acts on the
+ * answer: a decision is applied like a callback (booked once, or booked and refunded when
+ * the order can no longer take it); "not decided yet" is remembered (the expiry of an order
+ * trusts only such an answer given after its window closed); no answer is retried with
+ * growing delays and logged, as an error once it has lasted hours.
+ */
+export async function askGatewayAbout(deps: AppDeps, payment: PaymentInDoubt): Promise<CheckOutcome> {
+	const gateway = gatewayFor(deps, payment.provider);
+	let report: GatewayPaymentReport | null;
+	try {
+		if (!gateway) throw new Error(`no ${payment.provider} gateway is configured on this server`);
+		report = await withTimeout(gateway.queryPayment(payment.id), GATEWAY_QUERY_TIMEOUT_MS);
+	} catch (error) {
+		await recordUnanswered(deps, payment, error instanceof Error ? error.message : String(error));
+		return "unanswered";
 	}
+	const about = { paymentId: payment.id, orderId: payment.order_id, billId: payment.bill_id };
+	if (report) {
+		const outcome = await applyGatewayReport(deps, gateway, report);
+		if (outcome === "amount_mismatch" || outcome === "unknown_payment") {
+			// The gateway took a different amount than we asked for: a person must look at it.
+			deps.log.error({ ...about, report, outcome }, "gateway reports a payment we cannot apply; settle it by hand");
+			await recordUnanswered(deps, payment, `gateway report not applied: ${outcome}`);
+		}
+		return outcome;
+	}
+	const now = deps.clock.now();
+	const ageSeconds = (now.getTime() - new Date(payment.created_at).getTime()) / 1000;
+	const abandoned = ageSeconds >= ABANDON_AFTER_SECONDS;
+	await deps.db
+		.updateTable("gateway_payment")
+		.set(
+			abandoned
+				? { status: "abandoned", next_check_at: null, claimed_until: null, updated_at: now }
+				: {
+						checked_at: now,
+						// Asked again after half its age so far: often while the payer may still be at
+						// the checkout page, rarely once it has been left alone for hours.
+						next_check_at: addSeconds(now, Math.min(3600, Math.max(60, ageSeconds / 2))),
+						claimed_until: null,
+						check_failures: 0,
+						last_check_error: null,
+					},
+		)
+		.where("id", "=", payment.id)
+		.where("status", "=", "pending")
+		.execute();
+	if (abandoned) deps.log.info(about, "gateway payment abandoned: the payer never decided");
+	return abandoned ? "abandoned" : "undecided";
+}
+
+async function recordUnanswered(deps: AppDeps, payment: PaymentInDoubt, error: string): Promise<void> {
+	const now = deps.clock.now();
+	const failures = payment.check_failures + 1;
+	const retryInSeconds = UNANSWERED_DELAYS_SECONDS[Math.min(failures, UNANSWERED_DELAYS_SECONDS.length) - 1] ?? 3600;
+	await deps.db
+		.updateTable("gateway_payment")
+		.set({
+			check_failures: failures,
+			last_check_error: error,
+			next_check_at: addSeconds(now, retryInSeconds),
+			claimed_until: null,
+		})
+		.where("id", "=", payment.id)
+		.where("status", "=", "pending")
+		.execute();
+	const about = { paymentId: payment.id, orderId: payment.order_id, billId: payment.bill_id, failures, error };
+	if (failures >= ALERT_AFTER_FAILURES)
+		deps.log.error(
+			about,
+			"gateway payment still in doubt: the gateway cannot be asked; check it by hand if this goes on",
+		);
+	else
+		deps.log.warn({ ...about, retryInSeconds }, "gateway payment in doubt: the gateway did not answer, will ask again");
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+	let timer: ReturnType<typeof setTimeout> | undefined;
+	const timeout = new Promise<never>((_resolve, reject) => {
+		timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+	});
+	return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }

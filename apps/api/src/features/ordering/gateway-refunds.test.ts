@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { OrderView, PageResult, PaymentResult } from "@bayon/contract";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { decideAtSandbox } from "../../../test/gateway.js";
 import { startTestServer, type TestServer } from "../../../test/harness.js";
 import { OrderingFixture } from "../../../test/ordering.js";
 import type { AppDeps } from "../../http/deps.js";
@@ -58,15 +59,7 @@ async function startSandboxPayment(): Promise<{ order: OrderView; redirectUrl: s
 }
 
 /** The payer presses a button on the sandbox's checkout page. */
-async function decide(redirectUrl: string, decision: "approve" | "decline") {
-	const response = await fetch(`${server.url}${redirectUrl}/decide`, {
-		method: "POST",
-		headers: { "content-type": "application/x-www-form-urlencoded" },
-		body: `decision=${decision}`,
-		redirect: "manual",
-	});
-	expect(response.status).toBe(303);
-}
+const decide = (redirectUrl: string, decision: "approve" | "decline") => decideAtSandbox(server, redirectUrl, decision);
 
 /** A new order paid through the sandbox gateway (its callback applied). */
 async function sandboxPaidOrder(): Promise<OrderView> {

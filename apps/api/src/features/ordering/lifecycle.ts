@@ -5,10 +5,12 @@ import { BusinessError } from "../../http/business-error.js";
 import type { AppDeps } from "../../http/deps.js";
 import type { RequestContext } from "../../http/request-context.js";
 import { announceOrderChange } from "./events.js";
+import { settlePaymentsOfExpiredOrders } from "./gateway-reconciliation.js";
 import { deliverGatewayRefundsSoon } from "./gateway-refunds.js";
 import { refundPayment } from "./payments.js";
 import { presentOrders } from "./present.js";
 import * as queries from "./queries.js";
+import { requireCustomerAction } from "./state-rules.js";
 
 type SignedInContext = RequestContext & { member: { id: number } };
 
@@ -16,7 +18,8 @@ type SignedInContext = RequestContext & { member: { id: number } };
 export async function getOwnOrder(deps: AppDeps, ctx: SignedInContext, orderId: number): Promise<OrderView> {
 	const row = await queries.findOwnOrder(deps.db, { tenantId: ctx.tenant.id, memberId: ctx.member.id, orderId });
 	if (!row) throw new BusinessError(ErrorCode.NotFound);
-	const [view] = await withQueuePositions(deps, await presentOrders(deps.db, [row], ctx.lang));
+	const viewer = { kind: "customer", now: deps.clock.now() } as const;
+	const [view] = await withQueuePositions(deps, await presentOrders(deps.db, [row], ctx.lang, viewer));
 	if (!view) throw new BusinessError(ErrorCode.NotFound);
 	return view;
 }
@@ -46,7 +49,8 @@ export async function listOwnOrders(
 		offset: (query.page - 1) * query.pageSize,
 		limit: query.pageSize,
 	});
-	return { list: await withQueuePositions(deps, await presentOrders(deps.db, rows, ctx.lang)), total };
+	const viewer = { kind: "customer", now: deps.clock.now() } as const;
+	return { list: await withQueuePositions(deps, await presentOrders(deps.db, rows, ctx.lang, viewer)), total };
 }
 
 /**
@@ -59,7 +63,7 @@ export async function cancelOwnOrder(deps: AppDeps, ctx: SignedInContext, orderI
 		const order = await queries.lockOwnOrder(trx, { tenantId: ctx.tenant.id, memberId: ctx.member.id, orderId });
 		if (!order) throw new BusinessError(ErrorCode.NotFound);
 		if (order.status === "cancelled") return;
-		if (order.status !== "unpaid" && order.status !== "new") throw new BusinessError(ErrorCode.OrderNotCancellable);
+		requireCustomerAction(order, "cancel", now);
 		await refundPayment(trx, order, now);
 		await closeAsCancelled(trx, order, now, { actor: "customer", actorMemberId: ctx.member.id, reason: "customer" });
 	});
@@ -69,12 +73,16 @@ export async function cancelOwnOrder(deps: AppDeps, ctx: SignedInContext, orderI
 }
 
 /**
- * Cancels unpaid orders whose payment window has passed and returns their stock. Safe to
- * run on several servers at once: each claims rows with SKIP LOCKED, and a payment racing
- * the expiry holds the same row lock, so an order ends either paid or cancelled, never both.
+ * Cancels unpaid orders whose payment window has passed and returns their stock. An order
+ * with a payment still open at a gateway is not simply cancelled: the gateway is asked first
+ * (no transaction open); paid, the order is paid; not decided, it is cancelled (money that
+ * still arrives is refunded on arrival); no answer, it waits for the next run (decision 005).
+ * Safe to run on several servers at once: each claims rows with SKIP LOCKED, and a payment
+ * racing the expiry holds the same row lock, so an order ends either paid or cancelled.
  */
 export async function expireUnpaidOrders(deps: AppDeps, limit = 200): Promise<number> {
 	const now = deps.clock.now();
+	await settlePaymentsOfExpiredOrders(deps, now, limit);
 	const expiredIds = await deps.db.transaction().execute(async (trx) => {
 		const expired = await queries.claimExpiredOrders(trx, now, limit);
 		for (const order of expired) {
@@ -89,14 +97,21 @@ export async function expireUnpaidOrders(deps: AppDeps, limit = 200): Promise<nu
 /** Cancels an order and returns its stock, with the event saying who and why. */
 async function closeAsCancelled(
 	trx: Transaction<DB>,
-	order: { id: number; status: string },
+	order: { id: number; status: string; payment_status: string },
 	now: Date,
 	who: { actor: "customer" | "system"; actorMemberId: number | null; reason: string },
 ) {
 	await queries.changeOrder(
 		trx,
 		order,
-		{ status: "cancelled", closed_at: now, close_reason: who.reason },
+		{
+			status: "cancelled",
+			closed_at: now,
+			close_reason: who.reason,
+			// A payment still open at a gateway did not go through (or is refunded when it does):
+			// the cancelled order was not paid, whatever the payer is still doing at the gateway.
+			...(order.payment_status === "paying" ? { payment_status: "unpaid" as const } : {}),
+		},
 		{ at: now, actor: who.actor, actorMemberId: who.actorMemberId, note: who.reason },
 	);
 	await queries.returnStock(trx, order.id);

@@ -1,4 +1,11 @@
-import { ErrorCode, type OrderView, type PageResult, type PlaceOrderInput } from "@bayon/contract";
+import {
+	ErrorCode,
+	type OrderView,
+	type PageResult,
+	type PlaceOrderInput,
+	STAFF_STEP_TARGET,
+	type StaffStep,
+} from "@bayon/contract";
 import type { Selectable, Transaction } from "kysely";
 import type { z } from "zod";
 import type { DB } from "../../db/schema.js";
@@ -6,14 +13,15 @@ import { BusinessError } from "../../http/business-error.js";
 import type { AppDeps } from "../../http/deps.js";
 import type { RequestContext } from "../../http/request-context.js";
 import { findActiveMemberIdByMobile, memberContacts } from "../identity/service.js";
-import { isStaffMember, requireStaff } from "../venues/service.js";
+import { isSeatingToken, requireStaff, requireStaffSomewhere, staffRoleAt } from "../venues/service.js";
 import { placeOrder } from "./checkout.js";
 import { announceOrderChange } from "./events.js";
 import { deliverGatewayRefundsSoon } from "./gateway-refunds.js";
 import { refundPayment } from "./payments.js";
 import { presentOrders } from "./present.js";
 import * as queries from "./queries.js";
-import { canConfirmReceived, canRequestRefund, nextStatusForStaff, type StaffAction } from "./state-rules.js";
+import { requireCustomerAction, requireStaffAction } from "./state-rules.js";
+import { scanTable } from "./table-seatings.js";
 
 type SignedInContext = RequestContext & { member: { id: number } };
 type OrderRow = Selectable<DB["customer_order"]>;
@@ -48,19 +56,13 @@ export async function listShopOrders(
 
 /** One order of a shop the caller works at; any other order answers not-found. */
 export async function getShopOrder(deps: AppDeps, ctx: SignedInContext, orderId: number): Promise<OrderView> {
-	const row = await deps.db
-		.selectFrom("customer_order")
-		.selectAll()
-		.where("tenant_id", "=", ctx.tenant.id)
-		.where("id", "=", orderId)
-		.executeTakeFirst();
-	await requireStaffOf(deps, ctx, row);
-	const [view] = await presentForStaff(deps, ctx, [row as OrderRow]);
+	const row = await findOrderForStaff(deps, ctx, orderId);
+	const [view] = await presentForStaff(deps, ctx, [row]);
 	return view as OrderView;
 }
 
 async function presentForStaff(deps: AppDeps, ctx: SignedInContext, rows: OrderRow[]): Promise<OrderView[]> {
-	const views = await presentOrders(deps.db, rows, ctx.lang);
+	const views = await presentOrders(deps.db, rows, ctx.lang, { kind: "staff" });
 	const contacts = await memberContacts(deps, ctx.tenant.id, [...new Set(rows.map((row) => row.member_id))]);
 	return views.map((view, index) => {
 		const customer = contacts.get(rows[index]?.member_id ?? 0);
@@ -68,15 +70,20 @@ async function presentForStaff(deps: AppDeps, ctx: SignedInContext, rows: OrderR
 	});
 }
 
-/** Customers are refused; staff of another shop are told the order does not exist. */
-async function requireStaffOf(deps: AppDeps, ctx: SignedInContext, order: OrderRow | undefined): Promise<void> {
-	if (!order) throw new BusinessError(ErrorCode.NotFound);
-	try {
-		await requireStaff(deps, ctx, order.shop_id);
-	} catch (error) {
-		const worksSomewhere = await isStaffMember(deps, { tenantId: ctx.tenant.id, memberId: ctx.member.id });
-		throw worksSomewhere && error instanceof BusinessError ? new BusinessError(ErrorCode.NotFound) : error;
-	}
+/**
+ * An order of a shop the caller works at. Customers are refused before the order is looked
+ * up and staff of another shop are told it does not exist, so nobody learns which ids exist.
+ */
+async function findOrderForStaff(deps: AppDeps, ctx: SignedInContext, orderId: number): Promise<OrderRow> {
+	await requireStaffSomewhere(deps, ctx);
+	const order = await deps.db
+		.selectFrom("customer_order")
+		.selectAll()
+		.where("tenant_id", "=", ctx.tenant.id)
+		.where("id", "=", orderId)
+		.executeTakeFirst();
+	if (!order || !(await staffRoleAt(deps, ctx, order.shop_id))) throw new BusinessError(ErrorCode.NotFound);
+	return order;
 }
 
 /**
@@ -86,13 +93,7 @@ async function requireStaffOf(deps: AppDeps, ctx: SignedInContext, order: OrderR
  * deps.db there would wait for the transaction forever.
  */
 async function authorizeStaffFor(deps: AppDeps, ctx: SignedInContext, orderId: number): Promise<void> {
-	const order = await deps.db
-		.selectFrom("customer_order")
-		.selectAll()
-		.where("tenant_id", "=", ctx.tenant.id)
-		.where("id", "=", orderId)
-		.executeTakeFirst();
-	await requireStaffOf(deps, ctx, order);
+	await findOrderForStaff(deps, ctx, orderId);
 }
 
 async function lockOrder(trx: Transaction<DB>, tenantId: number, orderId: number): Promise<OrderRow> {
@@ -115,7 +116,7 @@ async function lockOrder(trx: Transaction<DB>, tenantId: number, orderId: number
 export async function actOnOrder(
 	deps: AppDeps,
 	ctx: SignedInContext,
-	input: { orderId: number; action: StaffAction; reason?: string | undefined },
+	input: { orderId: number; action: StaffStep; reason?: string | undefined },
 ): Promise<OrderView> {
 	const now = deps.clock.now();
 	if (input.action === "reject" && !input.reason) {
@@ -124,8 +125,8 @@ export async function actOnOrder(
 	await authorizeStaffFor(deps, ctx, input.orderId);
 	await deps.db.transaction().execute(async (trx) => {
 		const current = await lockOrder(trx, ctx.tenant.id, input.orderId);
-		const next = nextStatusForStaff(input.action, current.status, current.order_type);
-		if (!next) throw new BusinessError(ErrorCode.OrderStateChanged);
+		requireStaffAction(current, input.action);
+		const next = STAFF_STEP_TARGET[input.action];
 		if (input.action === "reject") {
 			await refundPayment(trx, current, now);
 			await queries.returnStock(trx, current.id);
@@ -155,7 +156,7 @@ export async function confirmReceived(deps: AppDeps, ctx: SignedInContext, order
 		const order = await queries.lockOwnOrder(trx, { tenantId: ctx.tenant.id, memberId: ctx.member.id, orderId });
 		if (!order) throw new BusinessError(ErrorCode.NotFound);
 		if (order.status === "completed") return;
-		if (!canConfirmReceived(order.status)) throw new BusinessError(ErrorCode.OrderStateChanged);
+		requireCustomerAction(order, "confirmReceipt", now);
 		await queries.changeOrder(
 			trx,
 			order,
@@ -180,15 +181,7 @@ export async function requestRefund(
 			orderId: input.orderId,
 		});
 		if (!order) throw new BusinessError(ErrorCode.NotFound);
-		if (
-			!canRequestRefund({
-				status: order.status,
-				paymentStatus: order.payment_status,
-				refundStatus: order.refund_status,
-			})
-		) {
-			throw new BusinessError(ErrorCode.RefundNotAllowed);
-		}
+		requireCustomerAction(order, "requestRefund", now);
 		await queries.changeOrder(
 			trx,
 			order,
@@ -206,9 +199,10 @@ export async function requestRefund(
 }
 
 /**
- * The shop approves (money back the way it came, stock returned) or rejects (with a note) a
- * refund request. Only a request still pending can be decided, under the row lock, and the
- * ledger key makes the refund itself happen at most once.
+ * The shop approves (money back the way it came, stock returned, the order closed as
+ * refunded) or rejects (with a note; the order goes on where it was) a refund request. Only a
+ * request still pending can be decided, under the row lock, and the ledger key makes the
+ * refund itself happen at most once.
  */
 export async function decideRefund(
 	deps: AppDeps,
@@ -222,7 +216,7 @@ export async function decideRefund(
 	await authorizeStaffFor(deps, ctx, input.orderId);
 	await deps.db.transaction().execute(async (trx) => {
 		const current = await lockOrder(trx, ctx.tenant.id, input.orderId);
-		if (current.refund_status !== "requested") throw new BusinessError(ErrorCode.OrderStateChanged);
+		requireStaffAction(current, input.approve ? "approveRefund" : "refuseRefund");
 		if (input.approve) {
 			await refundPayment(trx, current, now);
 			await queries.returnStock(trx, current.id);
@@ -234,6 +228,7 @@ export async function decideRefund(
 				refund_status: input.approve ? "approved" : "rejected",
 				refund_decision_note: input.note ?? null,
 				refund_decided_at: now,
+				...(input.approve ? { status: "refunded", closed_at: now, close_reason: "refunded" } : {}),
 			},
 			{
 				at: now,
@@ -259,6 +254,11 @@ export async function placeOrderForCustomer(
 	const customerId = await findActiveMemberIdByMobile(deps, ctx.tenant.id, input.customerMobile);
 	if (customerId === null) throw new BusinessError(ErrorCode.CustomerNotFound);
 	const { customerMobile: _, ...order } = input;
+	// A waiter standing at the table takes the round with the table's printed code: it joins
+	// the table's current seating like a diner's scan would (decision 009).
+	if (order.tableToken && !isSeatingToken(order.tableToken)) {
+		order.tableToken = (await scanTable(deps, ctx, order.tableToken)).token;
+	}
 	return placeOrder(deps, { ...ctx, member: { id: customerId, sessionFamilyId: "" } }, order, idempotencyKey, {
 		placedBy: ctx.member.id,
 	});

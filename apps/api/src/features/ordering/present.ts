@@ -1,15 +1,30 @@
-import { type Localized, localize, type OrderView, type RefundTransfer } from "@bayon/contract";
+import {
+	customerOrderActions,
+	type Localized,
+	localize,
+	type OrderView,
+	type RefundTransfer,
+	staffOrderActions,
+} from "@bayon/contract";
 import type { Kysely, Selectable, Transaction } from "kysely";
 import type { DB } from "../../db/schema.js";
 import * as queries from "./queries.js";
+import { factsOf } from "./state-rules.js";
 
 type OrderRow = Selectable<DB["customer_order"]>;
 
-/** Order rows → what the customer and the shop see, with lines, shop name and table. */
+/**
+ * Who reads the orders, for the actions they are offered: the customer (whose payment
+ * window is judged at `now`, the server's clock) or the shop's staff.
+ */
+export type OrderViewer = { kind: "customer"; now: Date } | { kind: "staff" };
+
+/** Order rows → what the customer and the shop see, with lines, shop name, table and what the reader may do. */
 export async function presentOrders(
 	db: Kysely<DB> | Transaction<DB>,
 	rows: OrderRow[],
 	lang: string,
+	viewer: OrderViewer = { kind: "customer", now: new Date() },
 ): Promise<OrderView[]> {
 	const orderIds = rows.map((row) => row.id);
 	const [lines, shops, tables, refunds] = await Promise.all([
@@ -73,6 +88,8 @@ export async function presentOrders(
 			refundReason: row.refund_reason,
 			refundDecisionNote: row.refund_decision_note,
 			refundTransfer: refundTransfer(refunds.filter((refund) => refund.order_id === row.id)),
+			actions:
+				viewer.kind === "staff" ? staffOrderActions(factsOf(row)) : customerOrderActions(factsOf(row), viewer.now),
 		};
 	});
 }

@@ -177,8 +177,22 @@ export async function listMemberOrders(
 		.selectFrom("customer_order")
 		.where("tenant_id", "=", args.tenantId)
 		.where("member_id", "=", args.memberId);
-	if (args.filter === 0) query = query.where("status", "=", "unpaid");
-	if (args.filter === 1) query = query.where("status", "in", IN_PROGRESS);
+	// Pending payment: unpaid orders, and dine-in rounds that went to the kitchen to be paid
+	// with the table's bill after the meal.
+	if (args.filter === 0)
+		query = query.where((eb) =>
+			eb.or([
+				eb("status", "=", "unpaid"),
+				eb.and([
+					eb("bill_id", "is not", null),
+					eb("payment_status", "in", ["unpaid", "paying"]),
+					eb("status", "not in", ["cancelled", "rejected"]),
+				]),
+			]),
+		);
+	// In progress: with the shop, or waiting for the shop's refund decision.
+	if (args.filter === 1)
+		query = query.where((eb) => eb.or([eb("status", "in", IN_PROGRESS), eb("refund_status", "=", "requested")]));
 	if (args.filter === 4) query = query.where("status", "=", "completed");
 	if (args.filter === -3) query = query.where("payment_status", "=", "refunded");
 	const [rows, total] = await Promise.all([
@@ -195,12 +209,30 @@ export async function listMemberOrders(
 }
 
 /** Unpaid orders past their payment deadline, claimed by this server (others skip them). */
+/**
+ * Unpaid orders whose payment window has passed, locked, skipping those another server
+ * holds. An order with a gateway payment still open is left unless the gateway said, after
+ * the window closed, that the payer had not decided: it may have been paid (decision 005).
+ */
 export function claimExpiredOrders(trx: Transaction<DB>, now: Date, limit: number) {
 	return trx
 		.selectFrom("customer_order")
-		.select(["id", "status"])
+		.select(["id", "status", "payment_status"])
 		.where("status", "=", "unpaid")
 		.where("expires_at", "<=", now)
+		.where(({ not, exists, selectFrom }) =>
+			not(
+				exists(
+					selectFrom("gateway_payment as p")
+						.select("p.id")
+						.whereRef("p.order_id", "=", "customer_order.id")
+						.where("p.status", "=", "pending")
+						.where((eb) =>
+							eb.or([eb("p.checked_at", "is", null), eb("p.checked_at", "<", eb.ref("customer_order.expires_at"))]),
+						),
+				),
+			),
+		)
 		.orderBy("expires_at")
 		.limit(limit)
 		.forUpdate()

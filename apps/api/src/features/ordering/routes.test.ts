@@ -281,6 +281,7 @@ describe("delivery to a saved address", () => {
 });
 
 describe("dine-in", () => {
+	let printedCode: string;
 	let tableToken: string;
 	let otherTableId: number;
 	beforeAll(async () => {
@@ -289,8 +290,14 @@ describe("dine-in", () => {
 			token: staff,
 		});
 		const a1 = tables.data[0] as MerchantTable;
-		tableToken = new URL(a1.qrUrl).searchParams.get("token") as string;
+		printedCode = new URL(a1.qrUrl).searchParams.get("token") as string;
 		otherTableId = (tables.data[1] as MerchantTable).id;
+		// Scanning the printed code hands out the token of the table's seating, which orders.
+		const scanned = await server.call<{ token: string }>(
+			"GET",
+			`/app-api/table/resolve?token=${encodeURIComponent(printedCode)}`,
+		);
+		tableToken = scanned.data.token;
 	});
 
 	it("accepts the cart at the table whose code was scanned", async () => {
@@ -300,10 +307,12 @@ describe("dine-in", () => {
 	});
 
 	it.each(SUPPORTED_LANGUAGES)("refuses an edited table code or none, in %s", async (lang) => {
-		const edited = tableToken.replace(/^(t\d+-\d+-)\d+/, `$1${otherTableId}`);
+		const edited = tableToken.replace(/^(s\d+-\d+-)\d+/, `$1${otherTableId}`);
 
 		const answers = await Promise.all([
 			price({ orderType: "desk", tableToken: edited, lines: [custard(1)] }, { lang }),
+			// The printed code only identifies the table: it does not order by itself.
+			price({ orderType: "desk", tableToken: printedCode, lines: [custard(1)] }, { lang }),
 			price({ orderType: "desk", tableToken: "not-a-table-code", lines: [custard(1)] }, { lang }),
 			price({ orderType: "desk", lines: [custard(1)] }, { lang }),
 		]);

@@ -1,9 +1,11 @@
 import {
+	ClearTableInput,
 	IDEMPOTENCY_HEADER,
-	idField,
+	IdParams,
 	MerchantBillListQuery,
 	MerchantOrderListQuery,
 	OrderIdInput,
+	OrderIdQuery,
 	OrderListQuery,
 	PayBillInput,
 	PayOrderInput,
@@ -11,14 +13,15 @@ import {
 	PriceCartInput,
 	RefundDecisionInput,
 	RefundRequestInput,
+	RemoveRoundInput,
 	SettleBillInput,
 	StaffOrderActionInput,
 	StaffPlaceOrderInput,
 	TableBillQuery,
+	TableTokenQuery,
 } from "@bayon/contract";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import type { AppDeps } from "../../http/deps.js";
 import { ok } from "../../http/envelope.js";
 import { headerValue } from "../../http/language.js";
@@ -39,7 +42,15 @@ import {
 } from "./merchant.js";
 import { payOrder } from "./payments.js";
 import { priceCartFor } from "./service.js";
-import { getTableBill, listOpenBills, payTableBill, settleBillAtCounter } from "./table-bills.js";
+import {
+	clearTable,
+	getTableBill,
+	listOpenBills,
+	payTableBill,
+	removeRound,
+	settleBillAtCounter,
+} from "./table-bills.js";
+import { scanTable } from "./table-seatings.js";
 
 export async function orderingRoutes(app: FastifyInstance, deps: AppDeps) {
 	const r = app.withTypeProvider<ZodTypeProvider>();
@@ -62,7 +73,7 @@ export async function orderingRoutes(app: FastifyInstance, deps: AppDeps) {
 	r.get("/order/list", { schema: { querystring: OrderListQuery } }, async (request) =>
 		ok(await listOwnOrders(deps, signedIn(request), request.query)),
 	);
-	r.get("/order/detail/:id", { schema: { params: z.object({ id: idField }) } }, async (request) =>
+	r.get("/order/detail/:id", { schema: { params: IdParams } }, async (request) =>
 		ok(await getOwnOrder(deps, signedIn(request), request.params.id)),
 	);
 	/** The customer confirms they have their food. */
@@ -75,7 +86,14 @@ export async function orderingRoutes(app: FastifyInstance, deps: AppDeps) {
 		return ok(true);
 	});
 
-	// Dine-in paid after the meal: the table's open bill, for anyone at the table.
+	/**
+	 * Public: scanning a table's printed code opens or joins the table's seating and answers its
+	 * seating token; a seating token is answered while its seating is current (decision 009).
+	 */
+	r.get("/table/resolve", { config: { public: true }, schema: { querystring: TableTokenQuery } }, async (request) =>
+		ok(await scanTable(deps, request.ctx, request.query.token)),
+	);
+	// Dine-in paid after the meal: the seating's bill, for anyone seated at the table.
 	r.get("/order/bill", { schema: { querystring: TableBillQuery } }, async (request) =>
 		ok(await getTableBill(deps, signedIn(request), request.query.tableToken)),
 	);
@@ -90,10 +108,16 @@ export async function orderingRoutes(app: FastifyInstance, deps: AppDeps) {
 	r.post("/merchant/bill/settle", { schema: { body: SettleBillInput } }, async (request) =>
 		ok(await settleBillAtCounter(deps, signedIn(request), request.body)),
 	);
+	r.post("/merchant/bill/remove-round", { schema: { body: RemoveRoundInput } }, async (request) =>
+		ok(await removeRound(deps, signedIn(request), request.body)),
+	);
+	r.post("/merchant/bill/clear", { schema: { body: ClearTableInput } }, async (request) =>
+		ok(await clearTable(deps, signedIn(request), request.body)),
+	);
 	r.get("/merchant/order/list", { schema: { querystring: MerchantOrderListQuery } }, async (request) =>
 		ok(await listShopOrders(deps, signedIn(request), request.query)),
 	);
-	r.get("/merchant/order/detail/:id", { schema: { params: z.object({ id: idField }) } }, async (request) =>
+	r.get("/merchant/order/detail/:id", { schema: { params: IdParams } }, async (request) =>
 		ok(await getShopOrder(deps, signedIn(request), request.params.id)),
 	);
 	r.post("/merchant/order/action", { schema: { body: StaffOrderActionInput } }, async (request) =>
@@ -118,7 +142,7 @@ export async function orderingRoutes(app: FastifyInstance, deps: AppDeps) {
 export async function paymentStatusRoutes(app: FastifyInstance, deps: AppDeps) {
 	app
 		.withTypeProvider<ZodTypeProvider>()
-		.get("/order/pay-status", { schema: { querystring: z.object({ orderId: idField }) } }, async (request) =>
+		.get("/order/pay-status", { schema: { querystring: OrderIdQuery } }, async (request) =>
 			ok(await refreshPaymentStatus(deps, signedIn(request), request.query.orderId)),
 		);
 }
@@ -126,7 +150,7 @@ export async function paymentStatusRoutes(app: FastifyInstance, deps: AppDeps) {
 /**
  * Gateway callbacks, server to server, outside the app's API. A callback is answered
  * "success" once applied or already known, so the gateway stops retrying; anything not
- * genuine gets 400 and changes nothing.
+ * genuine gets 400 and changes nothing; one we could not record gets 503, so it comes again.
  */
 export async function gatewayCallbackRoutes(app: FastifyInstance, deps: AppDeps) {
 	await app.register(async (scope) => {
@@ -136,7 +160,13 @@ export async function gatewayCallbackRoutes(app: FastifyInstance, deps: AppDeps)
 			const gateway = gatewayFor(deps, request.params.provider);
 			const report = gateway?.verifyCallback(request.headers, typeof request.body === "string" ? request.body : "");
 			if (!gateway || !report) return reply.code(400).type("text/plain").send("fail");
-			const outcome = await applyGatewayReport(deps, gateway, report);
+			// Not recorded (our database is away, say): anything but "success" makes the gateway
+			// send it again later; the reconciliation job asks it anyway.
+			const outcome = await applyGatewayReport(deps, gateway, report).catch((error: unknown) => {
+				request.log.error({ err: error, paymentId: report.paymentId }, "gateway callback could not be recorded");
+				return null;
+			});
+			if (!outcome) return reply.code(503).type("text/plain").send("fail");
 			if (outcome === "amount_mismatch" || outcome === "unknown_payment") {
 				request.log.warn({ report, outcome }, "gateway callback refused");
 				return reply.code(400).type("text/plain").send("fail");

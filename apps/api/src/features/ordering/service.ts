@@ -1,19 +1,21 @@
-import { type Address, ErrorCode, type PriceCartInput, type PricedCart, type ResolvedTable } from "@bayon/contract";
+import { type Address, ErrorCode, type PriceCartInput, type PricedCart } from "@bayon/contract";
 import type { z } from "zod";
 import { BusinessError } from "../../http/business-error.js";
 import type { AppDeps } from "../../http/deps.js";
 import type { RequestContext } from "../../http/request-context.js";
 import { getOwnAddress } from "../addresses/service.js";
 import { loadItemsForPricing, type MenuNames } from "../menu/service.js";
-import { getOrderingTerms, resolveTable, type ShopOrderingTerms } from "../venues/service.js";
+import { getOrderingTerms, type ShopOrderingTerms } from "../venues/service.js";
 import { type PricingFacts, priceCart } from "./cart-rules.js";
+import { currentSeating } from "./table-seatings.js";
 
 /** A cart priced against today's shop, plus what checkout needs to record the order. */
 export interface EvaluatedCart {
 	priced: PricedCart;
 	terms: ShopOrderingTerms;
 	address: Address | null;
-	table: ResolvedTable | null;
+	/** Dine-in: the table and the seating the round joins. */
+	table: { tableId: number; seatingId: number } | null;
 	/** Item and option names in every language, for the order's lines. */
 	names: MenuNames;
 }
@@ -58,17 +60,20 @@ export async function evaluateCart(
 	}
 
 	let table: PricingFacts["table"] = { kind: "none" };
-	let resolvedTable: ResolvedTable | null = null;
+	let seated: EvaluatedCart["table"] = null;
 	if (input.orderType === "desk") {
 		table = { kind: "invalid" };
 		if (input.tableToken) {
-			const resolved = await resolveTable(deps, ctx, input.tableToken).catch((error: unknown) => {
+			// Only a token of the table's current seating orders (decision 009).
+			const seating = await currentSeating(deps, ctx, input.tableToken).catch((error: unknown) => {
 				if (error instanceof BusinessError && error.code === ErrorCode.TableInvalid) return null;
+				if (error instanceof BusinessError && error.code === ErrorCode.SeatingEnded) return "ended" as const;
 				throw error;
 			});
-			if (resolved?.shopId === input.shopId) {
+			if (seating === "ended") table = { kind: "ended" };
+			else if (seating?.table.shopId === input.shopId) {
 				table = { kind: "valid" };
-				resolvedTable = resolved;
+				seated = { tableId: seating.table.tableId, seatingId: seating.bill.id };
 			}
 		}
 	}
@@ -82,5 +87,5 @@ export async function evaluateCart(
 		delivery,
 		table,
 	});
-	return { priced: { shopId: input.shopId, ...priced }, terms, address, table: resolvedTable, names };
+	return { priced: { shopId: input.shopId, ...priced }, terms, address, table: seated, names };
 }

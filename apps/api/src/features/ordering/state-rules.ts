@@ -1,36 +1,35 @@
-import type { OrderType } from "@bayon/contract";
+import {
+	type CustomerOrderAction,
+	customerOrderActions,
+	ErrorCode,
+	isPayableOnItsOwn as isPayable,
+	type OrderFacts,
+	type OrderStatus,
+	type StaffOrderAction,
+	staffOrderActions,
+} from "@bayon/contract";
+import type { Selectable } from "kysely";
+import type { DB } from "../../db/schema.js";
+import { BusinessError } from "../../http/business-error.js";
 
-export type Status =
-	| "unpaid"
-	| "new"
-	| "in_production"
-	| "ready"
-	| "delivering"
-	| "completed"
-	| "cancelled"
-	| "rejected";
+export type Status = OrderStatus;
+type FailureCode = Exclude<ErrorCode, 0>;
 
-/** What the shop's staff can do to an order. */
-export type StaffAction = "accept" | "ready" | "dispatch" | "complete" | "reject";
+type OrderRow = Pick<
+	Selectable<DB["customer_order"]>,
+	"status" | "order_type" | "payment_status" | "refund_status" | "bill_id" | "expires_at"
+>;
 
-/**
- * The shop's side of the lifecycle: accept a paid order, mark it ready (pickup, dine-in) or
- * out for delivery (takeout), then completed; or reject a paid order before accepting it.
- * Returns the next status, or null when the action does not apply in this state.
- */
-export function nextStatusForStaff(action: StaffAction, status: Status, orderType: OrderType): Status | null {
-	switch (action) {
-		case "accept":
-			return status === "new" ? "in_production" : null;
-		case "ready":
-			return status === "in_production" && orderType !== "takeout" ? "ready" : null;
-		case "dispatch":
-			return status === "in_production" && orderType === "takeout" ? "delivering" : null;
-		case "complete":
-			return status === "ready" || status === "delivering" ? "completed" : null;
-		case "reject":
-			return status === "new" ? "rejected" : null;
-	}
+/** An order row as the contract's action rules read it. */
+export function factsOf(row: OrderRow): OrderFacts {
+	return {
+		status: row.status,
+		orderType: row.order_type,
+		paymentStatus: row.payment_status,
+		refundStatus: row.refund_status,
+		billId: row.bill_id,
+		expiresAt: row.expires_at,
+	};
 }
 
 /**
@@ -38,19 +37,26 @@ export function nextStatusForStaff(action: StaffAction, status: Status, orderTyp
  * table bill (paid after the meal) have no window: they are paid with their bill.
  */
 export function isPayableOnItsOwn(order: { status: Status; expires_at: Date | string | null }, now: Date): boolean {
-	return order.status === "unpaid" && order.expires_at !== null && new Date(order.expires_at) > now;
+	return isPayable({ status: order.status, expiresAt: order.expires_at }, now);
 }
 
-/** The customer may confirm receipt once the food is ready or on its way. */
-export function canConfirmReceived(status: Status): boolean {
-	return status === "ready" || status === "delivering";
+/** What the customer is told when they try what the order's state does not allow. */
+const refusalOf: Record<CustomerOrderAction, FailureCode> = {
+	pay: ErrorCode.OrderNotPayable,
+	cancel: ErrorCode.OrderNotCancellable,
+	requestRefund: ErrorCode.RefundNotAllowed,
+	confirmReceipt: ErrorCode.OrderStateChanged,
+};
+
+/** Throws the action's refusal unless the order's state allows the customer `action` now. */
+export function requireCustomerAction(row: OrderRow, action: CustomerOrderAction, now: Date): void {
+	if (!customerOrderActions(factsOf(row), now).includes(action)) throw new BusinessError(refusalOf[action]);
 }
 
-/** A refund can be asked for once the shop has accepted a paid order (before that: cancel). */
-export function canRequestRefund(order: { status: Status; paymentStatus: string; refundStatus: string }): boolean {
-	return (
-		order.paymentStatus === "paid" &&
-		["in_production", "ready", "delivering", "completed"].includes(order.status) &&
-		(order.refundStatus === "none" || order.refundStatus === "rejected")
-	);
+/**
+ * Throws unless the order's state allows the staff `action`. Staff act on what the board
+ * showed them; if it is no longer allowed, someone else moved the order first.
+ */
+export function requireStaffAction(row: OrderRow, action: StaffOrderAction): void {
+	if (!staffOrderActions(factsOf(row)).includes(action)) throw new BusinessError(ErrorCode.OrderStateChanged);
 }

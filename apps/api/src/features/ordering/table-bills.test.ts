@@ -1,16 +1,15 @@
 import {
-	type BillPaymentResult,
 	ErrorCode,
 	formatMessage,
-	type MemberInfo,
-	type MerchantTable,
 	type OrderView,
 	type PageResult,
+	type SeatingEndedData,
 	type TableBillView,
 } from "@bayon/contract";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../../../test/harness.js";
 import { OrderingFixture } from "../../../test/ordering.js";
+import { TableFixture } from "../../../test/tables.js";
 import { deliverGatewayRefunds } from "./gateway-refunds.js";
 import { expireUnpaidOrders } from "./lifecycle.js";
 
@@ -20,8 +19,7 @@ let alice: { accessToken: string; userId: number };
 let bob: { accessToken: string; userId: number };
 let staff: { accessToken: string };
 let owner: { accessToken: string };
-/** Table number → the token its QR code carries. */
-const tableTokens = new Map<string, string>();
+let tables: TableFixture;
 const COCONUT = "Fresh young coconut";
 
 beforeAll(async () => {
@@ -30,12 +28,7 @@ beforeAll(async () => {
 	// Plenty of coconuts: these stories are about bills, not stock.
 	await fx.setStock(fx.item(COCONUT).id, null);
 	staff = await server.signIn("13800000002");
-	const tables = await server.call<MerchantTable[]>("GET", "/app-api/merchant/tables?shopId=1", {
-		token: staff.accessToken,
-	});
-	for (const table of tables.data) {
-		tableTokens.set(table.number, new URL(table.qrUrl).searchParams.get("token") as string);
-	}
+	tables = await new TableFixture(server).load(staff);
 });
 afterAll(async () => {
 	await server?.close();
@@ -50,17 +43,11 @@ beforeEach(async () => {
 	await fx.grant(bob.userId, 5000);
 });
 
-const tokenOf = (table: string) => {
-	const token = tableTokens.get(table);
-	if (!token) throw new Error(`no table ${table}`);
-	return token;
-};
-
 /** A round ordered at a table by one diner. */
 async function round(who: { accessToken: string }, table: string, items = [COCONUT], diners = 2) {
 	const placed = await fx.place(who.accessToken, {
 		orderType: "desk",
-		tableToken: tokenOf(table),
+		tableToken: await tables.sitAt(table),
 		diners,
 		lines: items.map((name) => fx.line(name)),
 	});
@@ -68,29 +55,25 @@ async function round(who: { accessToken: string }, table: string, items = [COCON
 	return placed.data;
 }
 
-const billOf = (who: { accessToken: string }, table: string) =>
-	server.call<TableBillView | null>("GET", `/app-api/order/bill?tableToken=${encodeURIComponent(tokenOf(table))}`, {
-		token: who.accessToken,
-	});
+/** A table by number (scanned now, joining its current seating), or a seating token a diner kept. */
+type At = string | { seating: string };
+const tokenAt = async (at: At) => (typeof at === "string" ? tables.sitAt(at) : at.seating);
 
-const payBill = (
+const billOf = async (who: { accessToken: string }, at: At, lang?: string) =>
+	tables.billOf(who, await tokenAt(at), lang);
+
+const payBill = async (
 	who: { accessToken: string },
-	table: string,
+	at: At,
 	expectedTotal: number,
 	payMethod = "balance",
 	lang?: string,
-) =>
-	server.call<BillPaymentResult>("POST", "/app-api/order/bill/pay", {
-		token: who.accessToken,
-		lang,
-		body: { tableToken: tokenOf(table), payMethod, expectedTotal },
-	});
+) => tables.payBill(who, await tokenAt(at), expectedTotal, payMethod, lang);
 
 const settleAtCounter = (billId: number, expectedTotal: number, token = staff.accessToken) =>
 	server.call<TableBillView>("POST", "/app-api/merchant/bill/settle", { token, body: { billId, expectedTotal } });
 
-const balanceOf = async (who: { accessToken: string }) =>
-	(await server.call<MemberInfo>("GET", "/app-api/member/user/get-info", { token: who.accessToken })).data.balance;
+const balanceOf = (who: { accessToken: string }) => tables.balanceOf(who);
 
 const orderOf = async (who: { accessToken: string }, orderId: number) =>
 	(await server.call<OrderView>("GET", `/app-api/order/detail/${orderId}`, { token: who.accessToken })).data;
@@ -151,8 +134,9 @@ describe("dine-in paid after the meal", () => {
 		const bobBefore = await balanceOf(bob);
 		const aliceBefore = await balanceOf(alice);
 
-		const paid = await payBill(bob, "A3", due);
-		const again = await payBill(bob, "A3", due);
+		const seating = { seating: await tables.sitAt("A3") };
+		const paid = await payBill(bob, seating, due);
+		const again = await payBill(bob, seating, due);
 
 		expect(paid.code).toBe(0);
 		expect(paid.data.bill).toMatchObject({ status: "settled", settleMethod: "balance", paidTotal: due, due: 0 });
@@ -226,6 +210,7 @@ describe("dine-in paid after the meal", () => {
 
 	it("lets the staff settle a bill taken at the counter, once", async () => {
 		const order = await round(alice, "T1");
+		const seating = { seating: await tables.sitAt("T1") };
 		const customerTries = await server.call("GET", "/app-api/merchant/bill/list?shopId=1", {
 			token: alice.accessToken,
 		});
@@ -241,13 +226,17 @@ describe("dine-in paid after the meal", () => {
 		expect(settled.data).toMatchObject({ status: "settled", settleMethod: "counter", paidTotal: order.total });
 		expect(twice.code).toBe(ErrorCode.BillSettled);
 		expect(await orderOf(alice, order.id)).toMatchObject({ paymentStatus: "paid", payMethod: "counter" });
-		expect((await payBill(alice, "T1", order.total)).code).toBe(ErrorCode.BillSettled);
+		expect((await payBill(alice, seating, order.total)).code).toBe(ErrorCode.SeatingEnded);
 		await fx.expectLedgerConsistent();
 
-		// The diner still sees the bill they settled for a while, not days later.
-		expect((await billOf(alice, "T1")).data).toMatchObject({ id: order.billId, status: "settled" });
-		server.clock.advance(4 * 3600);
-		alice = await server.signIn("13800000003");
+		// The seating ended with the bill: the diner's token now shows the bill they settled
+		// and says to scan again; a new scan starts a new seating with nothing on it.
+		const ended = await billOf(alice, seating, "en");
+		expect(ended).toMatchObject({
+			code: ErrorCode.SeatingEnded,
+			msg: formatMessage("seatingEnded", "en"),
+			data: { reason: "paid", bill: { id: order.billId, status: "settled", paidTotal: order.total } },
+		});
 		expect((await billOf(alice, "T1")).data).toBeNull();
 	});
 
@@ -263,7 +252,8 @@ describe("dine-in paid after the meal", () => {
 
 	it("pays the bill through the sandbox gateway, and refunds a payment the bill outgrew", async () => {
 		const first = await round(alice, "T3");
-		const started = await payBill(alice, "T3", first.total, "sandbox");
+		const seating = { seating: await tables.sitAt("T3") };
+		const started = await payBill(alice, seating, first.total, "sandbox");
 		expect(started.code).toBe(0);
 		expect(started.data.redirectUrl).toMatch(/^\/sandbox-pay\/checkout\//);
 
@@ -281,12 +271,9 @@ describe("dine-in paid after the meal", () => {
 		});
 		expect(afterOutgrown).toMatchObject({ status: "open", due: first.total + added.total });
 
-		const retry = await payBill(alice, "T3", first.total + added.total, "sandbox");
+		const retry = await payBill(alice, seating, first.total + added.total, "sandbox");
 		await approve(retry.data.redirectUrl as string);
-		const settled = await until(async () => {
-			const bill = (await billOf(alice, "T3")).data;
-			return bill?.status === "settled" ? bill : null;
-		});
+		const settled = await until(() => settledBillSeenBy(alice, seating));
 		expect(settled).toMatchObject({ settleMethod: "sandbox", paidTotal: first.total + added.total });
 		expect(await orderOf(bob, added.id)).toMatchObject({ paymentStatus: "paid", payMethod: "sandbox" });
 		await fx.expectLedgerConsistent();
@@ -298,12 +285,10 @@ describe("dine-in paid after the meal", () => {
 		const due = kept.total + dropped.total;
 		// A friend who ordered nothing pays for the table, and still sees the bill they settled.
 		const carol = await server.signIn("13900000023");
-		const started = await payBill(carol, "T3", due, "sandbox");
+		const seating = { seating: await tables.sitAt("T3") };
+		const started = await payBill(carol, seating, due, "sandbox");
 		await approve(started.data.redirectUrl as string);
-		const settled = await until(async () => {
-			const bill = (await billOf(carol, "T3")).data;
-			return bill?.status === "settled" ? bill : null;
-		});
+		const settled = await until(() => settledBillSeenBy(carol, seating));
 		expect(settled).toMatchObject({ settleMethod: "sandbox", paidTotal: due });
 
 		const rejected = await server.call<OrderView>("POST", "/app-api/merchant/order/action", {
@@ -359,7 +344,7 @@ describe("dine-in paid after the meal", () => {
 			{
 				token: alice.accessToken,
 				lang: "en",
-				body: { tableToken: tokenOf("A5"), payMethod: "cash", expectedTotal: -1 },
+				body: { tableToken: await tables.sitAt("A5"), payMethod: "cash", expectedTotal: -1 },
 			},
 		);
 		const noToken = await server.call("GET", "/app-api/order/bill?tableToken=", {
@@ -395,14 +380,15 @@ describe("dine-in paid after the meal", () => {
 describe("paying a bill while the table keeps ordering", () => {
 	it("charges once when two diners pay the same bill at the same moment", async () => {
 		const first = await round(alice, "A1");
-		const open = (await billOf(alice, "A1")).data as TableBillView;
+		const seating = { seating: await tables.sitAt("A1") };
+		const open = (await billOf(alice, seating)).data as TableBillView;
 		const [aliceBefore, bobBefore] = [await balanceOf(alice), await balanceOf(bob)];
 
-		const answers = await Promise.all([payBill(alice, "A1", open.due), payBill(bob, "A1", open.due)]);
+		const answers = await Promise.all([payBill(alice, seating, open.due), payBill(bob, seating, open.due)]);
 
 		const succeeded = answers.filter((answer) => answer.code === 0);
 		expect(succeeded).toHaveLength(1);
-		expect(answers.find((answer) => answer.code !== 0)?.code).toBe(ErrorCode.BillSettled);
+		expect(answers.find((answer) => answer.code !== 0)?.code).toBe(ErrorCode.SeatingEnded);
 		const spent = aliceBefore - (await balanceOf(alice)) + (bobBefore - (await balanceOf(bob)));
 		expect(spent).toBe(open.due);
 		expect(await orderOf(alice, first.id)).toMatchObject({ paymentStatus: "paid" });
@@ -411,23 +397,28 @@ describe("paying a bill while the table keeps ordering", () => {
 
 	it("never leaves a round unpaid on a settled bill when it races the payment", async () => {
 		await round(alice, "A2");
-		const open = (await billOf(alice, "A2")).data as TableBillView;
+		const seating = { seating: await tables.sitAt("A2") };
+		const open = (await billOf(alice, seating)).data as TableBillView;
 
-		const [late, payment] = await Promise.all([round(bob, "A2"), payBill(alice, "A2", open.due)]);
+		const [late, payment] = await Promise.all([
+			fx.place(bob.accessToken, {
+				orderType: "desk",
+				tableToken: seating.seating,
+				diners: 2,
+				lines: [fx.line(COCONUT)],
+			}),
+			payBill(alice, seating, open.due),
+		]);
 
-		const bills = await server.deps.db
-			.selectFrom("customer_order")
-			.innerJoin("table_bill", "table_bill.id", "customer_order.bill_id")
-			.select(["customer_order.id", "customer_order.payment_status", "table_bill.status"])
-			.where("customer_order.id", "=", late.id)
-			.executeTakeFirstOrThrow();
-		// Either the round made it onto the bill before it was paid (and was paid with it),
-		// or the payment came first (and the round opened the next bill).
+		// Either the round made it onto the bill before it was paid (and the payment, for the
+		// old total, was refused), or the payment came first and the round was refused: its
+		// seating had ended.
 		if (payment.code === 0) {
-			expect(bills.status === "open" ? bills.payment_status === "unpaid" : bills.payment_status === "paid").toBe(true);
+			expect(late.code).toBe(ErrorCode.SeatingEnded);
 		} else {
 			expect(payment.code).toBe(ErrorCode.BillChanged);
-			expect(bills).toMatchObject({ status: "open", payment_status: "unpaid" });
+			expect(late.code).toBe(0);
+			expect(late.data.billId).toBe(open.id);
 		}
 		const stranded = await server.deps.db
 			.selectFrom("customer_order")
@@ -445,6 +436,14 @@ describe("paying a bill while the table keeps ordering", () => {
 		expect(new Set(orders.map((order) => order.billId)).size).toBe(1);
 	});
 });
+
+/** The bill a diner settled, as their (now ended) seating token shows it; null while it is open. */
+async function settledBillSeenBy(who: { accessToken: string }, seating: { seating: string }) {
+	const answer = await billOf(who, seating);
+	if (answer.code === 0) return null;
+	expect(answer.code).toBe(ErrorCode.SeatingEnded);
+	return (answer.data as unknown as SeatingEndedData).bill;
+}
 
 const paymentIdOf = (redirectUrl: string) => redirectUrl.split("/").at(-1) as string;
 

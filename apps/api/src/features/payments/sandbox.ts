@@ -1,40 +1,78 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { formatMoney, resolveLanguage, SUPPORTED_LANGUAGES } from "@bayon/contract";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply } from "fastify";
+import type { Selectable } from "kysely";
+import type { DB } from "../../db/schema.js";
 import type { AppDeps } from "../../http/deps.js";
 import { languageOf } from "../../http/language.js";
 import type { GatewayPaymentReport, GatewayRefundResult, PaymentGateway } from "./gateway.js";
 
 const SIGNATURE_HEADER = "x-sandbox-signature";
-/** Callback attempts after the payer decides: now, then after 1, 3, 10 and 30 seconds. */
-const CALLBACK_DELAYS_MS = [0, 1_000, 3_000, 10_000, 30_000];
+/**
+ * When the callback of a decided payment is sent again until our server acknowledges it,
+ * like a hosted gateway's schedule: soon at first, then spread over about a day, so a
+ * restart of our server or an outage of its database is outlasted. After the last attempt
+ * the gateway gives up and our reconciliation job must ask (it would anyway).
+ */
+export const CALLBACK_DELAYS_MS = [
+	0,
+	1_000,
+	5_000,
+	15_000,
+	30_000,
+	60_000,
+	3 * 60_000,
+	10 * 60_000,
+	20 * 60_000,
+	30 * 60_000,
+	3_600_000,
+	3 * 3_600_000,
+	6 * 3_600_000,
+	12 * 3_600_000,
+];
+/** One callback attempt waits this long for our answer before counting as failed. */
+const CALLBACK_TIMEOUT_MS = 10_000;
+/**
+ * Transactions the gateway keeps in memory: those started here (so their checkout page still
+ * works while the database is away) and decisions its database has not taken yet. Bounded:
+ * the oldest remembered ones are forgotten first; past the limit of unsaved decisions the
+ * gateway answers "busy" instead of deciding.
+ */
+const MEMORY_LIMIT = 10_000;
+
+type TxnRow = Omit<Selectable<DB["sandbox_gateway_txn"]>, "merchant_reference" | "created_at" | "decided_at">;
 
 /**
  * A stand-in for a hosted gateway, served by this very server under /sandbox-pay so the
  * whole payment path can be tried and tested offline: a checkout page where the payer
  * approves or declines, its own transaction ids, a signed server-to-server callback that is
  * retried until acknowledged, a status query and refunds. Never offered in production.
+ *
+ * A real gateway does not go down with our database; this one keeps its records in it. So
+ * that a payer can still pay while our database is away (and the tests can show the money
+ * is not lost), the gateway keeps a decision it could not store in memory and stores it
+ * before telling anyone about it: callbacks and status answers only ever report stored
+ * decisions, so two servers can never report two different transactions for one payment.
  */
 export function createSandboxGateway(deps: AppDeps): PaymentGateway & {
 	routes(app: FastifyInstance): Promise<void>;
-	/** The callback the gateway sends for a decided payment: body and signature header. */
-	signedCallback(paymentId: string): Promise<{ body: string; headers: Record<string, string> } | null>;
+	/** The callback the gateway sends for a decided payment: URL, body and signature header. */
+	signedCallback(paymentId: string): Promise<{ url: string; body: string; headers: Record<string, string> } | null>;
 	/**
 	 * Test-only, like a real sandbox's outage switch: while on, every call we make to the
 	 * gateway (checkout, status, refund) fails as if it could not be reached, so the paths
 	 * that retry can be tried through the real code.
 	 */
 	simulateOutage(on: boolean): void;
+	/** Test-only: a shorter callback schedule (milliseconds before each attempt), so retries happen within a test. */
+	useCallbackSchedule(delaysMs: readonly number[]): void;
+	/** Stops sending callbacks (the server is closing). */
+	stop(): void;
 } {
 	const secret = createHmac("sha256", "sandbox-gateway").update(deps.config.tokenSecret).digest("hex");
 	const sign = (body: string) => createHmac("sha256", secret).update(body).digest("hex");
 
-	const report = (row: {
-		id: string;
-		amount: number;
-		status: string;
-		provider_txn_id: string | null;
-	}): GatewayPaymentReport | null =>
+	const report = (row: TxnRow): GatewayPaymentReport | null =>
 		row.status === "pending" || !row.provider_txn_id
 			? null
 			: {
@@ -44,7 +82,45 @@ export function createSandboxGateway(deps: AppDeps): PaymentGateway & {
 					status: row.status === "approved" ? "succeeded" : "declined",
 				};
 
+	const remembered = new Map<string, TxnRow>();
+	const unsaved = new Map<string, TxnRow & { decided_at: Date }>();
+	const remember = (row: TxnRow) => {
+		remembered.delete(row.id);
+		remembered.set(row.id, row);
+		if (remembered.size > MEMORY_LIMIT) remembered.delete(remembered.keys().next().value as string);
+	};
+
+	/** The transaction as stored, or as remembered when the database cannot be read (then it throws if unknown). */
+	async function findTxn(id: string): Promise<TxnRow | undefined> {
+		let stored: TxnRow | undefined;
+		try {
+			stored = await deps.db.selectFrom("sandbox_gateway_txn").selectAll().where("id", "=", id).executeTakeFirst();
+		} catch (error) {
+			const known = unsaved.get(id) ?? remembered.get(id);
+			if (known) return known;
+			throw error;
+		}
+		return stored && stored.status === "pending" ? (unsaved.get(id) ?? stored) : stored;
+	}
+
+	/** Stores a decision kept in memory; throws while the database is away. */
+	async function storeDecision(id: string): Promise<void> {
+		const decision = unsaved.get(id);
+		if (!decision) return;
+		// Only a pending transaction takes it: if another server stored a decision meanwhile,
+		// that one stands (nothing was told about this one yet).
+		await deps.db
+			.updateTable("sandbox_gateway_txn")
+			.set({ status: decision.status, provider_txn_id: decision.provider_txn_id, decided_at: decision.decided_at })
+			.where("id", "=", id)
+			.where("status", "=", "pending")
+			.execute();
+		unsaved.delete(id);
+		remembered.delete(id);
+	}
+
 	async function signedCallback(paymentId: string) {
+		await storeDecision(paymentId);
 		const row = await deps.db
 			.selectFrom("sandbox_gateway_txn")
 			.selectAll()
@@ -60,18 +136,62 @@ export function createSandboxGateway(deps: AppDeps): PaymentGateway & {
 		};
 	}
 
-	async function deliverCallback(paymentId: string, attempt = 0): Promise<void> {
-		const callback = await signedCallback(paymentId);
-		if (!callback) return;
-		try {
-			const response = await fetch(callback.url, { method: "POST", headers: callback.headers, body: callback.body });
-			if (response.status === 200 && (await response.text()).trim() === "success") return;
-		} catch {
-			// Our endpoint may be restarting: try again below, like a real gateway would.
-		}
-		const delay = CALLBACK_DELAYS_MS[attempt + 1];
-		if (delay !== undefined)
-			setTimeout(() => void deliverCallback(paymentId, attempt + 1).catch(() => {}), delay).unref();
+	let callbackDelaysMs: readonly number[] = CALLBACK_DELAYS_MS;
+	let stopped = false;
+	/** Payments whose callback is being delivered, with the timer of the next attempt. */
+	const deliveries = new Map<string, ReturnType<typeof setTimeout> | null>();
+
+	/**
+	 * Sends a decided payment's callback until our server answers "success": any other
+	 * answer, a timeout, a thrown error, or a failure of the gateway's own database read is
+	 * retried on the schedule, and each miss is logged. One delivery per payment at a time.
+	 */
+	function deliverCallback(paymentId: string): void {
+		if (stopped || deliveries.has(paymentId)) return;
+		deliveries.set(paymentId, null);
+		const attempt = async (index: number): Promise<void> => {
+			let problem: string;
+			try {
+				const callback = await signedCallback(paymentId);
+				if (!callback) {
+					deliveries.delete(paymentId);
+					return;
+				}
+				const response = await fetch(callback.url, {
+					method: "POST",
+					headers: callback.headers,
+					body: callback.body,
+					signal: AbortSignal.timeout(CALLBACK_TIMEOUT_MS),
+				});
+				const answer = (await response.text()).trim();
+				if (response.status === 200 && answer === "success") {
+					deliveries.delete(paymentId);
+					if (index > 0) deps.log.info({ paymentId, attempts: index + 1 }, "sandbox gateway: callback acknowledged");
+					return;
+				}
+				problem = `HTTP ${response.status}: ${answer.slice(0, 200)}`;
+			} catch (error) {
+				problem = error instanceof Error ? error.message : String(error);
+			}
+			const delay = callbackDelaysMs[index + 1];
+			if (stopped || delay === undefined) {
+				deliveries.delete(paymentId);
+				if (!stopped)
+					deps.log.error(
+						{ paymentId, attempts: index + 1, problem },
+						"sandbox gateway: callback never acknowledged, giving up; the reconciliation job must ask",
+					);
+				return;
+			}
+			deps.log.warn(
+				{ paymentId, attempt: index + 1, problem, retryInMs: delay },
+				"sandbox gateway: callback not acknowledged, will retry",
+			);
+			const timer = setTimeout(() => void attempt(index + 1), delay);
+			timer.unref();
+			deliveries.set(paymentId, timer);
+		};
+		void attempt(0);
 	}
 
 	let outage = false;
@@ -86,25 +206,33 @@ export function createSandboxGateway(deps: AppDeps): PaymentGateway & {
 		simulateOutage(on) {
 			outage = on;
 		},
+		useCallbackSchedule(delaysMs) {
+			callbackDelaysMs = delaysMs;
+		},
+		stop() {
+			stopped = true;
+			for (const timer of deliveries.values()) if (timer) clearTimeout(timer);
+			deliveries.clear();
+		},
 
 		async startCheckout(args) {
 			reachable();
+			const row = {
+				id: args.paymentId,
+				amount: args.amount,
+				currency: args.currency,
+				language: args.language,
+				description: args.description,
+				status: "pending" as const,
+				provider_txn_id: null,
+				notify_url: args.notifyUrl,
+				return_url: args.returnUrl,
+			};
 			await deps.db
 				.insertInto("sandbox_gateway_txn")
-				.values({
-					id: args.paymentId,
-					merchant_reference: args.paymentId,
-					amount: args.amount,
-					currency: args.currency,
-					language: args.language,
-					description: args.description,
-					status: "pending",
-					provider_txn_id: null,
-					notify_url: args.notifyUrl,
-					return_url: args.returnUrl,
-					created_at: deps.clock.now(),
-				})
+				.values({ ...row, merchant_reference: args.paymentId, created_at: deps.clock.now() })
 				.execute();
+			remember(row);
 			return { redirectUrl: `/sandbox-pay/checkout/${args.paymentId}` };
 		},
 
@@ -127,6 +255,7 @@ export function createSandboxGateway(deps: AppDeps): PaymentGateway & {
 
 		async queryPayment(paymentId) {
 			reachable();
+			await storeDecision(paymentId);
 			const row = await deps.db
 				.selectFrom("sandbox_gateway_txn")
 				.selectAll()
@@ -134,7 +263,6 @@ export function createSandboxGateway(deps: AppDeps): PaymentGateway & {
 				.executeTakeFirst();
 			return row ? report(row) : null;
 		},
-
 		async refund(args): Promise<GatewayRefundResult> {
 			reachable();
 			if (!Number.isSafeInteger(args.amount) || args.amount <= 0)
@@ -183,14 +311,28 @@ export function createSandboxGateway(deps: AppDeps): PaymentGateway & {
 		},
 
 		async routes(app) {
+			/** The transaction behind a checkout URL; answers 404 or 503 itself when there is none to show. */
+			async function txnOf(id: string, reply: FastifyReply): Promise<TxnRow | null> {
+				const found = UUID.test(id)
+					? await findTxn(id).catch((error: unknown) => {
+							deps.log.warn({ err: error, paymentId: id }, "sandbox gateway: its database cannot be read");
+							return "unavailable" as const;
+						})
+					: undefined;
+				if (found === "unavailable") {
+					await reply.code(503).header("retry-after", "5").type("text/plain").send("Gateway busy, try again shortly");
+					return null;
+				}
+				if (!found) {
+					await reply.code(404).type("text/plain").send("Unknown payment");
+					return null;
+				}
+				return found;
+			}
+
 			app.get<{ Params: { id: string } }>("/sandbox-pay/checkout/:id", async (request, reply) => {
-				const row = await deps.db
-					.selectFrom("sandbox_gateway_txn")
-					.selectAll()
-					.where("id", "=", request.params.id)
-					.executeTakeFirst()
-					.catch(() => undefined);
-				if (!row) return reply.code(404).type("text/plain").send("Unknown payment");
+				const row = await txnOf(request.params.id, reply);
+				if (!row) return reply;
 				// The payer's language as the app sent it when the payment started: the browser
 				// opening this page only sends the device's Accept-Language.
 				const lang = row.language ? resolveLanguage(row.language, SUPPORTED_LANGUAGES) : languageOf(request);
@@ -211,39 +353,45 @@ export function createSandboxGateway(deps: AppDeps): PaymentGateway & {
 				async (request, reply) => {
 					const decision =
 						request.body?.decision === "approve"
-							? "approved"
+							? ("approved" as const)
 							: request.body?.decision === "decline"
-								? "declined"
+								? ("declined" as const)
 								: null;
 					if (!decision) return reply.code(400).type("text/plain").send("decision must be approve or decline");
-					const decided = await deps.db
-						.updateTable("sandbox_gateway_txn")
-						.set({
-							status: decision,
-							provider_txn_id: `sbx_${randomBytes(12).toString("hex")}`,
-							decided_at: deps.clock.now(),
-						})
-						.where("id", "=", request.params.id)
-						.where("status", "=", "pending")
-						.returning(["return_url"])
-						.executeTakeFirst()
-						.catch(() => undefined);
-					const row =
-						decided ??
-						(await deps.db
-							.selectFrom("sandbox_gateway_txn")
-							.select("return_url")
-							.where("id", "=", request.params.id)
-							.executeTakeFirst()
-							.catch(() => undefined));
-					if (!row) return reply.code(404).type("text/plain").send("Unknown payment");
-					if (decided) void deliverCallback(request.params.id).catch(() => {});
+					const row = await txnOf(request.params.id, reply);
+					if (!row) return reply;
+					// A second press finds the first decision (stored, or held in memory) and changes nothing.
+					if (row.status !== "pending" || unsaved.has(row.id)) return reply.redirect(row.return_url, 303);
+					const decided = {
+						...row,
+						status: decision,
+						provider_txn_id: `sbx_${randomBytes(12).toString("hex")}`,
+						decided_at: deps.clock.now(),
+					};
+					if (unsaved.size >= MEMORY_LIMIT)
+						return reply
+							.code(503)
+							.header("retry-after", "5")
+							.type("text/plain")
+							.send("Gateway busy, try again shortly");
+					unsaved.set(row.id, decided);
+					try {
+						await storeDecision(row.id);
+					} catch (error) {
+						deps.log.warn(
+							{ err: error, paymentId: row.id, decision },
+							"sandbox gateway: its database is away; the payer's decision is kept in memory until it can be stored",
+						);
+					}
+					deliverCallback(row.id);
 					return reply.redirect(row.return_url, 303);
 				},
 			);
 		},
 	};
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const pageText = {
 	title: { "zh-CN": "沙箱支付", en: "Sandbox payment", km: "ការបង់ប្រាក់សាកល្បង" },

@@ -2,21 +2,20 @@ import {
 	DeliveryCheckQuery,
 	DineInPaymentInput,
 	DisplayCurrencyInput,
-	idField,
+	ReprintTableCodeInput,
 	ShopIdQuery,
+	ShopQuery,
 	StoreListQuery,
-	TableTokenQuery,
 } from "@bayon/contract";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import type { AppDeps } from "../../http/deps.js";
 import { ok } from "../../http/envelope.js";
 import { publicOrigin } from "../../http/origin.js";
 import { signedIn } from "../../http/request-context.js";
 import * as venues from "./service.js";
 
-/** Shops, delivery checks and table codes (customer), and the shop's tables (staff). */
+/** Shops and delivery checks (customer), and the shop's tables and their codes (staff). */
 export async function venueRoutes(app: FastifyInstance, deps: AppDeps) {
 	const r = app.withTypeProvider<ZodTypeProvider>();
 	const open = { public: true };
@@ -34,16 +33,24 @@ export async function venueRoutes(app: FastifyInstance, deps: AppDeps) {
 		const { shopId, lat, lng } = request.query;
 		return ok(await venues.checkDelivery(deps, request.ctx, { shopId, point: { latitude: lat, longitude: lng } }));
 	});
-	r.get("/table/resolve", { config: open, schema: { querystring: TableTokenQuery } }, async (request) =>
-		ok(await venues.resolveTable(deps, request.ctx, request.query.token)),
-	);
+	// GET /table/resolve (scanning a table's code) opens the table's seating: it lives with
+	// the bills in ordering (decision 009).
 
-	r.get("/merchant/tables", { schema: { querystring: z.object({ shopId: idField }) } }, async (request) => {
+	r.get("/merchant/tables", { schema: { querystring: ShopQuery } }, async (request) => {
 		const ctx = signedIn(request);
 		return ok(
 			await venues.listMerchantTables(deps, ctx, { shopId: request.query.shopId, origin: publicOrigin(deps, request) }),
 		);
 	});
+	/** Staff: a new QR code for a table; printed copies and codes handed out from them stop working. */
+	r.post("/merchant/table/reprint", { schema: { body: ReprintTableCodeInput } }, async (request) =>
+		ok(
+			await venues.reprintTableCode(deps, signedIn(request), {
+				tableId: request.body.tableId,
+				origin: publicOrigin(deps, request),
+			}),
+		),
+	);
 	/** Owner only: dine-in paid up front, or the table's bill after the meal. */
 	r.post("/merchant/shop/dine-in-payment", { schema: { body: DineInPaymentInput } }, async (request) =>
 		ok(await venues.setDineInPayment(deps, signedIn(request), request.body)),

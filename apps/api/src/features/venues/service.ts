@@ -2,6 +2,7 @@ import {
 	type DeliveryCheck,
 	type DeliveryZone,
 	ErrorCode,
+	type Localized,
 	localize,
 	type MerchantShopRef,
 	type MerchantTable,
@@ -25,7 +26,7 @@ import {
 } from "./geo.js";
 import { addDays, type Closure, computeOpenState, isWithinHours, toLocalMoment, type WeeklyWindow } from "./hours.js";
 import * as queries from "./queries.js";
-import { signTableToken, verifyTableToken } from "./table-token.js";
+import { signSeatingToken, signTableToken, verifySeatingToken, verifyTableToken } from "./table-token.js";
 
 interface CallerContext {
 	tenant: { id: number };
@@ -230,14 +231,19 @@ export async function getOrderingTerms(deps: AppDeps, ctx: CallerContext, shopId
 	};
 }
 
-/** Turns a scanned table code into its shop and table, refusing forged, edited or voided codes. */
-export async function resolveTable(deps: AppDeps, ctx: CallerContext, token: string): Promise<ResolvedTable> {
-	const claims = verifyTableToken(token, deps.config.tokenSecret);
-	if (!claims || claims.tenantId !== ctx.tenant.id) throw new BusinessError(ErrorCode.TableInvalid);
+/** A table as scanning its code finds it, with the QR version its printed code must carry. */
+export interface ScannedTable extends Omit<ResolvedTable, "token"> {
+	qrVersion: number;
+}
+
+async function loadScannedTable(
+	deps: AppDeps,
+	ctx: CallerContext,
+	claims: { tenantId: number; shopId: number; tableId: number },
+): Promise<ScannedTable> {
+	if (claims.tenantId !== ctx.tenant.id) throw new BusinessError(ErrorCode.TableInvalid);
 	const table = await queries.findTable(deps.db, { tenantId: ctx.tenant.id, tableId: claims.tableId });
-	if (!table?.enabled || table.shop_id !== claims.shopId || table.qr_version !== claims.version) {
-		throw new BusinessError(ErrorCode.TableInvalid);
-	}
+	if (!table?.enabled || table.shop_id !== claims.shopId) throw new BusinessError(ErrorCode.TableInvalid);
 	return {
 		shopId: table.shop_id,
 		shopName: localize(table.shop_name, ctx.lang),
@@ -245,12 +251,67 @@ export async function resolveTable(deps: AppDeps, ctx: CallerContext, token: str
 		number: table.number,
 		seats: table.seats,
 		area: table.area ? localize(table.area, ctx.lang) : null,
-		token,
+		qrVersion: table.qr_version,
 	};
+}
+
+/** Turns a table's printed QR code into its shop and table, refusing forged, edited or reprinted codes. */
+export async function findTableOfPrintedCode(deps: AppDeps, ctx: CallerContext, token: string): Promise<ScannedTable> {
+	const claims = verifyTableToken(token, deps.config.tokenSecret);
+	if (!claims) throw new BusinessError(ErrorCode.TableInvalid);
+	const table = await loadScannedTable(deps, ctx, claims);
+	if (table.qrVersion !== claims.version) throw new BusinessError(ErrorCode.TableInvalid);
+	return table;
+}
+
+/** Whether a text is shaped like a seating token rather than a printed code (neither is checked here). */
+export const isSeatingToken = (token: string) => token.startsWith("s");
+
+/**
+ * Reads a seating token: its table, its seating and whether the table's code is still the one
+ * it was issued under (a reprint voids it). A forged or edited token is TableInvalid; whether
+ * the seating is still going is for the caller, who owns seatings, to check.
+ */
+export async function readSeatingToken(
+	deps: AppDeps,
+	ctx: CallerContext,
+	token: string,
+): Promise<{ table: ScannedTable; seatingId: number; codeReprinted: boolean }> {
+	const claims = verifySeatingToken(token, deps.config.tokenSecret);
+	if (!claims) throw new BusinessError(ErrorCode.TableInvalid);
+	const table = await loadScannedTable(deps, ctx, claims);
+	return { table, seatingId: claims.seatingId, codeReprinted: table.qrVersion !== claims.version };
+}
+
+/** The token a diner keeps for one seating at a table. */
+export function issueSeatingToken(deps: AppDeps, ctx: CallerContext, table: ScannedTable, seatingId: number): string {
+	return signSeatingToken(
+		{ tenantId: ctx.tenant.id, shopId: table.shopId, tableId: table.tableId, version: table.qrVersion, seatingId },
+		deps.config.tokenSecret,
+	);
 }
 
 /** The page a table's QR code opens. */
 export const SCAN_PAGE_PATH = "/pages/components/pages/scan/operate";
+
+function presentMerchantTable(
+	deps: AppDeps,
+	ctx: CallerContext,
+	args: { shopId: number; origin: string },
+	row: { id: number; number: string; seats: number; area: Localized | null; qr_version: number },
+): MerchantTable {
+	const token = signTableToken(
+		{ tenantId: ctx.tenant.id, shopId: args.shopId, tableId: row.id, version: row.qr_version },
+		deps.config.tokenSecret,
+	);
+	return {
+		id: row.id,
+		number: row.number,
+		seats: row.seats,
+		area: row.area ? localize(row.area, ctx.lang) : null,
+		qrUrl: `${args.origin}${SCAN_PAGE_PATH}?token=${encodeURIComponent(token)}`,
+	};
+}
 
 /** The shop's tables with their QR URLs, for its owner and staff only. */
 export async function listMerchantTables(
@@ -260,35 +321,84 @@ export async function listMerchantTables(
 ): Promise<MerchantTable[]> {
 	await requireStaff(deps, ctx, args.shopId);
 	const rows = await queries.listTables(deps.db, args.shopId);
-	return rows.map((row) => {
-		const token = signTableToken(
-			{ tenantId: ctx.tenant.id, shopId: args.shopId, tableId: row.id, version: row.qr_version },
-			deps.config.tokenSecret,
-		);
-		return {
-			id: row.id,
-			number: row.number,
-			seats: row.seats,
-			area: row.area ? localize(row.area, ctx.lang) : null,
-			qrUrl: `${args.origin}${SCAN_PAGE_PATH}?token=${encodeURIComponent(token)}`,
-		};
-	});
+	return rows.map((row) => presentMerchantTable(deps, ctx, args, row));
 }
 
 /**
- * Refuses anyone who does not work at the shop. A shop of another tenant answers exactly
- * like a shop that does not exist, so ids cannot be probed.
+ * The staff reprint a table's QR code: the QR version goes up, so every printed copy (and a
+ * photo of one) and every seating token handed out from it stop working; the diners at the
+ * table scan the new print and carry on with the same bill. Customers and staff of other
+ * shops get the same answer whether or not the table exists.
+ */
+export async function reprintTableCode(
+	deps: AppDeps,
+	ctx: CallerContext & { member: { id: number } },
+	args: { tableId: number; origin: string },
+): Promise<MerchantTable> {
+	const table = await queries.findTable(deps.db, { tenantId: ctx.tenant.id, tableId: args.tableId });
+	await requireStaffWithoutOracle(deps, ctx, table?.enabled ? table.shop_id : undefined);
+	const row = await deps.db
+		.updateTable("dining_table")
+		.set((eb) => ({ qr_version: eb("qr_version", "+", 1) }))
+		.where("id", "=", args.tableId)
+		.returning(["id", "number", "seats", "area", "qr_version", "shop_id"])
+		.executeTakeFirstOrThrow();
+	return presentMerchantTable(deps, ctx, { shopId: row.shop_id, origin: args.origin }, row);
+}
+
+/**
+ * Staff calls on one record (a bill, a round, a table) of some shop: a caller who works at
+ * no shop is refused Forbidden and a staff member of another shop is told NotFound, in both
+ * cases whether or not the record exists, so its id cannot be probed. `shopId` is the
+ * record's shop, or undefined when there is no such record.
+ */
+export async function requireStaffWithoutOracle(
+	deps: AppDeps,
+	ctx: CallerContext & { member: { id: number } },
+	shopId: number | undefined,
+): Promise<void> {
+	await requireStaffSomewhere(deps, ctx);
+	if (shopId === undefined || !(await staffRoleAt(deps, ctx, shopId))) throw new BusinessError(ErrorCode.NotFound);
+}
+
+/**
+ * Refuses anyone who does not work at the shop. A caller who works at no shop at all (a
+ * customer) is refused alike whether the shop exists or not, and a shop of another tenant
+ * answers exactly like a shop that does not exist, so ids cannot be probed.
  */
 export async function requireStaff(
 	deps: AppDeps,
 	ctx: CallerContext & { member: { id: number } },
 	shopId: number,
 ): Promise<"owner" | "staff"> {
-	const shop = await queries.findShop(deps.db, ctx.tenant.id, shopId);
-	if (!shop) throw new BusinessError(ErrorCode.NotFound);
+	const role = await staffRoleAt(deps, ctx, shopId);
+	if (role) return role;
+	await requireStaffSomewhere(deps, ctx);
+	if (!(await queries.findShop(deps.db, ctx.tenant.id, shopId))) throw new BusinessError(ErrorCode.NotFound);
+	throw new BusinessError(ErrorCode.Forbidden);
+}
+
+/** The caller's role at a shop of the caller's tenant, or null when they do not work there. */
+export async function staffRoleAt(
+	deps: AppDeps,
+	ctx: CallerContext & { member: { id: number } },
+	shopId: number,
+): Promise<"owner" | "staff" | null> {
 	const staff = await queries.findStaffRole(deps.db, { shopId, memberId: ctx.member.id });
-	if (!staff) throw new BusinessError(ErrorCode.Forbidden);
+	if (!staff || !(await queries.findShop(deps.db, ctx.tenant.id, shopId))) return null;
 	return staff.role;
+}
+
+/**
+ * Merchant calls that name an order or a bill refuse a caller who works at no shop before
+ * looking the row up, so a customer gets the same answer for ids that exist and ids that do not.
+ */
+export async function requireStaffSomewhere(
+	deps: AppDeps,
+	ctx: CallerContext & { member: { id: number } },
+): Promise<void> {
+	if (!(await isStaffMember(deps, { tenantId: ctx.tenant.id, memberId: ctx.member.id })))
+		throw new BusinessError(ErrorCode.Forbidden);
 }
 
 /**
@@ -322,11 +432,10 @@ export async function setDisplayCurrency(
 	ctx: CallerContext & { member: { id: number } },
 	input: { shopId: number; second: SecondCurrency | null },
 ): Promise<{ shopId: number; second: SecondCurrency | null }> {
-	const [shop, staff] = await Promise.all([
-		queries.findShop(deps.db, ctx.tenant.id, input.shopId),
-		queries.findStaffRole(deps.db, { shopId: input.shopId, memberId: ctx.member.id }),
-	]);
-	if (!shop || staff?.role !== "owner") throw new BusinessError(ErrorCode.Forbidden);
+	// A customer is refused before any shop is looked up; an owner's role is checked at a shop
+	// of the caller's tenant only, and every other answer is the same Forbidden.
+	await requireStaffSomewhere(deps, ctx);
+	if ((await staffRoleAt(deps, ctx, input.shopId)) !== "owner") throw new BusinessError(ErrorCode.Forbidden);
 	return { shopId: input.shopId, second: await setSecondCurrency(deps, ctx.tenant.id, input.second) };
 }
 

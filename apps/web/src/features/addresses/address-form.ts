@@ -57,7 +57,8 @@ export type AddressValidation = { ok: true; input: SaveAddressInput } | { ok: fa
  * the server keeps the current flag otherwise (a default address stays the default).
  */
 export function validateAddress(draft: AddressDraft, id?: number): AddressValidation {
-	const input: SaveAddressInput = {
+	// Not yet a SaveAddressInput: the point is missing until one is picked on the map.
+	const input = {
 		...(id ? { id } : {}),
 		recipient: draft.recipient,
 		phone: draft.phone,
@@ -69,11 +70,7 @@ export function validateAddress(draft: AddressDraft, id?: number): AddressValida
 	};
 	const parsed = SaveAddressInput.safeParse(input);
 	if (parsed.success) {
-		const data = parsed.data;
-		return {
-			ok: true,
-			input: { ...data, latitude: Number(data.latitude), longitude: Number(data.longitude) },
-		};
+		return { ok: true, input: parsed.data };
 	}
 	const problems: AddressProblems = {};
 	for (const issue of parsed.error.issues) {

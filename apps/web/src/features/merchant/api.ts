@@ -1,10 +1,8 @@
-import type { MerchantTable, OrderView, PageResult, SecondCurrency, TableBillView } from "@bayon/contract";
+import type { MerchantTable, OrderView, PageResult, SecondCurrency, StaffStep, TableBillView } from "@bayon/contract";
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "../../lib/api-client";
 
 /** Merchant calls (staff of the shop only; customers are refused by the server). */
-
-export type StaffAction = "accept" | "ready" | "dispatch" | "complete" | "reject";
 
 /** Written out rather than imported: the contract's value exports would pull zod into this chunk. */
 export const ORDER_STATE_CHANGED = 1008007008;
@@ -56,6 +54,19 @@ export function settleBillAtCounter(billId: number, expectedTotal: number): Prom
 	return api.post<TableBillView>("/merchant/bill/settle", { billId, expectedTotal }, { toast: false, loading: true });
 }
 
+/** Takes an unpaid round off its table's bill (cancelled, not charged); a paid one is refused. */
+export function removeBillRound(orderId: number): Promise<TableBillView> {
+	return api.post<TableBillView>("/merchant/bill/remove-round", { orderId }, { toast: false, loading: true });
+}
+
+/**
+ * Ends the table's seating: the diners' codes stop working. `expectedTotal` is the unpaid
+ * amount the staff agreed to cancel (0 when nothing is unpaid).
+ */
+export function clearTable(billId: number, expectedTotal: number): Promise<TableBillView> {
+	return api.post<TableBillView>("/merchant/bill/clear", { billId, expectedTotal }, { toast: false, loading: true });
+}
+
 /** The server's page size limit (contract Limits.pageSizeMax); a shop's active orders fit. */
 const BOARD_PAGE_SIZE = 50;
 
@@ -79,7 +90,7 @@ export const orderDetailQuery = (id: number) =>
 	});
 
 /** Errors are shown by the screen (an "order changed" answer refetches instead of toasting). */
-export function actOnOrder(orderId: number, action: StaffAction, reason?: string): Promise<OrderView> {
+export function actOnOrder(orderId: number, action: StaffStep, reason?: string): Promise<OrderView> {
 	return api.post<OrderView>(
 		"/merchant/order/action",
 		{ orderId, action, ...(reason ? { reason } : {}) },

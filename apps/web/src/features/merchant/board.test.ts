@@ -1,6 +1,6 @@
 import type { OrderView } from "@bayon/contract";
 import { describe, expect, it } from "vitest";
-import { actionsFor, boardGroupOf, groupBoard, needsAttention } from "./board";
+import { boardGroupOf, groupBoard, needsAttention } from "./board";
 
 type Row = Pick<OrderView, "id" | "status" | "refundStatus" | "createdAt" | "orderType" | "paymentStatus" | "billId">;
 
@@ -42,15 +42,10 @@ describe("merchant board grouping", () => {
 		expect(boardGroupOf(order(4, { status: "in_production", refundStatus: "rejected" }))).toBe("production");
 	});
 
-	it("offers the one-tap steps that fit the state and order type", () => {
-		expect(actionsFor(order(1))).toEqual(["accept", "reject"]);
-		expect(actionsFor(order(1, { status: "in_production" }))).toEqual(["ready"]);
-		expect(actionsFor(order(1, { status: "in_production", orderType: "desk" }))).toEqual(["ready"]);
-		expect(actionsFor(order(1, { status: "in_production", orderType: "takeout" }))).toEqual(["dispatch"]);
-		expect(actionsFor(order(1, { status: "ready" }))).toEqual(["complete"]);
-		expect(actionsFor(order(1, { status: "delivering", orderType: "takeout" }))).toEqual(["complete"]);
-		expect(actionsFor(order(1, { status: "completed" }))).toEqual([]);
-		expect(actionsFor(order(1, { status: "in_production", refundStatus: "requested" }))).toEqual([]);
+	it("takes a refunded order off the board", () => {
+		expect(
+			boardGroupOf(order(1, { status: "refunded", refundStatus: "approved", paymentStatus: "refunded" })),
+		).toBeNull();
 	});
 
 	it("only paid orders waiting to be accepted ring", () => {

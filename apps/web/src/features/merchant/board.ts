@@ -1,5 +1,4 @@
 import type { OrderView } from "@bayon/contract";
-import type { StaffAction } from "./api";
 
 /** The board's columns, in the order a shop works through them. */
 export const BOARD_GROUPS = ["new", "production", "ready", "refunds"] as const;
@@ -37,22 +36,6 @@ export function groupBoard<T extends Pick<OrderView, "id" | "status" | "refundSt
 		list.sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id - b.id);
 	}
 	return groups;
-}
-
-/** The one-tap steps that fit the order now (the server's state machine, mirrored). */
-export function actionsFor(order: Pick<OrderView, "status" | "orderType" | "refundStatus">): StaffAction[] {
-	if (order.refundStatus === "requested") return [];
-	switch (order.status) {
-		case "new":
-			return ["accept", "reject"];
-		case "in_production":
-			return [order.orderType === "takeout" ? "dispatch" : "ready"];
-		case "ready":
-		case "delivering":
-			return ["complete"];
-		default:
-			return [];
-	}
 }
 
 /**

@@ -1,11 +1,11 @@
-import type { OrderView } from "@bayon/contract";
+import type { OrderView, StaffStep } from "@bayon/contract";
 import { useState } from "react";
 import { ApiError, errorText } from "../../lib/api-client";
 import { useMoney } from "../../lib/app-config";
 import { queryClient } from "../../lib/query-client";
 import { showToast } from "../../lib/toast";
 import { ConfirmDialog } from "../../ui/confirm-dialog";
-import { actOnOrder, decideRefund, merchantKeys, ORDER_STATE_CHANGED, type StaffAction } from "./api";
+import { actOnOrder, decideRefund, merchantKeys, ORDER_STATE_CHANGED } from "./api";
 import { ReasonDialog } from "./components/reason-dialog";
 import { useMerchantText } from "./strings";
 
@@ -37,7 +37,7 @@ export function useOrderActions(onAccepted?: (orderId: number) => void) {
 		}
 	};
 
-	const act = (order: OrderView, action: StaffAction) => {
+	const act = (order: OrderView, action: StaffStep) => {
 		if (action === "reject") {
 			setRejecting(order);
 			return;

@@ -1,9 +1,27 @@
-import type { PayMethod } from "@bayon/contract";
+import { PayMethod } from "@bayon/contract";
 import { useSyncExternalStore } from "react";
+import { readJson, StorageKeys, writeJson } from "../../lib/storage";
+
+/**
+ * One try at placing the order: its idempotency key and the request it was made for. The
+ * same request keeps its key across retries, reloads and a sign-in in between, so the
+ * server answers a retry with the order it may already have made (decision 010).
+ */
+export interface CheckoutAttempt {
+	key: string;
+	/** The request body as JSON: a different request gets a new key. */
+	body: string;
+	/**
+	 * Sent, and no answer came back (the connection dropped): the order may exist. Sending the
+	 * same request again is safe and finds out.
+	 */
+	unanswered: boolean;
+}
 
 /**
  * What the customer fills in on the payment page (and the remark page it links to), kept while
- * they move between the two. Cleared once an order is placed.
+ * they move between the two, and in storage across a reload or a sign-in (a dropped
+ * connection signs out, spec §4). Cleared once an order is placed.
  */
 export interface CheckoutDraft {
 	remark: string;
@@ -18,7 +36,7 @@ export interface CheckoutDraft {
 	 */
 	couponId: number | null;
 	/** One idempotency key per checkout attempt: the same request keeps its key across retries. */
-	attempt: { key: string; body: string } | null;
+	attempt: CheckoutAttempt | null;
 }
 
 const initial: CheckoutDraft = {
@@ -31,21 +49,47 @@ const initial: CheckoutDraft = {
 	attempt: null,
 };
 
-let draft: CheckoutDraft = initial;
+const PAY_METHODS = new Set<unknown>(Object.values(PayMethod));
+
+/** The stored draft, field by field: whatever is missing or malformed takes its initial value. */
+function readStoredDraft(): CheckoutDraft {
+	const stored = readJson<Partial<Record<keyof CheckoutDraft, unknown>>>(StorageKeys.checkoutDraft);
+	if (!stored || typeof stored !== "object") return initial;
+	const attempt = stored.attempt as Partial<CheckoutAttempt> | null | undefined;
+	const isCount = (value: unknown): value is number => Number.isInteger(value) && (value as number) > 0;
+	return {
+		remark: typeof stored.remark === "string" ? stored.remark : initial.remark,
+		pickup: typeof stored.pickup === "string" ? stored.pickup : initial.pickup,
+		diners: isCount(stored.diners) ? stored.diners : null,
+		contactPhone: typeof stored.contactPhone === "string" ? stored.contactPhone : null,
+		payMethod: PAY_METHODS.has(stored.payMethod) ? (stored.payMethod as PayMethod) : initial.payMethod,
+		couponId: isCount(stored.couponId) ? stored.couponId : null,
+		attempt:
+			attempt && typeof attempt.key === "string" && typeof attempt.body === "string"
+				? { key: attempt.key, body: attempt.body, unanswered: attempt.unanswered === true }
+				: null,
+	};
+}
+
+let draft: CheckoutDraft = readStoredDraft();
 const listeners = new Set<() => void>();
+
+function replaceDraft(next: CheckoutDraft): void {
+	draft = next;
+	writeJson(StorageKeys.checkoutDraft, next === initial ? null : next);
+	for (const listener of listeners) listener();
+}
 
 export function readDraft(): CheckoutDraft {
 	return draft;
 }
 
 export function updateDraft(patch: Partial<CheckoutDraft>): void {
-	draft = { ...draft, ...patch };
-	for (const listener of listeners) listener();
+	replaceDraft({ ...draft, ...patch });
 }
 
 export function resetDraft(): void {
-	draft = initial;
-	for (const listener of listeners) listener();
+	replaceDraft(initial);
 }
 
 export function useDraft(): CheckoutDraft {
@@ -61,12 +105,24 @@ export function useDraft(): CheckoutDraft {
 
 /**
  * The idempotency key for sending `body`: the attempt's key while the request is the same
- * (a double tap, a retry after a network error), a new one once anything in it changed.
+ * (a double tap, a retry after a network error, after a reload or signing in again), a new
+ * one once anything in it changed.
  */
 export function attemptKey(body: unknown, newKey: () => string = () => crypto.randomUUID()): string {
 	const json = JSON.stringify(body);
 	if (draft.attempt && draft.attempt.body === json) return draft.attempt.key;
 	const key = newKey();
-	draft = { ...draft, attempt: { key, body: json } };
+	replaceDraft({ ...draft, attempt: { key, body: json, unanswered: false } });
 	return key;
+}
+
+/** Whether the attempt's request is out with no answer yet (set just before sending it). */
+export function markAttemptUnanswered(unanswered: boolean): void {
+	if (draft.attempt && draft.attempt.unanswered !== unanswered)
+		replaceDraft({ ...draft, attempt: { ...draft.attempt, unanswered } });
+}
+
+/** The attempt's order can no longer be paid (it expired or was cancelled): the next try is a new order. */
+export function dropAttempt(): void {
+	if (draft.attempt) replaceDraft({ ...draft, attempt: null });
 }

@@ -1,6 +1,14 @@
 import type { OrderView } from "@bayon/contract";
 import { describe, expect, it } from "vitest";
-import { isCurrentOrder, orderActions, orderStage, progressReached, progressSteps } from "./stage";
+import {
+	isCurrentOrder,
+	isPendingPayment,
+	orderStage,
+	paymentTimeLeft,
+	progressReached,
+	progressSteps,
+	showsPickupNumber,
+} from "./stage";
 
 type Input = Pick<OrderView, "status" | "orderType" | "paymentStatus" | "refundStatus">;
 const order = (patch: Partial<Input>): Input => ({
@@ -27,6 +35,7 @@ describe("orderStage", () => {
 		[{ status: "completed", refundStatus: "requested" }, "refundInProgress"],
 		[{ status: "in_production", refundStatus: "requested" }, "refundInProgress"],
 		[{ status: "completed", refundStatus: "approved", paymentStatus: "refunded" }, "refunded"],
+		[{ status: "refunded", refundStatus: "approved", paymentStatus: "refunded" }, "refunded"],
 		[{ status: "completed", refundStatus: "rejected" }, "transactionComplete"],
 	] as const)("%o → %s", (patch, stage) => {
 		expect(orderStage(order(patch))).toBe(stage);
@@ -51,35 +60,47 @@ describe("progress", () => {
 		expect(progressReached("delivering")).toBe(2);
 		expect(progressReached("completed")).toBe(4);
 	});
+
+	it("shows no progress for unpaid orders and orders closed without completing", () => {
+		for (const status of ["unpaid", "cancelled", "rejected", "refunded"] as const) {
+			expect(progressReached(status)).toBeNull();
+		}
+	});
 });
 
-describe("isCurrentOrder and orderActions", () => {
+describe("what an order shows", () => {
 	it("keeps unpaid, in-progress and refunding orders current", () => {
 		expect(isCurrentOrder({ status: "unpaid", refundStatus: "none" })).toBe(true);
 		expect(isCurrentOrder({ status: "ready", refundStatus: "none" })).toBe(true);
 		expect(isCurrentOrder({ status: "completed", refundStatus: "requested" })).toBe(true);
 		expect(isCurrentOrder({ status: "completed", refundStatus: "none" })).toBe(false);
+		expect(isCurrentOrder({ status: "refunded", refundStatus: "approved" })).toBe(false);
 		expect(isCurrentOrder({ status: "cancelled", refundStatus: "none" })).toBe(false);
 	});
 
-	it("offers the actions that fit the state", () => {
-		expect(orderActions(order({ status: "unpaid", paymentStatus: "unpaid" }))).toEqual({
-			pay: true,
-			cancel: true,
-			confirmReceived: false,
-			refund: false,
-		});
-		expect(
-			orderActions({ ...order({ status: "unpaid", paymentStatus: "unpaid" }), expiresAt: "2000-01-01T00:00:00Z" }).pay,
-		).toBe(false);
-		expect(orderActions(order({ status: "new" }))).toMatchObject({ cancel: true, refund: false });
-		expect(orderActions(order({ status: "ready" }))).toMatchObject({
-			cancel: false,
-			confirmReceived: true,
-			refund: true,
-		});
-		expect(orderActions(order({ status: "completed", refundStatus: "requested" })).refund).toBe(false);
-		expect(orderActions(order({ status: "completed", refundStatus: "rejected" })).refund).toBe(true);
+	it("counts unpaid orders and table-bill rounds not yet paid as pending payment", () => {
+		expect(isPendingPayment({ status: "unpaid", paymentStatus: "unpaid", billId: null })).toBe(true);
+		expect(isPendingPayment({ status: "in_production", paymentStatus: "unpaid", billId: 3 })).toBe(true);
+		expect(isPendingPayment({ status: "in_production", paymentStatus: "paid", billId: 3 })).toBe(false);
+		expect(isPendingPayment({ status: "cancelled", paymentStatus: "unpaid", billId: 3 })).toBe(false);
+		expect(isPendingPayment({ status: "new", paymentStatus: "paid", billId: null })).toBe(false);
+	});
+
+	it("shows a pickup number only once the shop has the order, and never for a delivery", () => {
+		expect(showsPickupNumber({ status: "unpaid", orderType: "takein" })).toBe(false);
+		expect(showsPickupNumber({ status: "new", orderType: "takein" })).toBe(true);
+		expect(showsPickupNumber({ status: "ready", orderType: "desk" })).toBe(true);
+		expect(showsPickupNumber({ status: "in_production", orderType: "takeout" })).toBe(false);
+		expect(showsPickupNumber({ status: "delivering", orderType: "takeout" })).toBe(false);
+		expect(showsPickupNumber({ status: "cancelled", orderType: "takein" })).toBe(false);
+	});
+
+	it("counts down the payment window", () => {
+		const now = Date.parse("2026-11-20T05:00:00Z");
+		expect(paymentTimeLeft("2026-11-20T05:14:05Z", now)).toBe("14:05");
+		expect(paymentTimeLeft("2026-11-20T05:00:01Z", now)).toBe("0:01");
+		expect(paymentTimeLeft("2026-11-20T05:00:00Z", now)).toBeNull();
+		expect(paymentTimeLeft(null, now)).toBeNull();
 	});
 });
 

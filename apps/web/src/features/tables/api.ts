@@ -8,8 +8,11 @@ export const tableKeys = {
 };
 
 /**
- * GET table/resolve: what a table code stands for. Public. A forged, edited or retired code is
- * answered TableInvalid; the screen shows that message itself, so the request layer does not toast.
+ * GET table/resolve: what a table code stands for. Public. A printed code opens or joins the
+ * table's seating and comes back with the seating's token (the one the app keeps); a kept
+ * seating token is checked to be current. A forged, edited or retired code is answered
+ * TableInvalid, an ended seating SeatingEnded; the screen shows the message itself, so the
+ * request layer does not toast.
  */
 export const resolveTableQuery = (token: string, lang: string) =>
 	queryOptions({

@@ -1,4 +1,4 @@
-import type { MerchantShopRef, ShopDetail, TableBillView } from "@bayon/contract";
+import type { BillRoundView, MerchantShopRef, ShopDetail, TableBillView } from "@bayon/contract";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { errorText } from "../../../lib/api-client";
@@ -10,35 +10,74 @@ import { showToast } from "../../../lib/toast";
 import { ConfirmDialog } from "../../../ui/confirm-dialog";
 import { EmptyState, ErrorState, LoadingState } from "../../../ui/states";
 import { shopDetailQuery, venueKeys } from "../../venues/api";
-import { merchantKeys, openBillsQuery, setDineInPayment, settleBillAtCounter } from "../api";
+import {
+	clearTable,
+	merchantKeys,
+	openBillsQuery,
+	removeBillRound,
+	setDineInPayment,
+	settleBillAtCounter,
+} from "../api";
 import { useMerchantText } from "../strings";
 import { DisplayCurrencySetting } from "./display-currency-setting";
 
+/** A staff action on the bills waiting for confirmation. */
+type Pending =
+	| { kind: "settle" | "clear"; bill: TableBillView }
+	| { kind: "remove"; bill: TableBillView; round: BillRoundView; number: number };
+
 /**
- * Tables that ate and have not paid (dine-in paid after the meal). When a table pays at the
- * counter, the staff settle its bill here after confirming the amount they collected.
+ * Tables that ordered and have not paid (dine-in paid after the meal). Each round shows who
+ * ordered it and when, so a round nobody at the table ordered stands out; the staff can
+ * remove such a round before it is paid, settle a bill paid at the counter, or clear the
+ * table (its seating ends and the codes the diners hold stop working, decision 009). Each
+ * asks for confirmation first.
  */
 export function OpenBills({ shop }: { shop: MerchantShopRef }) {
 	const shopId = shop.shopId;
 	const { mt } = useMerchantText();
 	const price = usePrice();
 	const bills = useQuery({ ...openBillsQuery(shopId), refetchInterval: 30_000 });
-	const [settling, setSettling] = useState<TableBillView | null>(null);
+	const [pending, setPending] = useState<Pending | null>(null);
 	const [busy, setBusy] = useState(false);
 
-	const settle = async (bill: TableBillView) => {
-		setSettling(null);
+	const run = async (action: Pending) => {
+		setPending(null);
 		setBusy(true);
+		const table = action.bill.tableNumber;
 		try {
-			await settleBillAtCounter(bill.id, bill.due);
-			showToast(mt("bills.settled", { table: bill.tableNumber }));
+			if (action.kind === "remove") {
+				await removeBillRound(action.round.orderId);
+				showToast(mt("bills.removed", { table, n: action.number }));
+			} else if (action.kind === "settle") {
+				await settleBillAtCounter(action.bill.id, action.bill.due);
+				showToast(mt("bills.settled", { table }));
+			} else {
+				await clearTable(action.bill.id, action.bill.due);
+				showToast(mt("bills.cleared", { table }));
+			}
 		} catch (error) {
-			// The bill changed (a new round, or a diner paid online): the list shows it as it is now.
+			// The bill changed (a new round, a diner paid online): the list shows it as it is now.
 			showToast(errorText(error));
 		} finally {
 			setBusy(false);
 			void queryClient.invalidateQueries({ queryKey: merchantKeys.all });
 		}
+	};
+
+	const question = (action: Pending): string => {
+		const table = action.bill.tableNumber;
+		if (action.kind === "remove")
+			return mt("bills.confirmRemove", {
+				table,
+				n: action.number,
+				amount: price(action.round.total),
+				who: ordererName(action.round),
+			});
+		if (action.kind === "settle") return mt("bills.confirmSettle", { table, amount: price(action.bill.due) });
+		return action.bill.due === 0
+			? mt("bills.confirmClear", { table })
+			: mt("bills.confirmClearUnpaid", { table, amount: price(action.bill.due) });
 	};
 
 	return (
@@ -52,26 +91,23 @@ export function OpenBills({ shop }: { shop: MerchantShopRef }) {
 			) : bills.data.length === 0 ? (
 				<EmptyState title={mt("bills.empty")} compact />
 			) : (
-				<BillList bills={bills.data} onSettle={setSettling} busy={busy} />
+				<BillList bills={bills.data} onAction={setPending} busy={busy} />
 			)}
 			<ConfirmDialog
-				open={settling !== null}
-				message={
-					settling
-						? settling.due === 0
-							? mt("bills.confirmClose", { table: settling.tableNumber })
-							: mt("bills.confirmSettle", {
-									table: settling.tableNumber,
-									amount: price(settling.due),
-								})
-						: ""
-				}
-				onConfirm={() => settling && void settle(settling)}
-				onCancel={() => setSettling(null)}
+				open={pending !== null}
+				message={pending ? question(pending) : ""}
+				destructive={pending?.kind === "remove" || (pending?.kind === "clear" && pending.bill.due > 0)}
+				onConfirm={() => pending && void run(pending)}
+				onCancel={() => setPending(null)}
 				testId="merchant-bill-confirm"
 			/>
 		</div>
 	);
+}
+
+/** Who ordered a round, as the staff see it: nickname and masked phone. */
+function ordererName(round: BillRoundView): string {
+	return [round.orderedBy?.nickname, round.orderedBy?.mobile].filter(Boolean).join(" ");
 }
 
 /**
@@ -121,11 +157,11 @@ function DineInPaymentSwitch({ shopId }: { shopId: number }) {
 
 function BillList({
 	bills,
-	onSettle,
+	onAction,
 	busy,
 }: {
 	bills: TableBillView[];
-	onSettle: (bill: TableBillView) => void;
+	onAction: (action: Pending) => void;
 	busy: boolean;
 }) {
 	const { mt, lang } = useMerchantText();
@@ -142,31 +178,73 @@ function BillList({
 							{mt("bills.openedAt", { time: formatRelativeTime(bill.openedAt, lang, dateLabels) })}
 						</span>
 					</header>
-					<ul className="merchant-card__lines">
-						{bill.rounds
-							.filter((round) => round.status !== "cancelled" && round.status !== "rejected")
-							.flatMap((round) => round.lines.map((line, index) => ({ line, key: `${round.orderId}:${index}` })))
-							.map(({ line, key }) => (
-								<li key={key}>
-									<span>{line.name}</span>
-									<span>×{line.quantity}</span>
-								</li>
-							))}
-					</ul>
+					{bill.rounds.map((round, index) =>
+						round.status === "cancelled" || round.status === "rejected" ? null : (
+							<section
+								key={round.orderId}
+								className="merchant-bill-round"
+								data-testid={`merchant-bill-round-${round.orderId}`}
+							>
+								<div className="merchant-bill-round__head">
+									<span className="merchant-bill-round__name">{mt("bills.round", { n: index + 1 })}</span>
+									<span className="merchant-bill-round__by" data-testid="merchant-round-by">
+										{mt("bills.roundBy", {
+											name: round.orderedBy?.nickname ?? "",
+											mobile: round.orderedBy?.mobile ?? "",
+											time: formatRelativeTime(round.createdAt, lang, dateLabels),
+										})}
+									</span>
+									{round.paymentStatus === "unpaid" && (
+										<button
+											type="button"
+											className="button button--ghost button--small merchant-bill-round__remove"
+											disabled={busy}
+											onClick={() => onAction({ kind: "remove", bill, round, number: index + 1 })}
+											data-testid="merchant-round-remove"
+										>
+											{mt("bills.remove")}
+										</button>
+									)}
+								</div>
+								<ul className="merchant-card__lines">
+									{round.lines.map((line, lineIndex) => (
+										// biome-ignore lint/suspicious/noArrayIndexKey: a round's lines never change order
+										<li key={lineIndex}>
+											<span>{line.name}</span>
+											<span>×{line.quantity}</span>
+										</li>
+									))}
+								</ul>
+							</section>
+						),
+					)}
 					<footer className="merchant-card__foot">
 						<span className="merchant-card__total" data-testid="merchant-bill-due">
 							{mt("bills.due", { amount: price(bill.due) })}
 						</span>
+					</footer>
+					<div className="merchant-actions">
 						<button
 							type="button"
-							className="button button--primary button--small"
+							className="button button--ghost button--small"
 							disabled={busy}
-							onClick={() => onSettle(bill)}
-							data-testid="merchant-bill-settle"
+							onClick={() => onAction({ kind: "clear", bill })}
+							data-testid="merchant-bill-clear"
 						>
-							{mt(bill.due === 0 ? "bills.close" : "bills.settle")}
+							{mt("bills.clear")}
 						</button>
-					</footer>
+						{bill.due > 0 && (
+							<button
+								type="button"
+								className="button button--primary button--small"
+								disabled={busy}
+								onClick={() => onAction({ kind: "settle", bill })}
+								data-testid="merchant-bill-settle"
+							>
+								{mt("bills.settle")}
+							</button>
+						)}
+					</div>
 				</article>
 			))}
 		</div>

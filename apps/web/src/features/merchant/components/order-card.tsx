@@ -1,19 +1,22 @@
-import type { OrderView } from "@bayon/contract";
+import type { OrderView, StaffOrderAction } from "@bayon/contract";
 import { Link } from "react-router";
 import { Paths, withQuery } from "../../../app/paths";
 import { usePrice } from "../../../lib/app-config";
 import { useListFormat } from "../../../lib/i18n";
-import { actionsFor } from "../board";
-import { useMerchantText } from "../strings";
+import { type MerchantKey, useMerchantText } from "../strings";
 import type { OrderActions } from "../use-order-actions";
 
-const actionTestIds = {
-	accept: "merchant-accept",
-	ready: "merchant-ready",
-	dispatch: "merchant-dispatch",
-	complete: "merchant-complete",
-	reject: "merchant-reject",
-} as const;
+/** Each staff action's button, in the order they stand (the main one last, under the thumb). */
+const buttons: Record<StaffOrderAction, { label: MerchantKey; testId: string; primary: boolean }> = {
+	refuseRefund: { label: "action.refundReject", testId: "merchant-refund-reject", primary: false },
+	approveRefund: { label: "action.refundApprove", testId: "merchant-refund-approve", primary: true },
+	reject: { label: "action.reject", testId: "merchant-reject", primary: false },
+	accept: { label: "action.accept", testId: "merchant-accept", primary: true },
+	ready: { label: "action.ready", testId: "merchant-ready", primary: true },
+	dispatch: { label: "action.dispatch", testId: "merchant-dispatch", primary: true },
+	complete: { label: "action.complete", testId: "merchant-complete", primary: true },
+};
+const BUTTON_ORDER = Object.keys(buttons) as StaffOrderAction[];
 
 /** The "employee help" / "user ordering" label (spec §1). */
 export function SourceTag({ source }: { source: OrderView["source"] }) {
@@ -25,48 +28,32 @@ export function SourceTag({ source }: { source: OrderView["source"] }) {
 	);
 }
 
-/** The buttons that fit the order now, one tap each, plus the refund decision when asked. */
+/**
+ * A button for each thing the order's state lets the staff do (the server's `actions`):
+ * the steps, or only the refund decision while a refund is asked for; none once closed.
+ */
 export function OrderActionButtons({ order, actions }: { order: OrderView; actions: OrderActions }) {
 	const { mt } = useMerchantText();
 	const busy = actions.busyId === order.id;
-	if (order.refundStatus === "requested") {
-		return (
-			<div className="merchant-actions">
-				<button
-					type="button"
-					className="button button--ghost button--small"
-					disabled={busy}
-					onClick={() => actions.rejectRefund(order)}
-					data-testid="merchant-refund-reject"
-				>
-					{mt("action.refundReject")}
-				</button>
-				<button
-					type="button"
-					className="button button--primary button--small"
-					disabled={busy}
-					onClick={() => actions.approveRefund(order)}
-					data-testid="merchant-refund-approve"
-				>
-					{mt("action.refundApprove")}
-				</button>
-			</div>
-		);
-	}
-	const steps = actionsFor(order);
-	if (steps.length === 0) return null;
+	const allowed = BUTTON_ORDER.filter((action) => order.actions.includes(action));
+	if (allowed.length === 0) return null;
+	const run = (action: StaffOrderAction) => {
+		if (action === "approveRefund") actions.approveRefund(order);
+		else if (action === "refuseRefund") actions.rejectRefund(order);
+		else actions.act(order, action);
+	};
 	return (
-		<div className="merchant-actions">
-			{steps.map((action) => (
+		<div className="merchant-actions" data-testid="merchant-actions">
+			{allowed.map((action) => (
 				<button
 					key={action}
 					type="button"
-					className={`button button--small ${action === "reject" ? "button--ghost" : "button--primary"}`}
+					className={`button button--small ${buttons[action].primary ? "button--primary" : "button--ghost"}`}
 					disabled={busy}
-					onClick={() => actions.act(order, action)}
-					data-testid={actionTestIds[action]}
+					onClick={() => run(action)}
+					data-testid={buttons[action].testId}
 				>
-					{mt(`action.${action}`)}
+					{mt(buttons[action].label)}
 				</button>
 			))}
 		</div>

@@ -3,7 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useSearchParams } from "react-router";
 import { usePrice } from "../../../lib/app-config";
-import { formatDate, formatTimeInZone } from "../../../lib/format";
+import { formatDateTime } from "../../../lib/format";
 import { useDateLabels, useListFormat } from "../../../lib/i18n";
 import { queryClient } from "../../../lib/query-client";
 import { ErrorState, LoadingState } from "../../../ui/states";
@@ -61,8 +61,7 @@ function OrderDetail({ order }: { order: OrderView }) {
 	const labels = useDateLabels();
 	const money = usePrice();
 	// The staff's device is in the shop: its own time zone is the shop's.
-	const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-	const time = (value: string) => `${formatDate(value, lang, labels)} ${formatTimeInZone(value, zone)?.time ?? ""}`;
+	const time = (value: string) => formatDateTime(value, lang, labels);
 	return (
 		<>
 			<section className="card merchant-detail__head">
@@ -80,7 +79,7 @@ function OrderDetail({ order }: { order: OrderView }) {
 					<SourceTag source={order.source} />
 				</div>
 			</section>
-			<section className="card">
+			<section className="card merchant-detail__section">
 				<ul className="merchant-card__lines">
 					{order.lines.map((line) => (
 						<li key={`${line.itemId}:${line.options.map((o) => o.id).join(",")}`}>
@@ -108,13 +107,13 @@ function OrderDetail({ order }: { order: OrderView }) {
 					</dd>
 				</dl>
 			</section>
-			<section className="card">
+			<section className="card merchant-detail__section">
 				<dl className="merchant-detail__facts">
 					<dt>{mt("order.customer")}</dt>
 					<dd data-testid="merchant-order-phone">
 						{order.customer ? `${order.customer.nickname} ${order.customer.mobile}` : (order.contactPhone ?? "")}
 					</dd>
-					<dt>{mt("order.pickupAt")}</dt>
+					<dt>{mt(order.orderType === "takeout" ? "order.deliveryAt" : "order.pickupAt")}</dt>
 					<dd>{order.pickupAt ? time(order.pickupAt) : mt("order.asap")}</dd>
 					{order.deliveryAddress && (
 						<>
@@ -134,7 +133,7 @@ function OrderDetail({ order }: { order: OrderView }) {
 					<dt>{mt("order.orderNo")}</dt>
 					<dd>{order.orderNo}</dd>
 					<dt>{mt("order.createdAt")}</dt>
-					<dd>{time(order.createdAt)}</dd>
+					<dd data-testid="merchant-order-created-at">{time(order.createdAt)}</dd>
 				</dl>
 				{order.refundStatus === "requested" && order.refundReason && (
 					<p className="merchant-card__remark">{mt("order.refundReason", { reason: order.refundReason })}</p>

@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { applyLanguage } from "../../../lib/i18n";
 import { queryClient } from "../../../lib/query-client";
 import { appStore } from "../../../lib/store";
-import { usdConfig } from "../../../test/ordering-fixtures";
+import { orderView, usdConfig } from "../../../test/ordering-fixtures";
 import { renderScreen } from "../../../test/render";
 import { OrderCard } from "./order-card";
 
@@ -18,37 +18,7 @@ const line = (itemId: number, name: string, quantity: number) => ({
 });
 
 function order(lines: OrderView["lines"], extra: Partial<OrderView> = {}): OrderView {
-	return {
-		id: 7,
-		orderNo: "B7",
-		shopId: 1,
-		shopName: "Bayon",
-		orderType: "takein",
-		status: "new",
-		paymentStatus: "paid",
-		payMethod: "balance",
-		pickupNumber: "A007",
-		pickupAt: null,
-		tableNumber: null,
-		diners: null,
-		billId: null,
-		deliveryAddress: null,
-		contactPhone: null,
-		remark: "",
-		lines,
-		subtotal: lines.reduce((sum, l) => sum + l.lineTotal, 0),
-		deliveryFee: 0,
-		total: lines.reduce((sum, l) => sum + l.lineTotal, 0),
-		source: "user",
-		createdAt: "2026-11-24T03:00:00Z",
-		expiresAt: null,
-		paidAt: "2026-11-24T03:01:00Z",
-		refundStatus: "none",
-		refundReason: null,
-		refundDecisionNote: null,
-		refundTransfer: null,
-		...extra,
-	};
+	return orderView({ id: 7, pickupNumber: "A007", createdAt: "2026-11-24T03:00:00Z", lines, ...extra });
 }
 
 const riel = { code: "KHR", symbol: "៛", rate: 4100, roundTo: 100, symbolPosition: "after" as const };

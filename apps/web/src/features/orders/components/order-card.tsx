@@ -1,19 +1,34 @@
 import type { OrderView } from "@bayon/contract";
+import { useState } from "react";
 import { Link } from "react-router";
 import { Paths, withQuery } from "../../../app/paths";
 import { usePrice } from "../../../lib/app-config";
-import { formatDate } from "../../../lib/format";
+import { formatDateTime } from "../../../lib/format";
 import { useDateLabels, useI18n, useListFormat } from "../../../lib/i18n";
-import { orderStage } from "../stage";
+import { useDebouncedSubmit } from "../../../lib/use-debounced-submit";
+import { ConfirmDialog } from "../../../ui/confirm-dialog";
+import { cancelOrder, invalidateOrders } from "../api";
+import { isPendingPayment, orderStage, paymentTimeLeft, showsPickupNumber } from "../stage";
+import { useNow } from "../use-now";
 
-/** One order in a list: shop, pickup number, stage in words, what was ordered, total. */
+/**
+ * One order in a list: shop, stage in words, what was ordered, total, and what it waits for:
+ * an unpaid order its payment (time left, pay or cancel), an order with the shop its pickup
+ * number (never a delivery's).
+ */
 export function OrderCard({ order, prominent = false }: { order: OrderView; prominent?: boolean }) {
 	const { t, lang } = useI18n();
+	const labels = useDateLabels();
 	const money = usePrice();
-	const dateLabels = useDateLabels();
 	const list = useListFormat();
 	const stage = orderStage(order);
 	const count = order.lines.reduce((sum, line) => sum + line.quantity, 0);
+	const unpaid = order.status === "unpaid";
+	const now = useNow(unpaid);
+	const timeLeft = unpaid ? paymentTimeLeft(order.expiresAt, now) : null;
+	const canPay = order.actions.includes("pay") && timeLeft !== null;
+	const canCancel = unpaid && order.actions.includes("cancel");
+	const numbered = showsPickupNumber(order);
 	return (
 		<li className={`order-card${prominent ? " order-card--current" : ""}`} data-testid={`order-card-${order.id}`}>
 			<Link to={withQuery(Paths.orderDetail, { id: order.id })} className="order-card__link">
@@ -23,17 +38,29 @@ export function OrderCard({ order, prominent = false }: { order: OrderView; prom
 						{t(`stage.${stage}`)}
 					</span>
 				</header>
-				{prominent && (
-					<p className="order-card__pickup">
-						<span className="order-card__pickup-label">{t("orders.pickupNumber")}</span>
-						<span className="order-card__pickup-number" data-testid="order-card-pickup">
-							{order.pickupNumber}
-						</span>
-						{order.ordersAhead !== undefined && (
-							<span className="order-card__ahead" data-testid="order-card-ahead">
-								{order.ordersAhead === 0 ? t("orders.nextInLine") : t("orders.ahead", { count: order.ordersAhead })}
+				{unpaid ? (
+					<p className="order-card__countdown" data-testid="order-card-countdown">
+						{timeLeft ? t("orders.payWithin", { time: timeLeft }) : t("orders.paymentTimeUp")}
+					</p>
+				) : (
+					prominent &&
+					numbered && (
+						<p className="order-card__pickup">
+							<span className="order-card__pickup-label">{t("orders.pickupNumber")}</span>
+							<span className="order-card__pickup-number" data-testid="order-card-pickup">
+								{order.pickupNumber}
 							</span>
-						)}
+							{order.ordersAhead !== undefined && (
+								<span className="order-card__ahead" data-testid="order-card-ahead">
+									{order.ordersAhead === 0 ? t("orders.nextInLine") : t("orders.ahead", { count: order.ordersAhead })}
+								</span>
+							)}
+						</p>
+					)
+				)}
+				{!unpaid && isPendingPayment(order) && (
+					<p className="order-card__note" data-testid="order-card-pay-later">
+						{t("order.payLaterNote")}
 					</p>
 				)}
 				<p className="order-card__items">
@@ -41,15 +68,58 @@ export function OrderCard({ order, prominent = false }: { order: OrderView; prom
 					{order.lines.length > 3 ? "…" : ""}
 				</p>
 				<footer className="order-card__footer">
-					<span className="order-card__meta">
-						{t(`orderType.${order.orderType}`)} · {formatDate(order.createdAt, lang, dateLabels)}
-						{!prominent && ` · #${order.pickupNumber}`}
+					<span className="order-card__meta" data-testid="order-card-meta">
+						{t(`orderType.${order.orderType}`)} · {formatDateTime(order.createdAt, lang, labels)}
+						{!prominent && numbered && ` · #${order.pickupNumber}`}
 					</span>
 					<span className="order-card__total">
 						{t("orders.itemsTotal", { count })} <strong>{money(order.total)}</strong>
 					</span>
 				</footer>
 			</Link>
+			{(canPay || canCancel) && <PendingPaymentChoice order={order} canPay={canPay} canCancel={canCancel} />}
 		</li>
+	);
+}
+
+/** Pay (on the order's page, where the method is chosen) or cancel an unpaid order. */
+function PendingPaymentChoice({ order, canPay, canCancel }: { order: OrderView; canPay: boolean; canCancel: boolean }) {
+	const { t } = useI18n();
+	const [confirming, setConfirming] = useState(false);
+	const [cancel, cancelling] = useDebouncedSubmit(async () => {
+		setConfirming(false);
+		await cancelOrder(order.id);
+		await invalidateOrders();
+	});
+	return (
+		<div className="order-card__actions" data-testid="order-card-actions">
+			{canCancel && (
+				<button
+					type="button"
+					className="button button--ghost button--small"
+					onClick={() => setConfirming(true)}
+					disabled={cancelling}
+					data-testid="order-card-cancel"
+				>
+					{t("orders.cancel")}
+				</button>
+			)}
+			{canPay && (
+				<Link
+					to={withQuery(Paths.orderDetail, { id: order.id })}
+					className="button button--primary button--small"
+					data-testid="order-card-pay"
+				>
+					{t("orders.pay")}
+				</Link>
+			)}
+			<ConfirmDialog
+				open={confirming}
+				message={t("orders.confirmCancel")}
+				destructive
+				onCancel={() => setConfirming(false)}
+				onConfirm={() => cancel()}
+			/>
+		</div>
 	);
 }

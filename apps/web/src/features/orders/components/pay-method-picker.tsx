@@ -1,67 +1,92 @@
 import type { PayMethod } from "@bayon/contract";
-import { useId } from "react";
+import { useEffect, useId } from "react";
 import { useMoney } from "../../../lib/app-config";
 import { useI18n } from "../../../lib/i18n";
 import { useAppState } from "../../../lib/store";
+import { CardIcon, CheckIcon, WalletIcon } from "../../../ui/icons";
+import { type PayMethodChoice, payableMethod, payMethodChoices } from "../pay-method";
 
 function isWechatBrowser(): boolean {
 	return /MicroMessenger/i.test(navigator.userAgent);
 }
 
 /**
- * The payment methods with the spec's browser hints: WeChat Pay only inside WeChat, Alipay
- * only outside it; both stay disabled until the shop's gateways are configured.
+ * The payment methods, with a method that can pay always selected: the stored balance only
+ * when it covers `total` (else it says it is short and the first gateway is chosen), WeChat
+ * Pay and Alipay with the spec's browser hints until the shop's gateways are configured.
  */
-export function PayMethodPicker({ value, onChange }: { value: PayMethod; onChange: (method: PayMethod) => void }) {
+export function PayMethodPicker({
+	value,
+	onChange,
+	total = null,
+}: {
+	value: PayMethod;
+	onChange: (method: PayMethod) => void;
+	/** What is to be paid; null while it is being priced (then the balance is not ruled out). */
+	total?: number | null;
+}) {
 	const { t, m } = useI18n();
 	const money = useMoney();
 	const member = useAppState((s) => s.member);
 	const titleId = useId();
-	const inWechat = isWechatBrowser();
-	const methods: Array<{ method: PayMethod; label: string; note?: string; disabled?: boolean }> = [
-		{
-			method: "balance",
-			label: t("pay.balance"),
-			note: member ? t("pay.balanceLeft", { amount: money(member.balance) }) : undefined,
-		},
-		{ method: "sandbox", label: t("pay.sandbox") },
-		{
-			method: "wechat",
-			label: t("pay.wechat"),
-			note: inWechat ? m("featureNotOpen") : m("openInWechatForWechatPay"),
-			disabled: true,
-		},
-		{
-			method: "alipay",
-			label: t("pay.alipay"),
-			note: inWechat ? m("openInBrowserForAlipay") : m("featureNotOpen"),
-			disabled: true,
-		},
-	];
+	const choices = payMethodChoices({ balance: member?.balance ?? null, total, inWechat: isWechatBrowser() });
+	const selected = payableMethod(value, choices);
+	useEffect(() => {
+		if (selected !== value) onChange(selected);
+	}, [selected, value, onChange]);
+
+	const notes: Record<Exclude<PayMethodChoice["unavailable"], null>, string> = {
+		balanceShort: t("pay.balanceShort", { amount: money(member?.balance ?? 0) }),
+		wechatOnly: m("openInWechatForWechatPay"),
+		browserOnly: m("openInBrowserForAlipay"),
+		notOpen: m("featureNotOpen"),
+	};
 	return (
-		<section className="card cart-card" aria-labelledby={titleId}>
+		<section className="card cart-card" aria-labelledby={titleId} data-testid="pay-methods">
 			<h2 className="cart-card__title" id={titleId}>
 				{t("pay.method")}
 			</h2>
 			<div className="pay-methods" role="radiogroup" aria-labelledby={titleId}>
-				{methods.map(({ method, label, note, disabled }) => (
-					<label
-						key={method}
-						className={`pay-method${disabled ? " is-disabled" : ""}`}
-						data-testid={`pay-method-${method}`}
-					>
-						<input
-							type="radio"
-							name="pay-method"
-							value={method}
-							checked={value === method}
-							disabled={disabled}
-							onChange={() => onChange(method)}
-						/>
-						<span className="pay-method__label">{label}</span>
-						{note && <span className="pay-method__note">{note}</span>}
-					</label>
-				))}
+				{choices.map(({ method, unavailable }) => {
+					const checked = selected === method;
+					const note = unavailable
+						? notes[unavailable]
+						: method === "balance" && member
+							? t("pay.balanceLeft", { amount: money(member.balance) })
+							: undefined;
+					const Icon = method === "balance" ? WalletIcon : CardIcon;
+					return (
+						<label
+							key={method}
+							className={`pay-method${unavailable ? " is-disabled" : ""}${checked ? " is-selected" : ""}`}
+							data-testid={`pay-method-${method}`}
+							data-unavailable={unavailable ?? undefined}
+						>
+							<input
+								type="radio"
+								name="pay-method"
+								className="pay-method__input"
+								value={method}
+								checked={checked}
+								disabled={unavailable !== null}
+								onChange={() => onChange(method)}
+							/>
+							<Icon className="pay-method__icon" />
+							<span className="pay-method__label">{t(`pay.${method}`)}</span>
+							<span className="pay-method__check" aria-hidden="true">
+								{checked && <CheckIcon />}
+							</span>
+							{note && (
+								<span
+									className={`pay-method__note${unavailable === "balanceShort" ? " is-warning" : ""}`}
+									data-testid={unavailable === "balanceShort" ? "pay-balance-short" : undefined}
+								>
+									{note}
+								</span>
+							)}
+						</label>
+					);
+				})}
 			</div>
 		</section>
 	);

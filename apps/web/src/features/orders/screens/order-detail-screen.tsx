@@ -4,12 +4,13 @@ import { useEffect, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { Paths, withQuery } from "../../../app/paths";
 import { errorText } from "../../../lib/api-client";
-import { formatDate } from "../../../lib/format";
+import { formatDateTime } from "../../../lib/format";
 import { useDateLabels, useI18n } from "../../../lib/i18n";
 import { showToast } from "../../../lib/toast";
 import { useDebouncedSubmit } from "../../../lib/use-debounced-submit";
 import { ConfirmDialog } from "../../../ui/confirm-dialog";
 import { EmptyState, ErrorState, LoadingState } from "../../../ui/states";
+import { useMemberInfo } from "../../identity/api";
 import {
 	cancelOrder,
 	confirmReceived,
@@ -19,8 +20,17 @@ import {
 	paymentStatus,
 	payOrder,
 } from "../api";
-import { orderActions, orderStage, progressReached, progressSteps } from "../stage";
+import { PayMethodPicker } from "../components/pay-method-picker";
+import {
+	isPendingPayment,
+	orderStage,
+	paymentTimeLeft,
+	progressReached,
+	progressSteps,
+	showsPickupNumber,
+} from "../stage";
 import { useLiveOrders } from "../use-live-orders";
+import { useNow } from "../use-now";
 import "../../ordering/ordering.css";
 import { PriceSummary } from "../../ordering/components/price-summary";
 import { PricedLines } from "../../ordering/components/priced-lines";
@@ -30,7 +40,11 @@ import "../orders.css";
 const PAY_POLL_MS = 1500;
 const PAY_POLL_TIMES = 10;
 
-/** orders/detail?id=: progress, pickup number, items, prices and the actions that fit, live. */
+/**
+ * orders/detail?id=: where the order is (for an unpaid one: the time left to pay; once the
+ * shop has it: the pickup number, never a delivery's), items, prices, and the actions its
+ * state allows (the order's `actions`), live.
+ */
 export default function OrderDetailScreen() {
 	const { t, lang } = useI18n();
 	const [params] = useSearchParams();
@@ -80,14 +94,25 @@ function usePaymentPolling(order: OrderView | undefined) {
 
 function OrderDetail({ order }: { order: OrderView }) {
 	const { t, lang } = useI18n();
-	const dateLabels = useDateLabels();
+	const labels = useDateLabels();
 	const stage = orderStage(order);
-	const actions = orderActions(order);
+	const unpaid = order.status === "unpaid";
+	const now = useNow(unpaid);
+	const timeLeft = unpaid ? paymentTimeLeft(order.expiresAt, now) : null;
+	// The server's list of what this state allows; the payment window also closes on this page's clock.
+	const can = {
+		pay: order.actions.includes("pay") && timeLeft !== null,
+		cancel: order.actions.includes("cancel"),
+		confirmReceipt: order.actions.includes("confirmReceipt"),
+		requestRefund: order.actions.includes("requestRefund"),
+	};
+	useMemberInfo(); // a fresh balance, so the picker knows whether it covers the order
 	const [confirmCancel, setConfirmCancel] = useState(false);
 	const [method, setMethod] = useState<PayMethod>("balance");
 	const steps = progressSteps(order.orderType);
-	const reached = progressReached(order.status);
-	const inFlow = !["unpaid", "cancelled", "rejected"].includes(order.status);
+	// While a refund is asked for the order is stopped: its headline says so, without a progress bar.
+	const reached = order.refundStatus === "requested" ? null : progressReached(order.status);
+	const at = (value: string) => formatDateTime(value, lang, labels);
 
 	const [pay, paying] = useDebouncedSubmit(async () => {
 		try {
@@ -121,15 +146,23 @@ function OrderDetail({ order }: { order: OrderView }) {
 				>
 					{t(`stage.${stage}`)}
 				</p>
-				<p className="order-detail__pickup">
-					<span>{t("orders.pickupNumber")}</span>
-					<strong data-testid="order-pickup-number">{order.pickupNumber}</strong>
-				</p>
+				{unpaid ? (
+					<p className="order-detail__countdown" data-testid="order-countdown">
+						{timeLeft ? t("orders.payWithin", { time: timeLeft }) : t("orders.paymentTimeUp")}
+					</p>
+				) : (
+					showsPickupNumber(order) && (
+						<p className="order-detail__pickup">
+							<span>{t("orders.pickupNumber")}</span>
+							<strong data-testid="order-pickup-number">{order.pickupNumber}</strong>
+						</p>
+					)
+				)}
 				<p className="order-detail__payment" data-testid="order-payment-status" data-status={order.paymentStatus}>
 					{t(`payment.${order.paymentStatus}`)}
 					{order.payMethod ? ` · ${t(`payMethod.${order.payMethod}`)}` : ""}
 				</p>
-				{inFlow && (
+				{reached !== null && (
 					<ol className="order-progress" data-testid="order-progress">
 						{steps.map((step, index) => (
 							<li
@@ -141,16 +174,14 @@ function OrderDetail({ order }: { order: OrderView }) {
 						))}
 					</ol>
 				)}
-				{order.billId !== null &&
-					order.paymentStatus === "unpaid" &&
-					!["cancelled", "rejected"].includes(order.status) && (
-						<p className="order-detail__payment order-bill-note" data-testid="order-pay-later">
-							<span>{t("order.payLaterNote")}</span>
-							<Link to={Paths.tableBill} className="text-button" data-testid="order-view-bill">
-								{t("bill.view")}
-							</Link>
-						</p>
-					)}
+				{!unpaid && isPendingPayment(order) && (
+					<p className="order-detail__payment order-bill-note" data-testid="order-pay-later">
+						<span>{t("order.payLaterNote")}</span>
+						<Link to={Paths.tableBill} className="text-button" data-testid="order-view-bill">
+							{t("bill.view")}
+						</Link>
+					</p>
+				)}
 				{order.refundStatus !== "none" && (
 					<p className="order-detail__refund" data-testid="order-refund" data-status={order.refundStatus}>
 						{t(`refund.${order.refundStatus}`)}
@@ -193,7 +224,7 @@ function OrderDetail({ order }: { order: OrderView }) {
 					<Info label={t("orderType.label")} value={t(`orderType.${order.orderType}`)} />
 					<Info
 						label={order.orderType === "takeout" ? t("pay.deliveryTime") : t("pay.pickupTime")}
-						value={order.pickupAt ? formatDate(order.pickupAt, lang, dateLabels) : t("pay.asap")}
+						value={order.pickupAt ? at(order.pickupAt) : t("pay.asap")}
 					/>
 					{order.tableNumber && <Info label={t("orders.table")} value={order.tableNumber} />}
 					{order.diners !== null && <Info label={t("pay.diners")} value={String(order.diners)} />}
@@ -205,35 +236,16 @@ function OrderDetail({ order }: { order: OrderView }) {
 					)}
 					{order.contactPhone && <Info label={t("pay.contactPhone")} value={order.contactPhone} />}
 					{order.remark && <Info label={t("pay.remark")} value={order.remark} />}
-					<Info label={t("orders.placedAt")} value={formatDate(order.createdAt, lang, dateLabels)} />
+					<Info label={t("orders.placedAt")} value={at(order.createdAt)} />
+					{order.paidAt && <Info label={t("orders.paidAt")} value={at(order.paidAt)} />}
 					<Info label={t("orders.source")} value={t(`orders.source.${order.source}`)} />
 				</dl>
 			</section>
 
+			{can.pay && <PayMethodPicker value={method} onChange={setMethod} total={order.total} />}
+
 			<div className="order-actions" data-testid="order-actions">
-				{actions.pay && (
-					<span className="order-actions__pay">
-						<select
-							value={method}
-							onChange={(event) => setMethod(event.target.value as PayMethod)}
-							aria-label={t("pay.method")}
-							data-testid="order-pay-method"
-						>
-							<option value="balance">{t("pay.balance")}</option>
-							<option value="sandbox">{t("pay.sandbox")}</option>
-						</select>
-						<button
-							type="button"
-							className="button button--primary"
-							onClick={() => pay()}
-							disabled={paying}
-							data-testid="order-pay"
-						>
-							{t("orders.continuePaying")}
-						</button>
-					</span>
-				)}
-				{actions.cancel && (
+				{can.cancel && (
 					<button
 						type="button"
 						className="button button--ghost"
@@ -244,7 +256,18 @@ function OrderDetail({ order }: { order: OrderView }) {
 						{t("orders.cancel")}
 					</button>
 				)}
-				{actions.confirmReceived && (
+				{can.pay && (
+					<button
+						type="button"
+						className="button button--primary"
+						onClick={() => pay()}
+						disabled={paying}
+						data-testid="order-pay"
+					>
+						{t("orders.continuePaying")}
+					</button>
+				)}
+				{can.confirmReceipt && (
 					<button
 						type="button"
 						className="button button--primary"
@@ -255,7 +278,7 @@ function OrderDetail({ order }: { order: OrderView }) {
 						{t("orders.confirmReceived")}
 					</button>
 				)}
-				{actions.refund && (
+				{can.requestRefund && (
 					<Link
 						to={withQuery(Paths.orderRefund, { id: order.id })}
 						className="button button--ghost"

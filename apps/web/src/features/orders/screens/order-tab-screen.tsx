@@ -1,3 +1,4 @@
+import type { OrderView } from "@bayon/contract";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
 import { Paths } from "../../../app/paths";
@@ -9,10 +10,14 @@ import { PullRefresh } from "../../../ui/pull-refresh";
 import { ErrorState, LoadingState } from "../../../ui/states";
 import { currentOrdersQuery } from "../api";
 import { OrderCard } from "../components/order-card";
+import { isPendingPayment } from "../stage";
 import { useLiveOrders } from "../use-live-orders";
 import "../orders.css";
 
-/** Tab "orders": the member's current orders (pending payment and in progress), live. */
+/**
+ * Tab "orders": the member's current orders, live, in two groups: pending payment (unpaid
+ * orders, and dine-in rounds to be paid with the table's bill) and in progress.
+ */
 export default function OrderTabScreen() {
 	const { t, lang } = useI18n();
 	const signedIn = useAppState(isLoggedIn);
@@ -51,12 +56,33 @@ export default function OrderTabScreen() {
 					</Link>
 				</section>
 			) : (
-				<ul className="order-cards" data-testid="current-orders">
-					{current.data.map((order) => (
-						<OrderCard key={order.id} order={order} prominent />
-					))}
-				</ul>
+				<div data-testid="current-orders">
+					<OrderSection
+						title={t("orders.filter.pendingPayment")}
+						testId="current-orders-pending-payment"
+						orders={current.data.filter(isPendingPayment)}
+					/>
+					<OrderSection
+						title={t("orders.filter.inProgress")}
+						testId="current-orders-in-progress"
+						orders={current.data.filter((order) => !isPendingPayment(order))}
+					/>
+				</div>
 			)}
 		</PullRefresh>
+	);
+}
+
+function OrderSection({ title, testId, orders }: { title: string; testId: string; orders: OrderView[] }) {
+	if (orders.length === 0) return null;
+	return (
+		<section className="order-section" data-testid={testId}>
+			<h2 className="order-section__title">{title}</h2>
+			<ul className="order-cards">
+				{orders.map((order) => (
+					<OrderCard key={order.id} order={order} prominent />
+				))}
+			</ul>
+		</section>
 	);
 }

@@ -1,10 +1,18 @@
-import { Limits, type MessageKey, type OrderView, type PlaceOrderInput, type ShopSummary } from "@bayon/contract";
+import {
+	ErrorCode,
+	Limits,
+	type MessageKey,
+	type OrderView,
+	type PlaceOrderInput,
+	type ShopSummary,
+} from "@bayon/contract";
 import { useQuery } from "@tanstack/react-query";
 import { Link, useNavigate } from "react-router";
 import { Paths, withQuery } from "../../../app/paths";
 import { ApiError, errorText } from "../../../lib/api-client";
 import { usePrice } from "../../../lib/app-config";
 import { useI18n } from "../../../lib/i18n";
+import { queryClient } from "../../../lib/query-client";
 import { appStore, useAppState } from "../../../lib/store";
 import { showToast } from "../../../lib/toast";
 import { useDebouncedSubmit } from "../../../lib/use-debounced-submit";
@@ -19,8 +27,8 @@ import { PricedLines } from "../../ordering/components/priced-lines";
 import { useCartPricing } from "../../ordering/use-cart-pricing";
 import { shopDetailQuery, timezoneOf } from "../../venues/api";
 import { formatWindows } from "../../venues/open-state";
-import { createOrder, invalidateOrders, payOrder } from "../api";
-import { attemptKey, resetDraft, updateDraft, useDraft } from "../checkout-draft";
+import { createOrder, invalidateOrders, orderDetailQuery, payOrder } from "../api";
+import { attemptKey, dropAttempt, markAttemptUnanswered, resetDraft, updateDraft, useDraft } from "../checkout-draft";
 import { PayMethodPicker } from "../components/pay-method-picker";
 import { checkPickupTime } from "../pickup-time";
 import "../../ordering/ordering.css";
@@ -55,7 +63,7 @@ export default function PayScreen() {
 }
 
 function PayContent({ shop, timeZone }: { shop: ShopSummary; timeZone: string }) {
-	const { t, m } = useI18n();
+	const { t, m, lang } = useI18n();
 	const money = usePrice();
 	const navigate = useNavigate();
 	const orderType = useAppState((s) => s.orderType);
@@ -108,36 +116,57 @@ function PayContent({ shop, timeZone }: { shop: ShopSummary; timeZone: string })
 			...(input.orderType === "takeout" && input.addressId ? { addressId: input.addressId } : {}),
 			...(input.orderType === "desk" && state.desk ? { tableToken: state.desk.token, diners: draft.diners ?? 1 } : {}),
 		};
+		// The same request keeps its key (stored with the draft): after a dropped connection, a
+		// reload or signing in again, sending it again gets the order the server may already
+		// have made instead of a second one. The cart stays until an order is paid for.
 		const key = attemptKey(body, newUuid);
+		markAttemptUnanswered(true);
 		let order: OrderView;
 		try {
 			order = await createOrder(body, key);
 		} catch (error) {
+			// A business answer means nothing was made; no answer at all (network, timeout) may
+			// hide an order, which the next try with the same key finds.
+			if (error instanceof ApiError) markAttemptUnanswered(false);
 			showToast(errorText(error));
 			if (error instanceof ApiError && isPricedCart(error.data)) navigate(Paths.cart, { replace: true });
 			return;
 		}
+		markAttemptUnanswered(false);
 		const orderId = order.id;
-		if (order.billId !== null) {
+		const finish = () => {
 			clearCart();
 			resetDraft();
 			void invalidateOrders();
+		};
+		if (order.billId !== null) {
+			finish();
 			showToast(t("pay.roundSent"));
 			navigate(Paths.tableBill, { replace: true });
 			return;
 		}
 		try {
 			const result = await payOrder(orderId, draft.payMethod);
-			clearCart();
-			resetDraft();
-			void invalidateOrders();
+			finish();
 			if (result.redirectUrl) {
 				window.location.assign(result.redirectUrl);
 				return;
 			}
 			navigate(withQuery(Paths.orderDetail, { id: orderId }), { replace: true });
 		} catch (error) {
-			// The order exists, unpaid: the same attempt (same key) pays it rather than placing another.
+			if (error instanceof ApiError && error.code === ErrorCode.OrderNotPayable) {
+				// A retry found an order made earlier that can no longer be paid: either it was paid
+				// meanwhile (the answer to that was lost), so show it, or it expired, so the next try
+				// places a new one.
+				const current = await queryClient.fetchQuery(orderDetailQuery(orderId, lang)).catch(() => null);
+				if (current && (current.paymentStatus === "paid" || current.paymentStatus === "refunded")) {
+					finish();
+					navigate(withQuery(Paths.orderDetail, { id: orderId }), { replace: true });
+					return;
+				}
+				if (current) dropAttempt();
+			}
+			// Otherwise the order exists, unpaid: the same attempt (same key) pays it rather than placing another.
 			showToast(errorText(error));
 		}
 	});
@@ -148,6 +177,12 @@ function PayContent({ shop, timeZone }: { shop: ShopSummary; timeZone: string })
 
 	return (
 		<div className="cart-page has-footer pay-page" data-testid="pay-page">
+			{draft.attempt?.unanswered && !submitting && (
+				<p className="card pay-unanswered" role="status" data-testid="pay-unanswered">
+					{t("pay.unanswered")}
+				</p>
+			)}
+
 			<section className="card cart-card">
 				<p className="pay-row">
 					<span className="pay-row__label">{t("orderType.label")}</span>
@@ -260,7 +295,11 @@ function PayContent({ shop, timeZone }: { shop: ShopSummary; timeZone: string })
 					<p className="summary__note">{t("pay.payLaterBody", { table: desk?.number ?? "" })}</p>
 				</section>
 			) : (
-				<PayMethodPicker value={draft.payMethod} onChange={(payMethod) => updateDraft({ payMethod })} />
+				<PayMethodPicker
+					value={draft.payMethod}
+					onChange={(payMethod) => updateDraft({ payMethod })}
+					total={priced?.total ?? null}
+				/>
 			)}
 
 			<section className="card cart-card cart-summary" data-testid="pay-summary" aria-busy={pricing.updating}>

@@ -10,7 +10,6 @@ import { useDebouncedSubmit } from "../../../lib/use-debounced-submit";
 import { ConfirmDialog } from "../../../ui/confirm-dialog";
 import { EmptyState, ErrorState, LoadingState } from "../../../ui/states";
 import { invalidateOrders, orderDetailQuery, requestRefund } from "../api";
-import { orderActions } from "../stage";
 import "../orders.css";
 
 export const REFUND_REASON_MAX = 200;
@@ -47,7 +46,7 @@ export default function RefundScreen() {
 	if (query.isPending) return <LoadingState />;
 	if (query.isError) return <ErrorState message={errorText(query.error)} onRetry={() => void query.refetch()} />;
 	const order = query.data;
-	if (!orderActions(order).refund) return <EmptyState title={t(`refund.${order.refundStatus}`)} />;
+	if (!order.actions.includes("requestRefund")) return <EmptyState title={t(`refund.${order.refundStatus}`)} />;
 
 	return (
 		<form

@@ -1,6 +1,6 @@
-import type { BillRoundView, PayMethod, TableBillView } from "@bayon/contract";
+import type { BillRoundView, PayMethod, SeatingEndedData, TableBillView } from "@bayon/contract";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { Link } from "react-router";
 import { useSwitchTab } from "../../../app/navigation-hooks";
 import { Paths } from "../../../app/paths";
@@ -21,10 +21,15 @@ import "../orders.css";
 
 /** The bill changed (a round added or cancelled): contract ErrorCode.BillChanged. */
 const BILL_CHANGED = 1008007011;
+/** The seating the desk's token belongs to has ended: contract ErrorCode.SeatingEnded. */
+const SEATING_ENDED = 1008007015;
 
 /**
- * orders/bill: the open bill of the table the customer scanned. Every round ordered at the
- * table (by anyone sitting there), what is left to pay, and paying it all at once.
+ * orders/bill: the bill of the seating the customer joined by scanning the table. Every round
+ * ordered at the table (by anyone sitting there), what is left to pay, and paying it all at
+ * once. Once the seating has ended (paid, cleared, code reprinted) the token the app keeps is
+ * refused: the page says so, shows the bill the diner settled if they took part in it, and
+ * sends them to scan the code on the table again.
  */
 export default function TableBillScreen() {
 	const { t, lang } = useI18n();
@@ -52,9 +57,36 @@ export default function TableBillScreen() {
 			</EmptyState>
 		);
 	if (bill.isPending) return <LoadingState />;
-	if (bill.isError) return <ErrorState message={errorText(bill.error)} onRetry={() => void bill.refetch()} />;
+	if (bill.isError) {
+		if (bill.error instanceof ApiError && bill.error.code === SEATING_ENDED)
+			return <SeatingEnded ended={bill.error.data as SeatingEndedData} message={errorText(bill.error)} />;
+		return <ErrorState message={errorText(bill.error)} onRetry={() => void bill.refetch()} />;
+	}
 	if (!bill.data) return <NoBill table={desk.number} />;
 	return <Bill bill={bill.data} tableToken={desk.token} onChanged={() => void bill.refetch()} />;
+}
+
+/** The seating is over: why, the bill the diner settled (if theirs), and the way back in. */
+function SeatingEnded({ ended, message }: { ended: SeatingEndedData; message: string }) {
+	const { t } = useI18n();
+	const title = t(
+		ended.reason === "paid"
+			? "bill.endedPaid"
+			: ended.reason === "closed"
+				? "bill.endedClosed"
+				: "bill.endedCodeChanged",
+	);
+	const note = (
+		<section className="card cart-card table-bill__ended" role="status" data-testid="bill-seating-ended">
+			<h2 className="cart-card__title">{title}</h2>
+			<p className="summary__note">{message}</p>
+			<Link to={Paths.scan} className="button button--primary button--block" data-testid="bill-scan-again">
+				{t("table.rescan")}
+			</Link>
+		</section>
+	);
+	if (ended.bill) return <Bill bill={ended.bill} tableToken="" onChanged={() => {}} endedNote={note} />;
+	return <div className="cart-page table-bill">{note}</div>;
 }
 
 function NoBill({ table }: { table: string }) {
@@ -74,7 +106,18 @@ function NoBill({ table }: { table: string }) {
 	);
 }
 
-function Bill({ bill, tableToken, onChanged }: { bill: TableBillView; tableToken: string; onChanged: () => void }) {
+function Bill({
+	bill,
+	tableToken,
+	onChanged,
+	endedNote,
+}: {
+	bill: TableBillView;
+	tableToken: string;
+	onChanged: () => void;
+	/** A settled bill is only shown once its seating has ended: this says so and how to order again. */
+	endedNote?: ReactNode;
+}) {
 	const { t } = useI18n();
 	const money = usePrice();
 	const switchTab = useSwitchTab();
@@ -134,7 +177,7 @@ function Bill({ bill, tableToken, onChanged }: { bill: TableBillView; tableToken
 					>
 						{t("bill.orderMore")}
 					</button>
-					<PayMethodPicker value={payMethod} onChange={setPayMethod} />
+					<PayMethodPicker value={payMethod} onChange={setPayMethod} total={bill.due} />
 					<footer className="cart-footer">
 						<span className="cart-footer__total">
 							<span className="cart-footer__label">{t("bill.due")}</span>
@@ -154,16 +197,7 @@ function Bill({ bill, tableToken, onChanged }: { bill: TableBillView; tableToken
 					</footer>
 				</>
 			)}
-			{settled && (
-				<button
-					type="button"
-					className="button button--primary button--block"
-					onClick={() => switchTab("menu")}
-					data-testid="bill-order-again"
-				>
-					{t("bill.orderNow")}
-				</button>
-			)}
+			{settled && endedNote}
 		</div>
 	);
 }

@@ -9,7 +9,9 @@ import { hideToast } from "../../../lib/toast";
 import { renderScreen } from "../../../test/render";
 import OperateScreen from "./operate-screen";
 
+/** The code printed on the table, and the token of the seating scanning it opens. */
 const token = "t1-1-3-1.AbCdEfGhIjKlMnOpQrStUv";
+const seatingToken = "s1-1-3-1-7.AbCdEfGhIjKlMnOpQrStUv";
 const table: ResolvedTable = {
 	shopId: 1,
 	shopName: "Bayon Tea & Kitchen",
@@ -17,7 +19,7 @@ const table: ResolvedTable = {
 	number: "A3",
 	seats: 2,
 	area: "Indoor",
-	token,
+	token: seatingToken,
 };
 
 let requested: URL[] = [];
@@ -45,7 +47,7 @@ beforeEach(async () => {
 });
 
 describe("scan/operate", () => {
-	it("resolves the token, stores the desk and switches to dine-in", async () => {
+	it("resolves the printed code, keeps the seating's token as the desk and switches to dine-in", async () => {
 		fakeServer(() => ({ code: 0, msg: "", data: table }));
 		const { router } = renderOperate(withQuery(Paths.scanOperate, { token }));
 
@@ -56,8 +58,12 @@ describe("scan/operate", () => {
 		expect(requested[0]?.searchParams.get("token")).toBe(token);
 
 		const state = appStore.getState();
-		expect(state.desk).toMatchObject({ tableId: 3, number: "A3", token, scanned: true });
+		expect(state.desk).toMatchObject({ tableId: 3, number: "A3", token: seatingToken, scanned: true });
 		expect(state.orderType).toBe("desk");
+		// The printed code leaves the address: going back or reloading cannot rejoin the table.
+		expect(router.state.location.pathname).toBe(Paths.scanOperate);
+		expect(router.state.location.search).toBe("");
+		expect(screen.getByTestId("table-name").textContent).toBe("Table A3 · Indoor · 2 seats");
 
 		await act(async () => {
 			fireEvent.click(screen.getByTestId("table-order"));
@@ -83,6 +89,22 @@ describe("scan/operate", () => {
 			fireEvent.click(screen.getByTestId("table-rescan"));
 		});
 		expect(router.state.location.pathname).toBe(Paths.scan);
+	});
+
+	it("tells a diner whose seating has ended to scan the code on the table again", async () => {
+		appStore.setState({ desk: { ...table, scanned: true }, orderType: "desk" });
+		fakeServer(() => ({
+			code: ErrorCode.SeatingEnded,
+			msg: "This seating has ended (the bill was settled or the table cleared): to order again, scan the QR code on your table",
+			data: { reason: "paid", bill: null },
+		}));
+		renderOperate(Paths.scanOperate);
+
+		expect((await screen.findByTestId("table-invalid-message")).textContent).toContain(
+			"scan the QR code on your table",
+		);
+		expect(requested[0]?.searchParams.get("token")).toBe(seatingToken);
+		expect(screen.getByTestId("table-rescan").getAttribute("href")).toBe(Paths.scan);
 	});
 
 	it("without a token, says the code is invalid without asking the server", async () => {

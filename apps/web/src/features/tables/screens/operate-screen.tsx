@@ -1,34 +1,46 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { Link, useSearchParams } from "react-router";
+import { Link, useNavigate, useSearchParams } from "react-router";
 import { useSwitchTab } from "../../../app/navigation-hooks";
 import { Paths } from "../../../app/paths";
 import { ApiError, errorText } from "../../../lib/api-client";
 import { usePrice } from "../../../lib/app-config";
 import { useI18n } from "../../../lib/i18n";
+import { queryClient } from "../../../lib/query-client";
 import { isLoggedIn, useAppState } from "../../../lib/store";
 import { CheckIcon, ScanIcon } from "../../../ui/icons";
 import { ErrorState, LoadingState } from "../../../ui/states";
 import { tableBillQuery } from "../../orders/api";
-import { resolveTableQuery } from "../api";
-import { setScannedDesk } from "../desk";
+import { resolveTableQuery, tableKeys } from "../api";
+import { setScannedDesk, useDesk } from "../desk";
 import { describeDesk } from "../desk-label";
 import "../tables.css";
 
 /**
- * scan/operate?token=…: the page a table's QR code opens. The server checks the signed token;
- * a valid one becomes the desk and switches the order to dine-in.
+ * scan/operate?token=…: the page a table's QR code opens. The server checks the printed code
+ * and answers the token of the table's current seating (decision 009): that token becomes the
+ * desk and switches the order to dine-in, and the printed code is taken out of the address
+ * and this tab's history, so "back" or a reload later cannot rejoin the table. Without a code
+ * in the address the page checks the desk the app keeps; a seating that has ended is said so.
  */
 export default function OperateScreen() {
 	const { t, m, lang } = useI18n();
 	const [params] = useSearchParams();
-	const token = params.get("token")?.trim() ?? "";
+	const printedCode = params.get("token")?.trim() ?? "";
+	const desk = useDesk();
+	const token = printedCode || desk?.token || "";
+	const navigate = useNavigate();
 	const switchTab = useSwitchTab();
 	const query = useQuery({ ...resolveTableQuery(token, lang), enabled: token !== "" });
 
 	useEffect(() => {
-		if (query.data) setScannedDesk(query.data);
-	}, [query.data]);
+		if (!query.data) return;
+		setScannedDesk(query.data);
+		if (printedCode) {
+			queryClient.setQueryData(tableKeys.resolve(query.data.token, lang), query.data);
+			navigate(Paths.scanOperate, { replace: true });
+		}
+	}, [query.data, printedCode, lang, navigate]);
 
 	if (!token) return <InvalidTable message={m("tableInvalid")} />;
 	if (query.isPending) return <LoadingState label={t("table.resolving")} />;

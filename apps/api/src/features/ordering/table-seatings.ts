@@ -1,0 +1,114 @@
+import { ErrorCode, type ResolvedTable, type SeatingEndedData, type SeatingEndReason } from "@bayon/contract";
+import { BusinessError } from "../../http/business-error.js";
+import type { AppDeps } from "../../http/deps.js";
+import type { RequestContext } from "../../http/request-context.js";
+import {
+	findTableOfPrintedCode,
+	isSeatingToken,
+	issueSeatingToken,
+	readSeatingToken,
+	type ScannedTable,
+} from "../venues/service.js";
+import { type BillRow, joinOrOpenSeating, presentBills } from "./bill-settlement.js";
+
+/**
+ * Seatings (decision 009). The printed QR code only identifies the table; scanning it opens
+ * the table's seating (its open bill) or joins the one already open, and hands the diner a
+ * seating token. Rounds, the bill and paying it take only a token of the current seating, so
+ * a code scanned last week cannot add rounds to tonight's bill.
+ */
+
+/** A seating nobody ordered in this long after it opened is stale: the next scan starts a new one. */
+const STALE_SEATING_SECONDS = 3 * 3600;
+
+/** A seating a token names: the table, the seating's bill, and whether the table's code was reprinted since. */
+export interface Seating {
+	table: ScannedTable;
+	bill: BillRow;
+	codeReprinted: boolean;
+}
+
+/**
+ * GET /table/resolve. A printed code opens or joins the table's seating and answers its
+ * seating token; a seating token is answered again while its seating is current (the app
+ * checks the table it keeps), and SeatingEnded once it is not.
+ */
+export async function scanTable(deps: AppDeps, ctx: RequestContext, token: string): Promise<ResolvedTable> {
+	if (isSeatingToken(token)) {
+		const seating = await currentSeating(deps, ctx, token);
+		return presentTable(seating.table, token);
+	}
+	const table = await findTableOfPrintedCode(deps, ctx, token);
+	const now = deps.clock.now();
+	const bill = await deps.db.transaction().execute((trx) =>
+		joinOrOpenSeating(trx, {
+			tenantId: ctx.tenant.id,
+			shopId: table.shopId,
+			tableId: table.tableId,
+			now,
+			staleAfterSeconds: STALE_SEATING_SECONDS,
+		}),
+	);
+	return presentTable(table, issueSeatingToken(deps, ctx, table, bill.id));
+}
+
+function presentTable(table: ScannedTable, token: string): ResolvedTable {
+	const { qrVersion: _printedVersion, ...shown } = table;
+	return { ...shown, token };
+}
+
+/** The seating a token names, whether or not it is still going; TableInvalid for anything not ours. */
+export async function readSeating(deps: AppDeps, ctx: RequestContext, token: string): Promise<Seating> {
+	const { table, seatingId, codeReprinted } = await readSeatingToken(deps, ctx, token);
+	const bill = await deps.db
+		.selectFrom("table_bill")
+		.selectAll()
+		.where("id", "=", seatingId)
+		.where("tenant_id", "=", ctx.tenant.id)
+		.where("table_id", "=", table.tableId)
+		.executeTakeFirst();
+	if (!bill) throw new BusinessError(ErrorCode.TableInvalid);
+	return { table, bill, codeReprinted };
+}
+
+export const isCurrent = (seating: Seating) => seating.bill.status === "open" && !seating.codeReprinted;
+
+/** The current seating a token names; SeatingEnded (scan the table again) once it has ended. */
+export async function currentSeating(deps: AppDeps, ctx: RequestContext, token: string): Promise<Seating> {
+	const seating = await readSeating(deps, ctx, token);
+	if (!isCurrent(seating)) throw await seatingEnded(deps, ctx, seating);
+	return seating;
+}
+
+export function endReasonOf(bill: BillRow): SeatingEndReason {
+	if (bill.status === "open") return "codeChanged";
+	return bill.settle_method === "nothing_due" ? "closed" : "paid";
+}
+
+/**
+ * SeatingEnded, with why, and the seating's bill for a caller who took part in it (ordered a
+ * round or paid): a payer back from the gateway sees what they settled, nobody else does.
+ */
+export async function seatingEnded(
+	deps: AppDeps,
+	ctx: RequestContext,
+	seating: { bill: BillRow },
+): Promise<BusinessError> {
+	const { bill } = seating;
+	let shown = null;
+	if (ctx.member && bill.status === "settled") {
+		const memberId = ctx.member.id;
+		const tookPart =
+			bill.settled_by_member_id === memberId ||
+			(await deps.db
+				.selectFrom("customer_order")
+				.select("id")
+				.where("bill_id", "=", bill.id)
+				.where("member_id", "=", memberId)
+				.limit(1)
+				.executeTakeFirst()) !== undefined;
+		if (tookPart) [shown = null] = await presentBills(deps.db, [bill], { lang: ctx.lang, viewerMemberId: memberId });
+	}
+	const data: SeatingEndedData = { reason: endReasonOf(bill), bill: shown };
+	return new BusinessError(ErrorCode.SeatingEnded, {}, data);
+}

@@ -1,0 +1,70 @@
+import type { BillPaymentResult, MemberInfo, MerchantTable, ResolvedTable, TableBillView } from "@bayon/contract";
+import { expect } from "vitest";
+import type { TestServer } from "./harness.js";
+
+type Caller = { accessToken: string };
+
+/**
+ * Helpers for stories about the demo shop's tables: their printed codes, scanning them into
+ * the table's seating (decision 009), and the seating's bill.
+ */
+export class TableFixture {
+	/** Table number → the code printed on it (what its QR code carries). */
+	readonly printed = new Map<string, string>();
+
+	constructor(readonly server: TestServer) {}
+
+	/** Reads the printed codes, as the shop's staff list them. */
+	async load(staff: Caller) {
+		const tables = await this.tables(staff);
+		for (const table of tables) this.printed.set(table.number, codeOf(table));
+		return this;
+	}
+
+	async tables(staff: Caller): Promise<MerchantTable[]> {
+		const answer = await this.server.call<MerchantTable[]>("GET", "/app-api/merchant/tables?shopId=1", {
+			token: staff.accessToken,
+		});
+		return answer.data;
+	}
+
+	/** Scans a code (printed, or a seating token the app kept). */
+	scan(code: string, lang?: string) {
+		return this.server.call<ResolvedTable>("GET", `/app-api/table/resolve?token=${encodeURIComponent(code)}`, {
+			lang,
+		});
+	}
+
+	/** Scans the code printed on a table now: the token of its current seating. */
+	async sitAt(table: string): Promise<string> {
+		const printed = this.printed.get(table);
+		if (!printed) throw new Error(`no table ${table}`);
+		const answer = await this.scan(printed);
+		expect(answer.code).toBe(0);
+		return answer.data.token;
+	}
+
+	billOf(who: Caller, seating: string, lang?: string) {
+		return this.server.call<TableBillView | null>(
+			"GET",
+			`/app-api/order/bill?tableToken=${encodeURIComponent(seating)}`,
+			{ token: who.accessToken, lang },
+		);
+	}
+
+	payBill(who: Caller, seating: string, expectedTotal: number, payMethod = "balance", lang?: string) {
+		return this.server.call<BillPaymentResult>("POST", "/app-api/order/bill/pay", {
+			token: who.accessToken,
+			lang,
+			body: { tableToken: seating, payMethod, expectedTotal },
+		});
+	}
+
+	async balanceOf(who: Caller): Promise<number> {
+		const info = await this.server.call<MemberInfo>("GET", "/app-api/member/user/get-info", { token: who.accessToken });
+		return info.data.balance;
+	}
+}
+
+/** The printed code in a table's QR URL. */
+export const codeOf = (table: MerchantTable) => new URL(table.qrUrl).searchParams.get("token") as string;

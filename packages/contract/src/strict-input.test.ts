@@ -1,0 +1,293 @@
+/// <reference types="node" />
+// The contract ships without Node types (the browser compiles it too); this test reads its sources.
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import * as contract from "./index.js";
+
+/**
+ * Every request schema the contract exports takes input as it is or refuses it (decision
+ * 007): no control characters in text, JSON numbers only in bodies, plain decimal digits
+ * only in query strings and paths. Each schema has a valid example below; the properties
+ * spoil one field of it at a time and expect a refusal.
+ */
+
+type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
+
+/** `…Input` is a JSON body; `…Query` and `…Params` are read from the query string or path (strings). */
+const validExamples: Record<string, Record<string, Json>> = {
+	// Bodies
+	CartLineInput: { itemId: 1, quantity: 2, optionIds: [3] },
+	ClearTableInput: { billId: 1, expectedTotal: 0 },
+	DineInPaymentInput: { shopId: 1, payAfterMeal: true },
+	DisplayCurrencyInput: {
+		shopId: 1,
+		second: { code: "KHR", symbol: "៛", rate: 4100, roundTo: 100, symbolPosition: "after" },
+	},
+	OrderIdInput: { orderId: 1 },
+	PayBillInput: { tableToken: "t.abc", payMethod: "balance", expectedTotal: 1200 },
+	PayOrderInput: { orderId: 1, payMethod: "sandbox" },
+	PlaceOrderInput: {
+		shopId: 1,
+		orderType: "desk",
+		lines: [{ itemId: 1, quantity: 2, optionIds: [3] }],
+		addressId: 2,
+		tableToken: "t.abc",
+		diners: 2,
+		contactPhone: "13800000003",
+		remark: "less ice",
+		pickupTime: "asap",
+	},
+	PriceCartInput: {
+		shopId: 1,
+		orderType: "takeout",
+		lines: [{ itemId: 1, quantity: 2, optionIds: [3] }],
+		addressId: 2,
+		location: { latitude: 11.55, longitude: 104.92 },
+		tableToken: "t.abc",
+	},
+	RefreshTokenInput: { refreshToken: "r.abc" },
+	RefundDecisionInput: { orderId: 1, approve: false, note: "not eaten" },
+	RefundRequestInput: { orderId: 1, reason: "cold" },
+	SecondCurrencyInput: { code: "KHR", symbol: "៛", rate: 4100, roundTo: 100, symbolPosition: "after" },
+	SaveAddressInput: {
+		id: 1,
+		recipient: "Sok",
+		phone: "13800000003",
+		address: "Street 1, Phnom Penh",
+		houseNumber: "12B",
+		latitude: 11.55,
+		longitude: -104.92,
+		isDefault: true,
+	},
+	RemoveRoundInput: { orderId: 1 },
+	ReprintTableCodeInput: { tableId: 1 },
+	SendSmsCodeInput: { mobile: "13800000003", scene: 1 },
+	SettleBillInput: { billId: 1, expectedTotal: 0 },
+	SmsLoginInput: { mobile: "13800000003", code: "123456" },
+	StaffOrderActionInput: { orderId: 1, action: "reject", reason: "sold out" },
+	StaffPlaceOrderInput: {
+		shopId: 1,
+		orderType: "takein",
+		lines: [{ itemId: 1, quantity: 1, optionIds: [] }],
+		remark: "no sugar",
+		pickupTime: "2026-11-24T05:00:00Z",
+		customerMobile: "13800000004",
+	},
+	TelegramUserInput: {
+		initData: "query_id=AA&user=%7B%7D&auth_date=1700000000&hash=ab",
+		chat_id: "5",
+		user_name: "sok",
+		query_id: "AA",
+		last_name: "Sok",
+		first_name: "Dara",
+		language_code: "km",
+		allows_write_to_pm: true,
+		photo_url: "https://t.me/i/userpic/1.jpg",
+		auth_date: "1700000000",
+		signature: "sig",
+		hash: "ab",
+		version: "8.0",
+		platform: "ios",
+	},
+	UpdateProfileInput: { nickname: "Dara", avatar: "/uploads/abcdef12.webp", gender: 1, birthday: "1990-01-02" },
+	// Query strings and paths
+	DeliveryCheckQuery: { shopId: "1", lat: "-11.5", lng: "104.9" },
+	IdParams: { id: "12" },
+	MerchantBillListQuery: { shopId: "1" },
+	MerchantOrderListQuery: { shopId: "1", scope: "all", page: "2", pageSize: "20" },
+	OrderIdQuery: { orderId: "3" },
+	OrderListQuery: { type: "-1", page: "1", pageSize: "10" },
+	PageQuery: { page: "1", pageSize: "10" },
+	ServiceContentQuery: { id: "1", slug: "about-us" },
+	ShopIdQuery: { shop_id: "1" },
+	ShopQuery: { shopId: "1" },
+	StoreListQuery: { lat: "11.55", lng: "104.92", kw: "tea" },
+	TableBillQuery: { tableToken: "t.abc" },
+	TableTokenQuery: { token: "t.abc" },
+};
+
+/** Fields where a line break or tab belongs (typed into a multi-line box). */
+const MULTI_LINE_FIELDS = new Set(["remark", "reason", "note"]);
+/** Closed vocabularies: a spoiled value is refused with their own message, not the control-character one. */
+const CHOICE_FIELDS = new Set(["orderType", "payMethod", "action", "scope", "pickupTime", "symbolPosition"]);
+/** Kept from the original Telegram client: either a string or a number. */
+const TEXT_OR_NUMBER_FIELDS = new Set(["chat_id", "auth_date"]);
+
+const requestSchemas = Object.entries(contract)
+	.filter(([name, value]) => value instanceof z.ZodType && /(Input|Query|Params)$/.test(name))
+	.map(([name, schema]) => ({ name, schema: schema as z.ZodType, fromQuery: !name.endsWith("Input") }));
+
+interface Leaf {
+	path: (string | number)[];
+	value: string | number | boolean;
+}
+
+function leavesOf(value: Json, at: (string | number)[] = []): Leaf[] {
+	if (Array.isArray(value)) return value.flatMap((item, index) => leavesOf(item, [...at, index]));
+	if (value !== null && typeof value === "object")
+		return Object.entries(value).flatMap(([key, item]) => leavesOf(item, [...at, key]));
+	return value === null ? [] : [{ path: at, value }];
+}
+
+function withLeaf(example: Json, leafPath: (string | number)[], value: unknown): unknown {
+	const copy = structuredClone(example) as Record<string | number, unknown>;
+	let node = copy;
+	for (const key of leafPath.slice(0, -1)) node = node[key] as Record<string | number, unknown>;
+	node[leafPath.at(-1) as string | number] = value;
+	return copy;
+}
+
+const fieldName = (leaf: Leaf) => String(leaf.path.findLast((key) => typeof key === "string"));
+
+/** Control characters, the Unicode line separators and lone surrogate halves; `keepLines` leaves out tab, LF and CR. */
+function controlCharacter(keepLines: boolean) {
+	const c0 = fc.integer({ min: 0, max: 0x1f }).filter((code) => !keepLines || ![0x09, 0x0a, 0x0d].includes(code));
+	const delAndC1 = fc.integer({ min: 0x7f, max: 0x9f });
+	return fc.oneof(
+		fc.oneof(c0, delAndC1).map((code) => String.fromCharCode(code)),
+		fc.constantFrom("\u0000", "\u2028", "\u2029", "\ud800", "\udfff"),
+	);
+}
+
+/** Anything a JSON body may carry in place of a number that is not a JSON number. */
+const notAJsonNumber = fc.oneof(
+	fc.constantFrom<unknown>(true, false, null, [], [[1]], [[[[1]]]], [1], {}, "1", "0x10", " ", "", "1e3", "NaN", "-0"),
+	fc.string(),
+	fc.boolean(),
+	fc.array(fc.integer(), { minLength: 1, maxLength: 3 }),
+	fc.dictionary(fc.string({ maxLength: 3 }), fc.integer(), { maxKeys: 2 }),
+);
+
+const PLAIN_DECIMAL = /^-?\d+(\.\d+)?$/;
+
+/** Query-string values that are not plain decimal digits, including repeated keys (arrays). */
+function notPlainDigits(integer: boolean) {
+	return fc.oneof(
+		fc.constantFrom<unknown>(
+			"",
+			" ",
+			"0x10",
+			"1e3",
+			"+1",
+			" 1",
+			"1 ",
+			"NaN",
+			"Infinity",
+			"true",
+			"false",
+			"null",
+			"[]",
+			"1,2",
+			"１",
+			"1\u0000",
+			["1", "2"],
+			["1"],
+			[],
+			...(integer ? ["1.5", "1.0"] : ["1.", ".5"]),
+		),
+		fc.string().filter((text) => !PLAIN_DECIMAL.test(text)),
+		fc.array(fc.constantFrom("1", "2", "abc"), { minLength: 1, maxLength: 3 }),
+	);
+}
+
+const notText = fc.oneof(
+	fc.constantFrom<unknown>(1, 0, true, false, [], {}, ["a"]),
+	fc.integer(),
+	fc.array(fc.string(), { minLength: 1, maxLength: 2 }),
+);
+
+/** Asserts the schema refuses the example with one field replaced, and returns the issue for that field. */
+function refusal(schema: z.ZodType, example: Json, leaf: Leaf, value: unknown) {
+	const result = schema.safeParse(withLeaf(example, leaf.path, value));
+	if (result.success) throw new Error(`accepted ${JSON.stringify(value)} at ${leaf.path.join(".")}`);
+	return result.error.issues.find((issue) => issue.path.join(".") === leaf.path.join("."));
+}
+
+describe("request schemas refuse what they cannot take as it is", () => {
+	it("has a valid example for every exported request schema", () => {
+		expect(requestSchemas.map(({ name }) => name).sort()).toEqual(Object.keys(validExamples).sort());
+		for (const { name, schema } of requestSchemas) {
+			const example = validExamples[name] as Json;
+			expect(schema.safeParse(example).error?.issues ?? [], name).toEqual([]);
+			expect(leavesOf(example).length, name).toBeGreaterThan(0);
+		}
+	});
+
+	for (const { name, schema, fromQuery } of requestSchemas) {
+		const example = (validExamples[name] ?? {}) as Json;
+		describe(name, () => {
+			for (const leaf of leavesOf(example)) {
+				const field = leaf.path.join(".");
+				const numeric = fromQuery ? PLAIN_DECIMAL.test(String(leaf.value)) : typeof leaf.value === "number";
+
+				if (numeric && fromQuery) {
+					it(`${field}: only plain decimal digits`, () => {
+						fc.assert(
+							fc.property(notPlainDigits(!String(leaf.value).includes(".")), (value) => {
+								refusal(schema, example, leaf, value);
+							}),
+						);
+					});
+				} else if (numeric) {
+					it(`${field}: only a JSON number`, () => {
+						fc.assert(
+							fc.property(notAJsonNumber, (value) => {
+								refusal(schema, example, leaf, value);
+							}),
+						);
+					});
+				} else if (typeof leaf.value === "boolean") {
+					it(`${field}: only true or false`, () => {
+						fc.assert(
+							fc.property(fc.constantFrom<unknown>(1, 0, "true", "false", "", null, [], {}, [true]), (value) => {
+								refusal(schema, example, leaf, value);
+							}),
+						);
+					});
+				} else {
+					const text = String(leaf.value);
+					const multiLine = MULTI_LINE_FIELDS.has(fieldName(leaf));
+					it(`${field}: no control characters${multiLine ? " (line breaks and tabs kept)" : ""}`, () => {
+						fc.assert(
+							fc.property(fc.nat({ max: text.length }), controlCharacter(multiLine), (at, control) => {
+								const issue = refusal(schema, example, leaf, text.slice(0, at) + control + text.slice(at));
+								if (!CHOICE_FIELDS.has(fieldName(leaf)) && !TEXT_OR_NUMBER_FIELDS.has(fieldName(leaf)))
+									expect(issue?.message).toBe("textHasControlChars");
+							}),
+						);
+						const broken = `${text.slice(0, 1)}\n\t${text.slice(1)}`;
+						if (multiLine) expect(schema.safeParse(withLeaf(example, leaf.path, broken)).success).toBe(true);
+						else refusal(schema, example, leaf, broken);
+					});
+					if (!TEXT_OR_NUMBER_FIELDS.has(fieldName(leaf))) {
+						it(`${field}: only a string`, () => {
+							fc.assert(
+								fc.property(notText, (value) => {
+									refusal(schema, example, leaf, value);
+								}),
+							);
+						});
+					}
+				}
+			}
+		});
+	}
+});
+
+describe("the contract's sources", () => {
+	const sourceDir = path.dirname(new URL(import.meta.url).pathname);
+	const sources = readdirSync(sourceDir).filter((file) => file.endsWith(".ts") && !file.endsWith(".test.ts"));
+
+	it("build text only from oneLineText or multiLineText, and never coerce", () => {
+		const offending = sources.flatMap((file) => {
+			const text = readFileSync(path.join(sourceDir, file), "utf8");
+			const bareStrings = file === "common.ts" ? [] : (text.match(/z\s*\.\s*string\s*\(/g) ?? []);
+			const coercions = text.match(/z\s*\.\s*(coerce|preprocess)\b/g) ?? [];
+			return [...bareStrings, ...coercions].map((found) => `${file}: ${found}`);
+		});
+		expect(offending).toEqual([]);
+	});
+});

@@ -7,6 +7,7 @@ import { MERCHANT_ORDER_PATH, MerchantBoardPage } from "./pages/merchant-pages";
 import { PAY_PATH } from "./pages/order-pages";
 import { launchBrowser, newPhone, screenshot } from "./support/browser";
 import { apiCall, DEMO_OWNER_MOBILE, openSignedIn, signInByApi } from "./support/http-api";
+import { shownAmounts } from "./support/money";
 
 /**
  * A diner of their own: the demo customer signs in through the login page elsewhere, and the
@@ -26,6 +27,7 @@ beforeAll(async () => {
 	browser = await launchBrowser();
 	tables = await apiCall<MerchantTable[]>("/merchant/tables?shopId=1", { token: await signInByApi(DEMO_OWNER_MOBILE) });
 	const menu = await apiCall<ShopMenu>("/product/products?shopId=1");
+	({ price, money } = await shownAmounts());
 	// An item without options or a stock limit: one tap adds it, and other tests cannot sell it out.
 	const found = menu.categories
 		.flatMap((category) => category.items)
@@ -69,7 +71,9 @@ async function friendOrders(tableToken: string, mobile = FRIEND): Promise<OrderV
 	});
 }
 
-const moneyText = (minor: number) => `$${(minor / 100).toFixed(2)}`;
+/** Prices as the app shows them (dollars, and riel beside them in the demo), and plain amounts. */
+let price: (minor: number) => string;
+let money: (minor: number) => string;
 
 describe("dine-in, paid after the meal", () => {
 	it("sends each round to the kitchen at once and lets the table pay the whole bill at the end", async () => {
@@ -101,7 +105,7 @@ describe("dine-in, paid after the meal", () => {
 		await page.waitForURL((url) => url.pathname === BILL_PATH);
 		await page.locator('[data-testid="table-bill"][data-status="open"]').waitFor();
 		expect(await page.getByTestId("bill-table").textContent()).toContain("A5 号桌");
-		expect(await page.getByTestId("bill-due").textContent()).toBe(moneyText(simpleItem.price));
+		expect(await page.getByTestId("bill-due").textContent()).toBe(price(simpleItem.price));
 		const mine = await apiCall<TableBillView>(`/order/bill?tableToken=${encodeURIComponent(await seatingAt(table))}`, {
 			token: await signInByApi(CUSTOMER),
 		});
@@ -121,7 +125,7 @@ describe("dine-in, paid after the meal", () => {
 		await page.getByTestId("toast").filter({ hasText: "账单已有变动" }).waitFor();
 		await page
 			.getByTestId("bill-due")
-			.filter({ hasText: moneyText(newDue) })
+			.filter({ hasText: price(newDue) })
 			.waitFor();
 		await page.getByTestId(`bill-round-${friendRound.id}`).waitFor();
 		await screenshot(page, "dine-in-bill");
@@ -129,11 +133,12 @@ describe("dine-in, paid after the meal", () => {
 		// The customer reads the message, then pays the new total at the gateway and comes back.
 		await page.getByTestId("toast").filter({ hasText: "账单已有变动" }).waitFor({ state: "detached" });
 		await page.getByTestId("bill-pay").click();
-		expect(await page.getByTestId("sandbox-amount").textContent()).toBe(moneyText(newDue));
+		// The gateway's page shows what it charges: the shop's currency alone.
+		expect(await page.getByTestId("sandbox-amount").textContent()).toBe(money(newDue));
 		await page.getByTestId("sandbox-approve").click();
 		await page.waitForURL((url) => url.pathname === BILL_PATH);
 		await page.locator('[data-testid="table-bill"][data-status="settled"]').waitFor();
-		expect(await page.getByTestId("bill-settled").textContent()).toContain(moneyText(newDue));
+		expect(await page.getByTestId("bill-settled").textContent()).toContain(price(newDue));
 		// Paying ended the seating: to order again, the diner scans the table again.
 		expect(await page.getByTestId("bill-seating-ended").textContent()).toContain("本桌账单已结清");
 
@@ -156,10 +161,10 @@ describe("dine-in, paid after the meal", () => {
 		await page.getByTestId("merchant-tab-bills").click();
 		const bill = page.getByTestId(`merchant-bill-${round.billId}`);
 		await bill.waitFor();
-		expect(await bill.getByTestId("merchant-bill-due").textContent()).toContain(moneyText(round.total));
+		expect(await bill.getByTestId("merchant-bill-due").textContent()).toContain(price(round.total));
 		await screenshot(page, "merchant-bills");
 		await bill.getByTestId("merchant-bill-settle").click();
-		expect(await page.getByTestId("merchant-bill-confirm").textContent()).toContain(moneyText(round.total));
+		expect(await page.getByTestId("merchant-bill-confirm").textContent()).toContain(price(round.total));
 		await page.getByTestId("merchant-bill-confirm").getByTestId("confirm-ok").click();
 		await bill.waitFor({ state: "detached" });
 		await page.getByTestId("toast").filter({ hasText: "A6 号桌已结账" }).waitFor();
@@ -180,7 +185,7 @@ describe("dine-in, paid after the meal", () => {
 		const shell = new AppShell(page);
 		expect(await shell.htmlLang()).toBe("km");
 		expect(await page.getByTestId("bill-table").textContent()).toContain("តុ T2");
-		expect(await page.getByTestId("bill-pay").textContent()).toBe(`បង់ ${moneyText(round.total)}`);
+		expect(await page.getByTestId("bill-pay").textContent()).toBe(`បង់ ${price(round.total)}`);
 		expect(await shell.hasHorizontalScroll()).toBe(false);
 		await screenshot(page, "km-table-bill");
 		await context.close();
@@ -218,7 +223,7 @@ describe("dine-in, paid after the meal", () => {
 		await page.goto(MERCHANT_ORDER_PATH);
 		await page.getByTestId("merchant-tab-bills").click();
 		const bill = page.getByTestId(`merchant-bill-${forCustomer.billId}`);
-		expect(await bill.getByTestId("merchant-bill-due").textContent()).toContain(moneyText(simpleItem.price));
+		expect(await bill.getByTestId("merchant-bill-due").textContent()).toContain(price(simpleItem.price));
 		await bill.getByTestId("merchant-bill-settle").click();
 		await page.getByTestId("merchant-bill-confirm").getByTestId("confirm-ok").click();
 		await bill.waitFor({ state: "detached" });
@@ -308,24 +313,24 @@ describe("seatings: a stranger's rounds and the end of a seating", () => {
 		// Removing the stranger's round: confirmed first, then gone and the total down.
 		await strangerRound.getByTestId("merchant-round-remove").click();
 		const confirm = staffSide.page.getByTestId("merchant-bill-confirm");
-		expect(await confirm.textContent()).toContain(moneyText(theirs.total));
+		expect(await confirm.textContent()).toContain(price(theirs.total));
 		expect(await confirm.textContent()).toContain("139****0043");
 		await screenshot(staffSide.page, "seating-staff-remove-confirm-zh-390");
 		await confirm.getByTestId("confirm-ok").click();
 		await strangerRound.waitFor({ state: "detached" });
 		await bill
 			.getByTestId("merchant-bill-due")
-			.filter({ hasText: moneyText(mine.total) })
+			.filter({ hasText: price(mine.total) })
 			.waitFor();
 		await diner.page.goto(BILL_PATH);
 		await diner.page
 			.getByTestId("bill-due")
-			.filter({ hasText: moneyText(mine.total) })
+			.filter({ hasText: price(mine.total) })
 			.waitFor();
 
 		// The table leaves without paying; the staff clear it, cancelling what is unpaid.
 		await bill.getByTestId("merchant-bill-clear").click();
-		expect(await confirm.textContent()).toContain(moneyText(mine.total));
+		expect(await confirm.textContent()).toContain(price(mine.total));
 		await confirm.getByTestId("confirm-ok").click();
 		await bill.waitFor({ state: "detached" });
 		await staffSide.page.getByTestId("toast").filter({ hasText: "A4 号桌已清台" }).waitFor();

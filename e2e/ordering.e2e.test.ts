@@ -5,13 +5,15 @@ import { CartPage } from "./pages/cart-page";
 import { MenuPage } from "./pages/menu-page";
 import { launchBrowser, newPhone, screenshot } from "./support/browser";
 import { apiCall } from "./support/http-api";
+import { shownAmounts } from "./support/money";
 
 let browser: Browser;
 let shop: ShopSummary;
 let menu: ShopMenu;
 
-/** The demo tenant shows US dollars, symbol first. */
-const usd = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+/** Prices as the app shows them (dollars, and riel beside them in the demo), and plain amounts. */
+let price: (minor: number) => string;
+let money: (minor: number) => string;
 
 function itemNamed(name: string): MenuItem {
 	const item = menu.categories.flatMap((category) => category.items).find((candidate) => candidate.name === name);
@@ -37,6 +39,7 @@ beforeAll(async () => {
 	if (!nearby) throw new Error("the demo shop is missing");
 	shop = nearby;
 	menu = await apiCall<ShopMenu>(`/product/products?shopId=${shop.id}`);
+	({ price, money } = await shownAmounts());
 });
 
 afterAll(async () => {
@@ -60,10 +63,10 @@ describe("ordering: menu and cart", () => {
 		expect(await menuPage.closedBanner.count()).toBe((await menuPage.shopIsOpen()) ? 0 : 1);
 
 		const sheet = await menuPage.openOptions(tea.id);
-		expect(await sheet.livePrice.textContent()).toBe(usd(tea.price));
+		expect(await sheet.livePrice.textContent()).toBe(price(tea.price));
 		await sheet.choose("杯型", "大杯");
 		await sheet.choose("加料", "珍珠");
-		expect(await sheet.livePrice.textContent()).toBe(usd(unit));
+		expect(await sheet.livePrice.textContent()).toBe(price(unit));
 		await sheet.add();
 		expect(await menuPage.toast.textContent()).toBe("已加入购物车");
 		expect(await menuPage.cartCount.textContent()).toBe("1");
@@ -83,7 +86,7 @@ describe("ordering: menu and cart", () => {
 		await page.reload();
 		await menuPage.loaded();
 		expect(await menuPage.cartCount.textContent()).toBe("2");
-		expect(await menuPage.cartTotal.textContent()).toBe(usd(2 * unit));
+		expect(await menuPage.cartTotal.textContent()).toBe(price(2 * unit));
 
 		await menuPage.openCart();
 		const cart = new CartPage(page);
@@ -98,8 +101,8 @@ describe("ordering: menu and cart", () => {
 			},
 		});
 		expect(priced.subtotal).toBe(2 * unit);
-		expect(await cart.subtotal.textContent()).toBe(usd(priced.subtotal));
-		expect(await cart.total.textContent()).toBe(usd(priced.total));
+		expect(await cart.subtotal.textContent()).toBe(price(priced.subtotal));
+		expect(await cart.total.textContent()).toBe(price(priced.total));
 		expect(await cart.lines.first().getByTestId("cart-line-options").textContent()).toContain("大杯");
 		await screenshot(page, "zh-CN-cart", { fullPage: false });
 		await context.close();
@@ -111,7 +114,7 @@ describe("ordering: menu and cart", () => {
 		const menuPage = await new MenuPage(page).open();
 		await menuPage.chooseOrderType("takeout");
 		expect(await menuPage.isOrderTypeSelected("takeout")).toBe(true);
-		expect(await page.getByTestId("delivery-terms").textContent()).toContain(usd(shop.delivery.minFee ?? 0));
+		expect(await page.getByTestId("delivery-terms").textContent()).toContain(money(shop.delivery.minFee ?? 0));
 		expect(await menuPage.item(coconut.id).getByTestId("item-not-offered").textContent()).toBe("不支持外卖配送");
 		expect(await menuPage.item(coconut.id).getByTestId("item-add").count()).toBe(0);
 		await context.close();

@@ -61,6 +61,22 @@ export interface CurrencyConfig {
 	decimals: number;
 	rate: number;
 	symbolPosition: "before" | "after";
+	/** A second currency prices are also shown in, at the owner's rate; null or absent: none. */
+	second?: SecondCurrency | null;
+}
+
+/**
+ * A display-only second currency (decision 011), e.g. Khmer riel next to US dollars. The
+ * ledger keeps one currency; this only changes how amounts read.
+ */
+export interface SecondCurrency {
+	code: string;
+	symbol: string;
+	/** Whole units of this currency per one major unit of the ledger's, e.g. 4100 riel per dollar. */
+	rate: number;
+	/** Shown amounts are rounded to a multiple of this, e.g. 100 riel. */
+	roundTo: number;
+	symbolPosition: "before" | "after";
 }
 
 export interface AppConfig {

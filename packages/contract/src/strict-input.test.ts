@@ -22,6 +22,10 @@ const validExamples: Record<string, Record<string, Json>> = {
 	CartLineInput: { itemId: 1, quantity: 2, optionIds: [3] },
 	ClearTableInput: { billId: 1, expectedTotal: 0 },
 	DineInPaymentInput: { shopId: 1, payAfterMeal: true },
+	DisplayCurrencyInput: {
+		shopId: 1,
+		second: { code: "KHR", symbol: "៛", rate: 4100, roundTo: 100, symbolPosition: "after" },
+	},
 	OrderIdInput: { orderId: 1 },
 	PayBillInput: { tableToken: "t.abc", payMethod: "balance", expectedTotal: 1200 },
 	PayOrderInput: { orderId: 1, payMethod: "sandbox" },
@@ -47,6 +51,7 @@ const validExamples: Record<string, Record<string, Json>> = {
 	RefreshTokenInput: { refreshToken: "r.abc" },
 	RefundDecisionInput: { orderId: 1, approve: false, note: "not eaten" },
 	RefundRequestInput: { orderId: 1, reason: "cold" },
+	SecondCurrencyInput: { code: "KHR", symbol: "៛", rate: 4100, roundTo: 100, symbolPosition: "after" },
 	SaveAddressInput: {
 		id: 1,
 		recipient: "Sok",
@@ -107,7 +112,7 @@ const validExamples: Record<string, Record<string, Json>> = {
 /** Fields where a line break or tab belongs (typed into a multi-line box). */
 const MULTI_LINE_FIELDS = new Set(["remark", "reason", "note"]);
 /** Closed vocabularies: a spoiled value is refused with their own message, not the control-character one. */
-const CHOICE_FIELDS = new Set(["orderType", "payMethod", "action", "scope", "pickupTime"]);
+const CHOICE_FIELDS = new Set(["orderType", "payMethod", "action", "scope", "pickupTime", "symbolPosition"]);
 /** Kept from the original Telegram client: either a string or a number. */
 const TEXT_OR_NUMBER_FIELDS = new Set(["chat_id", "auth_date"]);
 

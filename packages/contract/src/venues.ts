@@ -153,3 +153,35 @@ export const DineInPaymentInput = z.strictObject({
 	shopId: idField,
 	payAfterMeal: z.boolean({ error: "fieldInvalid" }),
 });
+
+/** Limits of a second display currency (decision 011). */
+export const SecondCurrencyLimits = { rateMax: 10_000_000, roundToMax: 100_000, symbolMax: 8 } as const;
+
+const wholeNumber = (max: number) =>
+	z.number({ error: "fieldInvalid" }).int({ error: "fieldInvalid" }).min(1, { error: "fieldInvalid" }).max(max, {
+		error: "fieldInvalid",
+	});
+
+/**
+ * The owner's second display currency: e.g. riel at 4100 per dollar, rounded to 100, symbol
+ * after. The rate is a whole number of the second currency's units per one major unit of the
+ * shop's, so conversion stays in integers; the rounding unit may not exceed it.
+ */
+export const SecondCurrencyInput = z
+	.strictObject({
+		code: oneLineText().regex(/^[A-Z]{3}$/, { error: "fieldInvalid" }),
+		symbol: oneLineText()
+			.trim()
+			.min(1, { error: "fieldInvalid" })
+			.max(SecondCurrencyLimits.symbolMax, { error: "fieldInvalid" }),
+		rate: wholeNumber(SecondCurrencyLimits.rateMax),
+		roundTo: wholeNumber(SecondCurrencyLimits.roundToMax),
+		symbolPosition: z.enum(["before", "after"], { error: "fieldInvalid" }),
+	})
+	.refine((second) => second.roundTo <= second.rate, { error: "fieldInvalid", path: ["roundTo"] });
+
+/** Owner only: show prices also in a second currency, or (null) in the shop's alone. */
+export const DisplayCurrencyInput = z.strictObject({
+	shopId: idField,
+	second: SecondCurrencyInput.nullable(),
+});

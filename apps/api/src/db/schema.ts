@@ -21,6 +21,12 @@ export interface TenantTable {
 	currency_decimals: number;
 	currency_rate: ColumnType<string, string | number | undefined, string | number>;
 	currency_symbol_position: "before" | "after";
+	/** The second display currency (decision 011): all five set, or all null. */
+	second_currency_code: string | null;
+	second_currency_symbol: string | null;
+	second_currency_rate: number | null;
+	second_currency_round_to: number | null;
+	second_currency_symbol_position: "before" | "after" | null;
 	created_at: CreatedAt;
 }
 
@@ -446,6 +452,8 @@ export interface SandboxGatewayTxnTable {
 	provider_txn_id: string | null;
 	notify_url: string;
 	return_url: string;
+	/** The payer's language, for the checkout page; null for payments started before 0011. */
+	language: string | null;
 	created_at: Timestamp;
 	decided_at: Timestamp | null;
 }

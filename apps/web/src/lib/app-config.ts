@@ -2,7 +2,7 @@ import type { AppConfig } from "@bayon/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { useCallback, useEffect } from "react";
 import { api } from "./api-client";
-import { formatMoney } from "./format";
+import { formatMoney, formatPrice } from "./format";
 import { appStore, useAppState } from "./store";
 
 /** GET system/config: tenant name, currency (symbol, decimals, rate, position), Telegram flag. */
@@ -34,4 +34,14 @@ export function useMoney(): (amount: number) => string {
 	useAppConfig();
 	const currency = useCurrency();
 	return useCallback((amount: number) => formatMoney(amount, currency), [currency]);
+}
+
+/**
+ * Formats minor units as a price, with the owner's second display currency beside the shop's
+ * when there is one ("$2.50 · 10,300៛"). Menu, cart, pay page, bills and receipts use this.
+ */
+export function usePrice(): (amount: number) => string {
+	useAppConfig();
+	const currency = useCurrency();
+	return useCallback((amount: number) => formatPrice(amount, currency), [currency]);
 }

@@ -4,8 +4,10 @@ import {
 	type DateLabels,
 	formatDate,
 	formatDateTime,
+	formatList,
 	formatMoney,
 	formatPoints,
+	formatPrice,
 	formatRelativeTime,
 	maskPhone,
 } from "./format";
@@ -70,9 +72,9 @@ describe("other formats", () => {
 	});
 
 	it("formats a date in the language's style", () => {
-		expect(formatDate("2026-03-05T08:00:00Z", "en")).toBe("Mar 5, 2026");
-		expect(formatDate("2026-03-05T08:00:00Z", "zh-CN")).toBe("2026年3月5日");
-		expect(formatDate("not a date", "en")).toBe("");
+		expect(formatDate("2026-03-05T08:00:00Z", "en", english)).toBe("Mar 5, 2026");
+		expect(formatDate("2026-03-05T08:00:00Z", "zh-CN", english)).toBe("2026年3月5日");
+		expect(formatDate("not a date", "en", english)).toBe("");
 	});
 
 	it("uses the translated words for a language the browser's Intl does not know", () => {
@@ -82,10 +84,10 @@ describe("other formats", () => {
 
 	it("formats a moment with its time of day, in the language's style and the given zone", () => {
 		const at = "2026-11-05T05:07:00Z";
-		expect(formatDateTime(at, "zh-CN", undefined, "Asia/Phnom_Penh")).toBe("2026年11月5日 12:07");
+		expect(formatDateTime(at, "zh-CN", english, "Asia/Phnom_Penh")).toBe("2026年11月5日 12:07");
 		expect(formatDateTime(at, "en", english, "Asia/Phnom_Penh")).toBe("Nov 5, 2026, 12:07");
 		expect(formatDateTime(at, "tlh", khmer, "Asia/Phnom_Penh")).toBe("5 វិច្ឆិកា 2026 12:07");
-		expect(formatDateTime("not a date", "en")).toBe("");
+		expect(formatDateTime("not a date", "en", english)).toBe("");
 	});
 
 	it("reads recent moments relatively, up to 30 days (spec §9)", () => {
@@ -106,5 +108,32 @@ describe("other formats", () => {
 		expect(formatRelativeTime(ago(7 * 60_000), "tlh", khmer, now)).toBe("7 នាទីមុន");
 		expect(formatRelativeTime(ago(5 * 3_600_000), "tlh", khmer, now)).toBe("5 ម៉ោងមុន");
 		expect(formatRelativeTime(ago(3 * 86_400_000), "tlh", khmer, now)).toBe("3 ថ្ងៃមុន");
+	});
+});
+
+describe("prices with a second display currency", () => {
+	const riel = { code: "KHR", symbol: "៛", rate: 4100, roundTo: 100, symbolPosition: "after" as const };
+
+	it("shows riel beside dollars, rounded to 100, the way Phnom Penh shops price", () => {
+		expect(formatPrice(250, { ...usd, second: riel })).toBe("$2.50 · 10,300៛");
+		expect(formatPrice(1250, { ...usd, second: riel })).toBe("$12.50 · 51,300៛");
+	});
+
+	it("shows the shop's currency alone when the owner set no second one", () => {
+		expect(formatPrice(250, usd)).toBe("$2.50");
+		expect(formatPrice(250, { ...usd, second: null })).toBe("$2.50");
+	});
+});
+
+describe("lists", () => {
+	it("are joined in the language's own style", () => {
+		expect(formatList(["Coconut", "Amok", "Tea"], "en", ", ")).toBe("Coconut, Amok, Tea");
+		expect(formatList(["椰子", "阿莫克鱼", "茶"], "zh-CN", "、")).toBe("椰子、阿莫克鱼、茶");
+		expect(formatList(["ដូង"], "en", ", ")).toBe("ដូង");
+	});
+
+	it("use the language's own separator where the browser has no list data", () => {
+		// Chromium has no Khmer list data; "tlh" plays that part here, since Node knows km.
+		expect(formatList(["ដូង", "អាម៉ុក"], "tlh", ", ")).toBe("ដូង, អាម៉ុក");
 	});
 });

@@ -1,4 +1,8 @@
-import { type CurrencyConfig, formatMoney as formatContractMoney } from "@bayon/contract";
+import {
+	type CurrencyConfig,
+	formatMoney as formatContractMoney,
+	formatPrice as formatContractPrice,
+} from "@bayon/contract";
 
 /**
  * The only place where money, dates and phone numbers are turned into text
@@ -28,6 +32,15 @@ function numberFormat(decimals: number): Intl.NumberFormat {
  */
 export function formatMoney(amount: number, currency: CurrencyConfig): string {
 	return formatContractMoney(amount, currency);
+}
+
+/**
+ * A price as customers read it: the shop's currency and, when the owner set one, the second
+ * display currency ("$2.50 · 10,300៛"; decision 011). Menu, cart, pay page, bills and
+ * receipts show prices this way; balances, fees in hints and refunds stay in one currency.
+ */
+export function formatPrice(amount: number, currency: CurrencyConfig): string {
+	return formatContractPrice(amount, currency);
 }
 
 /** Points are whole numbers with grouping. */
@@ -70,7 +83,14 @@ function fill(pattern: string, values: Record<string, string | number>): string 
 	return pattern.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
 }
 
-function intlKnows(kind: "DateTimeFormat" | "RelativeTimeFormat", lang: string): boolean {
+/**
+ * Intl kinds whose data a browser may lack for a language. Debian's Chromium has Khmer plural
+ * rules and word breaking, but no Khmer dates, numbers, lists or relative times: for those it
+ * silently answers in the browser's own language ("2026年11月24日" on a Chinese phone).
+ */
+type IntlKind = "DateTimeFormat" | "RelativeTimeFormat" | "ListFormat";
+
+function intlKnows(kind: IntlKind, lang: string): boolean {
 	try {
 		return Intl[kind].supportedLocalesOf([lang]).length > 0;
 	} catch {
@@ -78,11 +98,14 @@ function intlKnows(kind: "DateTimeFormat" | "RelativeTimeFormat", lang: string):
 	}
 }
 
-/** A calendar date in the language's own style, e.g. 2026年11月21日 / Nov 21, 2026 / 21 វិច្ឆិកា 2026. */
-export function formatDate(value: string | number | Date, lang: string, labels?: DateLabels): string {
+/**
+ * A calendar date in the language's own style, e.g. 2026年11月21日 / Nov 21, 2026 / 21 វិច្ឆិកា 2026.
+ * The labels are required: without them a language the browser lacks would read in another.
+ */
+export function formatDate(value: string | number | Date, lang: string, labels: DateLabels): string {
 	const date = toDate(value);
 	if (!date) return "";
-	if (labels && !intlKnows("DateTimeFormat", lang)) {
+	if (!intlKnows("DateTimeFormat", lang)) {
 		return fill(labels.datePattern, {
 			day: date.getDate(),
 			month: labels.months[date.getMonth()] ?? String(date.getMonth() + 1),
@@ -99,17 +122,18 @@ export function formatDate(value: string | number | Date, lang: string, labels?:
 /**
  * A moment with its time of day, in the language's own style: 2026年11月21日 12:05 /
  * Nov 21, 2026, 12:05 / 21 វិច្ឆិកា 2026 12:05. In `timeZone` when given, else the device's.
+ * The labels are required, as for `formatDate`.
  */
 export function formatDateTime(
 	value: string | number | Date,
 	lang: string,
-	labels?: DateLabels,
+	labels: DateLabels,
 	timeZone?: string,
 ): string {
 	const date = toDate(value);
 	if (!date) return "";
 	try {
-		if (labels && !intlKnows("DateTimeFormat", lang)) {
+		if (!intlKnows("DateTimeFormat", lang)) {
 			// Wall-clock numbers from a locale every Intl knows, words from the translation.
 			const parts = Object.fromEntries(
 				new Intl.DateTimeFormat("en-US", {
@@ -220,6 +244,17 @@ export function formatTimeInZone(
 	const today = partsInZone(now, timeZone);
 	if (!at || !today) return null;
 	return { time: at.time, dayOffset: at.day - today.day, date };
+}
+
+/**
+ * A plain list in the language's own style: "a, b, c" in English and Khmer, "a、b、c" in
+ * Chinese. `separator` is the language's own, used where the browser has no list data.
+ */
+export function formatList(items: readonly string[], lang: string, separator: string): string {
+	if (intlKnows("ListFormat", lang)) {
+		return new Intl.ListFormat(lang, { type: "conjunction", style: "narrow" }).format(items);
+	}
+	return items.join(separator);
 }
 
 /** A distance in metres: "350 m", "1.2 km". */

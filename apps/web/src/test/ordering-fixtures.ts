@@ -1,7 +1,7 @@
-import type { MenuItem, MenuOption, MenuOptionGroup, ShopMenu, ShopSummary } from "@bayon/contract";
+import type { MenuItem, MenuOption, MenuOptionGroup, OrderView, ShopMenu, ShopSummary } from "@bayon/contract";
 import { vi } from "vitest";
 
-/** Menu, shop and fake-server helpers for the menu, cart and home tests. */
+/** Menu, shop, order and fake-server helpers for the menu, cart, home and order tests. */
 
 export function option(id: number, name: string, extra: Partial<MenuOption> = {}): MenuOption {
 	return { id, name, priceDelta: 0, isDefault: false, soldOut: false, stock: null, ...extra };
@@ -90,6 +90,49 @@ export function shop(extra: Partial<ShopSummary> = {}): ShopSummary {
 export function closedShop(nextOpenAt = "2026-11-21T01:00:00Z"): ShopSummary {
 	const base = shop();
 	return { ...base, openState: { ...base.openState, isOpen: false, nextOpenAt } };
+}
+
+/**
+ * A paid pickup order the shop is making, as the server shows it; a test overrides what it
+ * is about. Subtotal and total follow the lines unless given.
+ */
+export function orderView(extra: Partial<OrderView> = {}): OrderView {
+	const lines = extra.lines ?? [
+		{ itemId: 10, name: "鲜椰青", options: [], unitPrice: 200, quantity: 1, lineTotal: 200 },
+	];
+	const subtotal = lines.reduce((sum, line) => sum + line.lineTotal, 0);
+	return {
+		id: 41,
+		orderNo: "20261120000041",
+		shopId: 1,
+		shopName: "Bayon",
+		orderType: "takein",
+		status: "in_production",
+		paymentStatus: "paid",
+		payMethod: "balance",
+		pickupNumber: "007",
+		pickupAt: null,
+		tableNumber: null,
+		diners: null,
+		billId: null,
+		deliveryAddress: null,
+		contactPhone: null,
+		remark: "",
+		lines,
+		subtotal,
+		deliveryFee: 0,
+		total: subtotal,
+		source: "user",
+		createdAt: "2026-11-20T05:07:00Z",
+		expiresAt: null,
+		paidAt: "2026-11-20T05:08:00Z",
+		refundStatus: "none",
+		refundReason: null,
+		refundDecisionNote: null,
+		refundTransfer: null,
+		actions: ["requestRefund"],
+		...extra,
+	};
 }
 
 export const usdConfig = {

@@ -15,6 +15,8 @@ export interface DemoTenant {
 	name: string;
 	shopKey: string;
 	currency: { code: string; symbol: string; decimals: number; rate: number; symbolPosition: "before" | "after" };
+	/** Shown beside every price, display only (decision 011); the owner may change it later. */
+	secondCurrency: { code: string; symbol: string; rate: number; roundTo: number; symbolPosition: "before" | "after" };
 }
 
 export interface DemoLanguage {
@@ -145,6 +147,8 @@ export const demoTenant: DemoTenant = {
 	name: "Bayon Demo",
 	shopKey: "bayon-demo",
 	currency: { code: "USD", symbol: "$", decimals: 2, rate: 1, symbolPosition: "before" },
+	// Phnom Penh shops price in dollars and riel: 4100 riel to the dollar, rounded to 100.
+	secondCurrency: { code: "KHR", symbol: "៛", rate: 4100, roundTo: 100, symbolPosition: "after" },
 };
 
 export const demoLanguages: DemoLanguage[] = [

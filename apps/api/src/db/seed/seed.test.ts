@@ -70,6 +70,8 @@ beforeAll(async () => {
 		.set({ nickname: "Sophea renamed" })
 		.where("mobile", "=", DEMO_OWNER_MOBILE)
 		.execute();
+	// The owner changes the riel rate between two seeds: the second must keep it.
+	await database.db.updateTable("tenant").set({ second_currency_rate: 4000 }).where("id", "=", 1).execute();
 	// A demo price edited by hand is brought back by the next seed.
 	await database.db.updateTable("menu_item").set({ price: 1 }).where("code", "=", "fish-amok").execute();
 	await seedDemo(database.db);
@@ -105,7 +107,7 @@ describe("demo seed", () => {
 		});
 	});
 
-	it("creates tenant 1 with its shop key and currency", async () => {
+	it("creates tenant 1 with its shop key, currency and riel beside it, keeping the owner's rate", async () => {
 		const tenant = await database.db.selectFrom("tenant").selectAll().where("id", "=", 1).executeTakeFirstOrThrow();
 
 		expect(tenant).toMatchObject({
@@ -114,6 +116,11 @@ describe("demo seed", () => {
 			currency_symbol: "$",
 			currency_decimals: 2,
 			currency_symbol_position: "before",
+			second_currency_code: "KHR",
+			second_currency_symbol: "៛",
+			second_currency_rate: 4000,
+			second_currency_round_to: 100,
+			second_currency_symbol_position: "after",
 		});
 		expect(Number(tenant.currency_rate)).toBe(1);
 	});

@@ -18,8 +18,9 @@ import {
  * inserted or updated by its natural key, so running it again only brings the demo rows
  * back to the seeded values and adds nothing. It never removes rows, and it leaves alone
  * what people change at run time: an existing member (nickname, balance, points…), the
- * enabled flags of languages, pages and news, a shop's logo and accepting_orders, and an
- * item's image and sales count. No one is given a balance: money only moves with its ledger.
+ * enabled flags of languages, pages and news, the tenant's second currency, a shop's logo
+ * and accepting_orders, and an item's image and sales count. No one is given a balance:
+ * money only moves with its ledger.
  */
 export async function seedDemo(db: Kysely<DB>): Promise<void> {
 	await db.transaction().execute(async (trx) => {
@@ -66,9 +67,18 @@ async function seedTenant(db: Kysely<DB>) {
 		currency_rate: currency.rate,
 		currency_symbol_position: currency.symbolPosition,
 	};
+	const second = demoTenant.secondCurrency;
+	// The second currency is the owner's to change at run time: written once, never reset.
+	const secondOnInsert = {
+		second_currency_code: second.code,
+		second_currency_symbol: second.symbol,
+		second_currency_rate: second.rate,
+		second_currency_round_to: second.roundTo,
+		second_currency_symbol_position: second.symbolPosition,
+	};
 	await db
 		.insertInto("tenant")
-		.values({ id: demoTenant.id, ...row })
+		.values({ id: demoTenant.id, ...row, ...secondOnInsert })
 		.onConflict((oc) => oc.column("id").doUpdateSet(row))
 		.execute();
 }

@@ -42,7 +42,14 @@ describe("app config", () => {
 
 		expect(answer.data).toMatchObject({
 			tenantId: 1,
-			currency: { code: "USD", symbol: "$", decimals: 2, rate: 1, symbolPosition: "before" },
+			currency: {
+				code: "USD",
+				symbol: "$",
+				decimals: 2,
+				rate: 1,
+				symbolPosition: "before",
+				second: { code: "KHR", symbol: "៛", rate: 4100, roundTo: 100, symbolPosition: "after" },
+			},
 			telegramLoginEnabled: true,
 		});
 	});

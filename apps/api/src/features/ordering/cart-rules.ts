@@ -4,7 +4,7 @@ import {
 	ErrorCode,
 	errorMessageKeys,
 	formatMessage,
-	formatMoney,
+	formatPrice,
 	type MenuItem,
 	type MessageKey,
 	type OrderType,
@@ -86,7 +86,7 @@ export function priceCart(lines: CartLine[], facts: PricingFacts): Omit<PricedCa
 			if (subtotal < facts.delivery.minOrder) {
 				problems.push(
 					problem(facts, ErrorCode.BelowMinDeliveryPrice, {
-						amount: formatMoney(facts.delivery.minOrder, facts.currency),
+						amount: formatPrice(facts.delivery.minOrder, facts.currency),
 					}),
 				);
 			}

@@ -23,10 +23,11 @@ beforeEach(async () => {
 	customer = await server.signIn("13800000003");
 });
 
-async function startSandboxPayment(): Promise<{ order: OrderView; payment: PaymentResult }> {
+async function startSandboxPayment(lang = "en"): Promise<{ order: OrderView; payment: PaymentResult }> {
 	const order = (await fx.place(customer.accessToken, { lines: [fx.line(COCONUT)] })).data;
 	const payment = await server.call<PaymentResult>("POST", "/app-api/order/pay", {
 		token: customer.accessToken,
+		lang,
 		body: { orderId: order.id, payMethod: "sandbox" },
 	});
 	expect(payment.code).toBe(0);
@@ -69,6 +70,24 @@ describe("paying through the sandbox gateway", () => {
 		await until(async () => (await orderView(order.id)).paymentStatus === "paid");
 		expect(await orderView(order.id)).toMatchObject({ status: "new", payMethod: "sandbox" });
 		await fx.expectLedgerConsistent();
+	});
+
+	it("shows its page in the language the payer chose in the app, not the browser's", async () => {
+		for (const [chosen, title] of [
+			["km", "ការបង់ប្រាក់សាកល្បង"],
+			["en", "Sandbox payment"],
+			["zh-CN", "沙箱支付"],
+		] as const) {
+			const { payment } = await startSandboxPayment(chosen);
+			// The browser following the redirect sends the device's language, not the app's choice.
+			const device = chosen === "zh-CN" ? "en-US,en;q=0.9" : "zh-CN,zh;q=0.9";
+			const page = await (
+				await fetch(`${server.url}${payment.redirectUrl}`, { headers: { "accept-language": device } })
+			).text();
+
+			expect(page, chosen).toContain(`<html lang="${chosen}">`);
+			expect(page, chosen).toContain(`<h1>${title}</h1>`);
+		}
 	});
 
 	it("puts the order back to unpaid when the payer declines, so they can pay another way", async () => {

@@ -69,6 +69,7 @@ export async function startGatewayPayment(
 		paymentId,
 		amount: order.total,
 		currency: ctx.tenant.currency.code,
+		language: ctx.lang,
 		description: `Bayon #${order.order_no}`,
 		notifyUrl: `${args.origin}/pay/notify/${gateway.name}`,
 		returnUrl: `${args.origin}/pages/components/pages/orders/detail?id=${order.id}`,

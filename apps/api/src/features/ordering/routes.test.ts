@@ -195,7 +195,8 @@ describe("delivery to a point on the map", () => {
 
 		expect(answer.data).toMatchObject({ subtotal: 250, deliveryFee: 100, minDeliveryPrice: 500, orderable: false });
 		expect(answer.data.problems).toEqual([
-			{ code: ErrorCode.BelowMinDeliveryPrice, message: "Delivery needs an order of at least $5.00" },
+			// In dollars and, as the demo shop prices, in riel beside them.
+			{ code: ErrorCode.BelowMinDeliveryPrice, message: "Delivery needs an order of at least $5.00 · 20,500៛" },
 		]);
 	});
 
@@ -219,7 +220,9 @@ describe("delivery to a point on the map", () => {
 		);
 
 		expect(answer.data).toMatchObject({ subtotal: 500, deliveryFee: 250, minDeliveryPrice: 1000, orderable: false });
-		expect(answer.data.problems).toEqual([{ code: ErrorCode.BelowMinDeliveryPrice, message: "外卖$10.00起送" }]);
+		expect(answer.data.problems).toEqual([
+			{ code: ErrorCode.BelowMinDeliveryPrice, message: "外卖$10.00 · 41,000៛起送" },
+		]);
 	});
 
 	it("refuses an address outside every zone", async () => {

@@ -85,6 +85,7 @@ describe("merchant calls from a customer", () => {
 			"dine-in payment",
 			(shopId) => asCustomer("POST", "/merchant/shop/dine-in-payment", { shopId, payAfterMeal: false }),
 		],
+		["display currency", (shopId) => asCustomer("POST", "/merchant/shop/display-currency", { shopId, second: null })],
 		[
 			"order for a customer",
 			(shopId) =>

@@ -120,6 +120,7 @@ export async function payTableBill(
 		paymentId,
 		amount: bill.due,
 		currency: ctx.tenant.currency.code,
+		language: ctx.lang,
 		description: `Bayon · ${seating.table.shopName} · ${seating.table.number}`,
 		notifyUrl: `${origin}/pay/notify/${gateway.name}`,
 		returnUrl: `${origin}/pages/components/pages/orders/bill`,

@@ -31,6 +31,8 @@ export interface PaymentGateway {
 		paymentId: string;
 		amount: number;
 		currency: string;
+		/** The payer's language (of the request that started the payment), for the gateway's page. */
+		language: string;
 		description: string;
 		notifyUrl: string;
 		returnUrl: string;

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import { formatMoney } from "@bayon/contract";
+import { formatMoney, resolveLanguage, SUPPORTED_LANGUAGES } from "@bayon/contract";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { Selectable } from "kysely";
 import type { DB } from "../../db/schema.js";
@@ -221,6 +221,7 @@ export function createSandboxGateway(deps: AppDeps): PaymentGateway & {
 				id: args.paymentId,
 				amount: args.amount,
 				currency: args.currency,
+				language: args.language,
 				description: args.description,
 				status: "pending" as const,
 				provider_txn_id: null,
@@ -332,7 +333,9 @@ export function createSandboxGateway(deps: AppDeps): PaymentGateway & {
 			app.get<{ Params: { id: string } }>("/sandbox-pay/checkout/:id", async (request, reply) => {
 				const row = await txnOf(request.params.id, reply);
 				if (!row) return reply;
-				const lang = languageOf(request);
+				// The payer's language as the app sent it when the payment started: the browser
+				// opening this page only sends the device's Accept-Language.
+				const lang = row.language ? resolveLanguage(row.language, SUPPORTED_LANGUAGES) : languageOf(request);
 				const amount = formatMoney(row.amount, {
 					code: row.currency,
 					symbol: row.currency === "USD" ? "$" : row.currency,

@@ -1,4 +1,6 @@
-import type { AppConfig, CurrencyConfig } from "@bayon/contract";
+import type { AppConfig, CurrencyConfig, SecondCurrency } from "@bayon/contract";
+import type { Selectable } from "kysely";
+import type { TenantTable } from "../../db/schema.js";
 import type { AppDeps } from "../../http/deps.js";
 
 export interface Tenant {
@@ -11,6 +13,24 @@ export interface Tenant {
 const CACHE_MS = 30_000;
 // Tenants change rarely and are read on every request: keep them briefly per database.
 const cache = new WeakMap<object, Map<number, { tenant: Tenant | null; loadedAt: number }>>();
+
+function secondCurrencyOf(row: Selectable<TenantTable>): SecondCurrency | null {
+	if (
+		row.second_currency_code === null ||
+		row.second_currency_symbol === null ||
+		row.second_currency_rate === null ||
+		row.second_currency_round_to === null ||
+		row.second_currency_symbol_position === null
+	)
+		return null;
+	return {
+		code: row.second_currency_code,
+		symbol: row.second_currency_symbol,
+		rate: row.second_currency_rate,
+		roundTo: row.second_currency_round_to,
+		symbolPosition: row.second_currency_symbol_position,
+	};
+}
 
 /** The tenant with this id, or null when there is none. */
 export async function findTenant(deps: AppDeps, tenantId: number): Promise<Tenant | null> {
@@ -33,11 +53,36 @@ export async function findTenant(deps: AppDeps, tenantId: number): Promise<Tenan
 					decimals: row.currency_decimals,
 					rate: Number(row.currency_rate),
 					symbolPosition: row.currency_symbol_position,
+					second: secondCurrencyOf(row),
 				},
 			}
 		: null;
 	byId.set(tenantId, { tenant, loadedAt: Date.now() });
 	return tenant;
+}
+
+/**
+ * Stores (or, with null, removes) the tenant's second display currency. The caller has
+ * checked who may. This server reads it back at once; other servers within CACHE_MS.
+ */
+export async function setSecondCurrency(
+	deps: AppDeps,
+	tenantId: number,
+	second: SecondCurrency | null,
+): Promise<SecondCurrency | null> {
+	await deps.db
+		.updateTable("tenant")
+		.set({
+			second_currency_code: second?.code ?? null,
+			second_currency_symbol: second?.symbol ?? null,
+			second_currency_rate: second?.rate ?? null,
+			second_currency_round_to: second?.roundTo ?? null,
+			second_currency_symbol_position: second?.symbolPosition ?? null,
+		})
+		.where("id", "=", tenantId)
+		.execute();
+	cache.get(deps.database)?.delete(tenantId);
+	return second;
 }
 
 /** What the app needs at start: tenant name, how to show money, which sign-ins exist. */

@@ -10,6 +10,7 @@ import {
 } from "@bayon/contract";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { startTestServer, type TestServer } from "../../../test/harness.js";
+import { insertOtherTenantShop } from "../../../test/other-tenant.js";
 
 const OWNER = "13800000001";
 const STAFF = "13800000002";
@@ -30,19 +31,11 @@ beforeAll(async () => {
 	riverside = await shopIdByCode("riverside");
 	// A second shop of the demo tenant, 230 km away in Siem Reap, and a shop of another tenant.
 	angkor = await insertShop(1, "angkor", { "zh-CN": "Bayon 吴哥店", en: "Bayon Angkor", km: "បាយ័ន អង្គរ" }, SIEM_REAP);
-	await server.deps.db
-		.insertInto("tenant")
-		.values({
-			id: 2,
-			name: "Other",
-			shop_key: "other",
-			currency_code: "USD",
-			currency_symbol: "$",
-			currency_decimals: 2,
-			currency_symbol_position: "before",
-		})
-		.execute();
-	otherTenantShop = await insertShop(2, "elsewhere", { "zh-CN": "别家", en: "Elsewhere" }, NEAR_THE_SHOP);
+	otherTenantShop = await insertOtherTenantShop(server, {
+		code: "elsewhere",
+		name: { "zh-CN": "别家", en: "Elsewhere" },
+		at: NEAR_THE_SHOP,
+	});
 });
 afterAll(async () => {
 	await server?.close();

@@ -1,6 +1,7 @@
 import {
 	DeliveryCheckQuery,
 	DineInPaymentInput,
+	DisplayCurrencyInput,
 	ReprintTableCodeInput,
 	ShopIdQuery,
 	ShopQuery,
@@ -53,5 +54,9 @@ export async function venueRoutes(app: FastifyInstance, deps: AppDeps) {
 	/** Owner only: dine-in paid up front, or the table's bill after the meal. */
 	r.post("/merchant/shop/dine-in-payment", { schema: { body: DineInPaymentInput } }, async (request) =>
 		ok(await venues.setDineInPayment(deps, signedIn(request), request.body)),
+	);
+	/** Owner only: a second display currency beside the shop's, or none (decision 011). */
+	r.post("/merchant/shop/display-currency", { schema: { body: DisplayCurrencyInput } }, async (request) =>
+		ok(await venues.setDisplayCurrency(deps, signedIn(request), request.body)),
 	);
 }

@@ -9,6 +9,7 @@ import {
 	type OrderType,
 	type ResolvedTable,
 	roleAllows,
+	type SecondCurrency,
 	type ShopDetail,
 	type ShopOpenState,
 	type ShopPermission,
@@ -17,6 +18,7 @@ import {
 } from "@bayon/contract";
 import { BusinessError } from "../../http/business-error.js";
 import type { AppDeps } from "../../http/deps.js";
+import { setSecondCurrency } from "../tenancy/service.js";
 import {
 	type DeliveryQuote,
 	distanceMeters,
@@ -436,6 +438,25 @@ export async function setDineInPayment(
 		.where("id", "=", input.shopId)
 		.execute();
 	return { shopId: input.shopId, deskPayAfterMeal: input.payAfterMeal };
+}
+
+/**
+ * The owner shows prices also in a second currency at their own rate (decision 011), or
+ * (null) in the shop's currency alone. It applies to the whole tenant, whose ledger
+ * currency it sits beside. Anyone but the shop's owner gets Forbidden, whether or not the
+ * shop exists, so the call tells nothing about other shops.
+ */
+export async function setDisplayCurrency(
+	deps: AppDeps,
+	ctx: CallerContext & { member: { id: number } },
+	input: { shopId: number; second: SecondCurrency | null },
+): Promise<{ shopId: number; second: SecondCurrency | null }> {
+	// A customer is refused before any shop is looked up; an owner's role is checked at a shop
+	// of the caller's tenant only, and every other answer is the same Forbidden.
+	await requireStaffSomewhere(deps, ctx);
+	const role = await staffRoleAt(deps, ctx, input.shopId);
+	if (!role || !roleAllows(role, "money")) throw new BusinessError(ErrorCode.Forbidden);
+	return { shopId: input.shopId, second: await setSecondCurrency(deps, ctx.tenant.id, input.second) };
 }
 
 /** The shops a member works at, with their role there; empty for customers. */

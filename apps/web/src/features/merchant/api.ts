@@ -1,4 +1,4 @@
-import type { MerchantTable, OrderView, PageResult, StaffStep, TableBillView } from "@bayon/contract";
+import type { MerchantTable, OrderView, PageResult, SecondCurrency, StaffStep, TableBillView } from "@bayon/contract";
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "../../lib/api-client";
 
@@ -39,6 +39,14 @@ export const openBillsQuery = (shopId: number) =>
 /** Owner only: dine-in guests pay each round up front, or the table's bill after the meal. */
 export function setDineInPayment(shopId: number, payAfterMeal: boolean): Promise<{ deskPayAfterMeal: boolean }> {
 	return api.post("/merchant/shop/dine-in-payment", { shopId, payAfterMeal }, { toast: false, loading: true });
+}
+
+/** Owner only: prices also in a second display currency at the owner's rate, or (null) not. */
+export function setDisplayCurrency(
+	shopId: number,
+	second: SecondCurrency | null,
+): Promise<{ shopId: number; second: SecondCurrency | null }> {
+	return api.post("/merchant/shop/display-currency", { shopId, second }, { toast: false, loading: true });
 }
 
 /** The money was taken at the counter; `expectedTotal` is the amount the staff collected. */

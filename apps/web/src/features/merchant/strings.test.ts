@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { checkPhone, defaultOptionIds, staffOrderLines } from "./staff-order";
-import { merchantStrings, merchantText } from "./strings";
+import { merchantPluralForms, merchantStrings, merchantText } from "./strings";
 
 describe("merchant texts", () => {
 	const source = Object.keys(merchantStrings["zh-CN"] ?? {}).sort();
@@ -9,8 +9,25 @@ describe("merchant texts", () => {
 		expect(Object.keys(strings).sort()).toEqual(source);
 		for (const text of Object.values(strings)) expect(text.trim()).not.toBe("");
 	});
+	it("says 1 new order and 1 round in English, and uses one form in Chinese and Khmer", () => {
+		expect(merchantText("en", "board.alert", { count: 1 })).toBe("1 new order waiting");
+		expect(merchantText("en", "bills.rounds", { count: 1 })).toBe("1 round");
+		expect(merchantText("en", "bills.rounds", { count: 0 })).toBe("0 rounds");
+		expect(merchantText("zh-CN", "bills.rounds", { count: 1 })).toBe("1 轮点单");
+		expect(merchantText("km", "bills.rounds", { count: 1 })).toBe("កម្មង់ 1 លើក");
+	});
+	it("has each plural form a language needs for every counted text", () => {
+		for (const lang of ["zh-CN", "en", "km"]) {
+			const categories = new Intl.PluralRules(lang).resolvedOptions().pluralCategories.filter((c) => c !== "other");
+			for (const [key, text] of Object.entries(merchantStrings["zh-CN"] ?? {})) {
+				if (!text.includes("{{count}}")) continue;
+				const forms = merchantPluralForms[lang]?.[key as keyof typeof merchantPluralForms.en] ?? {};
+				expect(Object.keys(forms).sort(), `${lang} ${key}`).toEqual([...categories].sort());
+			}
+		}
+	});
 	it("fills placeholders and labels the two order sources", () => {
-		expect(merchantText("en", "board.alert", { count: 2 })).toBe("2 new order(s) waiting");
+		expect(merchantText("en", "board.alert", { count: 2 })).toBe("2 new orders waiting");
 		expect(merchantText("en", "order.source.staff")).toBe("Employee help");
 		expect(merchantText("en", "order.source.user")).toBe("User ordering");
 		expect(merchantText("xx", "order.source.staff")).toBe("员工帮点");

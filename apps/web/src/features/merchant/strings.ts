@@ -47,6 +47,18 @@ const zhCN = {
 	"bills.payAfterMealHint": "开启后，堂食点单直接送厨房，用餐后按桌结账；关闭则每次下单先付款。",
 	"bills.payAfterMealOn": "已开启餐后结账",
 	"bills.payAfterMealOff": "堂食改为下单即付款",
+	"currency.title": "第二显示币种",
+	"currency.hint": "价格旁同时显示按您的汇率换算的金额，如 {{example}}；收款仍以 {{code}} 结算。",
+	"currency.code": "币种代码",
+	"currency.symbol": "符号",
+	"currency.rate": "汇率：每 {{unit}} 兑换",
+	"currency.roundTo": "取整到",
+	"currency.position": "符号位置",
+	"currency.before": "数字前",
+	"currency.after": "数字后",
+	"currency.save": "保存币种",
+	"currency.saved": "已保存，价格旁显示第二币种",
+	"currency.off": "价格只显示一种币种",
 	"order.payLater": "餐后结账",
 	"order.source.staff": "员工帮点",
 	"order.source.user": "用户下单",
@@ -126,12 +138,12 @@ const en: Strings = {
 	"board.tab.ready": "Ready / delivering",
 	"board.tab.refunds": "Refund requests",
 	"board.empty": "No orders here",
-	"board.alert": "{{count}} new order(s) waiting",
+	"board.alert": "{{count}} new orders waiting",
 	"board.ack": "Acknowledge",
 	"board.orderForCustomer": "Order for a customer",
 	"board.tab.bills": "Tables to pay",
 	"bills.empty": "No table is waiting to pay",
-	"bills.rounds": "{{count}} round(s)",
+	"bills.rounds": "{{count}} rounds",
 	"bills.openedAt": "Opened {{time}}",
 	"bills.due": "To pay {{amount}}",
 	"bills.settle": "Paid at the counter",
@@ -154,6 +166,18 @@ const en: Strings = {
 		"On: dine-in rounds go straight to the kitchen and each table pays its bill at the end. Off: guests pay every round when they order.",
 	"bills.payAfterMealOn": "Dine-in guests now pay after the meal",
 	"bills.payAfterMealOff": "Dine-in guests now pay when they order",
+	"currency.title": "Second display currency",
+	"currency.hint": "Prices also show converted at your rate, e.g. {{example}}. Payments stay in {{code}}.",
+	"currency.code": "Currency code",
+	"currency.symbol": "Symbol",
+	"currency.rate": "Rate: per {{unit}}",
+	"currency.roundTo": "Round to",
+	"currency.position": "Symbol position",
+	"currency.before": "Before",
+	"currency.after": "After",
+	"currency.save": "Save currency",
+	"currency.saved": "Saved: prices show the second currency",
+	"currency.off": "Prices now show one currency",
 	"order.payLater": "Pay after meal",
 	"order.source.staff": "Employee help",
 	"order.source.user": "User ordering",
@@ -257,6 +281,18 @@ const km: Strings = {
 	"bills.payAfterMealHint": "បើក៖ ការកម្មង់ញ៉ាំនៅហាងផ្ញើទៅផ្ទះបាយភ្លាម ហើយតុនីមួយៗបង់វិក្កយបត្រនៅចុងក្រោយ។ បិទ៖ ភ្ញៀវបង់រាល់ពេលកម្មង់។",
 	"bills.payAfterMealOn": "ភ្ញៀវញ៉ាំនៅហាងឥឡូវបង់ក្រោយពេលញ៉ាំ",
 	"bills.payAfterMealOff": "ភ្ញៀវញ៉ាំនៅហាងឥឡូវបង់នៅពេលកម្មង់",
+	"currency.title": "រូបិយប័ណ្ណបង្ហាញទីពីរ",
+	"currency.hint": "តម្លៃបង្ហាញជាមួយចំនួនប្តូរតាមអត្រារបស់អ្នក ឧ. {{example}}។ ការបង់ប្រាក់នៅតែជា {{code}}។",
+	"currency.code": "កូដរូបិយប័ណ្ណ",
+	"currency.symbol": "និមិត្តសញ្ញា",
+	"currency.rate": "អត្រា៖ ក្នុង {{unit}}",
+	"currency.roundTo": "បង្គត់ទៅ",
+	"currency.position": "ទីតាំងនិមិត្តសញ្ញា",
+	"currency.before": "មុខលេខ",
+	"currency.after": "ក្រោយលេខ",
+	"currency.save": "រក្សាទុករូបិយប័ណ្ណ",
+	"currency.saved": "បានរក្សាទុក៖ តម្លៃបង្ហាញរូបិយប័ណ្ណទីពីរ",
+	"currency.off": "តម្លៃបង្ហាញជារូបិយប័ណ្ណតែមួយ",
 	"order.payLater": "បង់ក្រោយញ៉ាំ",
 	"order.source.staff": "បុគ្គលិកជួយកម្មង់",
 	"order.source.user": "អតិថិជនកម្មង់",
@@ -319,9 +355,35 @@ const km: Strings = {
 export const merchantStrings: Record<string, Strings> = { "zh-CN": zhCN, en, km };
 export type MerchantKey = Key;
 
-/** `{{name}}` placeholders filled from params. */
+/**
+ * Forms of counted texts for the plural categories besides "other" (the text itself), like
+ * i18next's `_one` keys: Chinese and Khmer use one form for every number, English two.
+ */
+export const merchantPluralForms: Record<string, Partial<Record<Key, Partial<Record<Intl.LDMLPluralRule, string>>>>> = {
+	en: {
+		"board.alert": { one: "{{count}} new order waiting" },
+		"bills.rounds": { one: "{{count}} round" },
+	},
+};
+
+const pluralRules = new Map<string, Intl.PluralRules>();
+
+function pluralCategory(lang: string, count: number): Intl.LDMLPluralRule {
+	let rules = pluralRules.get(lang);
+	if (!rules) {
+		rules = new Intl.PluralRules(lang);
+		pluralRules.set(lang, rules);
+	}
+	return rules.select(count);
+}
+
+/** `{{name}}` placeholders filled from params; a numeric `count` picks the plural form. */
 export function merchantText(lang: string, key: Key, params?: Record<string, string | number>): string {
-	const text = (merchantStrings[lang] ?? zhCN)[key];
+	const strings = merchantStrings[lang] ? lang : "zh-CN";
+	const count = params?.count;
+	const form =
+		typeof count === "number" ? merchantPluralForms[strings]?.[key]?.[pluralCategory(strings, count)] : undefined;
+	const text = form ?? (merchantStrings[strings] ?? zhCN)[key];
 	return params ? text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? "")) : text;
 }
 

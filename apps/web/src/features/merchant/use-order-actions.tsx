@@ -1,9 +1,8 @@
 import type { OrderView, StaffStep } from "@bayon/contract";
 import { useState } from "react";
 import { ApiError, errorText } from "../../lib/api-client";
-import { formatMoney } from "../../lib/format";
+import { useMoney } from "../../lib/app-config";
 import { queryClient } from "../../lib/query-client";
-import { useAppState } from "../../lib/store";
 import { showToast } from "../../lib/toast";
 import { ConfirmDialog } from "../../ui/confirm-dialog";
 import { actOnOrder, decideRefund, merchantKeys, ORDER_STATE_CHANGED } from "./api";
@@ -17,7 +16,7 @@ import { useMerchantText } from "./strings";
  */
 export function useOrderActions(onAccepted?: (orderId: number) => void) {
 	const { mt } = useMerchantText();
-	const currency = useAppState((s) => s.currency);
+	const money = useMoney();
 	const [busyId, setBusyId] = useState<number | null>(null);
 	const [rejecting, setRejecting] = useState<OrderView | null>(null);
 	const [approving, setApproving] = useState<OrderView | null>(null);
@@ -65,7 +64,7 @@ export function useOrderActions(onAccepted?: (orderId: number) => void) {
 			/>
 			<ConfirmDialog
 				open={approving !== null}
-				message={approving ? mt("refund.confirm", { amount: formatMoney(approving.total, currency) }) : ""}
+				message={approving ? mt("refund.confirm", { amount: money(approving.total) }) : ""}
 				testId="merchant-refund-confirm"
 				onCancel={() => setApproving(null)}
 				onConfirm={() => {

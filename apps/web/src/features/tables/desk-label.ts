@@ -7,6 +7,6 @@ type Describable = Pick<Desk, "number" | "area" | "seats">;
 export function describeDesk(desk: Describable, t: TFunction): string {
 	const parts = [t("table.label", { number: desk.number })];
 	if (desk.area) parts.push(desk.area);
-	parts.push(desk.seats === 1 ? t("table.seatsOne") : t("table.seats", { n: desk.seats }));
+	parts.push(t("table.seats", { count: desk.seats }));
 	return parts.join(" · ");
 }

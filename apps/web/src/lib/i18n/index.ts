@@ -8,7 +8,7 @@ import {
 import i18next from "i18next";
 import { useCallback, useMemo } from "react";
 import { initReactI18next, useTranslation } from "react-i18next";
-import type { DateLabels } from "../format";
+import { type DateLabels, formatList } from "../format";
 import type { UiStrings } from "./locales/zh-CN";
 
 /** Locale files are separate chunks: only the language in use is downloaded. */
@@ -98,4 +98,11 @@ export function useDateLabels(): DateLabels {
 			daysAgo: t("time.daysAgo"),
 		};
 	}, [i18n, lang]);
+}
+
+/** format.ts's formatList in the current language: "a, b, c" / "a、b、c". */
+export function useListFormat(): (items: readonly string[]) => string {
+	const { t, i18n } = useTranslation();
+	const lang = i18n.language;
+	return useCallback((items: readonly string[]) => formatList(items, lang, t("options.separator")), [lang, t]);
 }

@@ -1,7 +1,7 @@
 import type { MenuItem } from "@bayon/contract";
 import { Link } from "react-router";
 import { Paths, withQuery } from "../../../app/paths";
-import { useMoney } from "../../../lib/app-config";
+import { useMoney, usePrice } from "../../../lib/app-config";
 import { useI18n } from "../../../lib/i18n";
 import type { OrderType } from "../../../lib/store";
 import { showToast } from "../../../lib/toast";
@@ -25,6 +25,7 @@ interface ItemCardProps {
 export function ItemCard({ item, orderType, onChoose, onAddOne }: ItemCardProps) {
 	const { t, m } = useI18n();
 	const money = useMoney();
+	const price = usePrice();
 	const cart = useCart();
 	const inCart = quantityOfItem(cart, item.id);
 	const offered = item.orderTypes.includes(orderType);
@@ -70,7 +71,7 @@ export function ItemCard({ item, orderType, onChoose, onAddOne }: ItemCardProps)
 				<div className="item-card__foot">
 					<span className="item-card__prices">
 						<span className="price" data-testid="item-price">
-							{money(item.price)}
+							{price(item.price)}
 						</span>
 						{item.originalPrice !== null && item.originalPrice > item.price && (
 							<s className="price-original" data-testid="item-original-price">

@@ -1,6 +1,6 @@
 import type { MenuItem, MenuOptionGroup } from "@bayon/contract";
 import { useState } from "react";
-import { useMoney } from "../../../lib/app-config";
+import { useMoney, usePrice } from "../../../lib/app-config";
 import { useI18n } from "../../../lib/i18n";
 import { useAppState } from "../../../lib/store";
 import { showToast } from "../../../lib/toast";
@@ -142,7 +142,7 @@ export function PurchaseFooter({
 	ready?: boolean;
 }) {
 	const { t } = useI18n();
-	const money = useMoney();
+	const formatPrice = usePrice();
 	const { item, selection, quantity, setQuantity, maxQuantity, onQuantityLimit, reason, price } = purchase;
 	const summary = chosenOptions(item, selection)
 		.map((option) => option.name)
@@ -157,7 +157,7 @@ export function PurchaseFooter({
 			<div className="purchase__row">
 				<div className="purchase__price">
 					<span className="price price--large" data-testid="live-price">
-						{money(price)}
+						{formatPrice(price)}
 					</span>
 					{summary && (
 						<span className="purchase__summary" data-testid="purchase-summary">

@@ -3,7 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Link, useSearchParams } from "react-router";
 import { Paths } from "../../../app/paths";
 import { errorText } from "../../../lib/api-client";
-import { useMoney } from "../../../lib/app-config";
+import { useMoney, usePrice } from "../../../lib/app-config";
 import { useI18n } from "../../../lib/i18n";
 import { useAppState } from "../../../lib/store";
 import { CartIcon } from "../../../ui/icons";
@@ -37,6 +37,7 @@ export default function MenuDetailScreen() {
 function ItemDetail({ item }: { item: MenuItem }) {
 	const { t, m } = useI18n();
 	const money = useMoney();
+	const price = usePrice();
 	const shop = useCurrentShop().data;
 	const orderType = useAppState((s) => s.orderType);
 	const count = useAppState((s) => cartCount(s.cart));
@@ -56,7 +57,7 @@ function ItemDetail({ item }: { item: MenuItem }) {
 				{item.description && <p className="item-detail__desc">{item.description}</p>}
 				<p className="item-detail__prices">
 					<span className="price price--large" data-testid="detail-price">
-						{money(item.price)}
+						{price(item.price)}
 					</span>
 					{item.originalPrice !== null && item.originalPrice > item.price && (
 						<s className="price-original">{money(item.originalPrice)}</s>

@@ -100,6 +100,21 @@ describe("menu tab", () => {
 		expect(within(card).queryByTestId("item-add")).toBeNull();
 	});
 
+	it("prices in dollars with riel beside them when the owner set a second currency, in Khmer", async () => {
+		await applyLanguage("km");
+		const riel = { code: "KHR", symbol: "៛", rate: 4100, roundTo: 100, symbolPosition: "after" as const };
+		serve({ "/system/config": { code: 0, data: { ...usdConfig, currency: { ...usdConfig.currency, second: riel } } } });
+		renderMenu();
+
+		const tea = await screen.findByTestId(`item-${milkTea.id}`);
+		// 2.75 × 4100 = 11,275 riel, rounded to 100.
+		await waitFor(() => expect(within(tea).getByTestId("item-price").textContent).toBe("$2.75 · 11,300៛"));
+		// The struck-out former price stays short.
+		expect(within(tea).getByTestId("item-original-price").textContent).toBe("$3.00");
+		fireEvent.click(within(screen.getByTestId("order-type-takeout")).getByRole("radio"));
+		expect(screen.getByTestId("delivery-terms").textContent).toContain("$5.00 · 20,500៛");
+	});
+
 	it("offers dine-in only once a table of this shop is scanned", async () => {
 		serve();
 		renderMenu();

@@ -2,10 +2,10 @@ import type { BillRoundView, MerchantShopRef, ShopDetail, TableBillView } from "
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { errorText } from "../../../lib/api-client";
-import { formatMoney, formatRelativeTime } from "../../../lib/format";
+import { usePrice } from "../../../lib/app-config";
+import { formatRelativeTime } from "../../../lib/format";
 import { useDateLabels } from "../../../lib/i18n";
 import { queryClient } from "../../../lib/query-client";
-import { useAppState } from "../../../lib/store";
 import { showToast } from "../../../lib/toast";
 import { ConfirmDialog } from "../../../ui/confirm-dialog";
 import { EmptyState, ErrorState, LoadingState } from "../../../ui/states";
@@ -19,6 +19,7 @@ import {
 	settleBillAtCounter,
 } from "../api";
 import { useMerchantText } from "../strings";
+import { DisplayCurrencySetting } from "./display-currency-setting";
 
 /** A staff action on the bills waiting for confirmation. */
 type Pending =
@@ -35,7 +36,7 @@ type Pending =
 export function OpenBills({ shop }: { shop: MerchantShopRef }) {
 	const shopId = shop.shopId;
 	const { mt } = useMerchantText();
-	const currency = useAppState((s) => s.currency);
+	const price = usePrice();
 	const bills = useQuery({ ...openBillsQuery(shopId), refetchInterval: 30_000 });
 	const [pending, setPending] = useState<Pending | null>(null);
 	const [busy, setBusy] = useState(false);
@@ -64,25 +65,25 @@ export function OpenBills({ shop }: { shop: MerchantShopRef }) {
 		}
 	};
 
-	const money = (amount: number) => formatMoney(amount, currency);
 	const question = (action: Pending): string => {
 		const table = action.bill.tableNumber;
 		if (action.kind === "remove")
 			return mt("bills.confirmRemove", {
 				table,
 				n: action.number,
-				amount: money(action.round.total),
+				amount: price(action.round.total),
 				who: ordererName(action.round),
 			});
-		if (action.kind === "settle") return mt("bills.confirmSettle", { table, amount: money(action.bill.due) });
+		if (action.kind === "settle") return mt("bills.confirmSettle", { table, amount: price(action.bill.due) });
 		return action.bill.due === 0
 			? mt("bills.confirmClear", { table })
-			: mt("bills.confirmClearUnpaid", { table, amount: money(action.bill.due) });
+			: mt("bills.confirmClearUnpaid", { table, amount: price(action.bill.due) });
 	};
 
 	return (
 		<div role="tabpanel">
 			{shop.role === "owner" && <DineInPaymentSwitch shopId={shopId} />}
+			{shop.role === "owner" && <DisplayCurrencySetting shopId={shopId} />}
 			{bills.isPending ? (
 				<LoadingState />
 			) : bills.isError && !bills.data ? (
@@ -164,7 +165,7 @@ function BillList({
 	busy: boolean;
 }) {
 	const { mt, lang } = useMerchantText();
-	const currency = useAppState((s) => s.currency);
+	const price = usePrice();
 	const dateLabels = useDateLabels();
 	return (
 		<div className="merchant-board__list" data-testid="merchant-bills">
@@ -219,7 +220,7 @@ function BillList({
 					)}
 					<footer className="merchant-card__foot">
 						<span className="merchant-card__total" data-testid="merchant-bill-due">
-							{mt("bills.due", { amount: formatMoney(bill.due, currency) })}
+							{mt("bills.due", { amount: price(bill.due) })}
 						</span>
 					</footer>
 					<div className="merchant-actions">

@@ -1,8 +1,8 @@
 import type { OrderView, StaffOrderAction } from "@bayon/contract";
 import { Link } from "react-router";
 import { Paths, withQuery } from "../../../app/paths";
-import { formatMoney } from "../../../lib/format";
-import { useAppState } from "../../../lib/store";
+import { usePrice } from "../../../lib/app-config";
+import { useListFormat } from "../../../lib/i18n";
 import { type MerchantKey, useMerchantText } from "../strings";
 import type { OrderActions } from "../use-order-actions";
 
@@ -70,7 +70,8 @@ interface OrderCardProps {
 /** One order on the board. */
 export function OrderCard({ order, actions, ringing = false, onOpen }: OrderCardProps) {
 	const { mt } = useMerchantText();
-	const currency = useAppState((s) => s.currency);
+	const list = useListFormat();
+	const price = usePrice();
 	const phone = order.customer?.mobile ?? order.contactPhone ?? "";
 	return (
 		<article
@@ -108,7 +109,7 @@ export function OrderCard({ order, actions, ringing = false, onOpen }: OrderCard
 							<span>
 								{line.name}
 								{line.options.length > 0 && (
-									<small className="merchant-card__options"> ({line.options.map((o) => o.name).join(", ")})</small>
+									<small className="merchant-card__options"> ({list(line.options.map((o) => o.name))})</small>
 								)}
 							</span>
 							<span>×{line.quantity}</span>
@@ -126,7 +127,7 @@ export function OrderCard({ order, actions, ringing = false, onOpen }: OrderCard
 				<footer className="merchant-card__foot">
 					<span data-testid="merchant-order-phone">{phone}</span>
 					<span className="merchant-card__total" data-testid="merchant-order-total">
-						{mt("order.total")} {formatMoney(order.total, currency)}
+						{mt("order.total")} {price(order.total)}
 					</span>
 				</footer>
 			</Link>

@@ -3,9 +3,8 @@ import { useQuery } from "@tanstack/react-query";
 import { useMemo, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { Paths, withQuery } from "../../../app/paths";
-import { formatMoney } from "../../../lib/format";
+import { useMoney } from "../../../lib/app-config";
 import { queryClient } from "../../../lib/query-client";
-import { useAppState } from "../../../lib/store";
 import { showToast } from "../../../lib/toast";
 import { BottomSheet } from "../../../ui/sheet";
 import { LoadingState } from "../../../ui/states";
@@ -27,7 +26,7 @@ const REMARK_MAX = 50;
 export function StaffOrderSheet({ open, shopId, onClose }: { open: boolean; shopId: number; onClose: () => void }) {
 	const { mt, m, lang } = useMerchantText();
 	const navigate = useNavigate();
-	const currency = useAppState((s) => s.currency);
+	const money = useMoney();
 	const menu = useQuery({ ...menuQuery(shopId, lang), enabled: open });
 	const tables = useQuery({ ...merchantTablesQuery(shopId), enabled: open });
 	const [tableId, setTableId] = useState<number | null>(null);
@@ -178,7 +177,7 @@ export function StaffOrderSheet({ open, shopId, onClose }: { open: boolean; shop
 								<span className="merchant-staff__name">
 									{item.name}
 									<small>
-										{formatMoney(item.price, currency)}
+										{money(item.price)}
 										{item.optionGroups.some((group) => group.minChoices > 0) && ` · ${mt("staff.optionsHint")}`}
 									</small>
 								</span>

@@ -2,10 +2,10 @@ import type { OrderView } from "@bayon/contract";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useSearchParams } from "react-router";
-import { formatDateTime, formatMoney } from "../../../lib/format";
-import { useDateLabels } from "../../../lib/i18n";
+import { usePrice } from "../../../lib/app-config";
+import { formatDateTime } from "../../../lib/format";
+import { useDateLabels, useListFormat } from "../../../lib/i18n";
 import { queryClient } from "../../../lib/query-client";
-import { useAppState } from "../../../lib/store";
 import { ErrorState, LoadingState } from "../../../ui/states";
 import { merchantKeys, orderDetailQuery } from "../api";
 import { boardAlarm } from "../board-alarm";
@@ -57,9 +57,9 @@ function Detail() {
 
 function OrderDetail({ order }: { order: OrderView }) {
 	const { mt, lang } = useMerchantText();
+	const list = useListFormat();
 	const labels = useDateLabels();
-	const currency = useAppState((s) => s.currency);
-	const money = (amount: number) => formatMoney(amount, currency);
+	const money = usePrice();
 	// The staff's device is in the shop: its own time zone is the shop's.
 	const time = (value: string) => formatDateTime(value, lang, labels);
 	return (
@@ -86,7 +86,7 @@ function OrderDetail({ order }: { order: OrderView }) {
 							<span>
 								{line.name}
 								{line.options.length > 0 && (
-									<small className="merchant-card__options"> ({line.options.map((o) => o.name).join(", ")})</small>
+									<small className="merchant-card__options"> ({list(line.options.map((o) => o.name))})</small>
 								)}
 								<small> ×{line.quantity}</small>
 							</span>

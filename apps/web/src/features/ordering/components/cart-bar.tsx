@@ -1,7 +1,7 @@
 import type { ShopSummary } from "@bayon/contract";
 import { Link } from "react-router";
 import { Paths } from "../../../app/paths";
-import { useMoney } from "../../../lib/app-config";
+import { usePrice } from "../../../lib/app-config";
 import { useI18n } from "../../../lib/i18n";
 import { useAppState } from "../../../lib/store";
 import { CartIcon } from "../../../ui/icons";
@@ -12,7 +12,7 @@ import "../ordering.css";
 /** The floating cart bar of the menu: how many, how much, and "go to checkout". */
 export function CartBar({ shop }: { shop: ShopSummary }) {
 	const { t, m } = useI18n();
-	const money = useMoney();
+	const money = usePrice();
 	const cart = useAppState((s) => s.cart);
 	const orderType = useAppState((s) => s.orderType);
 	const { checkout, busy } = useCheckout(shop);

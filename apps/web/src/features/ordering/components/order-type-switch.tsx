@@ -1,7 +1,7 @@
 import type { OrderType, ShopSummary } from "@bayon/contract";
 import { Link } from "react-router";
 import { Paths } from "../../../app/paths";
-import { useMoney } from "../../../lib/app-config";
+import { useMoney, usePrice } from "../../../lib/app-config";
 import { useI18n } from "../../../lib/i18n";
 import { appStore, useAppState } from "../../../lib/store";
 import { ScanIcon, TableIcon } from "../../../ui/icons";
@@ -28,6 +28,7 @@ export function orderTypeAvailable(
 export function OrderTypeSwitch({ shop }: { shop: ShopSummary }) {
 	const { t, m } = useI18n();
 	const money = useMoney();
+	const price = usePrice();
 	const orderType = useAppState((s) => s.orderType);
 	const desk = useAppState((s) => s.desk);
 
@@ -38,7 +39,7 @@ export function OrderTypeSwitch({ shop }: { shop: ShopSummary }) {
 	const { delivery } = shop;
 	const deliveryTerms = [
 		delivery.minFee !== null ? t("orderType.deliveryFee", { amount: money(delivery.minFee) }) : null,
-		delivery.minOrder !== null ? m("belowMinDeliveryPrice", { amount: money(delivery.minOrder) }) : null,
+		delivery.minOrder !== null ? m("belowMinDeliveryPrice", { amount: price(delivery.minOrder) }) : null,
 	]
 		.filter(Boolean)
 		.join(" · ");

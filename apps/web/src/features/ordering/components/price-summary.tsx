@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useMoney } from "../../../lib/app-config";
+import { usePrice } from "../../../lib/app-config";
 import { useI18n } from "../../../lib/i18n";
 
 /**
@@ -19,7 +19,7 @@ export function PriceSummary(props: {
 	afterTotal?: ReactNode;
 }) {
 	const { t } = useI18n();
-	const money = useMoney();
+	const money = usePrice();
 	return (
 		<dl className="summary">
 			<div className="summary__row">

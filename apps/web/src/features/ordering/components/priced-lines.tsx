@@ -1,4 +1,4 @@
-import { useMoney } from "../../../lib/app-config";
+import { usePrice } from "../../../lib/app-config";
 import { useI18n } from "../../../lib/i18n";
 
 interface Line {
@@ -12,7 +12,7 @@ interface Line {
 /** The lines of a priced cart or an order: name, chosen options, quantity, line total. */
 export function PricedLines({ lines, testId }: { lines: Line[]; testId?: string }) {
 	const { t } = useI18n();
-	const money = useMoney();
+	const money = usePrice();
 	return (
 		<ul className="pay-lines" data-testid={testId}>
 			{lines.map((line) => (

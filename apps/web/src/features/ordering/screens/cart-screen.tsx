@@ -5,7 +5,7 @@ import { Link } from "react-router";
 import { useSwitchTab } from "../../../app/navigation-hooks";
 import { Paths } from "../../../app/paths";
 import { errorText } from "../../../lib/api-client";
-import { useMoney } from "../../../lib/app-config";
+import { useMoney, usePrice } from "../../../lib/app-config";
 import { useI18n } from "../../../lib/i18n";
 import { type CartLine, useAppState } from "../../../lib/store";
 import { showToast } from "../../../lib/toast";
@@ -69,7 +69,7 @@ export default function CartScreen() {
 
 function CartContent({ shop, lines }: { shop: ShopSummary; lines: CartLine[] }) {
 	const { t, m, lang } = useI18n();
-	const money = useMoney();
+	const price = usePrice();
 	const orderType = useAppState((s) => s.orderType);
 	const pricing = useCartPricing(shop.id);
 	const menu = useQuery(menuQuery(shop.id, lang));
@@ -150,7 +150,7 @@ function CartContent({ shop, lines }: { shop: ShopSummary; lines: CartLine[] }) 
 							(priced.minDeliveryPrice ?? shop.delivery.minOrder) !== null && (
 								<p className="summary__note" data-testid="cart-min-delivery">
 									{m("belowMinDeliveryPrice", {
-										amount: money(priced.minDeliveryPrice ?? shop.delivery.minOrder ?? 0),
+										amount: price(priced.minDeliveryPrice ?? shop.delivery.minOrder ?? 0),
 									})}
 								</p>
 							)
@@ -164,7 +164,7 @@ function CartContent({ shop, lines }: { shop: ShopSummary; lines: CartLine[] }) 
 				<span className="cart-footer__total">
 					<span className="cart-footer__label">{t("cart.total")}</span>
 					<span className="price price--large" data-testid="cart-footer-total">
-						{priced ? money(priced.total) : "--"}
+						{priced ? price(priced.total) : "--"}
 					</span>
 				</span>
 				<button
@@ -197,6 +197,7 @@ function CartContent({ shop, lines }: { shop: ShopSummary; lines: CartLine[] }) 
 function CartLineRow({ line, priced, max }: { line: CartLine; priced: PricedCartLine | undefined; max: number }) {
 	const { t, m } = useI18n();
 	const money = useMoney();
+	const price = usePrice();
 	const problems = priced?.problems ?? [];
 	const unitPrice = priced?.name ? priced.unitPrice : line.unitPrice;
 	return (
@@ -225,7 +226,7 @@ function CartLineRow({ line, priced, max }: { line: CartLine; priced: PricedCart
 			</div>
 			<div className="cart-line__side">
 				<span className="price" data-testid="cart-line-total">
-					{money(unitPrice * line.quantity)}
+					{price(unitPrice * line.quantity)}
 				</span>
 				<div className="cart-line__actions">
 					<button

@@ -2,41 +2,11 @@ import type { OrderView } from "@bayon/contract";
 import { screen, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it } from "vitest";
 import { applyLanguage } from "../../../lib/i18n";
-import { fakeServer, usdConfig } from "../../../test/ordering-fixtures";
+import { fakeServer, orderView, usdConfig } from "../../../test/ordering-fixtures";
 import { renderScreen } from "../../../test/render";
 import { OrderCard } from "./order-card";
 
-const base: OrderView = {
-	id: 41,
-	orderNo: "20261120000041",
-	shopId: 1,
-	shopName: "Bayon",
-	orderType: "takein",
-	status: "in_production",
-	paymentStatus: "paid",
-	payMethod: "balance",
-	pickupNumber: "007",
-	pickupAt: null,
-	tableNumber: null,
-	diners: null,
-	billId: null,
-	deliveryAddress: null,
-	contactPhone: null,
-	remark: "",
-	lines: [{ itemId: 10, name: "鲜椰青", options: [], unitPrice: 200, quantity: 1, lineTotal: 200 }],
-	subtotal: 200,
-	deliveryFee: 0,
-	total: 200,
-	source: "user",
-	createdAt: "2026-11-20T05:07:00Z",
-	expiresAt: null,
-	paidAt: "2026-11-20T05:08:00Z",
-	refundStatus: "none",
-	refundReason: null,
-	refundDecisionNote: null,
-	refundTransfer: null,
-	actions: ["requestRefund"],
-};
+const base = orderView();
 
 function renderCard(order: OrderView, prominent = true) {
 	renderScreen(

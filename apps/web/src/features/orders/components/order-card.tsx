@@ -2,9 +2,9 @@ import type { OrderView } from "@bayon/contract";
 import { useState } from "react";
 import { Link } from "react-router";
 import { Paths, withQuery } from "../../../app/paths";
-import { useMoney } from "../../../lib/app-config";
+import { usePrice } from "../../../lib/app-config";
 import { formatDateTime } from "../../../lib/format";
-import { useDateLabels, useI18n } from "../../../lib/i18n";
+import { useDateLabels, useI18n, useListFormat } from "../../../lib/i18n";
 import { useDebouncedSubmit } from "../../../lib/use-debounced-submit";
 import { ConfirmDialog } from "../../../ui/confirm-dialog";
 import { cancelOrder, invalidateOrders } from "../api";
@@ -19,7 +19,8 @@ import { useNow } from "../use-now";
 export function OrderCard({ order, prominent = false }: { order: OrderView; prominent?: boolean }) {
 	const { t, lang } = useI18n();
 	const labels = useDateLabels();
-	const money = useMoney();
+	const money = usePrice();
+	const list = useListFormat();
 	const stage = orderStage(order);
 	const count = order.lines.reduce((sum, line) => sum + line.quantity, 0);
 	const unpaid = order.status === "unpaid";
@@ -51,7 +52,7 @@ export function OrderCard({ order, prominent = false }: { order: OrderView; prom
 							</span>
 							{order.ordersAhead !== undefined && (
 								<span className="order-card__ahead" data-testid="order-card-ahead">
-									{order.ordersAhead === 0 ? t("orders.nextInLine") : t("orders.ahead", { n: order.ordersAhead })}
+									{order.ordersAhead === 0 ? t("orders.nextInLine") : t("orders.ahead", { count: order.ordersAhead })}
 								</span>
 							)}
 						</p>
@@ -63,10 +64,7 @@ export function OrderCard({ order, prominent = false }: { order: OrderView; prom
 					</p>
 				)}
 				<p className="order-card__items">
-					{order.lines
-						.slice(0, 3)
-						.map((line) => line.name)
-						.join("、")}
+					{list(order.lines.slice(0, 3).map((line) => line.name))}
 					{order.lines.length > 3 ? "…" : ""}
 				</p>
 				<footer className="order-card__footer">
@@ -75,7 +73,7 @@ export function OrderCard({ order, prominent = false }: { order: OrderView; prom
 						{!prominent && numbered && ` · #${order.pickupNumber}`}
 					</span>
 					<span className="order-card__total">
-						{t("orders.itemsTotal", { n: count })} <strong>{money(order.total)}</strong>
+						{t("orders.itemsTotal", { count })} <strong>{money(order.total)}</strong>
 					</span>
 				</footer>
 			</Link>

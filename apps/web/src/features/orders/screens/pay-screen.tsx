@@ -10,7 +10,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Link, useNavigate } from "react-router";
 import { Paths, withQuery } from "../../../app/paths";
 import { ApiError, errorText } from "../../../lib/api-client";
-import { useMoney } from "../../../lib/app-config";
+import { usePrice } from "../../../lib/app-config";
 import { useI18n } from "../../../lib/i18n";
 import { queryClient } from "../../../lib/query-client";
 import { appStore, useAppState } from "../../../lib/store";
@@ -64,7 +64,7 @@ export default function PayScreen() {
 
 function PayContent({ shop, timeZone }: { shop: ShopSummary; timeZone: string }) {
 	const { t, m, lang } = useI18n();
-	const money = useMoney();
+	const money = usePrice();
 	const navigate = useNavigate();
 	const orderType = useAppState((s) => s.orderType);
 	const target = useAppState((s) => s.address);

@@ -5,7 +5,7 @@ import { Link } from "react-router";
 import { useSwitchTab } from "../../../app/navigation-hooks";
 import { Paths } from "../../../app/paths";
 import { ApiError, errorText } from "../../../lib/api-client";
-import { useMoney } from "../../../lib/app-config";
+import { usePrice } from "../../../lib/app-config";
 import { useI18n } from "../../../lib/i18n";
 import { isLoggedIn, useAppState } from "../../../lib/store";
 import { showToast } from "../../../lib/toast";
@@ -119,7 +119,7 @@ function Bill({
 	endedNote?: ReactNode;
 }) {
 	const { t } = useI18n();
-	const money = useMoney();
+	const money = usePrice();
 	const switchTab = useSwitchTab();
 	const [payMethod, setPayMethod] = useState<PayMethod>("balance");
 
@@ -204,7 +204,7 @@ function Bill({
 
 function Round({ round, number }: { round: BillRoundView; number: number }) {
 	const { t } = useI18n();
-	const money = useMoney();
+	const money = usePrice();
 	const dropped = round.status === "cancelled" || round.status === "rejected";
 	return (
 		<section

@@ -4,7 +4,7 @@ import { Link, useNavigate, useSearchParams } from "react-router";
 import { useSwitchTab } from "../../../app/navigation-hooks";
 import { Paths } from "../../../app/paths";
 import { ApiError, errorText } from "../../../lib/api-client";
-import { useMoney } from "../../../lib/app-config";
+import { usePrice } from "../../../lib/app-config";
 import { useI18n } from "../../../lib/i18n";
 import { queryClient } from "../../../lib/query-client";
 import { isLoggedIn, useAppState } from "../../../lib/store";
@@ -90,7 +90,7 @@ export default function OperateScreen() {
 /** A table already eating (paid after the meal): its open bill, for whoever just sat down. */
 function OpenBillLink({ token }: { token: string }) {
 	const { t, lang } = useI18n();
-	const money = useMoney();
+	const money = usePrice();
 	const signedIn = useAppState(isLoggedIn);
 	const bill = useQuery({ ...tableBillQuery(token, lang), enabled: signedIn });
 	if (bill.data?.status !== "open") return null;

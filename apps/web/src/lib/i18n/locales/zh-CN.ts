@@ -240,8 +240,7 @@ const zhCN = {
 	"scan.manualEmpty": "请输入桌码或链接",
 
 	"table.label": "{{number}} 号桌",
-	"table.seats": "{{n}} 人座",
-	"table.seatsOne": "1 人座",
+	"table.seats": "{{count}} 人座",
 	"table.resolving": "正在识别桌码…",
 	"table.ready": "已切换为{{mode}}，在本桌点餐即可",
 	"table.orderNow": "开始点餐",
@@ -389,9 +388,9 @@ const zhCN = {
 	"stage.cancelled": "已取消",
 	"stage.rejected": "商家已拒单",
 	"orders.pickupNumber": "取餐号",
-	"orders.ahead": "前面还有 {{n}} 单",
+	"orders.ahead": "前面还有 {{count}} 单",
 	"orders.nextInLine": "下一个就是您的",
-	"orders.itemsTotal": "共{{n}}件",
+	"orders.itemsTotal": "共{{count}}件",
 	"orders.history": "历史订单",
 	"orders.noCurrent": "暂无进行中的订单",
 	"orders.filter.all": "全部",
@@ -440,7 +439,13 @@ const zhCN = {
 	"refundTransfer.failed": "原路退款失败，请联系商家",
 };
 
-export type UiStrings = Record<keyof typeof zhCN, string>;
 export type UiKey = keyof typeof zhCN;
+/**
+ * A text with a {{count}} may have a form per plural category of its language, as i18next
+ * looks them up: "orders.itemsTotal_one" for 1 in English. The key itself is the "other"
+ * form, which Chinese and Khmer use for every number (locales.test.ts checks the forms).
+ */
+export type PluralFormKey = `${UiKey}_${"zero" | "one" | "two" | "few" | "many"}`;
+export type UiStrings = Record<UiKey, string> & Partial<Record<PluralFormKey, string>>;
 
 export default zhCN satisfies UiStrings;

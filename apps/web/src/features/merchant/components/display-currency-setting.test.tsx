@@ -1,0 +1,70 @@
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { beforeEach, describe, expect, it } from "vitest";
+import { applyLanguage } from "../../../lib/i18n";
+import { queryClient } from "../../../lib/query-client";
+import { appStore } from "../../../lib/store";
+import { currentToast, hideToast } from "../../../lib/toast";
+import { fakeServer, usdConfig } from "../../../test/ordering-fixtures";
+import { renderScreen } from "../../../test/render";
+import { DisplayCurrencySetting } from "./display-currency-setting";
+
+const PATH = "/merchant/shop/display-currency";
+
+beforeEach(async () => {
+	localStorage.clear();
+	appStore.reload();
+	queryClient.clear();
+	hideToast();
+	await applyLanguage("en");
+});
+
+function renderSetting() {
+	renderScreen(<DisplayCurrencySetting shopId={1} />, { path: "/" });
+	return screen.findByTestId("merchant-display-currency");
+}
+
+describe("the owner's second display currency", () => {
+	it("starts from riel, saves the owner's rate, and every price then shows it", async () => {
+		const server = fakeServer({
+			"/system/config": { code: 0, data: usdConfig },
+			[PATH]: (body) => ({ shopId: 1, second: (body as { second: unknown }).second }),
+		});
+		const setting = await renderSetting();
+		expect(setting.textContent).toContain("e.g. $2.50 · 10,300៛. Payments stay in USD.");
+		expect(screen.queryByTestId("merchant-currency-rate")).toBeNull();
+
+		fireEvent.click(screen.getByTestId("merchant-display-currency-switch"));
+		const rate = screen.getByTestId("merchant-currency-rate") as HTMLInputElement;
+		expect(rate.value).toBe("4100");
+		fireEvent.change(rate, { target: { value: "4,000" } });
+		fireEvent.click(within(screen.getByTestId("merchant-currency-round")).getByText("1,000"));
+		expect(setting.textContent).toContain("e.g. $2.50 · 10,000៛");
+		fireEvent.click(screen.getByTestId("merchant-currency-save"));
+
+		await waitFor(() => expect(currentToast()?.text).toBe("Saved: prices show the second currency"));
+		const saved = { code: "KHR", symbol: "៛", rate: 4000, roundTo: 1000, symbolPosition: "after" };
+		expect(server.bodies(PATH)).toEqual([{ shopId: 1, second: saved }]);
+		expect(appStore.getState().currency.second).toEqual(saved);
+
+		fireEvent.click(screen.getByTestId("merchant-display-currency-switch"));
+		await waitFor(() => expect(currentToast()?.text).toBe("Prices now show one currency"));
+		expect(server.bodies(PATH).at(-1)).toEqual({ shopId: 1, second: null });
+		expect(appStore.getState().currency.second).toBeNull();
+		expect(screen.queryByTestId("merchant-currency-rate")).toBeNull();
+	});
+
+	it("shows the server's reason when it refuses, and keeps the form open", async () => {
+		fakeServer({
+			"/system/config": { code: 0, data: usdConfig },
+			[PATH]: { code: 400, msg: "Invalid value: second.rate" },
+		});
+		await renderSetting();
+		fireEvent.click(screen.getByTestId("merchant-display-currency-switch"));
+		fireEvent.change(screen.getByTestId("merchant-currency-rate"), { target: { value: "" } });
+		fireEvent.click(screen.getByTestId("merchant-currency-save"));
+
+		expect((await screen.findByTestId("merchant-currency-error")).textContent).toBe("Invalid value: second.rate");
+		expect(screen.getByTestId("merchant-currency-rate")).toBeTruthy();
+		expect(appStore.getState().currency.second ?? null).toBeNull();
+	});
+});

@@ -32,7 +32,7 @@ function OpenOptionsSheet({ item, onClose, onAdd }: OptionsSheetProps & { item: 
 			testId="options-sheet"
 			title={
 				<span className="sheet-item">
-					<ItemImage id={item.id} name={item.name} image={item.image} size="small" />
+					<ItemImage image={item.image} size="small" />
 					<span className="sheet-item__text">
 						<span className="sheet-item__name">{item.name}</span>
 						{item.description && <span className="sheet-item__desc">{item.description}</span>}

@@ -201,7 +201,7 @@ function CartLineRow({ line, priced, max }: { line: CartLine; priced: PricedCart
 	const unitPrice = priced?.name ? priced.unitPrice : line.unitPrice;
 	return (
 		<li className={`cart-line${problems.length ? " has-problem" : ""}`} data-testid="cart-line" data-key={line.key}>
-			<ItemImage id={line.itemId} name={line.name} image={line.image} size="small" />
+			<ItemImage image={line.image} size="small" />
 			<div className="cart-line__body">
 				<p className="cart-line__name" data-testid="cart-line-name">
 					{line.name}

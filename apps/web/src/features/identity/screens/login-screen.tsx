@@ -234,7 +234,7 @@ export default function LoginScreen() {
 				<input
 					id={`${ids}-agree`}
 					type="checkbox"
-					className="agreement__checkbox"
+					className="check agreement__checkbox"
 					checked={agreed}
 					onChange={(event) => {
 						setAgreed(event.target.checked);

@@ -43,6 +43,9 @@ const en: UiStrings = {
 	"time.daysAgo": "{n} d ago",
 	"date.months": "Jan,Feb,Mar,Apr,May,Jun,Jul,Aug,Sep,Oct,Nov,Dec",
 	"date.pattern": "{month} {day}, {year}",
+	"date.year": "Year",
+	"date.month": "Month",
+	"date.day": "Day",
 
 	"page.home": "Home",
 	"page.menu": "Order food",

@@ -43,6 +43,9 @@ const km: UiStrings = {
 	"time.daysAgo": "{n} ថ្ងៃមុន",
 	"date.months": "មករា,កុម្ភៈ,មីនា,មេសា,ឧសភា,មិថុនា,កក្កដា,សីហា,កញ្ញា,តុលា,វិច្ឆិកា,ធ្នូ",
 	"date.pattern": "{day} {month} {year}",
+	"date.year": "ឆ្នាំ",
+	"date.month": "ខែ",
+	"date.day": "ថ្ងៃ",
 
 	"page.home": "ទំព័រដើម",
 	"page.menu": "កម្មង់អាហារ",

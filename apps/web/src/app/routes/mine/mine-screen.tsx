@@ -1,5 +1,6 @@
 import type { ComponentType, SVGProps } from "react";
-import { Link } from "react-router";
+import { useState } from "react";
+import { Link, useNavigate } from "react-router";
 import { NewsList } from "../../../features/content/components/news-list";
 import { ServiceList } from "../../../features/content/components/service-list";
 import { useMemberInfo } from "../../../features/identity/api";
@@ -21,6 +22,7 @@ import {
 	StoreIcon,
 	WalletIcon,
 } from "../../../ui/icons";
+import { ConfirmDialog } from "../../../ui/confirm-dialog";
 import { PullRefresh } from "../../../ui/pull-refresh";
 import { ErrorState } from "../../../ui/states";
 import { Paths } from "../../paths";
@@ -42,6 +44,8 @@ const shortcuts: { to: string; labelKey: UiKey; Icon: Icon; testId: string }[] =
 /** Tab "mine": profile, balance and points, shortcuts, services, news, language, sign-out. */
 export default function MineScreen() {
 	const { t } = useI18n();
+	const navigate = useNavigate();
+	const [confirmingSignOut, setConfirmingSignOut] = useState(false);
 	const member = useAppState((s) => s.member);
 	const isMerchant = useAppState((s) => s.isMerchant);
 	const memberInfo = useMemberInfo();
@@ -118,11 +122,28 @@ export default function MineScreen() {
 				<LanguageSwitcher />
 
 				{member && (
-					<Link to={Paths.logout} className="card mine__sign-out" data-testid="sign-out">
+					<button
+						type="button"
+						className="card mine__sign-out"
+						onClick={() => setConfirmingSignOut(true)}
+						data-testid="sign-out"
+					>
 						<LogoutIcon />
 						<span>{t("mine.signOut")}</span>
-					</Link>
+					</button>
 				)}
+				<ConfirmDialog
+					open={confirmingSignOut}
+					message={t("mine.signOutConfirm")}
+					confirmLabel={t("mine.signOut")}
+					destructive
+					onCancel={() => setConfirmingSignOut(false)}
+					onConfirm={() => {
+						setConfirmingSignOut(false);
+						navigate(Paths.logout);
+					}}
+					testId="sign-out-confirm"
+				/>
 			</div>
 		</PullRefresh>
 	);

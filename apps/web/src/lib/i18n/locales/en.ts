@@ -200,6 +200,7 @@ const en: UiStrings = {
 	"mine.language": "Language",
 	"mine.languageHint": "Choose the app language",
 	"mine.signOut": "Sign out",
+	"mine.signOutConfirm": "Sign out? Your cart and delivery address will be removed from this device.",
 	"mine.avatarAlt": "Avatar of {{name}}",
 
 	"login.heading": "Sign in with your phone",

@@ -200,6 +200,7 @@ const km: UiStrings = {
 	"mine.language": "ភាសា",
 	"mine.languageHint": "ជ្រើសរើសភាសាកម្មវិធី",
 	"mine.signOut": "ចាកចេញ",
+	"mine.signOutConfirm": "ចាកចេញមែនទេ? កន្ត្រក និងអាសយដ្ឋានដឹកជញ្ជូនរបស់អ្នកនឹងត្រូវលុបចេញពីឧបករណ៍នេះ។",
 	"mine.avatarAlt": "រូបតំណាងរបស់ {{name}}",
 
 	"login.heading": "ចូលគណនីដោយលេខទូរស័ព្ទ",

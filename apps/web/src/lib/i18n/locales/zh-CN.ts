@@ -202,6 +202,7 @@ const zhCN = {
 	"mine.language": "语言",
 	"mine.languageHint": "选择界面语言",
 	"mine.signOut": "退出登录",
+	"mine.signOutConfirm": "确定退出登录吗？购物车和收货地址将从本设备清除。",
 	"mine.avatarAlt": "{{name}}的头像",
 
 	"login.heading": "手机号登录",

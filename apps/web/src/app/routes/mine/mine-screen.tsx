@@ -10,6 +10,7 @@ import { formatMoney, formatPoints } from "../../../lib/format";
 import { useI18n } from "../../../lib/i18n";
 import type { UiKey } from "../../../lib/i18n/locales/zh-CN";
 import { refetchActive } from "../../../lib/query-client";
+import type { AddressListState } from "../../../features/addresses/screens/address-list-screen";
 import { useAppState } from "../../../lib/store";
 import {
 	CalendarIcon,
@@ -32,10 +33,10 @@ import "./mine-screen.css";
 
 type Icon = ComponentType<SVGProps<SVGSVGElement>>;
 
-const shortcuts: { to: string; labelKey: UiKey; Icon: Icon; testId: string }[] = [
+const shortcuts: { to: string; labelKey: UiKey; Icon: Icon; testId: string; state?: AddressListState }[] = [
 	{ to: Paths.orders, labelKey: "mine.orders", Icon: ReceiptIcon, testId: "link-orders" },
 	{ to: Paths.dueIndex, labelKey: "mine.reservations", Icon: CalendarIcon, testId: "link-reservations" },
-	{ to: Paths.address, labelKey: "mine.addresses", Icon: PinIcon, testId: "link-addresses" },
+	{ to: Paths.address, labelKey: "mine.addresses", Icon: PinIcon, testId: "link-addresses", state: { from: "mine" } },
 	{ to: Paths.vip, labelKey: "mine.vip", Icon: CardIcon, testId: "link-vip" },
 	{ to: Paths.balanceBill, labelKey: "mine.bill", Icon: WalletIcon, testId: "link-bill" },
 	{ to: Paths.scoreProductList, labelKey: "mine.pointsMall", Icon: GiftIcon, testId: "link-points-mall" },
@@ -99,9 +100,9 @@ export default function MineScreen() {
 						{t("mine.shortcuts")}
 					</h2>
 					<ul className="mine-shortcuts">
-						{shortcuts.map(({ to, labelKey, Icon, testId }) => (
+						{shortcuts.map(({ to, labelKey, Icon, testId, state }) => (
 							<li key={testId}>
-								<Link to={to} className="mine-shortcuts__item" data-testid={testId}>
+								<Link to={to} state={state} className="mine-shortcuts__item" data-testid={testId}>
 									<Icon className="mine-shortcuts__icon" />
 									<span>{t(labelKey)}</span>
 								</Link>

@@ -1,6 +1,7 @@
 import type { ComponentType, SVGProps } from "react";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
+import type { AddressListState } from "../../../features/addresses/screens/address-list-screen";
 import { NewsList } from "../../../features/content/components/news-list";
 import { ServiceList } from "../../../features/content/components/service-list";
 import { useMemberInfo } from "../../../features/identity/api";
@@ -10,8 +11,8 @@ import { formatMoney, formatPoints } from "../../../lib/format";
 import { useI18n } from "../../../lib/i18n";
 import type { UiKey } from "../../../lib/i18n/locales/zh-CN";
 import { refetchActive } from "../../../lib/query-client";
-import type { AddressListState } from "../../../features/addresses/screens/address-list-screen";
 import { useAppState } from "../../../lib/store";
+import { ConfirmDialog } from "../../../ui/confirm-dialog";
 import {
 	CalendarIcon,
 	CardIcon,
@@ -23,7 +24,6 @@ import {
 	StoreIcon,
 	WalletIcon,
 } from "../../../ui/icons";
-import { ConfirmDialog } from "../../../ui/confirm-dialog";
 import { PullRefresh } from "../../../ui/pull-refresh";
 import { ErrorState } from "../../../ui/states";
 import { Paths } from "../../paths";

@@ -3,7 +3,7 @@ import { useI18n } from "../../../lib/i18n";
 import { BottomSheet } from "../../../ui/sheet";
 import type { Selection } from "../options";
 import { ItemImage } from "./item-image";
-import { OptionGroups, PurchaseFooter, type PurchaseContext, usePurchase } from "./item-purchase";
+import { OptionGroups, type PurchaseContext, PurchaseFooter, usePurchase } from "./item-purchase";
 
 interface OptionsSheetProps {
 	item: MenuItem | null;

@@ -116,8 +116,8 @@ export function DatePicker({
 		.sort((a, b) => a.at - b.at)
 		.map(({ part }) => pickers[part]);
 	return (
-		<div className="date-picker" role="group" aria-label={label} data-testid={testId} data-value={value}>
+		<fieldset className="date-picker" aria-label={label} data-testid={testId} data-value={value}>
 			{ordered}
-		</div>
+		</fieldset>
 	);
 }

@@ -21,6 +21,15 @@ function TablePicker({ initial = 0 }: { initial?: number | null }) {
 	return <Picker label="桌台" value={value} options={tables} onChange={setValue} testId="table" />;
 }
 
+function PickerInSheet() {
+	const [open, setOpen] = useState(true);
+	return (
+		<BottomSheet open={open} onClose={() => setOpen(false)} title="帮客户下单" testId="outer">
+			<TablePicker />
+		</BottomSheet>
+	);
+}
+
 /** Lets the picker's focus step (after the sheet has focused itself) run. */
 const nextFrame = () => act(() => new Promise<void>((resolve) => requestAnimationFrame(() => resolve())));
 
@@ -71,15 +80,7 @@ describe("<Picker>", () => {
 	});
 
 	it("inside another sheet, Escape closes the picker alone", () => {
-		function Outer() {
-			const [open, setOpen] = useState(true);
-			return (
-				<BottomSheet open={open} onClose={() => setOpen(false)} title="帮客户下单" testId="outer">
-					<TablePicker />
-				</BottomSheet>
-			);
-		}
-		render(<Outer />);
+		render(<PickerInSheet />);
 		fireEvent.click(screen.getByTestId("table"));
 		expect(screen.getByTestId("table-sheet")).toBeTruthy();
 		fireEvent.keyDown(document, { key: "Escape" });

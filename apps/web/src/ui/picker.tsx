@@ -126,6 +126,7 @@ function PickerOptions<T extends string | number>({
 				// One stop for Tab: the current choice, or the first that can be chosen.
 				const tabStop = current ? selected : index === firstEnabled;
 				return (
+					// biome-ignore lint/a11y/useSemanticElements: a native radio would pick (and close the sheet) on every arrow key; these move focus and pick on Enter, Space or a tap
 					<button
 						key={option.value}
 						type="button"

@@ -13,6 +13,23 @@ const PHNOM_PENH = "Asia/Phnom_Penh";
 const NOW = new Date("2026-11-24T03:07:00Z");
 const HOURS = [{ opensAt: "08:00", closesAt: "11:00" }];
 
+function Harness() {
+	const [value, setValue] = useState("asap");
+	return (
+		<>
+			<PickupTimePicker
+				value={value}
+				onChange={setValue}
+				windows={HOURS}
+				timeZone={PHNOM_PENH}
+				label="取餐时间"
+				now={NOW}
+			/>
+			<output data-testid="value">{value}</output>
+		</>
+	);
+}
+
 describe("pickup times", () => {
 	it("offers every quarter hour from the one after next until closing, on the shop's clock", () => {
 		expect(pickupSlots(HOURS, PHNOM_PENH, NOW)).toEqual(["10:30", "10:45"]);
@@ -21,22 +38,6 @@ describe("pickup times", () => {
 	});
 
 	it("picks 'as soon as possible' or a time from the app's own list", () => {
-		function Harness() {
-			const [value, setValue] = useState("asap");
-			return (
-				<>
-					<PickupTimePicker
-						value={value}
-						onChange={setValue}
-						windows={HOURS}
-						timeZone={PHNOM_PENH}
-						label="取餐时间"
-						now={NOW}
-					/>
-					<output data-testid="value">{value}</output>
-				</>
-			);
-		}
 		render(<Harness />);
 		expect(screen.getByTestId("pay-pickup").textContent).toBe("尽快");
 		fireEvent.click(screen.getByTestId("pay-pickup"));

@@ -27,8 +27,11 @@ const TABLES = [
 	"uploaded_file",
 ] as const satisfies readonly (keyof DB)[];
 
+/** Where the seed puts its pictures (the uploads folder lives in it). */
+const dataDir = mkdtempSync(path.join(tmpdir(), "bayon-seed-"));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
 let database: Database;
-let dataDir: string;
 /** A photo the owner put up for an item between two seeds: the second seed keeps it. */
 const OWNER_PHOTO = "/uploads/owner-photo.webp";
 let emptyBefore: boolean;
@@ -61,7 +64,6 @@ function expectAllLanguages(text: Record<string, unknown>, what: string) {
 
 beforeAll(async () => {
 	database = await openDatabase({});
-	dataDir = mkdtempSync(path.join(tmpdir(), "bayon-seed-"));
 	await migrate(database);
 	emptyBefore = await isDatabaseEmpty(database.db);
 	await seedDemo(database.db, { dataDir });
@@ -88,7 +90,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
 	await database?.close();
-	if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe("demo seed", () => {

@@ -11,6 +11,10 @@ import { DEMO_CUSTOMER_MOBILE, DEMO_OWNER_MOBILE, DEMO_STAFF_MOBILE, demoMenu, d
 import { MENU_PICTURE_SIZE } from "./pictures.js";
 import { isDatabaseEmpty, seedDemo } from "./seed.js";
 
+/** Where the seed puts its pictures (the uploads folder lives in it). */
+const dataDir = mkdtempSync(path.join(tmpdir(), "bayon-seed-"));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
 const TABLES = [
 	"tenant",
 	"language",
@@ -26,10 +30,6 @@ const TABLES = [
 	"news",
 	"uploaded_file",
 ] as const satisfies readonly (keyof DB)[];
-
-/** Where the seed puts its pictures (the uploads folder lives in it). */
-const dataDir = mkdtempSync(path.join(tmpdir(), "bayon-seed-"));
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 let database: Database;
 /** A photo the owner put up for an item between two seeds: the second seed keeps it. */

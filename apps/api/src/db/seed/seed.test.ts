@@ -14,6 +14,8 @@ import { isDatabaseEmpty, seedDemo } from "./seed.js";
 /** Where the seed puts its pictures (the uploads folder lives in it). */
 const dataDir = mkdtempSync(path.join(tmpdir(), "bayon-seed-"));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+/** A photo the owner put up for an item between two seeds: the second seed keeps it. */
+const OWNER_PHOTO = "/uploads/owner-photo.webp";
 
 const TABLES = [
 	"tenant",
@@ -32,8 +34,6 @@ const TABLES = [
 ] as const satisfies readonly (keyof DB)[];
 
 let database: Database;
-/** A photo the owner put up for an item between two seeds: the second seed keeps it. */
-const OWNER_PHOTO = "/uploads/owner-photo.webp";
 let emptyBefore: boolean;
 let countsAfterFirst: Record<string, number>;
 let countsAfterSecond: Record<string, number>;

@@ -73,51 +73,26 @@ export function DatePicker({
 		}
 	};
 
-	const yearPicker = (
-		<Picker
-			key="year"
-			compact
-			label={`${label} · ${t("date.year")}`}
-			placeholder={t("date.year")}
-			value={shown.year}
-			options={years}
-			onChange={(year) => update({ year })}
-			testId={`${testId}-year`}
-		/>
-	);
-	const monthPicker = (
-		<Picker
-			key="month"
-			compact
-			label={`${label} · ${t("date.month")}`}
-			placeholder={t("date.month")}
-			value={shown.month}
-			options={months}
-			onChange={(month) => update({ month })}
-			testId={`${testId}-month`}
-		/>
-	);
-	const dayPicker = (
-		<Picker
-			key="day"
-			compact
-			label={`${label} · ${t("date.day")}`}
-			placeholder={t("date.day")}
-			value={shown.day}
-			options={days}
-			onChange={(day) => update({ day })}
-			testId={`${testId}-day`}
-		/>
-	);
+	const choices: Record<keyof Parts, PickerOption<number>[]> = { year: years, month: months, day: days };
 	// In the order the language writes a date (its date.pattern).
-	const pickers = { year: yearPicker, month: monthPicker, day: dayPicker };
-	const ordered = (["year", "month", "day"] as const)
+	const parts = (["year", "month", "day"] as const)
 		.map((part) => ({ part, at: datePattern.indexOf(`{${part}}`) }))
 		.sort((a, b) => a.at - b.at)
-		.map(({ part }) => pickers[part]);
+		.map(({ part }) => part);
 	return (
 		<fieldset className="date-picker" aria-label={label} data-testid={testId} data-value={value}>
-			{ordered}
+			{parts.map((part) => (
+				<Picker
+					key={part}
+					compact
+					label={`${label} · ${t(`date.${part}`)}`}
+					placeholder={t(`date.${part}`)}
+					value={shown[part]}
+					options={choices[part]}
+					onChange={(picked) => update({ [part]: picked })}
+					testId={`${testId}-${part}`}
+				/>
+			))}
 		</fieldset>
 	);
 }

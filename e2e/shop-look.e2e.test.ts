@@ -1,6 +1,6 @@
 import type { MenuItem, OrderView, ShopMenu } from "@bayon/contract";
 import type { Browser, Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { CART_PATH, CartPage } from "./pages/cart-page";
 import { MENU_PATH, MenuPage, OptionsSheet } from "./pages/menu-page";
 import { MERCHANT_ORDER_PATH, MerchantBoardPage } from "./pages/merchant-pages";
@@ -19,8 +19,6 @@ import { uniqueMobile } from "./support/sms-outbox";
 /** The demo shop (seed): inside its near delivery zone. */
 const SHOP_POINT = { latitude: 11.5686, longitude: 104.931 };
 const STAFF = "13800000002";
-/** Starts with a balance (seed), so a staff order for them can be paid at once. */
-const DEMO_CUSTOMER = "13800000003";
 
 let browser: Browser;
 let menu: ShopMenu;
@@ -144,8 +142,9 @@ describe.sequential("the look of a real shop", () => {
 	});
 
 	it("lets staff choose an item's options for a customer, and the board shows them", async () => {
-		// The demo customer: the order reaches the board once paid, from their balance.
-		const customer = DEMO_CUSTOMER;
+		// A new customer (no SMS limit in the way); the order reaches the board once paid.
+		const customer = uniqueMobile();
+		await sessionFor(customer);
 		const item = items.find(
 			(candidate) =>
 				candidate.optionGroups.length >= 2 &&
@@ -193,7 +192,19 @@ describe.sequential("the look of a real shop", () => {
 		expect(order.lines[0]?.options.map((option) => option.id).sort()).toEqual(
 			expect.arrayContaining(picks.map(({ option }) => option.id)),
 		);
-		await apiCall("/order/pay", { method: "POST", token: customerToken, body: { orderId, payMethod: "balance" } });
+		// The customer pays on the sandbox gateway's page.
+		const payment = await apiCall<{ redirectUrl: string }>("/order/pay", {
+			method: "POST",
+			token: customerToken,
+			body: { orderId, payMethod: "sandbox" },
+		});
+		const approved = await fetch(`${inject("baseUrl")}${payment.redirectUrl}/decide`, {
+			method: "POST",
+			headers: { "content-type": "application/x-www-form-urlencoded" },
+			body: "decision=approve",
+			redirect: "manual",
+		});
+		expect(approved.status).toBe(303);
 		await board.open();
 		const card = board.card(orderId);
 		await card.waitFor();

@@ -1,12 +1,13 @@
 import type { MenuItem, OrderView, ShopMenu } from "@bayon/contract";
 import type { Browser, Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CART_PATH, CartPage } from "./pages/cart-page";
 import { MENU_PATH, MenuPage, OptionsSheet } from "./pages/menu-page";
 import { MERCHANT_ORDER_PATH, MerchantBoardPage } from "./pages/merchant-pages";
 import { MinePage } from "./pages/mine-page";
 import { PAY_PATH } from "./pages/order-pages";
 import { launchBrowser, newPhone, screenshot } from "./support/browser";
+import { payOnSandbox } from "./support/demo-orders";
 import { apiCall, openSignedIn, sessionFor } from "./support/http-api";
 import { uniqueMobile } from "./support/sms-outbox";
 
@@ -193,18 +194,7 @@ describe.sequential("the look of a real shop", () => {
 			expect.arrayContaining(picks.map(({ option }) => option.id)),
 		);
 		// The customer pays on the sandbox gateway's page.
-		const payment = await apiCall<{ redirectUrl: string }>("/order/pay", {
-			method: "POST",
-			token: customerToken,
-			body: { orderId, payMethod: "sandbox" },
-		});
-		const approved = await fetch(`${inject("baseUrl")}${payment.redirectUrl}/decide`, {
-			method: "POST",
-			headers: { "content-type": "application/x-www-form-urlencoded" },
-			body: "decision=approve",
-			redirect: "manual",
-		});
-		expect(approved.status).toBe(303);
+		await payOnSandbox(customerToken, orderId);
 		await board.open();
 		const card = board.card(orderId);
 		await card.waitFor();

@@ -1,0 +1,54 @@
+import type { MenuItem, OrderView, ShopMenu, ShopSummary } from "@bayon/contract";
+import { expect, inject } from "vitest";
+import { apiCall } from "./http-api";
+
+/** The demo shop and an item ordered for pickup without choosing options, with stock to spare. */
+export async function demoShopAndSimpleItem(): Promise<{ shop: ShopSummary; item: MenuItem }> {
+	const shop = await apiCall<ShopSummary | null>("/store/nearby");
+	if (!shop) throw new Error("the demo shop is missing");
+	const menu = await apiCall<ShopMenu>(`/product/products?shopId=${shop.id}`);
+	const item = menu.categories
+		.flatMap((category) => category.items)
+		.find(
+			(candidate) =>
+				!candidate.soldOut &&
+				(candidate.stock === null || candidate.stock > 5) &&
+				candidate.orderTypes.includes("takein") &&
+				candidate.optionGroups.every((group) => group.minChoices === 0),
+		);
+	if (!item) throw new Error("no item without required options on the demo menu");
+	return { shop, item };
+}
+
+/** A pickup order of one item, placed over HTTP and left unpaid. */
+export function placePickupOrder(token: string, shopId: number, itemId: number): Promise<OrderView> {
+	return apiCall<OrderView>("/order/create", {
+		method: "POST",
+		token,
+		headers: { "idempotency-key": `e2e-order-${Date.now()}-${Math.random().toString(36).slice(2)}` },
+		body: { shopId, orderType: "takein", lines: [{ itemId, quantity: 1, optionIds: [] }] },
+	});
+}
+
+/** Pays an order on the sandbox gateway's page over HTTP, and waits until the order reads paid. */
+export async function payOnSandbox(token: string, orderId: number): Promise<void> {
+	const payment = await apiCall<{ redirectUrl: string }>("/order/pay", {
+		method: "POST",
+		token,
+		body: { orderId, payMethod: "sandbox" },
+	});
+	const approved = await fetch(`${inject("baseUrl")}${payment.redirectUrl}/decide`, {
+		method: "POST",
+		headers: { "content-type": "application/x-www-form-urlencoded" },
+		body: "decision=approve",
+		redirect: "manual",
+	});
+	expect(approved.status).toBe(303);
+	// The gateway tells the server on its own time.
+	for (let waited = 0; waited < 10_000; waited += 200) {
+		const order = await apiCall<OrderView>(`/order/detail/${orderId}`, { token });
+		if (order.paymentStatus === "paid") return;
+		await new Promise((resolve) => setTimeout(resolve, 200));
+	}
+	throw new Error(`order ${orderId} did not become paid`);
+}

@@ -203,7 +203,8 @@ describe("dine-in, paid after the meal", () => {
 		await page.getByTestId("merchant-order-for-customer").click();
 		await page.getByTestId("staff-order-sheet").waitFor();
 		await page.getByTestId("staff-order-phone").fill(FRIEND);
-		await page.getByTestId("staff-order-table").selectOption({ label: "桌号 T3" });
+		await page.getByTestId("staff-order-table").click();
+		await page.getByTestId("staff-order-table-sheet").getByRole("radio", { name: "桌号 T3" }).click();
 		await page.getByTestId("staff-order-diners").getByTestId("stepper-plus").click();
 		await page.getByTestId(`staff-item-qty-${simpleItem.id}`).getByTestId("stepper-plus").click();
 		await page.getByTestId("staff-order-submit").click();

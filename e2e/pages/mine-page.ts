@@ -47,7 +47,9 @@ export class MinePage extends AppShell {
 		await this.page.getByTestId("userinfo-form").waitFor();
 	}
 
+	/** Taps "sign out" and agrees to the question it asks. */
 	async signOut(): Promise<void> {
 		await this.page.getByTestId("sign-out").click();
+		await this.page.getByTestId("sign-out-confirm").getByTestId("confirm-ok").click();
 	}
 }

@@ -42,7 +42,7 @@ export async function startServer(
 	const database =
 		overrides.database ?? (await openDatabase({ url: config.databaseUrl, pgliteDir: path.join(config.dataDir, "pg") }));
 	await migrate(database);
-	if (config.seedDemo && (await isDatabaseEmpty(database.db))) await seedDemo(database.db);
+	if (config.seedDemo && (await isDatabaseEmpty(database.db))) await seedDemo(database.db, { dataDir: config.dataDir });
 	// Several servers share Redis (when configured) or PostgreSQL, so events travel through
 	// it; PGlite is one process. The bus logs through deps.log, which becomes the server's
 	// logger once the app is built.

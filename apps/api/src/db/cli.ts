@@ -16,7 +16,7 @@ async function run(command: string | undefined) {
 		const applied = await migrate(database);
 		console.log(applied.length ? `applied migrations: ${applied.join(", ")}` : "migrations: up to date");
 		if (command === "seed") {
-			await seedDemo(database.db);
+			await seedDemo(database.db, { dataDir: config.dataDir });
 			console.log("demo data: seeded (idempotent)");
 		}
 	} finally {

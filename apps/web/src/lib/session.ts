@@ -1,5 +1,5 @@
 import type { AuthSession } from "@bayon/contract";
-import { readString, StorageKeys, writeString } from "./storage";
+import { readString, SessionStorageKeys, StorageKeys, writeString } from "./storage";
 import { appStore, setMember } from "./store";
 
 /** Stores a signed-in session: access token, refresh token and the access token's expiry. */
@@ -33,4 +33,29 @@ export function clearSession(): void {
 	writeString(StorageKeys.expiresTime, null);
 	setMember(null);
 	appStore.setState({ token: null });
+}
+
+/**
+ * Signing out: the session, and everything else on this device that belongs to the person,
+ * so the next one to use it sees none of it: the delivery address and saved addresses, the
+ * cart, the table they sat at, the last page visited (it may be one of their orders) and the
+ * login form's draft. The language stays (a choice of the device, not of the person). The
+ * query cache and the checkout draft are the caller's to clear (logout-screen.tsx).
+ */
+export function forgetPersonalData(): void {
+	clearSession();
+	appStore.setState((current) => ({
+		cart: [],
+		address: null,
+		addresses: [],
+		desk: null,
+		coupon: null,
+		orderType: current.orderType === "desk" ? "takein" : current.orderType,
+	}));
+	writeString(StorageKeys.indexUrl, null);
+	try {
+		globalThis.sessionStorage?.removeItem(SessionStorageKeys.loginDraft);
+	} catch {
+		// blocked storage holds nothing
+	}
 }

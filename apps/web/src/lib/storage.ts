@@ -19,6 +19,12 @@ export const StorageKeys = {
 	checkoutDraft: "checkoutDraft",
 } as const;
 
+/** sessionStorage keys of ours. */
+export const SessionStorageKeys = {
+	/** The login form's mobile number while the user reads the agreement. */
+	loginDraft: "bayon.loginDraft",
+} as const;
+
 /** Spec §9: clearing storage keeps these keys. */
 export const KEPT_ON_CLEAR = ["redirect", "spread", "cacheVersion"] as const;
 

@@ -275,3 +275,28 @@ export const TableIcon = (p: IconProps) => (
 		<path d="M3 9h18M5 9v10M19 9v10M8 9V6h8v3" />
 	</Svg>
 );
+/** A covered dish: the art of empty lists and of an item without a picture. */
+export const ClocheIcon = (p: IconProps) => (
+	<Svg {...p}>
+		<path d="M3 18h18M4.5 18a7.5 7.5 0 0 1 15 0" />
+		<path d="M12 10.5V8.5M10.5 8.5h3" />
+	</Svg>
+);
+export const WarningIcon = (p: IconProps) => (
+	<Svg {...p}>
+		<path d="M12 4 2.8 19.5h18.4Z" />
+		<path d="M12 10v4.5M12 17.3v.2" />
+	</Svg>
+);
+export const LockIcon = (p: IconProps) => (
+	<Svg {...p}>
+		<rect x="5" y="10.5" width="14" height="10" rx="2" />
+		<path d="M8 10.5V7.5a4 4 0 0 1 8 0v3M12 14.5v2" />
+	</Svg>
+);
+/** Work in progress: a page a later release fills. */
+export const ToolsIcon = (p: IconProps) => (
+	<Svg {...p}>
+		<path d="M14.7 6.3a1 1 0 0 0 0 1.4l1.6 1.6a1 1 0 0 0 1.4 0l3.8-3.8a6 6 0 0 1-7.9 7.9l-6.9 6.9a2.1 2.1 0 0 1-3-3l6.9-6.9a6 6 0 0 1 7.9-7.9Z" />
+	</Svg>
+);

@@ -32,7 +32,10 @@ export function BottomSheet({ open, onClose, title, children, footer, testId }: 
 		document.body.style.overflow = "hidden";
 		panelRef.current?.focus();
 		const onKey = (event: KeyboardEvent) => {
-			if (event.key === "Escape") closeRef.current();
+			// A sheet opened from a sheet (a picker) closes alone: only the topmost one listens.
+			const sheets = document.querySelectorAll(".sheet");
+			const topmost = sheets[sheets.length - 1];
+			if (event.key === "Escape" && topmost?.contains(panelRef.current)) closeRef.current();
 		};
 		document.addEventListener("keydown", onKey);
 		return () => {

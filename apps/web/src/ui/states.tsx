@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { useI18n } from "../lib/i18n";
+import { ClocheIcon } from "./icons";
 
 /** Loading, empty and error states shared by every data screen. */
 
@@ -30,9 +31,7 @@ export function EmptyState({
 	const { t } = useI18n();
 	return (
 		<div className={`state state--empty${compact ? " state--compact" : ""}`} data-testid="state-empty">
-			<span className="state__art" aria-hidden="true">
-				🍽️
-			</span>
+			<ClocheIcon className="state__art" />
 			<p className="state__title">{title ?? t("common.empty")}</p>
 			{children}
 		</div>

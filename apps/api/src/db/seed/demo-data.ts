@@ -97,6 +97,11 @@ export interface DemoOptionGroup {
 
 export interface DemoMenuItem {
 	code: string;
+	/**
+	 * The item's picture: the name of a Fluent Emoji Flat icon. `npm run menu-pictures` renders
+	 * each one used into seed/pictures/; the seed stores them as uploads (see pictures.ts).
+	 */
+	picture: string;
 	name: DemoText;
 	description: DemoText;
 	/** Cents. */
@@ -362,6 +367,7 @@ const milkTeaOptions = (sugar: SugarLevel, canBeHot: boolean) => [...drinkOption
 
 interface ItemInput {
 	code: string;
+	picture: string;
 	name: DemoText;
 	description: DemoText;
 	price: number;
@@ -374,6 +380,7 @@ interface ItemInput {
 
 const item = (input: ItemInput): DemoMenuItem => ({
 	code: input.code,
+	picture: input.picture,
 	name: input.name,
 	description: input.description,
 	price: input.price,
@@ -391,6 +398,7 @@ export const demoMenu: DemoCategory[] = [
 		items: [
 			item({
 				code: "iced-khmer-coffee",
+				picture: "tumbler-glass",
 				name: text("柬式冰奶咖啡", "Iced Khmer coffee", "កាហ្វេទឹកដោះគោទឹកកក"),
 				description: text(
 					"浓郁滴滤咖啡配炼乳，柬埔寨街头经典。",
@@ -403,6 +411,7 @@ export const demoMenu: DemoCategory[] = [
 			}),
 			item({
 				code: "iced-black-coffee",
+				picture: "cup-with-straw",
 				name: text("柬式冰黑咖啡", "Iced black coffee", "កាហ្វេខ្មៅទឹកកក"),
 				description: text(
 					"本地烘焙的柬埔寨咖啡豆，不加奶，浓烈提神。",
@@ -414,6 +423,7 @@ export const demoMenu: DemoCategory[] = [
 			}),
 			item({
 				code: "coconut-coffee",
+				picture: "glass-of-milk",
 				name: text("椰子咖啡", "Coconut coffee", "កាហ្វេដូង"),
 				description: text(
 					"浓缩咖啡淋在椰浆冰沙上，香甜顺滑。",
@@ -425,6 +435,7 @@ export const demoMenu: DemoCategory[] = [
 			}),
 			item({
 				code: "cafe-latte",
+				picture: "hot-beverage",
 				name: text("拿铁咖啡", "Café latte", "កាហ្វេឡាតេ"),
 				description: text(
 					"双份浓缩咖啡配鲜奶，冷热皆宜。",
@@ -443,6 +454,7 @@ export const demoMenu: DemoCategory[] = [
 		items: [
 			item({
 				code: "pearl-milk-tea",
+				picture: "bubble-tea",
 				name: text("珍珠奶茶", "Pearl milk tea", "តែទឹកដោះគោគុជ"),
 				description: text(
 					"红茶加鲜奶，配现煮黑糖珍珠。",
@@ -454,6 +466,7 @@ export const demoMenu: DemoCategory[] = [
 			}),
 			item({
 				code: "palm-sugar-milk-tea",
+				picture: "mate",
 				name: text("棕榈糖奶茶", "Palm sugar milk tea", "តែទឹកដោះគោស្ករត្នោត"),
 				description: text(
 					"选用磅士卑省棕榈糖，带焦糖香气。",
@@ -465,6 +478,7 @@ export const demoMenu: DemoCategory[] = [
 			}),
 			item({
 				code: "thai-milk-tea",
+				picture: "bubble-tea",
 				name: text("泰式奶茶", "Thai milk tea", "តែថៃទឹកដោះគោ"),
 				description: text(
 					"橙红色泰式红茶配炼乳，香浓顺滑。",
@@ -476,6 +490,7 @@ export const demoMenu: DemoCategory[] = [
 			}),
 			item({
 				code: "matcha-milk-tea",
+				picture: "teacup-without-handle",
 				name: text("抹茶奶茶", "Matcha milk tea", "តែម៉ាចាទឹកដោះគោ"),
 				description: text(
 					"日本抹茶与鲜奶调和，微苦回甘。",
@@ -494,6 +509,7 @@ export const demoMenu: DemoCategory[] = [
 		items: [
 			item({
 				code: "sugarcane-juice",
+				picture: "beverage-box",
 				name: text("鲜榨甘蔗汁", "Fresh sugarcane juice", "ទឹកអំពៅ"),
 				description: text(
 					"现点现榨，加少许青柠，清甜解暑。",
@@ -505,6 +521,7 @@ export const demoMenu: DemoCategory[] = [
 			}),
 			item({
 				code: "fresh-coconut",
+				picture: "coconut",
 				name: text("鲜椰青", "Fresh young coconut", "ដូងស្រស់"),
 				description: text(
 					"整颗冰镇嫩椰子，附吸管和小勺，可挖椰肉。",
@@ -518,6 +535,7 @@ export const demoMenu: DemoCategory[] = [
 			}),
 			item({
 				code: "passion-fruit-green-tea",
+				picture: "tropical-drink",
 				name: text("百香果绿茶", "Passion fruit green tea", "តែបៃតងផ្លែសាវម៉ាវ"),
 				description: text(
 					"茉莉绿茶加新鲜百香果果肉，酸甜开胃。",
@@ -529,6 +547,7 @@ export const demoMenu: DemoCategory[] = [
 			}),
 			item({
 				code: "lime-iced-tea",
+				picture: "lime",
 				name: text("青柠冰茶", "Lime iced tea", "តែក្រូចឆ្មាទឹកកក"),
 				description: text(
 					"红茶配现挤青柠汁，清爽解渴。",
@@ -540,6 +559,7 @@ export const demoMenu: DemoCategory[] = [
 			}),
 			item({
 				code: "mango-shake",
+				picture: "mango",
 				name: text("芒果冰沙", "Mango shake", "ទឹកក្រឡុកស្វាយ"),
 				description: text(
 					"当季熟芒果加冰现打，浓稠香甜。",
@@ -557,6 +577,7 @@ export const demoMenu: DemoCategory[] = [
 		items: [
 			item({
 				code: "fish-amok",
+				picture: "curry-rice",
 				name: text("阿莫克蒸鱼", "Fish amok", "អាម៉ុកត្រី"),
 				description: text(
 					"鱼肉拌椰浆与柬式香料酱，以蕉叶包裹蒸制，配白饭。",
@@ -570,6 +591,7 @@ export const demoMenu: DemoCategory[] = [
 			}),
 			item({
 				code: "beef-lok-lak",
+				picture: "cut-of-meat",
 				name: text("柬式炒牛肉（Lok Lak）", "Beef lok lak", "ឡុកឡាក់សាច់គោ"),
 				description: text(
 					"嫩牛肉块大火快炒，配贡布胡椒青柠蘸汁、生菜和白饭。",
@@ -581,6 +603,7 @@ export const demoMenu: DemoCategory[] = [
 			}),
 			item({
 				code: "kuy-teav",
+				picture: "steaming-bowl",
 				name: text("金边粿条汤", "Phnom Penh kuy teav", "គុយទាវភ្នំពេញ"),
 				description: text(
 					"猪骨清汤粿条，配猪肉片、虾和豆芽，早餐首选。",
@@ -598,6 +621,7 @@ export const demoMenu: DemoCategory[] = [
 			}),
 			item({
 				code: "bai-sach-chrouk",
+				picture: "cooked-rice",
 				name: text("柬式烤猪肉饭", "Bai sach chrouk (pork and rice)", "បាយសាច់ជ្រូក"),
 				description: text(
 					"椰奶腌制的炭烤猪肉配米饭、腌菜和清汤。",
@@ -609,6 +633,7 @@ export const demoMenu: DemoCategory[] = [
 			}),
 			item({
 				code: "nom-banh-chok",
+				picture: "spaghetti",
 				name: text("高棉鱼汤米线", "Nom banh chok", "នំបញ្ចុក"),
 				description: text(
 					"新鲜米线淋上香茅鱼肉绿咖喱汤，配生菜与香草。",
@@ -630,6 +655,7 @@ export const demoMenu: DemoCategory[] = [
 		items: [
 			item({
 				code: "num-pang-pate",
+				picture: "baguette-bread",
 				name: text("柬式法棍三明治", "Num pang pâté", "នំបុ័ងប៉ាតេ"),
 				description: text(
 					"酥脆法棍夹肝酱、火腿、腌木瓜丝和香菜。",
@@ -641,6 +667,7 @@ export const demoMenu: DemoCategory[] = [
 			}),
 			item({
 				code: "nom-krok",
+				picture: "dango",
 				name: text("椰香米饼", "Nom krok (coconut rice cakes)", "នំគ្រក់"),
 				description: text(
 					"椰浆米浆在铁模中煎成，外脆内软，配甜鱼露。",
@@ -651,6 +678,7 @@ export const demoMenu: DemoCategory[] = [
 			}),
 			item({
 				code: "mango-sticky-rice",
+				picture: "rice-ball",
 				name: text("芒果糯米饭", "Mango sticky rice", "បាយដំណើបស្វាយ"),
 				description: text(
 					"香甜椰浆糯米配当季熟芒果。",
@@ -662,6 +690,7 @@ export const demoMenu: DemoCategory[] = [
 			}),
 			item({
 				code: "pumpkin-custard",
+				picture: "custard",
 				name: text("南瓜椰奶蛋羹", "Pumpkin custard (sankhya lapov)", "សង់ខ្យាល្ពៅ"),
 				description: text(
 					"整颗南瓜填入椰奶蛋液蒸熟，切块上桌。",

@@ -1,11 +1,22 @@
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { SUPPORTED_LANGUAGES } from "@bayon/contract";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTestDatabase } from "../../../test/harness.js";
 import type { Database } from "../database.js";
 import { migrate } from "../migrate.js";
 import type { DB } from "../schema.js";
-import { DEMO_CUSTOMER_MOBILE, DEMO_OWNER_MOBILE, DEMO_STAFF_MOBILE, demoServicePages } from "./demo-data.js";
+import { DEMO_CUSTOMER_MOBILE, DEMO_OWNER_MOBILE, DEMO_STAFF_MOBILE, demoMenu, demoServicePages } from "./demo-data.js";
+import { MENU_PICTURE_SIZE } from "./pictures.js";
 import { isDatabaseEmpty, seedDemo } from "./seed.js";
+
+/** Where the seed puts its pictures (the uploads folder lives in it). */
+const dataDir = mkdtempSync(path.join(tmpdir(), "bayon-seed-"));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+/** A photo the owner put up for an item between two seeds: the second seed keeps it. */
+const OWNER_PHOTO = "/uploads/owner-photo.webp";
 
 const TABLES = [
 	"tenant",
@@ -20,6 +31,7 @@ const TABLES = [
 	"menu_option",
 	"service_page",
 	"news",
+	"uploaded_file",
 ] as const satisfies readonly (keyof DB)[];
 
 // A fresh database of the project's kind: PGlite, and a new PostgreSQL database on api-postgres.
@@ -57,7 +69,7 @@ beforeAll(async () => {
 	({ database, dropDatabase } = await openTestDatabase());
 	await migrate(database);
 	emptyBefore = await isDatabaseEmpty(database.db);
-	await seedDemo(database.db);
+	await seedDemo(database.db, { dataDir });
 	countsAfterFirst = await countRows();
 	pagesAfterFirst = await database.db
 		.selectFrom("service_page")
@@ -74,7 +86,10 @@ beforeAll(async () => {
 	await database.db.updateTable("tenant").set({ second_currency_rate: 4000 }).where("id", "=", 1).execute();
 	// A demo price edited by hand is brought back by the next seed.
 	await database.db.updateTable("menu_item").set({ price: 1 }).where("code", "=", "fish-amok").execute();
-	await seedDemo(database.db);
+	await database.db.updateTable("menu_item").set({ image: OWNER_PHOTO }).where("code", "=", "kuy-teav").execute();
+	// An item whose picture was lost (a database seeded before items had pictures) gets it back.
+	await database.db.updateTable("menu_item").set({ image: null }).where("code", "=", "nom-krok").execute();
+	await seedDemo(database.db, { dataDir });
 	countsAfterSecond = await countRows();
 });
 
@@ -222,6 +237,38 @@ describe("demo seed", () => {
 				expect(item.original_price, `original price of ${item.code}`).toBeGreaterThan(item.price);
 			}
 		}
+	});
+
+	it("pictures every item with a tile stored as the owner's upload, and keeps a picture the owner put up", async () => {
+		const items = await database.db.selectFrom("menu_item").select(["code", "image"]).orderBy("code").execute();
+		const uploads = await database.db
+			.selectFrom("uploaded_file as f")
+			.innerJoin("member as m", "m.id", "f.member_id")
+			.select(["f.path", "f.mime_type", "f.width", "f.height", "f.size_bytes", "m.mobile"])
+			.execute();
+		const demoItems = demoMenu.flatMap((category) => category.items);
+
+		expect(items.find((item) => item.code === "kuy-teav")?.image).toBe(OWNER_PHOTO);
+		for (const item of items.filter((row) => row.code !== "kuy-teav")) {
+			const picture = demoItems.find((demo) => demo.code === item.code)?.picture;
+			expect(item.image, `image of ${item.code}`).toBe(`/uploads/demo-${picture}.webp`);
+			const upload = uploads.find((row) => row.path === item.image);
+			expect(upload, `upload row of ${item.code}`).toMatchObject({
+				mime_type: "image/webp",
+				width: MENU_PICTURE_SIZE,
+				height: MENU_PICTURE_SIZE,
+				mobile: DEMO_OWNER_MOBILE,
+			});
+			// The file is where /uploads/ is served from, a real WebP of the recorded size.
+			const bytes = readFileSync(path.join(dataDir, "uploads", path.basename(item.image ?? "")));
+			expect(bytes.length).toBe(upload?.size_bytes);
+			expect(await sharp(bytes).metadata()).toMatchObject({
+				format: "webp",
+				width: MENU_PICTURE_SIZE,
+				height: MENU_PICTURE_SIZE,
+			});
+		}
+		expect(uploads).toHaveLength(new Set(demoItems.map((item) => item.picture)).size);
 	});
 
 	it("shows every stock state: untracked, tracked, none left and sold out", async () => {

@@ -1,9 +1,11 @@
+import path from "node:path";
 import { type Kysely, type RawBuilder, sql, type Transaction } from "kysely";
 import { postLedgerTxn } from "../../features/wallet/ledger.js";
 import type { DB } from "../schema.js";
 import {
 	DEMO_CUSTOMER_BALANCE,
 	DEMO_CUSTOMER_MOBILE,
+	DEMO_OWNER_MOBILE,
 	demoLanguages,
 	demoMembers,
 	demoMenu,
@@ -12,6 +14,7 @@ import {
 	demoShop,
 	demoTenant,
 } from "./demo-data.js";
+import { copyDemoPictures, recordDemoPictures, type StoredPicture } from "./pictures.js";
 
 /**
  * Writes the demo tenant (demo-data.ts) in one transaction. Idempotent: every row is
@@ -19,16 +22,28 @@ import {
  * back to the seeded values and adds nothing. It never removes rows, and it leaves alone
  * what people change at run time: an existing member (nickname, balance, points…), the
  * enabled flags of languages, pages and news, the tenant's second currency, a shop's logo
- * and accepting_orders, and an item's image and sales count. No one is given a balance:
- * money only moves with its ledger.
+ * and accepting_orders, and an item's image once it has one, and its sales count. No one is
+ * given a balance: money only moves with its ledger. Items' pictures are copied into
+ * `<dataDir>/uploads` first and recorded as the owner's uploads, so they are served like any
+ * uploaded photo.
  */
-export async function seedDemo(db: Kysely<DB>): Promise<void> {
+export async function seedDemo(db: Kysely<DB>, options: { dataDir: string }): Promise<void> {
+	// The folder app.ts serves under /uploads/ and files/service.ts stores uploads in.
+	const pictures = await copyDemoPictures(
+		path.join(options.dataDir, "uploads"),
+		demoMenu.flatMap((category) => category.items.map((item) => item.picture)),
+	);
 	await db.transaction().execute(async (trx) => {
 		await seedTenant(trx);
 		await seedLanguages(trx);
 		const memberIds = await seedMembers(trx);
 		const shopId = await seedShop(trx, memberIds);
-		await seedMenu(trx, shopId);
+		await recordDemoPictures(trx, {
+			tenantId: demoTenant.id,
+			ownerId: idOf(memberIds, DEMO_OWNER_MOBILE),
+			pictures,
+		});
+		await seedMenu(trx, shopId, pictures);
 		await seedDeliveryZones(trx, shopId);
 		await seedTables(trx, shopId);
 		await seedServicePages(trx);
@@ -231,7 +246,7 @@ async function seedTables(db: Kysely<DB>, shopId: number) {
 }
 
 /** Categories, items, option groups and options, one statement per level. */
-async function seedMenu(db: Kysely<DB>, shopId: number) {
+async function seedMenu(db: Kysely<DB>, shopId: number, pictures: Map<string, StoredPicture>) {
 	const categoryRows = await db
 		.insertInto("menu_category")
 		.values(
@@ -266,6 +281,7 @@ async function seedMenu(db: Kysely<DB>, shopId: number) {
 				stock: item.stock,
 				sold_out: item.soldOut,
 				order_types: item.orderTypes ?? ["takein", "takeout", "desk"],
+				image: pictures.get(item.picture)?.url ?? null,
 				sort,
 			})),
 		)
@@ -279,6 +295,8 @@ async function seedMenu(db: Kysely<DB>, shopId: number) {
 				stock: excluded<number | null>("stock"),
 				sold_out: excluded<boolean>("sold_out"),
 				order_types: excluded<string[]>("order_types"),
+				// A picture the owner has put up stays; an item without one gets the demo's.
+				image: sql<string | null>`coalesce(menu_item.image, excluded.image)`,
 				sort: excluded<number>("sort"),
 			}),
 		)

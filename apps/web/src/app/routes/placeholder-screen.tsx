@@ -3,6 +3,7 @@ import { useEffect } from "react";
 import { Link } from "react-router";
 import { i18next, useI18n } from "../../lib/i18n";
 import { showToast } from "../../lib/toast";
+import { ToolsIcon } from "../../ui/icons";
 import { Paths } from "../paths";
 import { useRouteTitle } from "../route-title";
 
@@ -19,9 +20,7 @@ export default function PlaceholderScreen() {
 
 	return (
 		<section className="status-page" data-testid="placeholder">
-			<span className="status-page__art" aria-hidden="true">
-				🚧
-			</span>
+			<ToolsIcon className="status-page__icon" />
 			<h2 className="status-page__title">{title}</h2>
 			<p className="status-page__body" data-testid="feature-not-open">
 				{notice}

@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { isRouteErrorResponse, useRouteError } from "react-router";
 import { useI18n } from "../../lib/i18n";
+import { WarningIcon } from "../../ui/icons";
 import NotFoundScreen from "./not-found-screen";
 
 /** Shown when a screen throws or its chunk cannot be downloaded (e.g. after a deploy). */
@@ -15,9 +16,7 @@ export function RouteErrorScreen() {
 		<div className="shell">
 			<main className="shell__main">
 				<section className="status-page" role="alert" data-testid="route-error">
-					<span className="status-page__art" aria-hidden="true">
-						⚠️
-					</span>
+					<WarningIcon className="status-page__icon" />
 					<h1 className="status-page__title">{t("error.title")}</h1>
 					<p className="status-page__body">{t("error.body")}</p>
 					<button type="button" className="button button--primary" onClick={() => window.location.reload()}>

@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { Link, useLocation } from "react-router";
 import { Paths, withQuery } from "../../app/paths";
 import { useAppState } from "../../lib/store";
+import { LockIcon } from "../../ui/icons";
 import { LoadingState } from "../../ui/states";
 import { useMemberInfo } from "../identity/api";
 import { useMerchantText } from "./strings";
@@ -30,9 +31,7 @@ function MerchantsOnly({ signedIn }: { signedIn: boolean }) {
 	const location = useLocation();
 	return (
 		<section className="status-page" data-testid="merchant-only">
-			<span className="status-page__art" aria-hidden="true">
-				🔒
-			</span>
+			<LockIcon className="status-page__icon" />
 			<h2 className="status-page__title">{mt("guard.title")}</h2>
 			<p className="status-page__body">{mt("guard.body")}</p>
 			{!signedIn && (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkPhone, defaultOptionIds, staffOrderLines } from "./staff-order";
+import { checkPhone, staffOrderLines } from "./staff-order";
 import { merchantPluralForms, merchantStrings, merchantText } from "./strings";
 
 describe("merchant texts", () => {
@@ -42,33 +42,15 @@ describe("staff ordering", () => {
 		expect(checkPhone("13800000003")).toBeNull();
 	});
 
-	it("uses default options for required groups and leaves zero quantities out", () => {
-		const option = (id: number, isDefault = false, soldOut = false) => ({
-			id,
-			name: `o${id}`,
-			priceDelta: 0,
-			isDefault,
-			soldOut,
-			stock: null,
-		});
-		const item = {
-			optionGroups: [
-				{ id: 1, name: "size", minChoices: 1, maxChoices: 1, options: [option(10), option(11, true)] },
-				{ id: 2, name: "sugar", minChoices: 1, maxChoices: 1, options: [option(20, false, true), option(21)] },
-				{ id: 3, name: "extras", minChoices: 0, maxChoices: 3, options: [option(30)] },
-			],
-		};
-		expect(defaultOptionIds(item)).toEqual([11, 21]);
-		const lines = staffOrderLines(
-			new Map([
-				[1, 2],
-				[2, 0],
-			]),
-			new Map([
-				[1, item],
-				[2, { optionGroups: [] }],
-			]),
-		);
-		expect(lines).toEqual([{ itemId: 1, quantity: 2, optionIds: [11, 21] }]);
+	it("sends each line with the options the staff chose and leaves zero quantities out", () => {
+		const lines = staffOrderLines([
+			{ itemId: 1, quantity: 2, optionIds: [11, 21] },
+			{ itemId: 1, quantity: 1, optionIds: [10, 21] },
+			{ itemId: 2, quantity: 0, optionIds: [] },
+		]);
+		expect(lines).toEqual([
+			{ itemId: 1, quantity: 2, optionIds: [11, 21] },
+			{ itemId: 1, quantity: 1, optionIds: [10, 21] },
+		]);
 	});
 });

@@ -114,7 +114,8 @@ const zhCN = {
 	"staff.remark": "备注（最多 50 字）",
 	"staff.submit": "提交订单",
 	"staff.noItems": "请至少选择一件商品",
-	"staff.optionsHint": "有必选规格，将使用默认规格",
+	"staff.chooseOptions": "选规格",
+	"staff.addToOrder": "加入订单",
 	"staff.created": "已为客户下单",
 } as const;
 
@@ -234,7 +235,8 @@ const en: Strings = {
 	"staff.remark": "Remark (up to 50 characters)",
 	"staff.submit": "Place order",
 	"staff.noItems": "Choose at least one item",
-	"staff.optionsHint": "Has required options: the defaults are used",
+	"staff.chooseOptions": "Choose options",
+	"staff.addToOrder": "Add to order",
 	"staff.created": "Order placed for the customer",
 };
 
@@ -348,7 +350,8 @@ const km: Strings = {
 	"staff.remark": "កំណត់ចំណាំ (អតិបរមា ៥០ តួ)",
 	"staff.submit": "ដាក់ការបញ្ជាទិញ",
 	"staff.noItems": "សូមជ្រើសយ៉ាងហោចណាស់មួយមុខ",
-	"staff.optionsHint": "មានជម្រើសចាំបាច់៖ ប្រើជម្រើសលំនាំដើម",
+	"staff.chooseOptions": "ជ្រើសជម្រើស",
+	"staff.addToOrder": "បន្ថែមទៅការបញ្ជាទិញ",
 	"staff.created": "បានបញ្ជាទិញជំនួសអតិថិជន",
 };
 

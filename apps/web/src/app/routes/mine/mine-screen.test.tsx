@@ -113,7 +113,12 @@ describe("mine tab", () => {
 		expect(screen.getByTestId("link-merchant")).toBeTruthy();
 		expect((await screen.findByTestId("service-help")).getAttribute("href")).toBe(`${Paths.mineContent}?id=4`);
 		expect(within(await screen.findByTestId("news-list")).getByText("新店开业")).toBeTruthy();
-		expect(screen.getByTestId("sign-out").getAttribute("href")).toBe(Paths.logout);
+		// Signing out asks first; cancelling keeps the member signed in.
+		expect(screen.queryByTestId("sign-out-confirm")).toBeNull();
+		fireEvent.click(screen.getByTestId("sign-out"));
+		expect(screen.getByTestId("sign-out-confirm").textContent).toContain("确定退出登录吗");
+		fireEvent.click(within(screen.getByTestId("sign-out-confirm")).getByText("取消"));
+		expect(screen.queryByTestId("sign-out-confirm")).toBeNull();
 	});
 
 	it("shows an error with a retry button when the service list fails, and recovers", async () => {

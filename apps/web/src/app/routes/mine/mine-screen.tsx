@@ -1,5 +1,7 @@
 import type { ComponentType, SVGProps } from "react";
-import { Link } from "react-router";
+import { useState } from "react";
+import { Link, useNavigate } from "react-router";
+import type { AddressListState } from "../../../features/addresses/screens/address-list-screen";
 import { NewsList } from "../../../features/content/components/news-list";
 import { ServiceList } from "../../../features/content/components/service-list";
 import { useMemberInfo } from "../../../features/identity/api";
@@ -10,6 +12,7 @@ import { useI18n } from "../../../lib/i18n";
 import type { UiKey } from "../../../lib/i18n/locales/zh-CN";
 import { refetchActive } from "../../../lib/query-client";
 import { useAppState } from "../../../lib/store";
+import { ConfirmDialog } from "../../../ui/confirm-dialog";
 import {
 	CalendarIcon,
 	CardIcon,
@@ -30,10 +33,10 @@ import "./mine-screen.css";
 
 type Icon = ComponentType<SVGProps<SVGSVGElement>>;
 
-const shortcuts: { to: string; labelKey: UiKey; Icon: Icon; testId: string }[] = [
+const shortcuts: { to: string; labelKey: UiKey; Icon: Icon; testId: string; state?: AddressListState }[] = [
 	{ to: Paths.orders, labelKey: "mine.orders", Icon: ReceiptIcon, testId: "link-orders" },
 	{ to: Paths.dueIndex, labelKey: "mine.reservations", Icon: CalendarIcon, testId: "link-reservations" },
-	{ to: Paths.address, labelKey: "mine.addresses", Icon: PinIcon, testId: "link-addresses" },
+	{ to: Paths.address, labelKey: "mine.addresses", Icon: PinIcon, testId: "link-addresses", state: { from: "mine" } },
 	{ to: Paths.vip, labelKey: "mine.vip", Icon: CardIcon, testId: "link-vip" },
 	{ to: Paths.balanceBill, labelKey: "mine.bill", Icon: WalletIcon, testId: "link-bill" },
 	{ to: Paths.scoreProductList, labelKey: "mine.pointsMall", Icon: GiftIcon, testId: "link-points-mall" },
@@ -42,6 +45,8 @@ const shortcuts: { to: string; labelKey: UiKey; Icon: Icon; testId: string }[] =
 /** Tab "mine": profile, balance and points, shortcuts, services, news, language, sign-out. */
 export default function MineScreen() {
 	const { t } = useI18n();
+	const navigate = useNavigate();
+	const [confirmingSignOut, setConfirmingSignOut] = useState(false);
 	const member = useAppState((s) => s.member);
 	const isMerchant = useAppState((s) => s.isMerchant);
 	const memberInfo = useMemberInfo();
@@ -95,9 +100,9 @@ export default function MineScreen() {
 						{t("mine.shortcuts")}
 					</h2>
 					<ul className="mine-shortcuts">
-						{shortcuts.map(({ to, labelKey, Icon, testId }) => (
+						{shortcuts.map(({ to, labelKey, Icon, testId, state }) => (
 							<li key={testId}>
-								<Link to={to} className="mine-shortcuts__item" data-testid={testId}>
+								<Link to={to} state={state} className="mine-shortcuts__item" data-testid={testId}>
 									<Icon className="mine-shortcuts__icon" />
 									<span>{t(labelKey)}</span>
 								</Link>
@@ -118,11 +123,28 @@ export default function MineScreen() {
 				<LanguageSwitcher />
 
 				{member && (
-					<Link to={Paths.logout} className="card mine__sign-out" data-testid="sign-out">
+					<button
+						type="button"
+						className="card mine__sign-out"
+						onClick={() => setConfirmingSignOut(true)}
+						data-testid="sign-out"
+					>
 						<LogoutIcon />
 						<span>{t("mine.signOut")}</span>
-					</Link>
+					</button>
 				)}
+				<ConfirmDialog
+					open={confirmingSignOut}
+					message={t("mine.signOutConfirm")}
+					confirmLabel={t("mine.signOut")}
+					destructive
+					onCancel={() => setConfirmingSignOut(false)}
+					onConfirm={() => {
+						setConfirmingSignOut(false);
+						navigate(Paths.logout);
+					}}
+					testId="sign-out-confirm"
+				/>
 			</div>
 		</PullRefresh>
 	);

@@ -12,7 +12,7 @@ import AddressListScreen from "./address-list-screen";
 const renderList = () =>
 	renderScreen(<AddressListScreen />, {
 		path: Paths.address,
-		otherPaths: [Paths.login, Paths.addressAdd, TabPaths.home],
+		otherPaths: [Paths.login, Paths.addressAdd, TabPaths.home, TabPaths.menu],
 	});
 
 function card(id: number): HTMLElement {
@@ -76,7 +76,7 @@ describe("address/address", () => {
 		expect(Object.fromEntries(check?.query ?? [])).toEqual({ shopId: "1", lat: "13.3671", lng: "103.8448" });
 	});
 
-	it("chooses an address inside the range and goes back", async () => {
+	it("chooses an address inside the range and, opened on its own, goes on to the menu", async () => {
 		signIn();
 		fakeServer();
 		const { router } = renderList();
@@ -84,7 +84,7 @@ describe("address/address", () => {
 		await act(async () => {
 			fireEvent.click(within(card(inside.id)).getByTestId("address-choose"));
 		});
-		await waitFor(() => expect(router.state.location.pathname).toBe(TabPaths.home));
+		await waitFor(() => expect(router.state.location.pathname).toBe(TabPaths.menu));
 		expect(appStore.getState().address).toMatchObject({ shopId: 1, address: { id: inside.id } });
 		expect(currentToast()?.text).toBe("已选择该地址，配送费 $1.00");
 	});

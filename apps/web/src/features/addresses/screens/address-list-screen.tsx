@@ -1,8 +1,8 @@
 import type { Address } from "@bayon/contract";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { Link } from "react-router";
-import { useGoBack } from "../../../app/navigation-hooks";
+import { Link, useLocation } from "react-router";
+import { canGoBack, useGoBack, useSwitchTab } from "../../../app/navigation-hooks";
 import { Paths, withQuery } from "../../../app/paths";
 import { errorText } from "../../../lib/api-client";
 import { useCurrency } from "../../../lib/app-config";
@@ -19,6 +19,11 @@ import { chooseDeliveryAddress, forgetDeliveryAddress } from "../delivery-target
 import { useRequireMember } from "../require-member";
 import "../addresses.css";
 
+/** What a link to the address list may say about where it was opened from. */
+export interface AddressListState {
+	from?: "mine";
+}
+
 /** address/address: the member's addresses; choose one for delivery, edit, delete, set the default. */
 export default function AddressListScreen() {
 	const member = useRequireMember();
@@ -29,6 +34,8 @@ export default function AddressListScreen() {
 function AddressList({ memberId }: { memberId: number }) {
 	const { t, m } = useI18n();
 	const goBack = useGoBack();
+	const switchTab = useSwitchTab();
+	const cameFromMine = (useLocation().state as AddressListState | null)?.from === "mine";
 	const currency = useCurrency();
 	const query = useQuery(addressListQuery(memberId));
 	const shop = useShopForAddresses();
@@ -45,7 +52,10 @@ function AddressList({ memberId }: { memberId: number }) {
 			const result = await chooseDeliveryAddress(shop.shopId, address);
 			if (result.accepted) {
 				showToast(t("address.chosen", { fee: formatMoney(result.target.check.fee ?? 0, currency) }));
-				goBack();
+				// Back to the cart or payment page that sent them here; from "mine" (or a link
+				// opened on its own) on to the menu, where a delivery address is for.
+				if (cameFromMine || !canGoBack()) switchTab("menu");
+				else goBack();
 			} else {
 				setOutOfRangeId(address.id);
 				showToast(m("addressOutOfRange"));

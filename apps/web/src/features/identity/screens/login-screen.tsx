@@ -5,6 +5,7 @@ import { canGoBack } from "../../../app/navigation-hooks";
 import { Paths, TabPaths, withQuery } from "../../../app/paths";
 import { ApiError } from "../../../lib/api-client";
 import { useI18n } from "../../../lib/i18n";
+import { SessionStorageKeys } from "../../../lib/storage";
 import { showToast } from "../../../lib/toast";
 import { useDebouncedSubmit } from "../../../lib/use-debounced-submit";
 import { AGREEMENT_SLUGS } from "../../content/api";
@@ -23,7 +24,7 @@ interface LoginDraft {
 	resendAt: number;
 }
 
-const DRAFT_KEY = "bayon.loginDraft";
+const DRAFT_KEY = SessionStorageKeys.loginDraft;
 
 function readDraft(): LoginDraft {
 	try {
@@ -234,7 +235,7 @@ export default function LoginScreen() {
 				<input
 					id={`${ids}-agree`}
 					type="checkbox"
-					className="agreement__checkbox"
+					className="check agreement__checkbox"
 					checked={agreed}
 					onChange={(event) => {
 						setAgreed(event.target.checked);

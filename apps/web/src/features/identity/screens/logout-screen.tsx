@@ -3,18 +3,19 @@ import { useNavigate } from "react-router";
 import { Paths, TabPaths } from "../../../app/paths";
 import { useI18n } from "../../../lib/i18n";
 import { queryClient } from "../../../lib/query-client";
-import { clearSession } from "../../../lib/session";
+import { forgetPersonalData } from "../../../lib/session";
 import { showToast } from "../../../lib/toast";
 import { LoadingState } from "../../../ui/states";
-import { identityKeys, signOutOnServer } from "../api";
+import { resetDraft } from "../../orders/checkout-draft";
+import { signOutOnServer } from "../api";
 
 export function isWechatBrowser(userAgent: string = navigator.userAgent): boolean {
 	return /MicroMessenger/i.test(userAgent);
 }
 
 /**
- * login/logout: ends the session on the server, then clears the member and tokens even when
- * that call fails; goes to the home tab inside WeChat, otherwise to the login page.
+ * login/logout: ends the session on the server, then forgets the member, tokens and the rest
+ * of their data on this device (forgetPersonalData) even when that call fails; goes to the home tab inside WeChat, otherwise to the login page.
  */
 export default function LogoutScreen() {
 	const { t } = useI18n();
@@ -27,8 +28,10 @@ export default function LogoutScreen() {
 		signOutOnServer()
 			.catch(() => undefined)
 			.finally(() => {
-				clearSession();
-				queryClient.removeQueries({ queryKey: identityKeys.member });
+				forgetPersonalData();
+				// Their orders, addresses, balance…: nothing cached for the next person.
+				queryClient.clear();
+				resetDraft();
 				showToast(t("logout.done"));
 				navigate(isWechatBrowser() ? TabPaths.home : Paths.login, { replace: true });
 			});

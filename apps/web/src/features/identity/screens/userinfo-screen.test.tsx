@@ -99,7 +99,16 @@ describe("user info", () => {
 
 		fireEvent.change(await screen.findByLabelText("昵称"), { target: { value: "  索达  " } });
 		fireEvent.click(screen.getByTestId("gender-2"));
-		fireEvent.change(screen.getByLabelText("生日"), { target: { value: "1995-04-13" } });
+		// The birthday is chosen part by part from the app's pickers (no browser date input).
+		for (const [part, value] of [
+			["year", 1995],
+			["month", 4],
+			["day", 13],
+		] as const) {
+			fireEvent.click(screen.getByTestId(`birthday-input-${part}`));
+			fireEvent.click(screen.getByTestId(`birthday-input-${part}-option-${value}`));
+		}
+		expect(screen.getByTestId("birthday-input").dataset.value).toBe("1995-04-13");
 		await act(async () => {
 			fireEvent.click(screen.getByTestId("profile-save"));
 		});

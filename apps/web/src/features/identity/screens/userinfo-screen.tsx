@@ -8,6 +8,7 @@ import { useAppState } from "../../../lib/store";
 import { showToast } from "../../../lib/toast";
 import { useDebouncedSubmit } from "../../../lib/use-debounced-submit";
 import { Avatar } from "../../../ui/avatar";
+import { DatePicker } from "../../../ui/date-picker";
 import { CameraIcon } from "../../../ui/icons";
 import { ErrorState, LoadingState } from "../../../ui/states";
 import { updateProfile, uploadImage, useMemberInfo } from "../api";
@@ -190,20 +191,14 @@ function ProfileForm({ member }: { member: MemberInfo }) {
 			</fieldset>
 
 			<div className="field">
-				<label className="field__label" htmlFor={`${ids}-birthday`}>
-					{t("profile.birthday")}
-				</label>
-				<input
-					id={`${ids}-birthday`}
-					className="field__input"
-					type="date"
-					name="birthday"
+				<span className="field__label">{t("profile.birthday")}</span>
+				<DatePicker
+					label={t("profile.birthday")}
 					min="1900-01-01"
 					max={todayIso()}
 					value={birthday}
-					onChange={(event) => setBirthday(event.target.value)}
-					data-testid="birthday-input"
-					{...describedBy("birthday")}
+					onChange={setBirthday}
+					testId="birthday-input"
 				/>
 				{errorLine("birthday")}
 			</div>

@@ -42,7 +42,7 @@ export function ItemCard({ item, orderType, onChoose, onAddOne }: ItemCardProps)
 			aria-label={item.name}
 		>
 			<Link to={detail} className="item-card__media" tabIndex={-1} aria-hidden="true">
-				<ItemImage id={item.id} name={item.name} image={item.image} />
+				<ItemImage image={item.image} />
 				{item.soldOut && <span className="item-card__veil">{m("itemSoldOut")}</span>}
 			</Link>
 			<div className="item-card__body">

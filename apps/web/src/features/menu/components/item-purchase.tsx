@@ -2,7 +2,7 @@ import type { MenuItem, MenuOptionGroup } from "@bayon/contract";
 import { useState } from "react";
 import { useMoney, usePrice } from "../../../lib/app-config";
 import { useI18n } from "../../../lib/i18n";
-import { useAppState } from "../../../lib/store";
+import { type CartLine, type OrderType, useAppState } from "../../../lib/store";
 import { showToast } from "../../../lib/toast";
 import { Stepper } from "../../../ui/stepper";
 import { MAX_LINE_QUANTITY, remainingStock } from "../../ordering/cart";
@@ -19,13 +19,24 @@ import { useAddBlocker } from "../use-add-to-cart";
 import "../menu.css";
 
 /**
+ * Whose order the choice goes into: by default the signed-in customer's cart and order type;
+ * staff ordering for a customer passes the lines of the order they are putting together.
+ */
+export interface PurchaseContext {
+	cart: readonly CartLine[];
+	orderType: OrderType;
+}
+
+/**
  * The state of choosing one item: options, quantity, what it costs, and what (if anything)
  * stops it from going into the cart. Shared by the options sheet and the item page.
  */
-export function usePurchase(item: MenuItem) {
+export function usePurchase(item: MenuItem, context?: PurchaseContext) {
 	const { m, t } = useI18n();
-	const cart = useAppState((s) => s.cart);
-	const orderType = useAppState((s) => s.orderType);
+	const customerCart = useAppState((s) => s.cart);
+	const customerOrderType = useAppState((s) => s.orderType);
+	const cart = context?.cart ?? customerCart;
+	const orderType = context?.orderType ?? customerOrderType;
 	const blocker = useAddBlocker();
 	const [selection, setSelection] = useState<Selection>(() => initialSelection(item));
 	const [wanted, setWanted] = useState(1);
@@ -135,11 +146,14 @@ export function PurchaseFooter({
 	purchase,
 	onAdd,
 	ready = true,
+	addLabel,
 }: {
 	purchase: Purchase;
 	onAdd: () => void;
 	/** False while what adding needs (the shop) is still loading. */
 	ready?: boolean;
+	/** The add button's text (staff add to the order they are taking, not to a cart). */
+	addLabel?: string;
 }) {
 	const { t } = useI18n();
 	const formatPrice = usePrice();
@@ -182,7 +196,7 @@ export function PurchaseFooter({
 				onClick={onAdd}
 				data-testid="add-to-cart"
 			>
-				{t("menu.addToCart")}
+				{addLabel ?? t("menu.addToCart")}
 			</button>
 		</div>
 	);

@@ -48,7 +48,7 @@ function ItemDetail({ item }: { item: MenuItem }) {
 	return (
 		<article className="item-detail" data-testid="menu-detail">
 			<div className="item-detail__hero">
-				<ItemImage id={item.id} name={item.name} image={item.image} size="large" />
+				<ItemImage image={item.image} size="large" />
 			</div>
 			<div className="item-detail__body">
 				<h2 className="item-detail__name" data-testid="detail-name">

@@ -95,6 +95,12 @@ describe("menu tab", () => {
 		fireEvent.click(within(screen.getByTestId("order-type-takeout")).getByRole("radio"));
 		expect(appStore.getState().orderType).toBe("takeout");
 		expect(screen.getByTestId("delivery-terms").textContent).toBe("配送费 $1.00 起 · 外卖$5.00起送");
+		// Once the cart reaches the minimum ("exactly" is enough), only the fee is said.
+		const line = { shopId: 1, name: "x", image: null, optionIds: [], optionNames: [], unitPrice: 250, quantity: 2 };
+		act(() => appStore.setState({ cart: [{ ...line, key: "99:", itemId: 99 }] }));
+		expect(screen.getByTestId("delivery-terms").textContent).toBe("配送费 $1.00 起");
+		act(() => appStore.setState({ cart: [{ ...line, key: "99:", itemId: 99, quantity: 1 }] }));
+		expect(screen.getByTestId("delivery-terms").textContent).toBe("配送费 $1.00 起 · 外卖$5.00起送");
 		const card = screen.getByTestId(`item-${coconut.id}`);
 		expect(within(card).getByTestId("item-not-offered").textContent).toBe("不支持外卖配送");
 		expect(within(card).queryByTestId("item-add")).toBeNull();

@@ -5,23 +5,31 @@ import { useNavigate } from "react-router";
 import { Paths, withQuery } from "../../../app/paths";
 import { useMoney } from "../../../lib/app-config";
 import { queryClient } from "../../../lib/query-client";
+import type { CartLine } from "../../../lib/store";
 import { showToast } from "../../../lib/toast";
+import { Picker } from "../../../ui/picker";
 import { BottomSheet } from "../../../ui/sheet";
 import { LoadingState } from "../../../ui/states";
 import { Stepper } from "../../../ui/stepper";
 import { menuQuery } from "../../menu/api";
+import { OptionsSheet } from "../../menu/components/options-sheet";
+import { chosenOptions, type Selection, unitPriceOf } from "../../menu/options";
+import { addLine, lineKey, remainingStock, setQuantity as setLineQuantity } from "../../ordering/cart";
 import { merchantKeys, merchantTablesQuery, newIdempotencyKey, placeStaffOrder, tableTokenOf } from "../api";
 import { checkPhone, type PhoneProblem, staffOrderLines } from "../staff-order";
 import { useMerchantText } from "../strings";
 
 const REMARK_MAX = 50;
+/** The table picker's "no table (pickup)" choice; table ids start at 1. */
+const NO_TABLE = 0;
 
 /**
  * "Order for a customer" (employee help): the customer's phone, pickup or one of the shop's
  * tables (with the number of diners), items with quantities from the shop's menu, a remark;
  * the order is placed as that customer (a table's round joins its bill when the shop takes
- * payment after the meal). Required options take the item's defaults. One idempotency key
- * per filled-in form, so a double tap or retry places one order.
+ * payment after the meal). An item with options is chosen in the menu's own options sheet,
+ * so staff pick size, sugar and add-ons as the customer would; each choice is a line. One
+ * idempotency key per filled-in form, so a double tap or retry places one order.
  */
 export function StaffOrderSheet({ open, shopId, onClose }: { open: boolean; shopId: number; onClose: () => void }) {
 	const { mt, m, lang } = useMerchantText();
@@ -36,7 +44,8 @@ export function StaffOrderSheet({ open, shopId, onClose }: { open: boolean; shop
 	const [phone, setPhone] = useState("");
 	const [phoneProblem, setPhoneProblem] = useState<PhoneProblem>(null);
 	const [remark, setRemark] = useState("");
-	const [quantities, setQuantities] = useState<Map<number, number>>(new Map());
+	const [lines, setLines] = useState<CartLine[]>([]);
+	const [choosing, setChoosing] = useState<MenuItem | null>(null);
 	const [busy, setBusy] = useState(false);
 	const key = useRef(newIdempotencyKey());
 
@@ -47,17 +56,42 @@ export function StaffOrderSheet({ open, shopId, onClose }: { open: boolean; shop
 		return byId;
 	}, [menu.data, orderType]);
 
-	const setQuantity = (itemId: number, quantity: number) => {
+	const changeLines = (next: CartLine[]) => {
 		key.current = newIdempotencyKey();
-		setQuantities((current) => new Map(current).set(itemId, Math.max(0, quantity)));
+		setLines(next);
 	};
+	/** Adds an item with its options as a line (merged with an identical one), like a cart. */
+	const add = (item: MenuItem, selection: Selection, quantity: number): boolean => {
+		const options = chosenOptions(item, selection);
+		const outcome = addLine(lines, {
+			shopId,
+			itemId: item.id,
+			name: item.name,
+			image: item.image,
+			optionIds: options.map((option) => option.id),
+			optionNames: options.map((option) => option.name),
+			unitPrice: unitPriceOf(item, selection),
+			quantity,
+		});
+		if (outcome.kind !== "added") return false;
+		changeLines(outcome.cart);
+		return true;
+	};
+	/** The quantity of an item without options (its one line). */
+	const setPlainQuantity = (item: MenuItem, quantity: number) => {
+		const plainKey = lineKey(item.id, []);
+		if (lines.some((line) => line.key === plainKey)) changeLines(setLineQuantity(lines, plainKey, quantity));
+		else if (quantity > 0) add(item, {}, quantity);
+	};
+	const lineMax = (item: MenuItem | undefined, line: CartLine) =>
+		item ? Math.min(99, line.quantity + remainingStock(lines, item, line.optionIds, line.key)) : line.quantity;
 
 	const submit = async () => {
 		const problem = checkPhone(phone);
 		setPhoneProblem(problem);
 		if (problem) return;
-		const lines = staffOrderLines(quantities, items);
-		if (lines.length === 0) {
+		const orderLines = staffOrderLines(lines.filter((line) => items.has(line.itemId)));
+		if (orderLines.length === 0) {
 			showToast(mt("staff.noItems"));
 			return;
 		}
@@ -68,7 +102,7 @@ export function StaffOrderSheet({ open, shopId, onClose }: { open: boolean; shop
 					shopId,
 					customerMobile: phone.trim(),
 					orderType,
-					lines,
+					lines: orderLines,
 					remark: remark.trim(),
 					...(table ? { tableToken: tableTokenOf(table), diners } : {}),
 				},
@@ -76,7 +110,7 @@ export function StaffOrderSheet({ open, shopId, onClose }: { open: boolean; shop
 			);
 			showToast(mt("staff.created"));
 			key.current = newIdempotencyKey();
-			setQuantities(new Map());
+			setLines([]);
 			setPhone("");
 			setRemark("");
 			setTableId(null);
@@ -131,25 +165,25 @@ export function StaffOrderSheet({ open, shopId, onClose }: { open: boolean; shop
 						</span>
 					)}
 				</label>
-				<label className="field">
+				<div className="field">
 					<span className="field__label">{mt("staff.table")}</span>
-					<select
-						className="field__input"
-						value={tableId ?? ""}
-						onChange={(event) => {
-							setTableId(event.target.value ? Number(event.target.value) : null);
+					<Picker
+						label={mt("staff.table")}
+						value={tableId ?? NO_TABLE}
+						options={[
+							{ value: NO_TABLE, label: mt("staff.noTable") },
+							...(tables.data ?? []).map((candidate) => ({
+								value: candidate.id,
+								label: mt("order.table", { number: candidate.number }),
+							})),
+						]}
+						onChange={(value) => {
+							setTableId(value === NO_TABLE ? null : value);
 							key.current = newIdempotencyKey();
 						}}
-						data-testid="staff-order-table"
-					>
-						<option value="">{mt("staff.noTable")}</option>
-						{(tables.data ?? []).map((candidate) => (
-							<option key={candidate.id} value={candidate.id}>
-								{mt("order.table", { number: candidate.number })}
-							</option>
-						))}
-					</select>
-				</label>
+						testId="staff-order-table"
+					/>
+				</div>
 				{table && (
 					<div className="pay-row">
 						<span className="field__label">{mt("staff.diners")}</span>
@@ -172,25 +206,57 @@ export function StaffOrderSheet({ open, shopId, onClose }: { open: boolean; shop
 					<LoadingState compact />
 				) : (
 					<ul className="merchant-staff__items">
-						{[...items.values()].map((item) => (
-							<li key={item.id} className="merchant-staff__item" data-testid={`staff-item-${item.id}`}>
-								<span className="merchant-staff__name">
-									{item.name}
-									<small>
-										{money(item.price)}
-										{item.optionGroups.some((group) => group.minChoices > 0) && ` · ${mt("staff.optionsHint")}`}
-									</small>
-								</span>
-								<Stepper
-									value={quantities.get(item.id) ?? 0}
-									onChange={(value) => setQuantity(item.id, value)}
-									max={item.soldOut ? 0 : (item.stock ?? 99)}
-									label={item.name}
-									testId={`staff-item-qty-${item.id}`}
-									compact
-								/>
-							</li>
-						))}
+						{[...items.values()].map((item) => {
+							const hasOptions = item.optionGroups.length > 0;
+							const plain = lines.find((line) => line.key === lineKey(item.id, []));
+							const chosen = hasOptions ? lines.filter((line) => line.itemId === item.id) : [];
+							return (
+								<li key={item.id} className="merchant-staff__entry" data-testid={`staff-item-${item.id}`}>
+									<div className="merchant-staff__item">
+										<span className="merchant-staff__name">
+											{item.name}
+											<small>{money(item.price)}</small>
+										</span>
+										{hasOptions ? (
+											<button
+												type="button"
+												className="button button--ghost button--small"
+												disabled={item.soldOut}
+												onClick={() => setChoosing(item)}
+												data-testid={`staff-item-options-${item.id}`}
+											>
+												{mt("staff.chooseOptions")}
+											</button>
+										) : (
+											<Stepper
+												value={plain?.quantity ?? 0}
+												onChange={(value) => setPlainQuantity(item, value)}
+												max={plain ? lineMax(item, plain) : Math.min(99, remainingStock(lines, item, []))}
+												label={item.name}
+												testId={`staff-item-qty-${item.id}`}
+												compact
+											/>
+										)}
+									</div>
+									{chosen.map((line) => (
+										<div className="merchant-staff__line" key={line.key} data-testid={`staff-line-${line.key}`}>
+											<span className="merchant-staff__options">
+												{line.optionNames.join(" / ")}
+												<small>{money(line.unitPrice)}</small>
+											</span>
+											<Stepper
+												value={line.quantity}
+												onChange={(value) => changeLines(setLineQuantity(lines, line.key, value))}
+												max={lineMax(item, line)}
+												label={`${item.name} ${line.optionNames.join(" / ")}`}
+												testId={`staff-line-qty-${line.key}`}
+												compact
+											/>
+										</div>
+									))}
+								</li>
+							);
+						})}
 					</ul>
 				)}
 				<label className="field">
@@ -207,6 +273,13 @@ export function StaffOrderSheet({ open, shopId, onClose }: { open: boolean; shop
 					/>
 				</label>
 			</div>
+			<OptionsSheet
+				item={choosing}
+				onClose={() => setChoosing(null)}
+				onAdd={add}
+				context={{ cart: lines, orderType }}
+				addLabel={mt("staff.addToOrder")}
+			/>
 		</BottomSheet>
 	);
 }

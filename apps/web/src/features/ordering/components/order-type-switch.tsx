@@ -6,6 +6,7 @@ import { useI18n } from "../../../lib/i18n";
 import { appStore, useAppState } from "../../../lib/store";
 import { ScanIcon, TableIcon } from "../../../ui/icons";
 import { describeDesk } from "../../tables/desk-label";
+import { cartValue } from "../cart";
 import "../ordering.css";
 
 const ORDER_TYPES: readonly OrderType[] = ["takein", "takeout", "desk"];
@@ -31,6 +32,7 @@ export function OrderTypeSwitch({ shop }: { shop: ShopSummary }) {
 	const price = usePrice();
 	const orderType = useAppState((s) => s.orderType);
 	const desk = useAppState((s) => s.desk);
+	const cartValueHere = useAppState((s) => cartValue(s.cart.filter((line) => line.shopId === shop.id)));
 
 	const choose = (type: OrderType) => {
 		if (orderTypeAvailable(type, shop, desk)) appStore.setState({ orderType: type });
@@ -39,7 +41,10 @@ export function OrderTypeSwitch({ shop }: { shop: ShopSummary }) {
 	const { delivery } = shop;
 	const deliveryTerms = [
 		delivery.minFee !== null ? t("orderType.deliveryFee", { amount: money(delivery.minFee) }) : null,
-		delivery.minOrder !== null ? m("belowMinDeliveryPrice", { amount: price(delivery.minOrder) }) : null,
+		// The minimum is said until the cart reaches it.
+		delivery.minOrder !== null && cartValueHere < delivery.minOrder
+			? m("belowMinDeliveryPrice", { amount: price(delivery.minOrder) })
+			: null,
 	]
 		.filter(Boolean)
 		.join(" · ");

@@ -141,7 +141,23 @@ describe("cart page", () => {
 		expect(problems.textContent).toContain("请选择收货地址");
 		expect(screen.getByTestId("cart-choose-address").getAttribute("href")).toBe(Paths.address);
 		expect(screen.getByTestId("cart-delivery-fee").textContent).toBe("$0.00");
-		expect(screen.getByTestId("cart-min-delivery").textContent).toBe("外卖$5.00起送");
+		// $9.80 reaches the $5.00 delivery minimum: no notice about it.
+		expect(screen.queryByTestId("cart-min-delivery")).toBeNull();
+	});
+
+	it("says the delivery minimum only while the order is below it", async () => {
+		const server = serve();
+		renderCart([{ ...teaLine, quantity: 1 }]);
+		await waitFor(() => expect(server.bodies("/cart/price")).toHaveLength(1));
+		fireEvent.click(within(screen.getByTestId("order-type-takeout")).getByRole("radio"));
+		await waitFor(() => expect(screen.getByTestId("cart-min-delivery").textContent).toBe("外卖$5.00起送"), {
+			timeout: 2000,
+		});
+
+		const line = screen.getByTestId("cart-line");
+		fireEvent.click(within(line).getByTestId("stepper-plus"));
+		await waitFor(() => expect(screen.getByTestId("cart-subtotal").textContent).toBe("$5.80"), { timeout: 2000 });
+		expect(screen.queryByTestId("cart-min-delivery")).toBeNull();
 	});
 
 	it("the stepper stops at the stock that is left", async () => {

@@ -80,6 +80,9 @@ function CartContent({ shop, lines }: { shop: ShopSummary; lines: CartLine[] }) 
 	const cart = useAppState((s) => s.cart);
 	const addressProblem = priced?.problems.some((problem) => ADDRESS_PROBLEMS.has(problem.code)) ?? false;
 
+	// The delivery minimum (the server's figure once priced) is said until the order reaches it.
+	const minDelivery = priced?.minDeliveryPrice ?? shop.delivery.minOrder;
+
 	return (
 		<div className="cart-page has-footer" data-testid="cart-page">
 			<section className="card cart-card">
@@ -147,11 +150,10 @@ function CartContent({ shop, lines }: { shop: ShopSummary; lines: CartLine[] }) 
 						testIdPrefix="cart"
 						beforeTotal={
 							priced.orderType === "takeout" &&
-							(priced.minDeliveryPrice ?? shop.delivery.minOrder) !== null && (
+							minDelivery !== null &&
+							priced.subtotal < minDelivery && (
 								<p className="summary__note" data-testid="cart-min-delivery">
-									{m("belowMinDeliveryPrice", {
-										amount: price(priced.minDeliveryPrice ?? shop.delivery.minOrder ?? 0),
-									})}
+									{m("belowMinDeliveryPrice", { amount: price(minDelivery) })}
 								</p>
 							)
 						}
@@ -202,7 +204,7 @@ function CartLineRow({ line, priced, max }: { line: CartLine; priced: PricedCart
 	const unitPrice = priced?.name ? priced.unitPrice : line.unitPrice;
 	return (
 		<li className={`cart-line${problems.length ? " has-problem" : ""}`} data-testid="cart-line" data-key={line.key}>
-			<ItemImage id={line.itemId} name={line.name} image={line.image} size="small" />
+			<ItemImage image={line.image} size="small" />
 			<div className="cart-line__body">
 				<p className="cart-line__name" data-testid="cart-line-name">
 					{line.name}

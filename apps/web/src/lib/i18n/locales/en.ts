@@ -43,6 +43,9 @@ const en: UiStrings = {
 	"time.daysAgo": "{n} d ago",
 	"date.months": "Jan,Feb,Mar,Apr,May,Jun,Jul,Aug,Sep,Oct,Nov,Dec",
 	"date.pattern": "{month} {day}, {year}",
+	"date.year": "Year",
+	"date.month": "Month",
+	"date.day": "Day",
 
 	"page.home": "Home",
 	"page.menu": "Order food",
@@ -197,6 +200,7 @@ const en: UiStrings = {
 	"mine.language": "Language",
 	"mine.languageHint": "Choose the app language",
 	"mine.signOut": "Sign out",
+	"mine.signOutConfirm": "Sign out? Your cart and delivery address will be removed from this device.",
 	"mine.avatarAlt": "Avatar of {{name}}",
 
 	"login.heading": "Sign in with your phone",

@@ -43,6 +43,9 @@ const km: UiStrings = {
 	"time.daysAgo": "{n} ថ្ងៃមុន",
 	"date.months": "មករា,កុម្ភៈ,មីនា,មេសា,ឧសភា,មិថុនា,កក្កដា,សីហា,កញ្ញា,តុលា,វិច្ឆិកា,ធ្នូ",
 	"date.pattern": "{day} {month} {year}",
+	"date.year": "ឆ្នាំ",
+	"date.month": "ខែ",
+	"date.day": "ថ្ងៃ",
 
 	"page.home": "ទំព័រដើម",
 	"page.menu": "កម្មង់អាហារ",
@@ -197,6 +200,7 @@ const km: UiStrings = {
 	"mine.language": "ភាសា",
 	"mine.languageHint": "ជ្រើសរើសភាសាកម្មវិធី",
 	"mine.signOut": "ចាកចេញ",
+	"mine.signOutConfirm": "ចាកចេញមែនទេ? កន្ត្រក និងអាសយដ្ឋានដឹកជញ្ជូនរបស់អ្នកនឹងត្រូវលុបចេញពីឧបករណ៍នេះ។",
 	"mine.avatarAlt": "រូបតំណាងរបស់ {{name}}",
 
 	"login.heading": "ចូលគណនីដោយលេខទូរស័ព្ទ",

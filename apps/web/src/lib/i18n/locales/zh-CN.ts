@@ -45,6 +45,9 @@ const zhCN = {
 	"time.daysAgo": "{n}天前",
 	"date.months": "1月,2月,3月,4月,5月,6月,7月,8月,9月,10月,11月,12月",
 	"date.pattern": "{year}年{month}{day}日",
+	"date.year": "年",
+	"date.month": "月",
+	"date.day": "日",
 
 	"page.home": "首页",
 	"page.menu": "点餐",
@@ -199,6 +202,7 @@ const zhCN = {
 	"mine.language": "语言",
 	"mine.languageHint": "选择界面语言",
 	"mine.signOut": "退出登录",
+	"mine.signOutConfirm": "确定退出登录吗？购物车和收货地址将从本设备清除。",
 	"mine.avatarAlt": "{{name}}的头像",
 
 	"login.heading": "手机号登录",

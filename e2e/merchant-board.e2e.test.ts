@@ -115,6 +115,26 @@ describe("merchant board on a counter tablet", () => {
 		await context.close();
 	});
 
+	it("keeps each card's age current without a reload", async () => {
+		const order = await paidPickupOrder();
+		const { context, page } = await newPhone(browser, { width: 1024, height: 768, locale: "en" });
+		const board = new MerchantBoardPage(page);
+		// The page's clock, a minute after the order came in (the server's clock may run ahead).
+		await page.clock.install({ time: Date.parse(order.createdAt) + 60_000 });
+		await openSignedIn(page, STAFF_MOBILE, MERCHANT_ORDER_PATH);
+		const age = board.column("new").getByTestId(`merchant-order-${order.id}`).getByTestId("merchant-order-age");
+		await age.waitFor();
+		expect(await age.textContent()).toBe("just now");
+		await page.clock.runFor(6 * 60_000);
+		await page.waitForFunction(
+			(id) =>
+				document.querySelector(`[data-testid="merchant-order-${id}"] [data-testid="merchant-order-age"]`)
+					?.textContent === "7 minutes ago",
+			order.id,
+		);
+		await context.close();
+	});
+
 	it("reads in Khmer at 768 and 1024 px: columns, the age and the address in the page's language", async () => {
 		const delivery = await paidDeliveryOrder("សុខា");
 		for (const width of [768, 1024]) {

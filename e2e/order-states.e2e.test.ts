@@ -65,8 +65,7 @@ describe("a refund, from request to refunded", () => {
 		const counter = await newPhone(browser, TABLET);
 		const board = new MerchantBoardPage(counter.page);
 		await openSignedIn(counter.page, STAFF, MERCHANT_ORDER_PATH);
-		await board.showTab("refunds");
-		const card = board.card(order.id);
+		const card = await board.cardUnder("refunds", order.id);
 		await card.waitFor();
 		expect(await card.getByTestId("merchant-order-status").textContent()).toBe("退款申请中");
 		expect(
@@ -75,8 +74,7 @@ describe("a refund, from request to refunded", () => {
 				.locator("button")
 				.evaluateAll((buttons) => buttons.map((b) => b.getAttribute("data-testid"))),
 		).toEqual(["merchant-refund-reject", "merchant-refund-approve"]);
-		await board.showTab("ready");
-		expect(await board.card(order.id).count()).toBe(0);
+		expect(await (await board.cardUnder("ready", order.id)).count()).toBe(0);
 		await board.showTab("refunds");
 		await screenshot(counter.page, "order-states-board-refund-request-1024");
 		const khmerBoard = await newPhone(browser, { ...TABLET, locale: "km" });
@@ -101,8 +99,7 @@ describe("a refund, from request to refunded", () => {
 		await counter.page.getByTestId("merchant-refund-confirm").getByTestId("confirm-ok").click();
 		await card.waitFor({ state: "detached" });
 		for (const tab of ["new", "production", "ready", "refunds"] as const) {
-			await board.showTab(tab);
-			expect(await board.card(order.id).count()).toBe(0);
+			expect(await (await board.cardUnder(tab, order.id)).count()).toBe(0);
 		}
 
 		// The customer's page follows live: refunded, no stage bar, no confirm-receipt button.

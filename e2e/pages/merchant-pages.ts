@@ -28,6 +28,45 @@ export class MerchantBoardPage extends AppShell {
 		});
 	}
 
+	/**
+	 * Before the first navigation: audio behaves as on a phone or tablet, where a page stays
+	 * silent until the user taps it (headless Chromium lets any page play sound at once). A
+	 * context reads `suspended` until `resume()` is called while a real (trusted) tap or key
+	 * press is being handled. Not navigator.userActivation: Playwright's own evaluate calls
+	 * count as user gestures there.
+	 */
+	async soundNeedsTap(): Promise<void> {
+		await this.page.addInitScript(() => {
+			let tapping = false;
+			for (const type of ["pointerdown", "pointerup", "click", "touchend", "keydown"]) {
+				window.addEventListener(
+					type,
+					(event) => {
+						if (!event.isTrusted) return;
+						tapping = true;
+						setTimeout(() => {
+							tapping = false;
+						}, 0);
+					},
+					true,
+				);
+			}
+			const w = window as unknown as { AudioContext: typeof AudioContext };
+			const Original = w.AudioContext;
+			w.AudioContext = class extends Original {
+				#allowed = tapping;
+				override get state(): AudioContextState {
+					return this.#allowed || super.state === "closed" ? super.state : "suspended";
+				}
+				override resume(): Promise<void> {
+					if (!tapping) return Promise.resolve();
+					this.#allowed = true;
+					return super.resume();
+				}
+			};
+		});
+	}
+
 	async beeps(): Promise<number> {
 		return this.page.evaluate(() => (window as unknown as { __beeps: number }).__beeps);
 	}
@@ -50,12 +89,52 @@ export class MerchantBoardPage extends AppShell {
 		return this.page.getByTestId("merchant-only");
 	}
 
+	/** A state's column on a tablet-wide board. */
+	column(group: BoardTab): Locator {
+		return this.page.getByTestId(`merchant-column-${group}`);
+	}
+
+	/** The header's sound switch; `data-sound` is on / blocked / off / unavailable. */
+	get soundSwitch(): Locator {
+		return this.page.getByTestId("merchant-sound");
+	}
+
+	async waitForSound(state: "on" | "blocked" | "off" | "unavailable"): Promise<void> {
+		await this.page.waitForFunction(
+			(wanted) => document.querySelector('[data-testid="merchant-sound"]')?.getAttribute("data-sound") === wanted,
+			state,
+		);
+	}
+
+	/** The banner asking for the tap browsers need before a page may make sound. */
+	get soundPrompt(): Locator {
+		return this.page.getByTestId("merchant-sound-prompt");
+	}
+
 	card(orderId: number): Locator {
 		return this.page.getByTestId(`merchant-order-${orderId}`);
 	}
 
+	/** `columns` from 768 px wide (every state side by side), `tabs` on a phone. */
+	async layout(): Promise<"columns" | "tabs"> {
+		return (await this.board.getAttribute("data-layout")) === "columns" ? "columns" : "tabs";
+	}
+
+	/** Shows a state's orders: its tab on a phone; on a tablet every column shows, so only leaves "tables to pay". */
 	async showTab(tab: BoardTab): Promise<void> {
-		await this.page.getByTestId(`merchant-tab-${tab}`).click();
+		if ((await this.layout()) === "tabs") {
+			await this.page.getByTestId(`merchant-tab-${tab}`).click();
+		} else if ((await this.page.getByTestId("merchant-tab-bills").getAttribute("aria-selected")) === "true") {
+			await this.page.getByTestId("merchant-tab-orders").click();
+		}
+	}
+
+	/** The order's card as the board shows it under a state: in its column, or in its tab's list. */
+	async cardUnder(tab: BoardTab, orderId: number): Promise<Locator> {
+		await this.showTab(tab);
+		return (await this.layout()) === "columns"
+			? this.column(tab).getByTestId(`merchant-order-${orderId}`)
+			: this.card(orderId);
 	}
 
 	/** Taps one of the card's actions (merchant-accept, merchant-ready, …). */

@@ -52,3 +52,45 @@ export async function payOnSandbox(token: string, orderId: number): Promise<void
 	}
 	throw new Error(`order ${orderId} did not become paid`);
 }
+
+/** Near the demo shop, inside its inner delivery zone (minimum order $5.00). */
+const NEAR_THE_DEMO_SHOP = { latitude: 11.57, longitude: 104.928 };
+
+/**
+ * A delivery order to a freshly saved address near the shop, of an item offered for delivery
+ * (enough of it to pass the zone's minimum order), placed over HTTP and left unpaid.
+ */
+export async function placeDeliveryOrder(
+	token: string,
+	shopId: number,
+	address: { recipient: string; address: string; houseNumber: string },
+): Promise<OrderView> {
+	const menu = await apiCall<ShopMenu>(`/product/products?shopId=${shopId}`);
+	const quantityFor = (price: number) => Math.max(1, Math.ceil(1000 / Math.max(price, 1)));
+	const item = menu.categories
+		.flatMap((category) => category.items)
+		.find(
+			(candidate) =>
+				!candidate.soldOut &&
+				candidate.orderTypes.includes("takeout") &&
+				(candidate.stock === null || candidate.stock > quantityFor(candidate.price) + 5) &&
+				candidate.optionGroups.every((group) => group.minChoices === 0),
+		);
+	if (!item) throw new Error("no item for delivery without required options on the demo menu");
+	const saved = await apiCall<{ id: number }>("/address/addAndEdit", {
+		method: "POST",
+		token,
+		body: { ...address, phone: "13800000003", ...NEAR_THE_DEMO_SHOP },
+	});
+	return apiCall<OrderView>("/order/create", {
+		method: "POST",
+		token,
+		headers: { "idempotency-key": `e2e-delivery-${Date.now()}-${Math.random().toString(36).slice(2)}` },
+		body: {
+			shopId,
+			orderType: "takeout",
+			addressId: saved.id,
+			lines: [{ itemId: item.id, quantity: quantityFor(item.price), optionIds: [] }],
+		},
+	});
+}

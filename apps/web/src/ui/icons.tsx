@@ -270,6 +270,26 @@ export const MegaphoneIcon = (p: IconProps) => (
 		<path d="M17 9a4 4 0 0 1 0 6" />
 	</Svg>
 );
+/** Sound on: a speaker with waves. */
+export const SpeakerIcon = (p: IconProps) => (
+	<Svg {...p}>
+		<path d="M4 9.5v5h3.5L12 18V6L7.5 9.5Z" />
+		<path d="M15.5 9a4 4 0 0 1 0 6M18 6.5a7.5 7.5 0 0 1 0 11" />
+	</Svg>
+);
+/** Sound off: the speaker crossed out. */
+export const SpeakerOffIcon = (p: IconProps) => (
+	<Svg {...p}>
+		<path d="M4 9.5v5h3.5L12 18V6L7.5 9.5Z" />
+		<path d="m16 9.5 5 5M21 9.5l-5 5" />
+	</Svg>
+);
+export const BellIcon = (p: IconProps) => (
+	<Svg {...p}>
+		<path d="M6 16V11a6 6 0 0 1 12 0v5l1.5 2h-15Z" />
+		<path d="M10 20.5a2 2 0 0 0 4 0" />
+	</Svg>
+);
 export const TableIcon = (p: IconProps) => (
 	<Svg {...p}>
 		<path d="M3 9h18M5 9v10M19 9v10M8 9V6h8v3" />

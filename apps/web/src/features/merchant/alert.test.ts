@@ -130,7 +130,34 @@ describe("Web Audio beep", () => {
 		expect(context?.oscillators[0]?.start).toHaveBeenCalled();
 	});
 
-	it("is silent without Web Audio", () => {
-		expect(() => createBeeper(undefined).beep()).not.toThrow();
+	it("is silent without Web Audio, and says so", () => {
+		const beeper = createBeeper(undefined);
+		expect(() => beeper.beep()).not.toThrow();
+		expect(beeper.state()).toBe("unavailable");
+	});
+
+	it("reads suspended until a tap resumes the context, and tells when that changes", async () => {
+		const changed = vi.fn();
+		const beeper = createBeeper(FakeAudioContext as unknown as new () => AudioContext, changed);
+		expect(beeper.state()).toBe("suspended");
+		beeper.prepare();
+		expect(changed).toHaveBeenCalledTimes(1);
+		expect(beeper.state()).toBe("suspended");
+		beeper.unlock();
+		await vi.waitFor(() => expect(beeper.state()).toBe("running"));
+		expect(changed).toHaveBeenCalledTimes(2);
+	});
+
+	it("reads unavailable when the browser refuses to create a context", () => {
+		const changed = vi.fn();
+		const Refusing = class {
+			constructor() {
+				throw new Error("NotSupportedError");
+			}
+		};
+		const beeper = createBeeper(Refusing as unknown as new () => AudioContext, changed);
+		beeper.beep();
+		expect(beeper.state()).toBe("unavailable");
+		expect(changed).toHaveBeenCalledTimes(1);
 	});
 });

@@ -79,28 +79,60 @@ export function createOrderAlarm({ play, intervalMs = ALARM_INTERVAL_MS }: Alarm
 type AudioContextCtor = new () => AudioContext;
 
 /**
+ * Whether the beeper can be heard: `running` once the browser lets audio play (after a tap,
+ * under the usual autoplay rules), `suspended` before that, `unavailable` without Web Audio.
+ */
+export type BeeperState = "running" | "suspended" | "unavailable";
+
+export interface Beeper {
+	beep(): void;
+	/** Creates the context if needed and resumes it: call from a tap, the only time browsers allow it. */
+	unlock(): void;
+	/** Creates the context (suspended when the browser blocks autoplay), so `state()` is known. */
+	prepare(): void;
+	state(): BeeperState;
+	close(): void;
+}
+
+/**
  * A short two-tone beep with Web Audio (no sound files). The context is created on first use
  * and resumed on the next tap when the browser started it suspended (autoplay rules).
+ * `onStateChange` is told whenever the context starts or stops being audible.
  */
 export function createBeeper(
 	Ctor: AudioContextCtor | undefined = globalThis.AudioContext ??
 		(globalThis as { webkitAudioContext?: AudioContextCtor }).webkitAudioContext,
-): { beep: () => void; unlock: () => void; close: () => void } {
+	onStateChange?: () => void,
+): Beeper {
 	let context: AudioContext | null = null;
+	let broken = false;
 	const ensure = (): AudioContext | null => {
-		if (!Ctor) return null;
+		if (!Ctor || broken) return null;
+		if (context) return context;
 		try {
-			context ??= new Ctor();
+			context = new Ctor();
 		} catch {
+			// Too many contexts or audio hardware missing: stay silent, and say so.
+			broken = true;
+			onStateChange?.();
 			return null;
 		}
+		context.addEventListener?.("statechange", () => onStateChange?.());
+		onStateChange?.();
 		return context;
+	};
+	const resume = (ctx: AudioContext) => {
+		if (ctx.state === "running") return;
+		void ctx
+			.resume()
+			.then(() => onStateChange?.())
+			.catch(() => {});
 	};
 	return {
 		beep() {
 			const ctx = ensure();
 			if (!ctx) return;
-			if (ctx.state === "suspended") void ctx.resume().catch(() => {});
+			resume(ctx);
 			const start = ctx.currentTime;
 			for (const [offset, frequency] of [
 				[0, 880],
@@ -120,7 +152,14 @@ export function createBeeper(
 		},
 		unlock() {
 			const ctx = ensure();
-			if (ctx?.state === "suspended") void ctx.resume().catch(() => {});
+			if (ctx) resume(ctx);
+		},
+		prepare() {
+			ensure();
+		},
+		state() {
+			if (!Ctor || broken) return "unavailable";
+			return context?.state === "running" ? "running" : "suspended";
 		},
 		close() {
 			void context?.close().catch(() => {});

@@ -2,7 +2,9 @@ import type { OrderView, StaffOrderAction } from "@bayon/contract";
 import { Link } from "react-router";
 import { Paths, withQuery } from "../../../app/paths";
 import { usePrice } from "../../../lib/app-config";
-import { useListFormat } from "../../../lib/i18n";
+import { formatDateTime, formatRelativeTime } from "../../../lib/format";
+import { useDateLabels, useListFormat } from "../../../lib/i18n";
+import { PinIcon } from "../../../ui/icons";
 import { type MerchantKey, useMerchantText } from "../strings";
 import type { OrderActions } from "../use-order-actions";
 
@@ -60,15 +62,47 @@ export function OrderActionButtons({ order, actions }: { order: OrderView; actio
 	);
 }
 
+/** How long ago the order came in ("just now", "12 minutes ago"), with the exact time on hover. */
+function OrderAge({ createdAt, now }: { createdAt: string; now: number }) {
+	const { lang } = useMerchantText();
+	const labels = useDateLabels();
+	return (
+		<time
+			className="merchant-card__age"
+			dateTime={createdAt}
+			title={formatDateTime(createdAt, lang, labels)}
+			data-testid="merchant-order-age"
+		>
+			{formatRelativeTime(createdAt, lang, labels, now)}
+		</time>
+	);
+}
+
+/** Where a delivery goes, short: the receiver and the street, for the rider's bag label. */
+function DeliveryTo({ address }: { address: NonNullable<OrderView["deliveryAddress"]> }) {
+	const { mt } = useMerchantText();
+	const street = [address.address, address.houseNumber].filter(Boolean).join(" ");
+	return (
+		<p className="merchant-card__address" data-testid="merchant-order-address">
+			<PinIcon className="merchant-card__address-icon" width={16} height={16} />
+			<span className="visually-hidden">{mt("order.address")}: </span>
+			<span className="merchant-card__receiver">{address.recipient}</span>
+			<span className="merchant-card__street">{street}</span>
+		</p>
+	);
+}
+
 interface OrderCardProps {
 	order: OrderView;
 	actions: OrderActions;
+	/** The board's clock (ms), ticking so every card's age stays current. */
+	now: number;
 	ringing?: boolean;
 	onOpen?: (orderId: number) => void;
 }
 
 /** One order on the board. */
-export function OrderCard({ order, actions, ringing = false, onOpen }: OrderCardProps) {
+export function OrderCard({ order, actions, now, ringing = false, onOpen }: OrderCardProps) {
 	const { mt } = useMerchantText();
 	const list = useListFormat();
 	const price = usePrice();
@@ -89,6 +123,9 @@ export function OrderCard({ order, actions, ringing = false, onOpen }: OrderCard
 					<span className="merchant-card__number" data-testid="merchant-order-number">
 						#{order.pickupNumber}
 					</span>
+					<OrderAge createdAt={order.createdAt} now={now} />
+				</header>
+				<div className="merchant-card__tags">
 					<span className="merchant-tag">{mt(`order.type.${order.orderType}`)}</span>
 					{order.tableNumber && (
 						<span className="merchant-tag">{mt("order.table", { number: order.tableNumber })}</span>
@@ -102,7 +139,8 @@ export function OrderCard({ order, actions, ringing = false, onOpen }: OrderCard
 					<span className="merchant-card__status" data-testid="merchant-order-status">
 						{order.refundStatus === "requested" ? mt("order.refundRequested") : mt(`order.status.${order.status}`)}
 					</span>
-				</header>
+				</div>
+				{order.deliveryAddress && <DeliveryTo address={order.deliveryAddress} />}
 				<ul className="merchant-card__lines">
 					{order.lines.map((line) => (
 						<li key={`${line.itemId}:${line.options.map((o) => o.id).join(",")}`}>

@@ -1,11 +1,20 @@
-import type { MerchantShopRef } from "@bayon/contract";
+import type { MerchantShopRef, OrderView } from "@bayon/contract";
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useMemo, useState } from "react";
+import { type ReactNode, useEffect, useMemo, useState, useSyncExternalStore } from "react";
 import { queryClient } from "../../../lib/query-client";
+import { BellIcon, SpeakerIcon, SpeakerOffIcon } from "../../../ui/icons";
 import { EmptyState, ErrorState, LoadingState } from "../../../ui/states";
+import { useNow } from "../../orders/use-now";
 import { boardQuery, merchantKeys, openBillsQuery } from "../api";
 import { BOARD_GROUPS, type BoardGroup, groupBoard, needsAttention } from "../board";
-import { boardAlarm, unlockAlarmSound, useRingingOrders } from "../board-alarm";
+import {
+	boardAlarm,
+	prepareAlarmSound,
+	setAlarmSound,
+	unlockAlarmSound,
+	useBoardSound,
+	useRingingOrders,
+} from "../board-alarm";
 import { OpenBills } from "../components/open-bills";
 import { OrderCard } from "../components/order-card";
 import { StaffOrderSheet } from "../components/staff-order-sheet";
@@ -21,6 +30,24 @@ const groupLabels = {
 	refunds: "board.tab.refunds",
 } as const;
 
+/**
+ * From this width (a counter tablet) the board shows every state side by side, each column
+ * scrolling on its own; narrower (a phone) it shows one state at a time under tabs. The same
+ * width widens the page beyond the phone column in merchant.css.
+ */
+const COLUMNS_QUERY = "(min-width: 768px)";
+
+function subscribeToWidth(listener: () => void): () => void {
+	const query = globalThis.matchMedia?.(COLUMNS_QUERY);
+	query?.addEventListener("change", listener);
+	return () => query?.removeEventListener("change", listener);
+}
+
+function useColumns(): boolean {
+	const matches = () => globalThis.matchMedia?.(COLUMNS_QUERY).matches ?? false;
+	return useSyncExternalStore(subscribeToWidth, matches, () => false);
+}
+
 /** merchant/order: the live board of the shop's new and in-progress orders. */
 export default function MerchantOrderScreen() {
 	return <MerchantGuard>{(shop) => <Board shop={shop} />}</MerchantGuard>;
@@ -28,6 +55,7 @@ export default function MerchantOrderScreen() {
 
 function Board({ shop }: { shop: MerchantShopRef }) {
 	const { mt } = useMerchantText();
+	const columns = useColumns();
 	const [tab, setTab] = useState<BoardGroup | "bills">("new");
 	const [ordering, setOrdering] = useState(false);
 	// A safety net under the websocket: a missed event still shows within 30 s.
@@ -35,6 +63,8 @@ function Board({ shop }: { shop: MerchantShopRef }) {
 	const alarm = boardAlarm();
 	const ringing = useRingingOrders();
 	const actions = useOrderActions((orderId) => alarm.acknowledge(orderId));
+	// Each card says how long ago its order came in: one clock for the board keeps them current.
+	const now = useNow(true, 30_000);
 
 	const refetch = () => void queryClient.invalidateQueries({ queryKey: merchantKeys.all });
 	useShopOrderEvents(shop.shopId, refetch, refetch);
@@ -48,16 +78,42 @@ function Board({ shop }: { shop: MerchantShopRef }) {
 	}, [orders, alarm]);
 	// Leaving the board silences it; unacknowledged orders ring again on return.
 	useEffect(() => () => alarm.sync([]), [alarm]);
+	useEffect(prepareAlarmSound, []);
 
 	const bills = useQuery(openBillsQuery(shop.shopId));
-	const list = tab === "bills" ? [] : groups[tab];
+	const billCount = bills.data?.length ?? 0;
+	const card = (order: OrderView) => (
+		<OrderCard
+			key={order.id}
+			order={order}
+			actions={actions}
+			now={now}
+			ringing={ringing.includes(order.id)}
+			onOpen={(id) => alarm.acknowledge(id)}
+		/>
+	);
+	const ordersBody = (render: () => ReactNode) =>
+		board.isPending ? (
+			<LoadingState />
+		) : board.isError && !orders ? (
+			<ErrorState onRetry={() => void board.refetch()} />
+		) : (
+			render()
+		);
+
 	return (
-		<div className="merchant merchant-board" onPointerDown={unlockAlarmSound} data-testid="merchant-board">
+		<div
+			className={`merchant merchant-board${columns ? " merchant-board--columns" : ""}`}
+			// Browsers count a mouse press or the end of a touch as the tap that allows sound.
+			onPointerDown={unlockAlarmSound}
+			onPointerUp={unlockAlarmSound}
+			data-testid="merchant-board"
+			data-layout={columns ? "columns" : "tabs"}
+		>
+			<SoundPrompt />
 			{ringing.length > 0 && (
 				<div className="merchant-alert" role="alert" data-testid="merchant-alert" data-count={ringing.length}>
-					<span className="merchant-alert__bell" aria-hidden="true">
-						!
-					</span>
+					<BellIcon className="merchant-alert__bell" width={22} height={22} />
 					<span className="merchant-alert__text">{mt("board.alert", { count: ringing.length })}</span>
 					<button
 						type="button"
@@ -71,6 +127,7 @@ function Board({ shop }: { shop: MerchantShopRef }) {
 			)}
 			<div className="merchant-board__bar">
 				<h2 className="merchant-board__shop">{shop.shopName}</h2>
+				<SoundSwitch />
 				<button
 					type="button"
 					className="button button--ghost button--small"
@@ -81,63 +138,161 @@ function Board({ shop }: { shop: MerchantShopRef }) {
 				</button>
 			</div>
 			<div className="merchant-tabs" role="tablist">
-				{BOARD_GROUPS.map((group) => (
-					<button
-						key={group}
-						type="button"
-						role="tab"
-						aria-selected={tab === group}
-						className={`merchant-tabs__tab${tab === group ? " is-selected" : ""}`}
-						onClick={() => setTab(group)}
-						data-testid={`merchant-tab-${group}`}
-					>
-						{mt(groupLabels[group])}
-						{groups[group].length > 0 && (
-							<span className="merchant-tabs__count" data-testid={`merchant-tab-count-${group}`}>
-								{groups[group].length}
-							</span>
-						)}
-					</button>
-				))}
-				<button
-					type="button"
-					role="tab"
-					aria-selected={tab === "bills"}
-					className={`merchant-tabs__tab${tab === "bills" ? " is-selected" : ""}`}
-					onClick={() => setTab("bills")}
-					data-testid="merchant-tab-bills"
-				>
+				{columns ? (
+					<BoardTab selected={tab !== "bills"} onSelect={() => setTab("new")} id="orders" count={orders?.length}>
+						{mt("board.tab.orders")}
+					</BoardTab>
+				) : (
+					BOARD_GROUPS.map((group) => (
+						<BoardTab
+							key={group}
+							selected={tab === group}
+							onSelect={() => setTab(group)}
+							id={group}
+							count={groups[group].length}
+						>
+							{mt(groupLabels[group])}
+						</BoardTab>
+					))
+				)}
+				<BoardTab selected={tab === "bills"} onSelect={() => setTab("bills")} id="bills" count={billCount}>
 					{mt("board.tab.bills")}
-					{(bills.data?.length ?? 0) > 0 && (
-						<span className="merchant-tabs__count" data-testid="merchant-tab-count-bills">
-							{bills.data?.length}
-						</span>
-					)}
-				</button>
+				</BoardTab>
 			</div>
 			{tab === "bills" ? (
 				<OpenBills shop={shop} />
-			) : board.isPending ? (
-				<LoadingState />
-			) : board.isError && !orders ? (
-				<ErrorState onRetry={() => void board.refetch()} />
-			) : list.length === 0 ? (
-				<EmptyState title={mt("board.empty")} compact />
-			) : (
-				<div className="merchant-board__list" role="tabpanel">
-					{list.map((order) => (
-						<OrderCard
-							key={order.id}
-							order={order}
-							actions={actions}
-							ringing={ringing.includes(order.id)}
-							onOpen={(id) => alarm.acknowledge(id)}
-						/>
+			) : columns ? (
+				<div className="merchant-columns" role="tabpanel">
+					{BOARD_GROUPS.map((group) => (
+						<section
+							key={group}
+							className={`merchant-column merchant-column--${group}`}
+							aria-labelledby={`merchant-column-${group}-title`}
+							data-testid={`merchant-column-${group}`}
+						>
+							<h3 className="merchant-column__title" id={`merchant-column-${group}-title`}>
+								{mt(groupLabels[group])}
+								<span className="merchant-column__count" data-testid={`merchant-column-count-${group}`}>
+									{groups[group].length}
+								</span>
+							</h3>
+							<div className="merchant-column__list">
+								{ordersBody(() =>
+									groups[group].length === 0 ? (
+										<p className="merchant-column__empty">{mt("board.empty")}</p>
+									) : (
+										groups[group].map(card)
+									),
+								)}
+							</div>
+						</section>
 					))}
 				</div>
+			) : (
+				ordersBody(() =>
+					groups[tab].length === 0 ? (
+						<EmptyState title={mt("board.empty")} compact />
+					) : (
+						<div className="merchant-board__list" role="tabpanel">
+							{groups[tab].map(card)}
+						</div>
+					),
+				)
 			)}
 			{actions.dialogs}
 			<StaffOrderSheet open={ordering} shopId={shop.shopId} onClose={() => setOrdering(false)} />
 		</div>
+	);
+}
+
+interface BoardTabProps {
+	id: BoardGroup | "bills" | "orders";
+	selected: boolean;
+	onSelect: () => void;
+	count: number | undefined;
+	children: ReactNode;
+}
+
+function BoardTab({ id, selected, onSelect, count, children }: BoardTabProps) {
+	return (
+		<button
+			type="button"
+			role="tab"
+			aria-selected={selected}
+			className={`merchant-tabs__tab${selected ? " is-selected" : ""}`}
+			onClick={onSelect}
+			data-testid={`merchant-tab-${id}`}
+		>
+			{children}
+			{(count ?? 0) > 0 && (
+				<span className="merchant-tabs__count" data-testid={`merchant-tab-count-${id}`}>
+					{count}
+				</span>
+			)}
+		</button>
+	);
+}
+
+const SOUND_PROMPT_DELAY_MS = 600;
+
+const stopPropagation = (event: { stopPropagation: () => void }) => event.stopPropagation();
+
+/**
+ * The header's sound switch: says whether new orders will be heard on this device, and turns
+ * the sound on (a tap, which is also what browsers need to allow it) or off (remembered).
+ */
+function SoundSwitch() {
+	const { mt } = useMerchantText();
+	const sound = useBoardSound();
+	const on = sound === "on";
+	return (
+		<button
+			type="button"
+			className={`merchant-sound${on ? " is-on" : ""}`}
+			aria-pressed={on}
+			disabled={sound === "unavailable"}
+			onClick={() => setAlarmSound(!on)}
+			// Not through the board's unlock-on-tap: that could turn the sound on between press
+			// and click, and this tap (meant to turn it on) would then turn it off.
+			onPointerDown={stopPropagation}
+			onPointerUp={stopPropagation}
+			data-testid="merchant-sound"
+			data-sound={sound}
+		>
+			{on ? <SpeakerIcon width={20} height={20} /> : <SpeakerOffIcon width={20} height={20} />}
+			<span className="merchant-sound__label">{mt(on ? "board.sound.on" : "board.sound.off")}</span>
+		</button>
+	);
+}
+
+/**
+ * Browsers keep a page silent until it is tapped: while the sound is wanted but still blocked,
+ * the board asks for that tap (any tap on the board also does).
+ */
+function SoundPrompt() {
+	const { mt } = useMerchantText();
+	const blocked = useBoardSound() === "blocked";
+	// A new audio context starts a moment after it is made where the browser allows it: wait
+	// that moment, or the banner would flash and push the board down and up on every visit.
+	const [asking, setAsking] = useState(false);
+	useEffect(() => {
+		if (!blocked) return setAsking(false);
+		const timer = setTimeout(() => setAsking(true), SOUND_PROMPT_DELAY_MS);
+		return () => clearTimeout(timer);
+	}, [blocked]);
+	if (!blocked || !asking) return null;
+	return (
+		<button
+			type="button"
+			className="merchant-sound-prompt"
+			onClick={() => setAlarmSound(true)}
+			data-testid="merchant-sound-prompt"
+		>
+			<SpeakerOffIcon className="merchant-sound-prompt__icon" width={24} height={24} />
+			<span className="merchant-sound-prompt__text">
+				<strong>{mt("board.sound.prompt")}</strong>
+				<small>{mt("board.sound.promptHint")}</small>
+			</span>
+		</button>
 	);
 }

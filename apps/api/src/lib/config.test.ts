@@ -27,6 +27,12 @@ describe("loadConfig", () => {
 		expect(loadConfig({ DATA_DIR: dir }).tokenSecret).toBe(config.tokenSecret);
 	});
 
+	it("sends 20 codes an hour to one address unless configured", () => {
+		expect(loadConfig({ DATA_DIR: dataDir() }).limits.smsPerIpPerHour).toBe(20);
+		expect(loadConfig({ DATA_DIR: dataDir(), SMS_PER_IP_PER_HOUR: "500" }).limits.smsPerIpPerHour).toBe(500);
+		expect(() => loadConfig({ DATA_DIR: dataDir(), SMS_PER_IP_PER_HOUR: "0" })).toThrow(/SMS_PER_IP_PER_HOUR=/);
+	});
+
 	it("lets unpaid orders wait 15 minutes unless configured", () => {
 		expect(loadConfig({ DATA_DIR: dataDir() }).orderPaymentSeconds).toBe(900);
 		expect(loadConfig({ DATA_DIR: dataDir(), ORDER_PAYMENT_MINUTES: "30" }).orderPaymentSeconds).toBe(1800);

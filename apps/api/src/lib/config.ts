@@ -43,6 +43,8 @@ const EnvSchema = z.object({
 	HTTP_HEADERS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(15),
 	UPLOAD_IMAGE_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
 	UPLOAD_QUEUE_LENGTH: z.coerce.number().int().min(0).max(10_000).default(16),
+	// A shop behind one public address (a mall's Wi-Fi, a carrier's NAT) may need more.
+	SMS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
 });
 
 export interface Config {
@@ -169,7 +171,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 		logLevel: e.LOG_LEVEL,
 		webDistDir: path.resolve(e.WEB_DIST_DIR),
 		seedDemo: e.SEED_DEMO ? e.SEED_DEMO === "true" : !production,
-		limits: { ...defaultRateLimits },
+		limits: { ...defaultRateLimits, smsPerIpPerHour: e.SMS_PER_IP_PER_HOUR },
 		trustProxy: parseTrustProxy(e.TRUST_PROXY),
 		publicUrl: e.PUBLIC_URL,
 		fakeNow: e.FAKE_NOW ? new Date(e.FAKE_NOW) : undefined,

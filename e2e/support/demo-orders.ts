@@ -1,5 +1,7 @@
 import type { MenuItem, OrderView, ShopMenu, ShopSummary } from "@bayon/contract";
-import { expect, inject } from "vitest";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, expect, inject } from "vitest";
+import { launchBrowser } from "./browser";
 import { apiCall } from "./http-api";
 
 /** The demo shop and an item ordered for pickup without choosing options, with stock to spare. */
@@ -93,4 +95,20 @@ export async function placeDeliveryOrder(
 			lines: [{ itemId: item.id, quantity: quantityFor(item.price), optionIds: [] }],
 		},
 	});
+}
+
+/**
+ * A test file's browser, the demo shop and its simple item (demoShopAndSimpleItem): ready
+ * before the file's tests, the browser closed after them. Read the fields inside the tests.
+ */
+export function browserAndDemoItem(): { browser: Browser; shop: ShopSummary; item: MenuItem } {
+	const fixture = {} as { browser: Browser; shop: ShopSummary; item: MenuItem };
+	beforeAll(async () => {
+		fixture.browser = await launchBrowser();
+		Object.assign(fixture, await demoShopAndSimpleItem());
+	});
+	afterAll(async () => {
+		await fixture.browser?.close();
+	});
+	return fixture;
 }

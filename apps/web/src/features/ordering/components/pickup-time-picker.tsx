@@ -1,4 +1,5 @@
 import type { OpeningWindow } from "@bayon/contract";
+import type { ReactNode } from "react";
 import { useI18n } from "../../../lib/i18n";
 import { Picker, type PickerOption } from "../../../ui/picker";
 import { shopLocalNow, withinWindows } from "../../orders/pickup-time";
@@ -41,6 +42,7 @@ export function PickupTimePicker({
 	label,
 	now,
 	testId = "pay-pickup",
+	children,
 }: {
 	value: string;
 	onChange: (value: string) => void;
@@ -49,6 +51,8 @@ export function PickupTimePicker({
 	label: string;
 	now?: Date;
 	testId?: string;
+	/** Shown in the sheet above the times (e.g. today's opening hours). */
+	children?: ReactNode;
 }) {
 	const { t } = useI18n();
 	const slots = pickupSlots(windows, timeZone, now);
@@ -67,6 +71,8 @@ export function PickupTimePicker({
 			options={options}
 			onChange={onChange}
 			testId={testId}
-		/>
+		>
+			{children}
+		</Picker>
 	);
 }

@@ -3,7 +3,7 @@ import { useEffect, useId } from "react";
 import { useMoney } from "../../../lib/app-config";
 import { useI18n } from "../../../lib/i18n";
 import { useAppState } from "../../../lib/store";
-import { CardIcon, CheckIcon, WalletIcon } from "../../../ui/icons";
+import { CardIcon, WalletIcon } from "../../../ui/icons";
 import { type PayMethodChoice, payableMethod, payMethodChoices } from "../pay-method";
 
 function isWechatBrowser(): boolean {
@@ -62,20 +62,17 @@ export function PayMethodPicker({
 							data-testid={`pay-method-${method}`}
 							data-unavailable={unavailable ?? undefined}
 						>
+							<Icon className="pay-method__icon" />
+							<span className="pay-method__label">{t(`pay.${method}`)}</span>
 							<input
 								type="radio"
 								name="pay-method"
-								className="pay-method__input"
+								className="radio"
 								value={method}
 								checked={checked}
 								disabled={unavailable !== null}
 								onChange={() => onChange(method)}
 							/>
-							<Icon className="pay-method__icon" />
-							<span className="pay-method__label">{t(`pay.${method}`)}</span>
-							<span className="pay-method__check" aria-hidden="true">
-								{checked && <CheckIcon />}
-							</span>
 							{note && (
 								<span
 									className={`pay-method__note${unavailable === "balanceShort" ? " is-warning" : ""}`}

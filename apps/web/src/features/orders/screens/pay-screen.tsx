@@ -22,6 +22,7 @@ import { Stepper } from "../../../ui/stepper";
 import { useMemberInfo } from "../../identity/api";
 import { buildPriceRequest } from "../../ordering/api";
 import { clearCart } from "../../ordering/cart-store";
+import { PickupTimePicker } from "../../ordering/components/pickup-time-picker";
 import { PriceSummary } from "../../ordering/components/price-summary";
 import { PricedLines } from "../../ordering/components/priced-lines";
 import { useCartPricing } from "../../ordering/use-cart-pricing";
@@ -171,6 +172,8 @@ function PayContent({ shop, timeZone }: { shop: ShopSummary; timeZone: string })
 		}
 	});
 
+	const timeLabel = orderType === "takeout" ? t("pay.deliveryTime") : t("pay.pickupTime");
+	const todayHours = t("pay.todayHours", { hours: formatWindows(shop.openState.todayHours) || "—" });
 	const addressText = target?.address
 		? [target.address.recipient, target.address.address, target.address.houseNumber].filter(Boolean).join(" ")
 		: null;
@@ -232,33 +235,20 @@ function PayContent({ shop, timeZone }: { shop: ShopSummary; timeZone: string })
 					</div>
 				)}
 				<div className="pay-row">
-					<span className="pay-row__label">
-						{orderType === "takeout" ? t("pay.deliveryTime") : t("pay.pickupTime")}
-					</span>
-					<span className="pay-row__value pay-time">
-						<select
-							value={draft.pickup === "asap" ? "asap" : "later"}
-							onChange={(event) => updateDraft({ pickup: event.target.value === "asap" ? "asap" : "" })}
-							aria-label={t("pay.pickupTime")}
-							data-testid="pay-pickup-mode"
-						>
-							<option value="asap">{t("pay.asap")}</option>
-							<option value="later">{t("pay.chooseTime")}</option>
-						</select>
-						{draft.pickup !== "asap" && (
-							<input
-								type="time"
-								value={draft.pickup}
-								onChange={(event) => updateDraft({ pickup: event.target.value })}
-								aria-label={t("pay.chooseTime")}
-								data-testid="pay-pickup-time"
-							/>
-						)}
-					</span>
+					<span className="pay-row__label">{timeLabel}</span>
+					<PickupTimePicker
+						value={draft.pickup}
+						onChange={(pickup) => updateDraft({ pickup })}
+						windows={shop.openState.todayHours}
+						timeZone={timeZone}
+						label={timeLabel}
+					>
+						<p className="summary__note">{todayHours}</p>
+					</PickupTimePicker>
 				</div>
 				{draft.pickup !== "asap" && (
 					<p className="summary__note" data-testid="pay-hours">
-						{t("pay.todayHours", { hours: formatWindows(shop.openState.todayHours) || "—" })}
+						{todayHours}
 					</p>
 				)}
 				<label className="pay-row">

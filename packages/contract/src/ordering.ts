@@ -84,6 +84,8 @@ export interface OrderView {
 	orderNo: string;
 	shopId: number;
 	shopName: string;
+	/** IANA zone of the shop: order times read on the shop's clock, wherever the reader is. */
+	shopTimeZone: string;
 	orderType: OrderType;
 	status: OrderStatus;
 	paymentStatus: PaymentStatus;

@@ -106,6 +106,7 @@ export function orderView(extra: Partial<OrderView> = {}): OrderView {
 		orderNo: "20261120000041",
 		shopId: 1,
 		shopName: "Bayon",
+		shopTimeZone: "Asia/Phnom_Penh",
 		orderType: "takein",
 		status: "in_production",
 		paymentStatus: "paid",

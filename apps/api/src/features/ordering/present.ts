@@ -38,12 +38,14 @@ export async function presentOrders(
 	]);
 	return rows.map((row) => {
 		const address = row.delivery_address;
-		const shopName = shops.find((shop) => shop.id === row.shop_id)?.name as Localized | undefined;
+		const shop = shops.find((candidate) => candidate.id === row.shop_id);
+		const shopName = shop?.name as Localized | undefined;
 		return {
 			id: row.id,
 			orderNo: row.order_no,
 			shopId: row.shop_id,
 			shopName: shopName ? localize(shopName, lang) : "",
+			shopTimeZone: shop?.timezone ?? "UTC",
 			orderType: row.order_type,
 			status: row.status,
 			paymentStatus: row.payment_status,

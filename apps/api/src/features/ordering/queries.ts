@@ -158,7 +158,7 @@ export function gatewayRefunds(db: Db, orderIds: number[]) {
 
 export function shopNames(db: Db, shopIds: number[]) {
 	if (shopIds.length === 0) return Promise.resolve([]);
-	return db.selectFrom("shop").select(["id", "name"]).where("id", "in", shopIds).execute();
+	return db.selectFrom("shop").select(["id", "name", "timezone"]).where("id", "in", shopIds).execute();
 }
 
 export function tableNumbers(db: Db, tableIds: number[]) {

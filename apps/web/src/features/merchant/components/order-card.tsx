@@ -63,14 +63,14 @@ export function OrderActionButtons({ order, actions }: { order: OrderView; actio
 }
 
 /** How long ago the order came in ("just now", "12 minutes ago"), with the exact time on hover. */
-function OrderAge({ createdAt, now }: { createdAt: string; now: number }) {
+function OrderAge({ createdAt, now, timeZone }: { createdAt: string; now: number; timeZone: string }) {
 	const { lang } = useMerchantText();
 	const labels = useDateLabels();
 	return (
 		<time
 			className="merchant-card__age"
 			dateTime={createdAt}
-			title={formatDateTime(createdAt, lang, labels)}
+			title={formatDateTime(createdAt, lang, labels, timeZone)}
 			data-testid="merchant-order-age"
 		>
 			{formatRelativeTime(createdAt, lang, labels, now)}
@@ -123,7 +123,7 @@ export function OrderCard({ order, actions, now, ringing = false, onOpen }: Orde
 					<span className="merchant-card__number" data-testid="merchant-order-number">
 						#{order.pickupNumber}
 					</span>
-					<OrderAge createdAt={order.createdAt} now={now} />
+					<OrderAge createdAt={order.createdAt} now={now} timeZone={order.shopTimeZone} />
 				</header>
 				<div className="merchant-card__tags">
 					<span className="merchant-tag">{mt(`order.type.${order.orderType}`)}</span>

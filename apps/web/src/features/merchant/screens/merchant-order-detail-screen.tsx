@@ -61,7 +61,7 @@ function OrderDetail({ order }: { order: OrderView }) {
 	const labels = useDateLabels();
 	const money = usePrice();
 	// The staff's device is in the shop: its own time zone is the shop's.
-	const time = (value: string) => formatDateTime(value, lang, labels);
+	const time = (value: string) => formatDateTime(value, lang, labels, order.shopTimeZone);
 	return (
 		<>
 			<section className="card merchant-detail__head">

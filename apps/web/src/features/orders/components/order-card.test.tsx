@@ -30,6 +30,14 @@ describe("an order card", () => {
 		expect(card.getByTestId("order-card-meta").textContent).toMatch(/2026年11月20日 \d{2}:07/);
 	});
 
+	it("reads the time on the shop's clock, not the device's", () => {
+		const at = "2026-11-20T05:58:00.000Z";
+		const inPhnomPenh = renderCard({ ...base, createdAt: at, shopTimeZone: "Asia/Phnom_Penh" });
+		expect(inPhnomPenh.getByTestId("order-card-meta").textContent).toContain("12:58");
+		const inShanghai = renderCard({ ...base, id: 43, createdAt: at, shopTimeZone: "Asia/Shanghai" });
+		expect(inShanghai.getByTestId("order-card-meta").textContent).toContain("13:58");
+	});
+
 	it("never shows a pickup number for a delivery", () => {
 		const card = renderCard({ ...base, orderType: "takeout" });
 		expect(card.queryByTestId("order-card-pickup")).toBeNull();

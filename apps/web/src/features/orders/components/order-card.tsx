@@ -69,7 +69,7 @@ export function OrderCard({ order, prominent = false }: { order: OrderView; prom
 				</p>
 				<footer className="order-card__footer">
 					<span className="order-card__meta" data-testid="order-card-meta">
-						{t(`orderType.${order.orderType}`)} · {formatDateTime(order.createdAt, lang, labels)}
+						{t(`orderType.${order.orderType}`)} · {formatDateTime(order.createdAt, lang, labels, order.shopTimeZone)}
 						{!prominent && numbered && ` · #${order.pickupNumber}`}
 					</span>
 					<span className="order-card__total">

@@ -112,7 +112,7 @@ function OrderDetail({ order }: { order: OrderView }) {
 	const steps = progressSteps(order.orderType);
 	// While a refund is asked for the order is stopped: its headline says so, without a progress bar.
 	const reached = order.refundStatus === "requested" ? null : progressReached(order.status);
-	const at = (value: string) => formatDateTime(value, lang, labels);
+	const at = (value: string) => formatDateTime(value, lang, labels, order.shopTimeZone);
 
 	const [pay, paying] = useDebouncedSubmit(async () => {
 		try {

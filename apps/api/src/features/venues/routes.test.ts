@@ -130,6 +130,7 @@ describe("store list", () => {
 				todayHours: [{ opensAt: "08:00", closesAt: "22:00" }],
 				closedToday: false,
 				nextOpenAt: null,
+				pausedUntil: null,
 			},
 			delivery: { offered: true, minFee: 100, minOrder: 500 },
 		});
@@ -147,6 +148,7 @@ describe("store list", () => {
 			todayHours: [{ opensAt: "08:00", closesAt: "22:00" }],
 			closedToday: false,
 			nextOpenAt: nextMorning.toISOString(),
+			pausedUntil: null,
 		});
 	});
 
@@ -300,6 +302,7 @@ describe("shop detail", () => {
 			todayHours: [],
 			closedToday: true,
 			nextOpenAt: new Date(noon.getTime() + 20 * 3600 * 1000).toISOString(),
+			pausedUntil: null,
 		});
 	});
 

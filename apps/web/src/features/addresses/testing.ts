@@ -33,7 +33,7 @@ export const shop: ShopDetail = {
 	preparationMinutes: 15,
 	deskPayAfterMeal: false,
 	orderTypes: ["takein", "takeout", "desk"],
-	openState: { isOpen: true, acceptingOrders: true, todayHours: [], closedToday: false, nextOpenAt: null },
+	openState: { isOpen: true, acceptingOrders: true, todayHours: [], closedToday: false, nextOpenAt: null, pausedUntil: null },
 	delivery: { offered: true, minFee: 100, minOrder: 500 },
 	photos: [],
 	timezone: "Asia/Phnom_Penh",

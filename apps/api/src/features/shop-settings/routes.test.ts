@@ -51,9 +51,8 @@ beforeAll(async () => {
 
 /** Fresh sessions for the owner, the staff member and the customer at the clock's current time. */
 async function signInEveryone() {
-	[owner, staff, customer] = await Promise.all(
-		[OWNER, STAFF, CUSTOMER].map(async (mobile) => (await server.signIn(mobile)).accessToken),
-	);
+	const sessions = await Promise.all([OWNER, STAFF, CUSTOMER].map((mobile) => server.signIn(mobile)));
+	[owner, staff, customer] = sessions.map((session) => session.accessToken) as [string, string, string];
 }
 afterAll(async () => {
 	await server?.close();

@@ -59,8 +59,8 @@ describe("merchant/shopInfo", () => {
 		// A busy kitchen: pause for 15 minutes.
 		await page.getByTestId("pause-15").click();
 		const state = page.getByTestId("pause-state");
-		await page.waitForFunction(
-			() => document.querySelector('[data-testid="pause-state"]')?.textContent?.includes("រហូតដល់ម៉ោង"),
+		await page.waitForFunction(() =>
+			document.querySelector('[data-testid="pause-state"]')?.textContent?.includes("រហូតដល់ម៉ោង"),
 		);
 		const until = (await state.textContent())?.match(/\d\d:\d\d/)?.[0];
 		expect(until).toMatch(/^\d\d:\d\d$/);

@@ -54,37 +54,41 @@ export function TimeField({
 				}
 			>
 				<p className="picker-caption">{st("hours.hour")}</p>
-				<div className="chip-grid chip-grid--hours">
-					{HOURS.map((h) => (
-						<button
-							key={h}
-							type="button"
-							className={`chip${h === hour ? " chip--on" : ""}`}
-							aria-pressed={h === hour}
-							onClick={() => pick({ hour: h })}
-							data-testid={`time-hour-${h}`}
-						>
-							{h}
-						</button>
-					))}
-				</div>
+				<ChipChoices choices={HOURS} chosen={hour} onChoose={(h) => pick({ hour: h })} testId="time-hour" />
 				<p className="picker-caption">{st("hours.minute")}</p>
-				<div className="chip-grid">
-					{MINUTES.map((mm) => (
-						<button
-							key={mm}
-							type="button"
-							className={`chip${mm === minute ? " chip--on" : ""}`}
-							aria-pressed={mm === minute}
-							onClick={() => pick({ minute: mm })}
-							data-testid={`time-minute-${mm}`}
-						>
-							{mm}
-						</button>
-					))}
-				</div>
+				<ChipChoices choices={MINUTES} chosen={minute} onChoose={(mm) => pick({ minute: mm })} testId="time-minute" />
 			</BottomSheet>
 		</>
+	);
+}
+
+/** A grid of chips, one of them chosen. */
+function ChipChoices({
+	choices,
+	chosen,
+	onChoose,
+	testId,
+}: {
+	choices: readonly string[];
+	chosen: string;
+	onChoose: (choice: string) => void;
+	testId: string;
+}) {
+	return (
+		<div className="chip-grid">
+			{choices.map((choice) => (
+				<button
+					key={choice}
+					type="button"
+					className={`chip${choice === chosen ? " chip--on" : ""}`}
+					aria-pressed={choice === chosen}
+					onClick={() => onChoose(choice)}
+					data-testid={`${testId}-${choice}`}
+				>
+					{choice}
+				</button>
+			))}
+		</div>
 	);
 }
 

@@ -196,6 +196,31 @@ interface EditorProps {
 	errorOf: (path: string) => MessageKey | undefined;
 }
 
+function UploadButton({ onFile, testId }: { onFile: (file: File | undefined) => void; testId: string }) {
+	const { st } = useShopSettingsText();
+	return (
+		<label className="button button--small">
+			<PlusIcon /> {st("info.upload")}
+			<input
+				type="file"
+				accept="image/*"
+				className="visually-hidden"
+				onChange={(event) => onFile(event.target.files?.[0])}
+				data-testid={testId}
+			/>
+		</label>
+	);
+}
+
+function RemoveButton({ onClick, testId }: { onClick: () => void; testId?: string }) {
+	const { st } = useShopSettingsText();
+	return (
+		<button type="button" className="icon-button" aria-label={st("info.remove")} onClick={onClick} data-testid={testId}>
+			<TrashIcon />
+		</button>
+	);
+}
+
 function FieldError({ error, testId }: { error: MessageKey | undefined; testId?: string }) {
 	const { m } = useShopSettingsText();
 	if (!error) return null;
@@ -324,16 +349,7 @@ function InfoSection({ draft, change, errorOf }: EditorProps) {
 				<span className="field__label">{st("info.logo")}</span>
 				<div className="shop-settings__images">
 					{draft.logo && <img src={draft.logo} alt="" className="shop-settings__image" />}
-					<label className="button button--small">
-						{st("info.upload")}
-						<input
-							type="file"
-							accept="image/*"
-							className="visually-hidden"
-							onChange={(event) => void upload(event.target.files?.[0], "logo")}
-							data-testid="settings-logo-input"
-						/>
-					</label>
+					<UploadButton onFile={(file) => void upload(file, "logo")} testId="settings-logo-input" />
 				</div>
 				<FieldError error={errorOf("logo")} />
 			</div>
@@ -343,27 +359,11 @@ function InfoSection({ draft, change, errorOf }: EditorProps) {
 					{draft.photos.map((url, index) => (
 						<span key={url} className="shop-settings__photo">
 							<img src={url} alt="" className="shop-settings__image" />
-							<button
-								type="button"
-								className="icon-button"
-								aria-label={st("info.remove")}
-								onClick={() => change({ photos: draft.photos.filter((_, i) => i !== index) })}
-							>
-								<TrashIcon />
-							</button>
+							<RemoveButton onClick={() => change({ photos: draft.photos.filter((_, i) => i !== index) })} />
 						</span>
 					))}
 					{draft.photos.length < 9 && (
-						<label className="button button--small">
-							<PlusIcon /> {st("info.upload")}
-							<input
-								type="file"
-								accept="image/*"
-								className="visually-hidden"
-								onChange={(event) => void upload(event.target.files?.[0], "photos")}
-								data-testid="settings-photo-input"
-							/>
-						</label>
+						<UploadButton onFile={(file) => void upload(file, "photos")} testId="settings-photo-input" />
 					)}
 				</div>
 			</div>
@@ -406,15 +406,10 @@ function HoursSection({ draft, change, errorOf }: EditorProps) {
 												testId={`hours-${index}-closes`}
 											/>
 											{window.closesAt < window.opensAt && <span className="tag">{st("hours.overnight")}</span>}
-											<button
-												type="button"
-												className="icon-button"
-												aria-label={st("info.remove")}
+											<RemoveButton
 												onClick={() => change({ weeklyHours: draft.weeklyHours.filter((_, i) => i !== index) })}
-												data-testid={`hours-${index}-remove`}
-											>
-												<TrashIcon />
-											</button>
+												testId={`hours-${index}-remove`}
+											/>
 											<FieldError error={error} testId={`hours-${index}-error`} />
 										</div>
 									);
@@ -473,14 +468,7 @@ function ClosuresSection({ draft, change, errorOf, timezone }: EditorProps & { t
 							invalid={Boolean(errorOf(`closures.${index}.endsOn`))}
 							testId={`closure-${index}-to`}
 						/>
-						<button
-							type="button"
-							className="icon-button"
-							aria-label={st("info.remove")}
-							onClick={() => change({ closures: draft.closures.filter((_, i) => i !== index) })}
-						>
-							<TrashIcon />
-						</button>
+						<RemoveButton onClick={() => change({ closures: draft.closures.filter((_, i) => i !== index) })} />
 					</div>
 					<FieldError error={errorOf(`closures.${index}.endsOn`)} testId={`closure-${index}-error`} />
 					<TextField

@@ -14,6 +14,8 @@ export const ErrorCode = {
 	Unauthorized: 401,
 	Forbidden: 403,
 	NotFound: 404,
+	/** A save made on an older version of a record someone else has changed since (no lost update). */
+	ChangedBySomeoneElse: 409,
 	TooManyRequests: 429,
 	InternalError: 500,
 	ServiceNotice: 5109,
@@ -70,6 +72,8 @@ export const ErrorCode = {
 	BelowMinDeliveryPrice: 1008016004,
 	AddressRequired: 1008016005,
 	TableInvalid: 1008016006,
+	/** The shop paused new orders for a while (busy kitchen); the message says until when. */
+	StorePaused: 1008016007,
 
 	FileMissing: 1009001000,
 	FileNotImage: 1009001001,
@@ -85,6 +89,7 @@ export const errorMessageKeys: Record<Exclude<ErrorCode, 0>, MessageKey> = {
 	[ErrorCode.Unauthorized]: "pleaseSignIn",
 	[ErrorCode.Forbidden]: "forbidden",
 	[ErrorCode.NotFound]: "notFound",
+	[ErrorCode.ChangedBySomeoneElse]: "changedBySomeoneElse",
 	[ErrorCode.TooManyRequests]: "tooManyRequests",
 	[ErrorCode.InternalError]: "internalError",
 	[ErrorCode.ServiceNotice]: "internalError",
@@ -134,6 +139,7 @@ export const errorMessageKeys: Record<Exclude<ErrorCode, 0>, MessageKey> = {
 	[ErrorCode.BelowMinDeliveryPrice]: "belowMinDeliveryPrice",
 	[ErrorCode.AddressRequired]: "chooseDeliveryAddress",
 	[ErrorCode.TableInvalid]: "tableInvalid",
+	[ErrorCode.StorePaused]: "storePausedUntil",
 	[ErrorCode.FileMissing]: "fileMissing",
 	[ErrorCode.FileNotImage]: "fileNotImage",
 	[ErrorCode.FileTooLarge]: "fileTooLarge",

@@ -469,6 +469,72 @@ export const messages = {
 		en: "The upload was incomplete or damaged, please try again",
 		km: "ការផ្ទុកឡើងមិនពេញលេញ ឬខូច សូមព្យាយាមម្តងទៀត",
 	},
+	// Shop settings (issue 10)
+	textTooLong: { "zh-CN": "内容过长", en: "This text is too long", km: "អត្ថបទនេះវែងពេក" },
+	chooseCorrectDate: { "zh-CN": "请选择正确的日期", en: "Choose a correct date", km: "សូមជ្រើសរើសកាលបរិច្ឆេទឲ្យបានត្រឹមត្រូវ" },
+	amountNegative: { "zh-CN": "金额不能为负数", en: "The amount cannot be negative", km: "ចំនួនទឹកប្រាក់មិនអាចអវិជ្ជមានបានទេ" },
+	fillShopName: {
+		"zh-CN": "请填写门店的中文名称",
+		en: "Fill in the shop's Chinese name",
+		km: "សូមបំពេញឈ្មោះហាងជាភាសាចិន",
+	},
+	fillShopAddress: {
+		"zh-CN": "请填写门店的中文地址",
+		en: "Fill in the shop's Chinese address",
+		km: "សូមបំពេញអាសយដ្ឋានហាងជាភាសាចិន",
+	},
+	tooManyPhotos: { "zh-CN": "最多9张照片", en: "At most 9 photos", km: "រូបថតច្រើនបំផុត 9" },
+	chooseOrderTypes: {
+		"zh-CN": "请至少选择一种点餐方式",
+		en: "Choose at least one way to order",
+		km: "សូមជ្រើសរើសយ៉ាងហោចណាស់វិធីកម្មង់មួយ",
+	},
+	closesEqualsOpens: {
+		"zh-CN": "打烊时间不能与开门时间相同",
+		en: "The closing time cannot be the same as the opening time",
+		km: "ម៉ោងបិទមិនអាចដូចម៉ោងបើកបានទេ",
+	},
+	hoursOverlap: {
+		"zh-CN": "该营业时段与另一个时段重叠",
+		en: "These hours overlap other hours",
+		km: "ម៉ោងទាំងនេះជាន់គ្នាជាមួយម៉ោងផ្សេងទៀត",
+	},
+	closureDatesReversed: {
+		"zh-CN": "结束日期不能早于开始日期",
+		en: "The end date cannot be before the start date",
+		km: "កាលបរិច្ឆេទបញ្ចប់មិនអាចមុនកាលបរិច្ឆេទចាប់ផ្តើមបានទេ",
+	},
+	zoneTooFewPoints: {
+		"zh-CN": "配送区域至少需要3个点",
+		en: "A delivery zone needs at least 3 points",
+		km: "តំបន់ដឹកជញ្ជូនត្រូវការយ៉ាងហោចណាស់ 3 ចំណុច",
+	},
+	zoneTooManyPoints: {
+		"zh-CN": "配送区域最多100个点",
+		en: "A delivery zone can have at most 100 points",
+		km: "តំបន់ដឹកជញ្ជូនអាចមានច្រើនបំផុត 100 ចំណុច",
+	},
+	zoneSelfCrossing: {
+		"zh-CN": "配送区域的边不能交叉",
+		en: "The edges of a delivery zone cannot cross",
+		km: "គែមនៃតំបន់ដឹកជញ្ជូនមិនអាចកាត់គ្នាបានទេ",
+	},
+	previewPickItems: {
+		"zh-CN": "请选择至少一件商品",
+		en: "Pick at least one item",
+		km: "សូមជ្រើសរើសយ៉ាងហោចណាស់ទំនិញមួយ",
+	},
+	changedBySomeoneElse: {
+		"zh-CN": "内容已被他人修改，请刷新后重新保存",
+		en: "Someone else changed this in the meantime: reload and save again",
+		km: "មានអ្នកផ្សេងបានកែប្រែរួចហើយ សូមផ្ទុកឡើងវិញ ហើយរក្សាទុកម្តងទៀត",
+	},
+	deliveryZoneNumbered: { "zh-CN": "配送区域 {n}", en: "Delivery zone {n}", km: "តំបន់ដឹកជញ្ជូន {n}" },
+	storePausedUntil: {
+		"zh-CN": "门店暂停接单，{time} 恢复接单",
+		en: "The shop has paused new orders until {time}",
+		km: "ហាងបានផ្អាកការកម្មង់ថ្មីរហូតដល់ម៉ោង {time}",
+	},
 } as const satisfies Record<string, Record<LanguageCode, string>>;
 
 export type MessageKey = keyof typeof messages;

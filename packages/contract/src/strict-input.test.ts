@@ -16,6 +16,32 @@ import * as contract from "./index.js";
 
 type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
 
+const SHOP_SETTINGS_EXAMPLE: Record<string, Json> = {
+	name: { "zh-CN": "河滨店", en: "Riverside", km: "មាត់ទន្លេ" },
+	logo: "/uploads/a.webp",
+	photos: ["/uploads/b.webp"],
+	notice: { "zh-CN": "欢迎", en: "Welcome", km: "សូមស្វាគមន៍" },
+	phone: "+855 23 900 123",
+	address: { "zh-CN": "西索瓦码头123号", en: "123 Sisowath Quay", km: "ផ្ទះលេខ 123" },
+	latitude: 11.5686,
+	longitude: 104.931,
+	orderTypes: ["takein", "takeout"],
+	preparationMinutes: 15,
+	weeklyHours: [{ weekday: 5, opensAt: "18:00", closesAt: "02:00" }],
+	closures: [{ startsOn: "2026-12-24", endsOn: "2026-12-26", label: "holiday" }],
+	deliveryZones: [
+		{
+			points: [
+				{ latitude: 11.58, longitude: 104.92 },
+				{ latitude: 11.58, longitude: 104.93 },
+				{ latitude: 11.56, longitude: 104.93 },
+			],
+			fee: 100,
+			minOrder: 500,
+		},
+	],
+};
+
 /** `…Input` is a JSON body; `…Query` and `…Params` are read from the query string or path (strings). */
 const validExamples: Record<string, Record<string, Json>> = {
 	// Bodies
@@ -64,6 +90,28 @@ const validExamples: Record<string, Record<string, Json>> = {
 	},
 	RemoveRoundInput: { orderId: 1 },
 	ReprintTableCodeInput: { tableId: 1 },
+	PauseShopInput: { shopId: 1, minutes: 30 },
+	PreviewShopRulesInput: {
+		shopId: 1,
+		settings: SHOP_SETTINGS_EXAMPLE,
+		orderType: "takeout",
+		lines: [{ itemId: 1, quantity: 2, optionIds: [3] }],
+		location: { latitude: 11.57, longitude: 104.925 },
+		at: "2026-11-24T05:00:00Z",
+	},
+	SaveShopSettingsInput: { shopId: 1, version: 3, settings: SHOP_SETTINGS_EXAMPLE },
+	ShopSettingsInput: SHOP_SETTINGS_EXAMPLE,
+	OpeningWindowInput: { weekday: 0, opensAt: "08:00", closesAt: "22:00" },
+	ClosureInput: { startsOn: "2026-12-24", endsOn: "2026-12-26", label: "holiday" },
+	DeliveryZoneInput: {
+		points: [
+			{ latitude: 11.58, longitude: 104.92 },
+			{ latitude: 11.58, longitude: 104.93 },
+			{ latitude: 11.56, longitude: 104.93 },
+		],
+		fee: 100,
+		minOrder: 500,
+	},
 	SendSmsCodeInput: { mobile: "13800000003", scene: 1 },
 	SettleBillInput: { billId: 1, expectedTotal: 0 },
 	SmsLoginInput: { mobile: "13800000003", code: "123456" },
@@ -112,7 +160,16 @@ const validExamples: Record<string, Record<string, Json>> = {
 /** Fields where a line break or tab belongs (typed into a multi-line box). */
 const MULTI_LINE_FIELDS = new Set(["remark", "reason", "note"]);
 /** Closed vocabularies: a spoiled value is refused with their own message, not the control-character one. */
-const CHOICE_FIELDS = new Set(["orderType", "payMethod", "action", "scope", "pickupTime", "symbolPosition"]);
+const CHOICE_FIELDS = new Set([
+	"orderType",
+	"orderTypes",
+	"payMethod",
+	"action",
+	"scope",
+	"pickupTime",
+	"symbolPosition",
+	"at",
+]);
 /** Kept from the original Telegram client: either a string or a number. */
 const TEXT_OR_NUMBER_FIELDS = new Set(["chat_id", "auth_date"]);
 

@@ -36,6 +36,8 @@ export interface ShopOpenState {
 	closedToday: boolean;
 	/** The next moment the shop opens, when it is closed now (ISO instant), within a week. */
 	nextOpenAt: string | null;
+	/** New orders are paused (busy kitchen) until this instant; null when not paused now. */
+	pausedUntil: string | null;
 }
 
 /** Spec §3 map fields for a drawn delivery zone. */

@@ -157,6 +157,8 @@ export interface ShopTable {
 	delivery_radius_fee: number | null;
 	delivery_radius_min_order: number | null;
 	desk_pay_after_meal: Generated<boolean>;
+	version: Generated<number>;
+	paused_until: NullableTimestamp;
 }
 
 export interface ShopClosureTable {

@@ -80,6 +80,7 @@ export function shop(extra: Partial<ShopSummary> = {}): ShopSummary {
 			todayHours: [{ opensAt: "08:00", closesAt: "22:00" }],
 			closedToday: false,
 			nextOpenAt: null,
+			pausedUntil: null,
 		},
 		delivery: { offered: true, minFee: 100, minOrder: 500 },
 		...extra,

@@ -92,6 +92,7 @@ const openState = (overrides: Partial<ShopOpenState> = {}): ShopOpenState => ({
 	todayHours: [{ opensAt: "08:00", closesAt: "22:00" }],
 	closedToday: false,
 	nextOpenAt: null,
+	pausedUntil: null,
 	...overrides,
 });
 
@@ -102,7 +103,7 @@ function facts(overrides: Partial<PricingFacts> = {}): PricingFacts {
 		lang: "en",
 		currency: usd,
 		orderType: "takein",
-		shop: { openState: openState(), orderTypes: ["takein", "takeout", "desk"] },
+		shop: { openState: openState(), orderTypes: ["takein", "takeout", "desk"], timezone: "Asia/Phnom_Penh" },
 		items: new Map([milkTea, coconut, latte, noodles, friedRice, custard, cake].map((item) => [item.id, item])),
 		delivery: { kind: "none" },
 		table: { kind: "none" },
@@ -314,7 +315,10 @@ describe("the shop", () => {
 	it("refuses orders outside opening hours", () => {
 		const closedNow = openState({ isOpen: false, nextOpenAt: "2026-11-21T01:00:00.000Z" });
 
-		const priced = priceCart([line(custard.id)], facts({ shop: { openState: closedNow, orderTypes: ["takein"] } }));
+		const priced = priceCart(
+			[line(custard.id)],
+			facts({ shop: { openState: closedNow, orderTypes: ["takein"], timezone: "Asia/Phnom_Penh" } }),
+		);
 
 		expect(priced.problems).toEqual([
 			{ code: ErrorCode.StoreClosed, message: formatMessage("cannotOrderOutsideHours", "en") },
@@ -325,7 +329,10 @@ describe("the shop", () => {
 	it("says the store is closed on a closure day", () => {
 		const closure = openState({ isOpen: false, closedToday: true, todayHours: [] });
 
-		const priced = priceCart([line(custard.id)], facts({ shop: { openState: closure, orderTypes: ["takein"] } }));
+		const priced = priceCart(
+			[line(custard.id)],
+			facts({ shop: { openState: closure, orderTypes: ["takein"], timezone: "Asia/Phnom_Penh" } }),
+		);
 
 		expect(priced.problems).toEqual([{ code: ErrorCode.StoreClosed, message: "The store is closed" }]);
 	});
@@ -333,15 +340,37 @@ describe("the shop", () => {
 	it("says the store is not taking orders when it paused them", () => {
 		const paused = openState({ isOpen: false, acceptingOrders: false });
 
-		const priced = priceCart([line(custard.id)], facts({ shop: { openState: paused, orderTypes: ["takein"] } }));
+		const priced = priceCart(
+			[line(custard.id)],
+			facts({ shop: { openState: paused, orderTypes: ["takein"], timezone: "Asia/Phnom_Penh" } }),
+		);
 
 		expect(priced.problems).toEqual([
 			{ code: ErrorCode.StoreNotAccepting, message: formatMessage("storeNotAccepting", "en") },
 		]);
 	});
 
+	it("says until when a busy kitchen paused new orders, in the shop's local time", () => {
+		// 05:30 UTC is 12:30 in Phnom Penh.
+		const paused = openState({ isOpen: false, pausedUntil: "2026-11-20T05:30:00.000Z" });
+
+		const priced = priceCart(
+			[line(custard.id)],
+			facts({ shop: { openState: paused, orderTypes: ["takein"], timezone: "Asia/Phnom_Penh" } }),
+		);
+
+		expect(priced.orderable).toBe(false);
+		expect(priced.problems).toEqual([
+			{ code: ErrorCode.StorePaused, message: "The shop has paused new orders until 12:30" },
+		]);
+	});
+
 	it("refuses an order type the shop does not offer", () => {
-		const shop = { openState: openState(), orderTypes: ["takein", "desk"] as PricingFacts["orderType"][] };
+		const shop = {
+			openState: openState(),
+			orderTypes: ["takein", "desk"] as PricingFacts["orderType"][],
+			timezone: "Asia/Phnom_Penh",
+		};
 
 		const priced = priceCart([line(custard.id, 2)], facts({ orderType: "takeout", shop, delivery: nearZone }));
 
@@ -380,7 +409,7 @@ describe("messages", () => {
 			facts({
 				lang,
 				orderType: "takeout",
-				shop: { openState: closedNow, orderTypes: ["takein", "desk"] },
+				shop: { openState: closedNow, orderTypes: ["takein", "desk"], timezone: "Asia/Phnom_Penh" },
 				delivery: { kind: "quoted", inRange: true, fee: 100, minOrder: 1000 },
 			}),
 		);

@@ -24,7 +24,8 @@ export interface PricingFacts {
 	lang: string;
 	currency: CurrencyConfig;
 	orderType: OrderType;
-	shop: { openState: ShopOpenState; orderTypes: OrderType[] };
+	/** `timezone` (IANA) is the shop's: a pause is told in its local time. */
+	shop: { openState: ShopOpenState; orderTypes: OrderType[]; timezone: string };
 	/** Current menu items by id; an id missing here is no longer on the menu. */
 	items: Map<number, MenuItem>;
 	/** Delivery terms at the chosen address (takeout only). */
@@ -45,6 +46,13 @@ function problem(
 	key?: MessageKey,
 ): CartProblem {
 	return { code, message: formatMessage(key ?? errorMessageKeys[code], facts.lang, params) };
+}
+
+/** "14:30" in the shop's time zone (a pause lasts an hour at most: the time alone is clear). */
+function localClock(instant: string, timeZone: string): string {
+	return new Intl.DateTimeFormat("en-GB", { timeZone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(
+		new Date(instant),
+	);
 }
 
 function orderTypeName(facts: PricingFacts): string {
@@ -68,6 +76,10 @@ export function priceCart(lines: CartLine[], facts: PricingFacts): Omit<PricedCa
 	const { openState } = facts.shop;
 	if (!openState.acceptingOrders) problems.push(problem(facts, ErrorCode.StoreNotAccepting));
 	else if (openState.closedToday) problems.push(problem(facts, ErrorCode.StoreClosed));
+	else if (openState.pausedUntil)
+		problems.push(
+			problem(facts, ErrorCode.StorePaused, { time: localClock(openState.pausedUntil, facts.shop.timezone) }),
+		);
 	else if (!openState.isOpen) problems.push(problem(facts, ErrorCode.StoreClosed, {}, "cannotOrderOutsideHours"));
 	if (!facts.shop.orderTypes.includes(facts.orderType)) {
 		problems.push(problem(facts, ErrorCode.OrderTypeNotOffered, { orderType: orderTypeName(facts) }));

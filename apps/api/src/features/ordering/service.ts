@@ -32,12 +32,18 @@ export async function priceCartFor(
 	return (await evaluateCart(deps, ctx, input)).priced;
 }
 
+/**
+ * `sample` is the owner's rules preview (shop-settings): the shop's terms come from unsaved
+ * settings at a chosen moment instead of the saved shop now, and a dine-in sample counts as
+ * seated at a table. Everything else is the evaluation checkout runs.
+ */
 export async function evaluateCart(
 	deps: AppDeps,
 	ctx: RequestContext,
 	input: z.output<typeof PriceCartInput>,
+	sample?: { terms: ShopOrderingTerms },
 ): Promise<EvaluatedCart> {
-	const terms = await getOrderingTerms(deps, ctx, input.shopId);
+	const terms = sample?.terms ?? (await getOrderingTerms(deps, ctx, input.shopId));
 	const { items, names } = await loadItemsForPricing(deps, ctx, {
 		shopId: input.shopId,
 		itemIds: input.lines.map((line) => line.itemId),
@@ -61,7 +67,8 @@ export async function evaluateCart(
 
 	let table: PricingFacts["table"] = { kind: "none" };
 	let seated: EvaluatedCart["table"] = null;
-	if (input.orderType === "desk") {
+	if (input.orderType === "desk" && sample) table = { kind: "valid" };
+	else if (input.orderType === "desk") {
 		table = { kind: "invalid" };
 		if (input.tableToken) {
 			// Only a token of the table's current seating orders (decision 009).
@@ -82,7 +89,7 @@ export async function evaluateCart(
 		lang: ctx.lang,
 		currency: ctx.tenant.currency,
 		orderType: input.orderType,
-		shop: { openState: terms.openState, orderTypes: terms.orderTypes },
+		shop: { openState: terms.openState, orderTypes: terms.orderTypes, timezone: terms.timezone },
 		items,
 		delivery,
 		table,

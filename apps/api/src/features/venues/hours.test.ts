@@ -109,6 +109,7 @@ describe("computeOpenState", () => {
 			todayHours: [{ opensAt: "08:00", closesAt: "22:00" }],
 			closedToday: false,
 			nextOpenAt: null,
+			pausedUntil: null,
 		});
 	});
 
@@ -127,5 +128,28 @@ describe("computeOpenState", () => {
 			at("2026-11-20 12:00"),
 		);
 		expect(state).toMatchObject({ isOpen: false, closedToday: true, todayHours: [] });
+	});
+
+	it("is paused until the pause ends, and opens again then", () => {
+		const state = computeOpenState({ ...base, pausedUntil: at("2026-11-20 12:30") }, at("2026-11-20 12:00"));
+		expect(state).toMatchObject({
+			isOpen: false,
+			pausedUntil: at("2026-11-20 12:30").toISOString(),
+			nextOpenAt: at("2026-11-20 12:30").toISOString(),
+		});
+		expect(computeOpenState({ ...base, pausedUntil: at("2026-11-20 12:30") }, at("2026-11-20 12:30")).isOpen).toBe(
+			true,
+		);
+	});
+
+	it("a pause running past closing time opens at the next opening; outside hours only 'closed' shows", () => {
+		const late = computeOpenState({ ...base, pausedUntil: at("2026-11-20 22:20") }, at("2026-11-20 21:50"));
+		expect(late).toMatchObject({ isOpen: false, nextOpenAt: at("2026-11-21 08:00").toISOString() });
+		const closed = computeOpenState({ ...base, pausedUntil: at("2026-11-20 23:00") }, at("2026-11-20 22:30"));
+		expect(closed).toMatchObject({
+			isOpen: false,
+			pausedUntil: null,
+			nextOpenAt: at("2026-11-21 08:00").toISOString(),
+		});
 	});
 });

@@ -137,9 +137,21 @@ export function nextOpening(
 	return null;
 }
 
-/** The shop's open state as the app shows it; computed from the hours, never stored. */
+/**
+ * The shop's open state as the app shows it; computed from the hours, the closures and the
+ * pause at this instant, never stored. A pause ("busy kitchen, no new orders for 30 minutes")
+ * shows only while it is what keeps an otherwise open shop closed; outside the hours the
+ * shop is simply closed. When paused, the shop opens again when the pause ends if its hours
+ * still cover that moment, else at its next opening.
+ */
 export function computeOpenState(
-	args: { windows: WeeklyWindow[]; closures: Closure[]; timeZone: string; acceptingOrders: boolean },
+	args: {
+		windows: WeeklyWindow[];
+		closures: Closure[];
+		timeZone: string;
+		acceptingOrders: boolean;
+		pausedUntil?: Date | null;
+	},
 	instant: Date,
 ): ShopOpenState {
 	const local = toLocalMoment(instant, args.timeZone);
@@ -154,14 +166,25 @@ export function computeOpenState(
 					closesAt: formatClock(parseClock(window.closesAt)),
 				}));
 	const withinHours = isWithinHours(args.windows, args.closures, args.timeZone, instant);
-	const isOpen = withinHours && args.acceptingOrders;
+	const pauseEnds =
+		args.pausedUntil && args.pausedUntil.getTime() > instant.getTime() && withinHours && args.acceptingOrders
+			? args.pausedUntil
+			: null;
+	const isOpen = withinHours && args.acceptingOrders && !pauseEnds;
+	let nextOpenAt: Date | null = null;
+	if (pauseEnds) {
+		nextOpenAt = isWithinHours(args.windows, args.closures, args.timeZone, pauseEnds)
+			? pauseEnds
+			: nextOpening(args.windows, args.closures, args.timeZone, pauseEnds);
+	} else if (!withinHours) {
+		nextOpenAt = nextOpening(args.windows, args.closures, args.timeZone, instant);
+	}
 	return {
 		isOpen,
 		acceptingOrders: args.acceptingOrders,
 		todayHours,
 		closedToday,
-		nextOpenAt: withinHours
-			? null
-			: (nextOpening(args.windows, args.closures, args.timeZone, instant)?.toISOString() ?? null),
+		nextOpenAt: nextOpenAt?.toISOString() ?? null,
+		pausedUntil: pauseEnds?.toISOString() ?? null,
 	};
 }

@@ -23,6 +23,8 @@ const shopColumns = [
 	"delivery_radius_fee",
 	"delivery_radius_min_order",
 	"desk_pay_after_meal",
+	"version",
+	"paused_until",
 ] as const;
 
 export function listShops(db: Db, tenantId: number) {

@@ -123,6 +123,7 @@ describe("store list", () => {
 				todayHours: [{ opensAt: "08:00", closesAt: "22:00" }],
 				closedToday: false,
 				nextOpenAt: null,
+				pausedUntil: null,
 			},
 			delivery: { offered: true, minFee: 100, minOrder: 500 },
 		});
@@ -140,6 +141,7 @@ describe("store list", () => {
 			todayHours: [{ opensAt: "08:00", closesAt: "22:00" }],
 			closedToday: false,
 			nextOpenAt: nextMorning.toISOString(),
+			pausedUntil: null,
 		});
 	});
 
@@ -293,6 +295,7 @@ describe("shop detail", () => {
 			todayHours: [],
 			closedToday: true,
 			nextOpenAt: new Date(noon.getTime() + 20 * 3600 * 1000).toISOString(),
+			pausedUntil: null,
 		});
 	});
 

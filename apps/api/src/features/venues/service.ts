@@ -14,6 +14,7 @@ import {
 	type ShopOpenState,
 	type ShopPermission,
 	type ShopRole,
+	type ShopSettings,
 	type ShopSummary,
 } from "@bayon/contract";
 import { BusinessError } from "../../http/business-error.js";
@@ -65,15 +66,16 @@ async function loadShops(deps: AppDeps, rows: queries.ShopRow[], lang: string): 
 	}));
 }
 
-function openStateOf(deps: AppDeps, shop: LoadedShop): ShopOpenState {
+function openStateOf(shop: LoadedShop, instant: Date): ShopOpenState {
 	return computeOpenState(
 		{
 			windows: shop.windows,
 			closures: shop.closures,
 			timeZone: shop.row.timezone,
 			acceptingOrders: shop.row.accepting_orders,
+			pausedUntil: shop.row.paused_until,
 		},
-		deps.clock.now(),
+		instant,
 	);
 }
 
@@ -99,7 +101,13 @@ function pointOf(row: queries.ShopRow): Point {
 	return { latitude: row.latitude, longitude: row.longitude };
 }
 
-function presentSummary(deps: AppDeps, shop: LoadedShop, lang: string, from: Point | null): ShopSummary {
+function presentSummary(
+	deps: AppDeps,
+	shop: LoadedShop,
+	lang: string,
+	from: Point | null,
+	instant = deps.clock.now(),
+): ShopSummary {
 	const { row } = shop;
 	const terms = [...zoneRules(shop), ...(radiusRule(row) ? [radiusRule(row) as RadiusRule] : [])];
 	const offersDelivery = row.offers_takeout && terms.length > 0;
@@ -117,7 +125,7 @@ function presentSummary(deps: AppDeps, shop: LoadedShop, lang: string, from: Poi
 		preparationMinutes: row.preparation_minutes,
 		deskPayAfterMeal: row.desk_pay_after_meal,
 		orderTypes: orderTypesOf(row).filter((type) => type !== "takeout" || offersDelivery),
-		openState: openStateOf(deps, shop),
+		openState: openStateOf(shop, instant),
 		delivery: {
 			offered: offersDelivery,
 			minFee: offersDelivery ? Math.min(...terms.map((t) => t.fee)) : null,
@@ -221,9 +229,13 @@ export interface ShopOrderingTerms {
 
 export async function getOrderingTerms(deps: AppDeps, ctx: CallerContext, shopId: number): Promise<ShopOrderingTerms> {
 	const shop = await loadShop(deps, ctx.tenant.id, shopId, ctx.lang);
-	const summary = presentSummary(deps, shop, ctx.lang, null);
+	return orderingTermsOf(deps, shop, ctx.lang, deps.clock.now());
+}
+
+function orderingTermsOf(deps: AppDeps, shop: LoadedShop, lang: string, instant: Date): ShopOrderingTerms {
+	const summary = presentSummary(deps, shop, lang, null, instant);
 	return {
-		shopId,
+		shopId: shop.row.id,
 		name: summary.name,
 		timezone: shop.row.timezone,
 		openState: summary.openState,
@@ -232,6 +244,64 @@ export async function getOrderingTerms(deps: AppDeps, ctx: CallerContext, shopId
 		quoteDelivery: (point) => quoteFor(shop, point),
 		isWithinHoursAt: (instant) => isWithinHours(shop.windows, shop.closures, shop.row.timezone, instant),
 	};
+}
+
+/**
+ * The ordering terms a shop WOULD have with these (unsaved) settings, judged at `instant`:
+ * the rules preview feeds them to the very evaluation checkout runs, so what the owner is
+ * shown is what a customer would be told. What the settings do not cover (time zone, the
+ * live pause, dine-in payment) is the saved shop's.
+ */
+export async function draftOrderingTerms(
+	deps: AppDeps,
+	ctx: CallerContext,
+	args: { shopId: number; settings: ShopSettings; instant: Date },
+): Promise<ShopOrderingTerms> {
+	const saved = await loadShop(deps, ctx.tenant.id, args.shopId, ctx.lang);
+	const { settings } = args;
+	const draft: LoadedShop = {
+		row: {
+			...saved.row,
+			name: localizedFromInput(settings.name),
+			address: localizedFromInput(settings.address),
+			phone: settings.phone,
+			latitude: settings.latitude,
+			longitude: settings.longitude,
+			preparation_minutes: settings.preparationMinutes,
+			offers_takein: settings.orderTypes.includes("takein"),
+			offers_takeout: settings.orderTypes.includes("takeout"),
+			offers_desk: settings.orderTypes.includes("desk"),
+		},
+		windows: settings.weeklyHours,
+		closures: settings.closures.map((closure) => ({ ...closure, reason: closure.label || null })),
+		zones: settings.deliveryZones.map((zone, index) => ({
+			id: -(index + 1),
+			shop_id: args.shopId,
+			name: { "zh-CN": "" },
+			points: zone.points.map((point): [number, number] => [point.latitude, point.longitude]),
+			fee: zone.fee,
+			min_order: zone.minOrder,
+			stroke_width: 2,
+			stroke_color: "",
+			fill_color: "",
+			dash_array: "",
+			z_index: 1,
+		})),
+	};
+	return orderingTermsOf(deps, draft, ctx.lang, args.instant);
+}
+
+/** The shop's local date ("YYYY-MM-DD") at an instant. */
+export function shopLocalDate(timeZone: string, instant: Date): string {
+	return toLocalMoment(instant, timeZone).date;
+}
+
+/** Settings text in three languages as stored: blanks left out, zh-CN always there. */
+export function localizedFromInput(text: { "zh-CN": string; en?: string; km?: string }): Localized {
+	const stored: Localized = { "zh-CN": text["zh-CN"] };
+	if (text.en) stored.en = text.en;
+	if (text.km) stored.km = text.km;
+	return stored;
 }
 
 /** A table as scanning its code finds it, with the QR version its printed code must carry. */

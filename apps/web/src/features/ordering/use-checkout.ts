@@ -7,7 +7,7 @@ import { useI18n } from "../../lib/i18n";
 import { queryClient } from "../../lib/query-client";
 import { appStore } from "../../lib/store";
 import { showToast } from "../../lib/toast";
-import { checkoutMessage, shopStatus } from "../venues/open-state";
+import { checkoutMessage, pauseParams, shopStatus } from "../venues/open-state";
 import { buildPriceRequest, cartPriceQuery } from "./api";
 import { applyServerPrices } from "./cart-store";
 
@@ -30,7 +30,7 @@ export function useCheckout(shop: ShopSummary | null | undefined) {
 		if (!shop || busy) return;
 		const status = shopStatus(shop.openState);
 		if (status !== "open") {
-			showToast(m(checkoutMessage[status]));
+			showToast(m(checkoutMessage[status], pauseParams(shop.openState, shop.timezone)));
 			return;
 		}
 		const request = buildPriceRequest(appStore.getState(), shop.id);

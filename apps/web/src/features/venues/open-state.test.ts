@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { formatTimeInZone } from "../../lib/format";
 import { closedShop, shop } from "../../test/ordering-fixtures";
-import { checkoutMessage, formatWindows, shopStatus } from "./open-state";
+import { checkoutMessage, formatWindows, pauseParams, shopStatus } from "./open-state";
 
 describe("open state", () => {
 	it("follows the server's order: not accepting, closed today, outside hours, open", () => {
@@ -12,6 +12,14 @@ describe("open state", () => {
 		expect(shopStatus({ ...open, isOpen: false, closedToday: true, acceptingOrders: false })).toBe("notAccepting");
 		expect(checkoutMessage.outsideHours).toBe("cannotOrderOutsideHours");
 		expect(checkoutMessage.closedToday).toBe("storeClosed");
+	});
+
+	it("says a paused shop is paused, until when on the shop's clock", () => {
+		const paused = { ...shop().openState, isOpen: false, pausedUntil: "2026-11-20T05:30:00.000Z" };
+		expect(shopStatus(paused)).toBe("paused");
+		expect(checkoutMessage.paused).toBe("storePausedUntil");
+		expect(pauseParams(paused, "Asia/Phnom_Penh")).toEqual({ time: "12:30" });
+		expect(pauseParams(shop().openState, "Asia/Phnom_Penh")).toEqual({});
 	});
 
 	it("writes windows, including one past midnight", () => {

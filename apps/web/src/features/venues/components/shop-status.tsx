@@ -2,7 +2,7 @@ import type { ShopSummary } from "@bayon/contract";
 import { formatDate, formatTimeInZone } from "../../../lib/format";
 import { useDateLabels, useI18n } from "../../../lib/i18n";
 import { useShopTimezone } from "../current-shop";
-import { bannerMessage, formatWindows, shopStatus } from "../open-state";
+import { bannerMessage, formatWindows, pauseParams, shopStatus } from "../open-state";
 import "../venues.css";
 
 /** "Opens tomorrow at 08:00", in the shop's time zone; empty while that zone is unknown. */
@@ -30,10 +30,11 @@ export function useTodayHoursText(shop: ShopSummary): string {
 /** Open now / closed pill. */
 export function ShopStatusPill({ shop }: { shop: ShopSummary }) {
 	const { t } = useI18n();
-	const open = shopStatus(shop.openState) === "open";
+	const status = shopStatus(shop.openState);
+	const open = status === "open";
 	return (
 		<span className={`shop-pill${open ? " shop-pill--open" : ""}`} data-testid="shop-status" data-open={open}>
-			{open ? t("shop.openNow") : t("shop.closedNow")}
+			{open ? t("shop.openNow") : status === "paused" ? t("shop.pausedNow") : t("shop.closedNow")}
 		</span>
 	);
 }
@@ -47,13 +48,16 @@ export function StoreClosedBanner({ shop }: { shop: ShopSummary }) {
 	const status = shopStatus(shop.openState);
 	const hours = useTodayHoursText(shop);
 	const opens = useOpensText(shop);
+	const timeZone = useShopTimezone(shop);
 	if (status === "open") return null;
 	return (
 		<div className="closed-banner" role="status" data-testid="store-closed-banner" data-status={status}>
-			<strong className="closed-banner__title">{m(bannerMessage[status])}</strong>
+			<strong className="closed-banner__title">
+				{m(bannerMessage[status], pauseParams(shop.openState, timeZone))}
+			</strong>
 			<span className="closed-banner__detail">
 				{hours}
-				{opens && ` · ${opens}`}
+				{opens && status !== "paused" && ` · ${opens}`}
 			</span>
 		</div>
 	);

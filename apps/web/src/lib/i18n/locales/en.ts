@@ -122,6 +122,7 @@ const en: UiStrings = {
 	// Shop header, menu, options, cart and order type (home, menu, menudetail, cart).
 	"shop.openNow": "Open now",
 	"shop.closedNow": "Closed",
+	"shop.pausedNow": "Paused",
 	"shop.todayHours": "Today {{hours}}",
 	"shop.closedAllDay": "Closed today",
 	"shop.opensToday": "Opens today at {{time}}",

@@ -122,6 +122,7 @@ const km: UiStrings = {
 	// Shop header, menu, options, cart and order type (home, menu, menudetail, cart).
 	"shop.openNow": "កំពុងបើក",
 	"shop.closedNow": "បិទ",
+	"shop.pausedNow": "ផ្អាកការកម្មង់",
 	"shop.todayHours": "ថ្ងៃនេះ {{hours}}",
 	"shop.closedAllDay": "ថ្ងៃនេះឈប់សម្រាក",
 	"shop.opensToday": "បើកថ្ងៃនេះ ម៉ោង {{time}}",

@@ -124,6 +124,7 @@ const zhCN = {
 	// Shop header, menu, options, cart and order type (home, menu, menudetail, cart).
 	"shop.openNow": "营业中",
 	"shop.closedNow": "休息中",
+	"shop.pausedNow": "暂停接单",
 	"shop.todayHours": "今日营业 {{hours}}",
 	"shop.closedAllDay": "今日休息",
 	"shop.opensToday": "今天 {{time}} 开始营业",

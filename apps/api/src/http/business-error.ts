@@ -25,6 +25,6 @@ export class BusinessError extends Error {
 
 	/** A field broke one rule: answered like a schema failure (code 400, the rule's message). */
 	static invalidField(field: string, rule: MessageKey): BusinessError {
-		return new BusinessError(ErrorCode.BadRequest, {}, { issues: [{ field, rule }] }, rule);
+		return new BusinessError(ErrorCode.BadRequest, { field }, { issues: [{ field, rule }] }, rule);
 	}
 }

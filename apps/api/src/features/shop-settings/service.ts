@@ -184,12 +184,7 @@ async function requireOwnNewImages(deps: AppDeps, ctx: SignedInContext, saved: S
 	const check = async (url: string | null, field: string) => {
 		if (url === null || known.has(url)) return;
 		if (!(await isOwnUpload(deps, { tenantId: ctx.tenant.id, memberId: ctx.member.id, url })))
-			throw new BusinessError(
-				ErrorCode.BadRequest,
-				{ field },
-				{ issues: [{ field, rule: "fieldInvalid" }] },
-				"fieldInvalid",
-			);
+			throw BusinessError.invalidField(field, "fieldInvalid");
 	};
 	await check(draft.logo, "settings.logo");
 	for (const [index, url] of draft.photos.entries()) await check(url, `settings.photos.${index}`);

@@ -71,6 +71,10 @@ export const ErrorCode = {
 	AddressRequired: 1008016005,
 	TableInvalid: 1008016006,
 
+	/** Shop staff (issue 10): 1008020 groups the staff list of a shop. */
+	StaffLastOwner: 1008020000,
+	StaffAlreadyAdded: 1008020001,
+
 	FileMissing: 1009001000,
 	FileNotImage: 1009001001,
 	FileTooLarge: 1009001002,
@@ -134,6 +138,8 @@ export const errorMessageKeys: Record<Exclude<ErrorCode, 0>, MessageKey> = {
 	[ErrorCode.BelowMinDeliveryPrice]: "belowMinDeliveryPrice",
 	[ErrorCode.AddressRequired]: "chooseDeliveryAddress",
 	[ErrorCode.TableInvalid]: "tableInvalid",
+	[ErrorCode.StaffLastOwner]: "staffLastOwner",
+	[ErrorCode.StaffAlreadyAdded]: "staffAlreadyAdded",
 	[ErrorCode.FileMissing]: "fileMissing",
 	[ErrorCode.FileNotImage]: "fileNotImage",
 	[ErrorCode.FileTooLarge]: "fileTooLarge",

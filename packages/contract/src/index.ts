@@ -13,5 +13,8 @@ export * from "./messages.js";
 export * from "./money.js";
 export * from "./order-actions.js";
 export * from "./ordering.js";
+export * from "./shop-changes.js";
 export * from "./shop-roles.js";
+export * from "./shop-staff.js";
+export * from "./shop-stats.js";
 export * from "./venues.js";

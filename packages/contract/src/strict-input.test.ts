@@ -19,7 +19,9 @@ type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
 /** `…Input` is a JSON body; `…Query` and `…Params` are read from the query string or path (strings). */
 const validExamples: Record<string, Record<string, Json>> = {
 	// Bodies
+	AddStaffInput: { shopId: 1, mobile: "13800000005", role: "staff" },
 	CartLineInput: { itemId: 1, quantity: 2, optionIds: [3] },
+	ChangeStaffRoleInput: { shopId: 1, memberId: 2, role: "manager" },
 	ClearTableInput: { billId: 1, expectedTotal: 0 },
 	DineInPaymentInput: { shopId: 1, payAfterMeal: true },
 	OrderIdInput: { orderId: 1 },
@@ -58,6 +60,7 @@ const validExamples: Record<string, Record<string, Json>> = {
 		isDefault: true,
 	},
 	RemoveRoundInput: { orderId: 1 },
+	RemoveStaffInput: { shopId: 1, memberId: 2 },
 	ReprintTableCodeInput: { tableId: 1 },
 	SendSmsCodeInput: { mobile: "13800000003", scene: 1 },
 	SettleBillInput: { billId: 1, expectedTotal: 0 },
@@ -98,7 +101,10 @@ const validExamples: Record<string, Record<string, Json>> = {
 	PageQuery: { page: "1", pageSize: "10" },
 	ServiceContentQuery: { id: "1", slug: "about-us" },
 	ShopIdQuery: { shop_id: "1" },
+	ShopChangesQuery: { shopId: "1", page: "2", pageSize: "20" },
 	ShopQuery: { shopId: "1" },
+	ShopTodayQuery: { shopId: "1" },
+	StaffListQuery: { shopId: "1" },
 	StoreListQuery: { lat: "11.55", lng: "104.92", kw: "tea" },
 	TableBillQuery: { tableToken: "t.abc" },
 	TableTokenQuery: { token: "t.abc" },
@@ -107,7 +113,7 @@ const validExamples: Record<string, Record<string, Json>> = {
 /** Fields where a line break or tab belongs (typed into a multi-line box). */
 const MULTI_LINE_FIELDS = new Set(["remark", "reason", "note"]);
 /** Closed vocabularies: a spoiled value is refused with their own message, not the control-character one. */
-const CHOICE_FIELDS = new Set(["orderType", "payMethod", "action", "scope", "pickupTime"]);
+const CHOICE_FIELDS = new Set(["orderType", "payMethod", "action", "scope", "pickupTime", "role"]);
 /** Kept from the original Telegram client: either a string or a number. */
 const TEXT_OR_NUMBER_FIELDS = new Set(["chat_id", "auth_date"]);
 

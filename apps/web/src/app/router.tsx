@@ -48,6 +48,9 @@ const screens: Partial<Record<PathName, RouteObject["lazy"]>> = {
 	merchantIndex: lazyScreen(() => import("../features/merchant/screens/merchant-index-screen")),
 	merchantOrder: lazyScreen(() => import("../features/merchant/screens/merchant-order-screen")),
 	merchantOrderDetail: lazyScreen(() => import("../features/merchant/screens/merchant-order-detail-screen")),
+	merchantMy: lazyScreen(() => import("../features/shop-staff/screens/merchant-my-screen")),
+	merchantStaff: lazyScreen(() => import("../features/shop-staff/screens/staff-screen")),
+	merchantChanges: lazyScreen(() => import("../features/shop-changes/screens/changes-screen")),
 };
 
 const tabNames = ["home", "menu", "order", "mine"] as const satisfies readonly PathName[];

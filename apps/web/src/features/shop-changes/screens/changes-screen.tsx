@@ -57,17 +57,23 @@ function ChangeList({ shopId }: { shopId: number }) {
 									<div key={field.field} className="shop-changes__field">
 										<dt>{changeWord(lang, "field", field.field)}</dt>
 										<dd>
-											{change.action !== "create" && (
+											{change.action === "delete" ? (
+												describeValue(field.field, field.before, lang, currency)
+											) : (
 												<>
-													<s className="shop-changes__before">
-														{describeValue(field.field, field.before, lang, currency)}
-													</s>
-													<span aria-hidden="true"> → </span>
+													{change.action !== "create" && (
+														<>
+															<s className="shop-changes__before">
+																{describeValue(field.field, field.before, lang, currency)}
+															</s>
+															<span aria-hidden="true"> → </span>
+														</>
+													)}
+													<span className="shop-changes__after">
+														{describeValue(field.field, field.after, lang, currency)}
+													</span>
 												</>
 											)}
-											<span className="shop-changes__after">
-												{describeValue(field.field, field.after, lang, currency)}
-											</span>
 										</dd>
 									</div>
 								))}

@@ -28,9 +28,9 @@ function MerchantMy() {
 				<p className="shop-staff__muted">{maskPhone(member.mobile)}</p>
 			</section>
 
-			<section className="section">
+			<section className="card section">
 				<h2 className="section__title">{ft("my.shops")}</h2>
-				<ul className="card list" data-testid="merchant-my-shops">
+				<ul className="list" data-testid="merchant-my-shops">
 					{shops.map((shop) => {
 						const isCurrent = shop.shopId === current.shopId;
 						return (
@@ -65,9 +65,9 @@ function MerchantMy() {
 				</ul>
 			</section>
 
-			<section className="section">
+			<section className="card section">
 				<h2 className="section__title">{ft("my.pages")}</h2>
-				<ul className="card list" data-testid="merchant-my-pages">
+				<ul className="list" data-testid="merchant-my-pages">
 					{merchantPagesFor(current.role).map((page) => (
 						<li key={page.name}>
 							<Link to={page.path} className="list__row" data-testid={`merchant-my-page-${page.name}`}>

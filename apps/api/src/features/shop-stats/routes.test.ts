@@ -76,7 +76,7 @@ describe("the merchant home's figures", () => {
 		at(0, "00:20");
 		const afterMidnight = await paidOrder("13900003003", [[COCONUT, 1]]);
 		at(0, "12:05");
-		const noon = [
+		const noon: [OrderView, OrderView] = [
 			await paidOrder("13900003004", [
 				[COCONUT, 2],
 				[other, 1],

@@ -1,6 +1,7 @@
 import { ErrorCode, type PageResult, type ShopChangeView } from "@bayon/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../../../test/harness.js";
+import { memberWithRole as givenRole } from "../../../test/shops.js";
 import { recordShopChange } from "./record.js";
 
 let server: TestServer;
@@ -17,11 +18,7 @@ afterAll(async () => {
 const page = (token: string, query: string, lang?: string) =>
 	server.call<PageResult<ShopChangeView>>("GET", `/app-api/merchant/changes/page?${query}`, { token, lang });
 
-async function memberWithRole(mobile: string, role: "owner" | "manager" | "staff") {
-	const session = await server.signIn(mobile);
-	await server.deps.db.insertInto("shop_staff").values({ shop_id: 1, member_id: session.userId, role }).execute();
-	return session;
-}
+const memberWithRole = (mobile: string, role: "owner" | "manager" | "staff") => givenRole(server, mobile, role);
 
 describe("the change log", () => {
 	it("pages the shop's changes newest first, with who made them and only the fields that changed", async () => {

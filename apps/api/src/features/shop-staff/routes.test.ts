@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../../../test/harness.js";
 import { closeLiveSockets, connectLive, orderEvents, ticketFor, until } from "../../../test/live-socket.js";
 import { OrderingFixture } from "../../../test/ordering.js";
+import { addShop, memberWithRole as givenRole } from "../../../test/shops.js";
 
 let server: TestServer;
 let fx: OrderingFixture;
@@ -15,21 +16,7 @@ beforeAll(async () => {
 	fx = await new OrderingFixture(server).load();
 	fx.moveClockToLocal("12:00");
 	owner = await server.signIn("13800000001");
-	const angkor = await server.deps.db
-		.insertInto("shop")
-		.values({
-			tenant_id: 1,
-			code: "angkor",
-			name: JSON.stringify({ "zh-CN": "吴哥店", en: "Angkor" }),
-			address: JSON.stringify({ "zh-CN": "暹粒" }),
-			phone: "+855 63 000 000",
-			latitude: 13.36,
-			longitude: 103.86,
-			timezone: "Asia/Phnom_Penh",
-		})
-		.returning("id")
-		.executeTakeFirstOrThrow();
-	angkorShopId = angkor.id;
+	angkorShopId = await addShop(server, "angkor");
 });
 afterAll(async () => {
 	closeLiveSockets();
@@ -48,11 +35,8 @@ const memberInfo = async (token: string) =>
 	(await server.call<MemberInfo>("GET", "/app-api/member/user/get-info", { token })).data;
 const board = (token: string) => server.call("GET", "/app-api/merchant/order/list?shopId=1", { token });
 
-async function memberWithRole(mobile: string, role: "owner" | "manager" | "staff", shopId = 1) {
-	const session = await server.signIn(mobile);
-	await server.deps.db.insertInto("shop_staff").values({ shop_id: shopId, member_id: session.userId, role }).execute();
-	return session;
-}
+const memberWithRole = (mobile: string, role: "owner" | "manager" | "staff", shopId = 1) =>
+	givenRole(server, mobile, role, shopId);
 
 /** What the staff list and change log hold, to show a refused call changed nothing. */
 async function snapshot() {

@@ -61,6 +61,27 @@ function keepAnOwner(staff: LockedStaff, memberId: number, newRole: ShopRole | n
 	if (losesOwner && owners.length === 1) throw new BusinessError(ErrorCode.StaffLastOwner);
 }
 
+/** Records a staff change as the owner reads it: whose phone, and the role before and after. */
+async function recordStaffChange(
+	trx: Transaction<DB>,
+	ctx: Caller,
+	target: { shopId: number; memberId: number },
+	change: { action: "create" | "update" | "delete"; before: ShopRole | null; after: ShopRole | null },
+) {
+	const contact = await queries.findMemberContact(trx, { tenantId: ctx.tenant.id, memberId: target.memberId });
+	const as = (role: ShopRole | null) => (role ? { mobile: contact?.mobile, role } : undefined);
+	await recordShopChange(trx, {
+		tenantId: ctx.tenant.id,
+		shopId: target.shopId,
+		memberId: ctx.member.id,
+		subject: "shop_staff",
+		subjectId: target.memberId,
+		action: change.action,
+		before: as(change.before),
+		after: as(change.after),
+	});
+}
+
 /** Tells every server (and the member's app) after commit; a lost event is caught by the role checked on every call. */
 async function announce(deps: AppDeps, ctx: Caller, shopId: number, memberId: number, role: ShopRole | null) {
 	await deps.events
@@ -84,15 +105,12 @@ export async function addStaff(deps: AppDeps, ctx: Caller, input: AddStaffInput)
 		});
 		if (!(await queries.insertStaff(trx, { shopId: input.shopId, memberId: member.id, role: input.role })))
 			throw new BusinessError(ErrorCode.StaffAlreadyAdded);
-		await recordShopChange(trx, {
-			tenantId: ctx.tenant.id,
-			shopId: input.shopId,
-			memberId: ctx.member.id,
-			subject: "shop_staff",
-			subjectId: member.id,
-			action: "create",
-			after: { mobile: input.mobile, role: input.role },
-		});
+		await recordStaffChange(
+			trx,
+			ctx,
+			{ shopId: input.shopId, memberId: member.id },
+			{ action: "create", before: null, after: input.role },
+		);
 		return member.id;
 	});
 	await announce(deps, ctx, input.shopId, memberId, input.role);
@@ -108,17 +126,7 @@ export async function changeStaffRole(deps: AppDeps, ctx: Caller, input: ChangeS
 		if (current.role === input.role) return false;
 		keepAnOwner(staff, input.memberId, input.role);
 		await queries.updateRole(trx, input);
-		const contact = await queries.findMemberContact(trx, { tenantId: ctx.tenant.id, memberId: input.memberId });
-		await recordShopChange(trx, {
-			tenantId: ctx.tenant.id,
-			shopId: input.shopId,
-			memberId: ctx.member.id,
-			subject: "shop_staff",
-			subjectId: input.memberId,
-			action: "update",
-			before: { mobile: contact?.mobile, role: current.role },
-			after: { mobile: contact?.mobile, role: input.role },
-		});
+		await recordStaffChange(trx, ctx, input, { action: "update", before: current.role, after: input.role });
 		return true;
 	});
 	if (changed) await announce(deps, ctx, input.shopId, input.memberId, input.role);
@@ -136,16 +144,7 @@ export async function removeStaff(deps: AppDeps, ctx: Caller, input: RemoveStaff
 		const current = requireOnStaff(staff, input.memberId);
 		keepAnOwner(staff, input.memberId, null);
 		await queries.deleteStaff(trx, input);
-		const contact = await queries.findMemberContact(trx, { tenantId: ctx.tenant.id, memberId: input.memberId });
-		await recordShopChange(trx, {
-			tenantId: ctx.tenant.id,
-			shopId: input.shopId,
-			memberId: ctx.member.id,
-			subject: "shop_staff",
-			subjectId: input.memberId,
-			action: "delete",
-			before: { mobile: contact?.mobile, role: current.role },
-		});
+		await recordStaffChange(trx, ctx, input, { action: "delete", before: current.role, after: null });
 	});
 	await announce(deps, ctx, input.shopId, input.memberId, null);
 	// The owner may have removed themselves: they no longer read the list.

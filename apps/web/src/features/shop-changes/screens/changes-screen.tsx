@@ -3,8 +3,7 @@ import { useInfiniteQuery } from "@tanstack/react-query";
 import { formatDateTime } from "../../../lib/format";
 import { useDateLabels } from "../../../lib/i18n";
 import { useAppState } from "../../../lib/store";
-import { ShieldIcon } from "../../../ui/icons";
-import { EmptyState, ErrorState, LoadingState } from "../../../ui/states";
+import { EmptyState, ErrorState, LoadingState, NotAllowedState } from "../../../ui/states";
 import { MerchantGuard } from "../../merchant/merchant-guard";
 import { shopChangesQuery } from "../api";
 import { describeValue } from "../describe";
@@ -19,12 +18,7 @@ export default function ChangesScreen() {
 function Changes({ shop }: { shop: MerchantShopRef }) {
 	const { ft } = useChangeText();
 	if (!roleAllows(shop.role, "changeLog"))
-		return (
-			<section className="status-page status-page--inline" data-testid="changes-no-access">
-				<ShieldIcon className="status-page__icon" />
-				<p className="status-page__body">{ft("noAccess")}</p>
-			</section>
-		);
+		return <NotAllowedState message={ft("noAccess")} testId="changes-no-access" />;
 	return <ChangeList shopId={shop.shopId} />;
 }
 

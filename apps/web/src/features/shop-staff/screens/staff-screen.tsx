@@ -4,8 +4,8 @@ import { type FormEvent, useId, useState } from "react";
 import { useAppState } from "../../../lib/store";
 import { showToast } from "../../../lib/toast";
 import { ConfirmDialog } from "../../../ui/confirm-dialog";
-import { ShieldIcon, TrashIcon } from "../../../ui/icons";
-import { ErrorState, LoadingState } from "../../../ui/states";
+import { TrashIcon } from "../../../ui/icons";
+import { ErrorState, LoadingState, NotAllowedState } from "../../../ui/states";
 import { MerchantGuard } from "../../merchant/merchant-guard";
 import { checkPhone, type PhoneProblem } from "../../merchant/staff-order";
 import { addStaff, changeStaffRole, removeStaff, staffListQuery } from "../api";
@@ -20,12 +20,7 @@ export default function StaffScreen() {
 function Staff({ shop }: { shop: MerchantShopRef }) {
 	const { ft } = useStaffText();
 	if (!roleAllows(shop.role, "staff"))
-		return (
-			<section className="status-page status-page--inline" data-testid="staff-no-access">
-				<ShieldIcon className="status-page__icon" />
-				<p className="status-page__body">{ft("staff.noAccess")}</p>
-			</section>
-		);
+		return <NotAllowedState message={ft("staff.noAccess")} testId="staff-no-access" />;
 	return (
 		<div className="merchant page-pad shop-staff" data-testid="staff-page">
 			<AddStaffForm shopId={shop.shopId} />

@@ -75,6 +75,10 @@ export const ErrorCode = {
 	/** The shop paused new orders for a while (busy kitchen); the message says until when. */
 	StorePaused: 1008016007,
 
+	/** Shop staff (issue 10): 1008020 groups the staff list of a shop. */
+	StaffLastOwner: 1008020000,
+	StaffAlreadyAdded: 1008020001,
+
 	FileMissing: 1009001000,
 	FileNotImage: 1009001001,
 	FileTooLarge: 1009001002,
@@ -140,6 +144,8 @@ export const errorMessageKeys: Record<Exclude<ErrorCode, 0>, MessageKey> = {
 	[ErrorCode.AddressRequired]: "chooseDeliveryAddress",
 	[ErrorCode.TableInvalid]: "tableInvalid",
 	[ErrorCode.StorePaused]: "storePausedUntil",
+	[ErrorCode.StaffLastOwner]: "staffLastOwner",
+	[ErrorCode.StaffAlreadyAdded]: "staffAlreadyAdded",
 	[ErrorCode.FileMissing]: "fileMissing",
 	[ErrorCode.FileNotImage]: "fileNotImage",
 	[ErrorCode.FileTooLarge]: "fileTooLarge",

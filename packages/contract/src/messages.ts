@@ -535,6 +535,21 @@ export const messages = {
 		en: "The shop has paused new orders until {time}",
 		km: "ហាងបានផ្អាកការកម្មង់ថ្មីរហូតដល់ម៉ោង {time}",
 	},
+	staffLastOwner: {
+		"zh-CN": "门店至少需要一位店主，不能降级或移除最后一位店主",
+		en: "A shop needs at least one owner: the last owner cannot be changed or removed",
+		km: "ហាងត្រូវមានម្ចាស់យ៉ាងហោចណាស់ម្នាក់ មិនអាចប្ដូរ ឬដកម្ចាស់ចុងក្រោយចេញបានទេ",
+	},
+	staffAlreadyAdded: {
+		"zh-CN": "该手机号已是本店员工",
+		en: "This phone number already works at this shop",
+		km: "លេខទូរស័ព្ទនេះធ្វើការនៅហាងនេះរួចហើយ",
+	},
+	staffRoleInvalid: {
+		"zh-CN": "请选择角色：店主、店长或店员",
+		en: "Choose a role: owner, manager or staff",
+		km: "សូមជ្រើសរើសតួនាទី៖ ម្ចាស់ អ្នកគ្រប់គ្រង ឬបុគ្គលិក",
+	},
 } as const satisfies Record<string, Record<LanguageCode, string>>;
 
 export type MessageKey = keyof typeof messages;

@@ -10,6 +10,7 @@ describe("shop roles", () => {
 		expect(roleAllows("manager", "shop")).toBe(true);
 		expect(roleAllows("manager", "staff")).toBe(false);
 		expect(roleAllows("manager", "money")).toBe(false);
+		expect(roleAllows("manager", "sales")).toBe(true);
 	});
 	it("gives staff the board, tables and sold-out toggles only", () => {
 		const allowed = SHOP_PERMISSIONS.filter((permission) => roleAllows("staff", permission));

@@ -26,12 +26,14 @@ export const SHOP_PERMISSIONS = [
 	"money",
 	/** The record of who changed what. */
 	"changeLog",
+	/** Sales figures on the merchant home: revenue, average ticket, revenue by hour and by item (decision 017). */
+	"sales",
 ] as const;
 export type ShopPermission = (typeof SHOP_PERMISSIONS)[number];
 
 const GRANTS: Record<ShopRole, readonly ShopPermission[]> = {
 	owner: SHOP_PERMISSIONS,
-	manager: ["board", "tables", "soldOut", "menu", "shop", "changeLog"],
+	manager: ["board", "tables", "soldOut", "menu", "shop", "changeLog", "sales"],
 	staff: ["board", "tables", "soldOut"],
 };
 

@@ -45,7 +45,9 @@ const SHOP_SETTINGS_EXAMPLE: Record<string, Json> = {
 /** `…Input` is a JSON body; `…Query` and `…Params` are read from the query string or path (strings). */
 const validExamples: Record<string, Record<string, Json>> = {
 	// Bodies
+	AddStaffInput: { shopId: 1, mobile: "13800000005", role: "staff" },
 	CartLineInput: { itemId: 1, quantity: 2, optionIds: [3] },
+	ChangeStaffRoleInput: { shopId: 1, memberId: 2, role: "manager" },
 	ClearTableInput: { billId: 1, expectedTotal: 0 },
 	DineInPaymentInput: { shopId: 1, payAfterMeal: true },
 	DisplayCurrencyInput: {
@@ -89,6 +91,7 @@ const validExamples: Record<string, Record<string, Json>> = {
 		isDefault: true,
 	},
 	RemoveRoundInput: { orderId: 1 },
+	RemoveStaffInput: { shopId: 1, memberId: 2 },
 	ReprintTableCodeInput: { tableId: 1 },
 	PauseShopInput: { shopId: 1, minutes: 30 },
 	PreviewShopRulesInput: {
@@ -151,7 +154,10 @@ const validExamples: Record<string, Record<string, Json>> = {
 	PageQuery: { page: "1", pageSize: "10" },
 	ServiceContentQuery: { id: "1", slug: "about-us" },
 	ShopIdQuery: { shop_id: "1" },
+	ShopChangesQuery: { shopId: "1", page: "2", pageSize: "20" },
 	ShopQuery: { shopId: "1" },
+	ShopTodayQuery: { shopId: "1" },
+	StaffListQuery: { shopId: "1" },
 	StoreListQuery: { lat: "11.55", lng: "104.92", kw: "tea" },
 	TableBillQuery: { tableToken: "t.abc" },
 	TableTokenQuery: { token: "t.abc" },
@@ -169,6 +175,7 @@ const CHOICE_FIELDS = new Set([
 	"pickupTime",
 	"symbolPosition",
 	"at",
+	"role",
 ]);
 /** Kept from the original Telegram client: either a string or a number. */
 const TEXT_OR_NUMBER_FIELDS = new Set(["chat_id", "auth_date"]);

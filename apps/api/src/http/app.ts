@@ -12,7 +12,10 @@ import { identityRoutes, telegramRoutes } from "../features/identity/routes.js";
 import { menuRoutes } from "../features/menu/routes.js";
 import { gatewayCallbackRoutes, orderingRoutes, paymentStatusRoutes } from "../features/ordering/routes.js";
 import { sandboxGatewayRoutes } from "../features/payments/routes.js";
+import { shopChangeRoutes } from "../features/shop-changes/routes.js";
 import { shopSettingsRoutes } from "../features/shop-settings/routes.js";
+import { shopStaffRoutes } from "../features/shop-staff/routes.js";
+import { shopStatsRoutes } from "../features/shop-stats/routes.js";
 import { venueRoutes } from "../features/venues/routes.js";
 import { registerWebsocket, websocketTicketRoute } from "../realtime/websocket.js";
 import type { AppDeps } from "./deps.js";
@@ -84,6 +87,9 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
 			await addressRoutes(scope, deps);
 			await websocketTicketRoute(scope, deps);
 			await paymentStatusRoutes(scope, deps);
+			await shopStaffRoutes(scope, deps);
+			await shopChangeRoutes(scope, deps);
+			await shopStatsRoutes(scope, deps);
 		},
 		{ prefix: "/app-api" },
 	);

@@ -30,6 +30,19 @@ export interface SessionEndedEvent {
 }
 
 /**
+ * A member was added to a shop's staff, given another role, or removed (`role` null): every
+ * server updates the shops that member's open websockets hear, so a removed member stops
+ * receiving the shop's orders at once, and tells their app to reload its merchant access.
+ */
+export interface StaffChangedEvent {
+	type: "staff.changed";
+	tenantId: number;
+	shopId: number;
+	memberId: number;
+	role: "owner" | "manager" | "staff" | null;
+}
+
+/**
  * Events may have been missed: this server's bus connection was down for a while, or a server
  * could not publish during an outage. Every connected app is told to refetch what it shows
  * (the websocket's `resync` message). The bus raises it itself; features never publish it.
@@ -38,7 +51,7 @@ export interface BusResyncEvent {
 	type: "bus.resync";
 }
 
-export type DomainEvent = OrderChangedEvent | SessionEndedEvent | BusResyncEvent;
+export type DomainEvent = OrderChangedEvent | SessionEndedEvent | StaffChangedEvent | BusResyncEvent;
 
 /**
  * Delivers events to every listener of every API process. Publish after the transaction

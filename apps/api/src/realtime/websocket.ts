@@ -33,7 +33,9 @@ const SESSION_ENDED = 4401;
  * for staff, for their shops' orders. Events arrive through the bus, so every server
  * delivers every event to the clients connected to it.
  *
- * Messages: `ready` once connected; `order.changed` with the event's fields; `pong` for a
+ * Messages: `ready` once connected; `order.changed` with the event's fields; `staff.changed`
+ * (`data: {shopId, role}`, role null when removed) to a member whose place in a shop's staff
+ * changed: from then on the socket hears that shop's orders or no longer; `pong` for a
  * `ping`; `resync` (`data: {}`) when events may have been missed although the socket stayed
  * open (the server's event bus was down and is back, decision 006): the app refetches what it
  * shows, as after its own reconnection.
@@ -51,6 +53,16 @@ export async function registerWebsocket(app: FastifyInstance, deps: AppDeps) {
 		if (event.type === "session.ended") {
 			for (const listener of listeners) {
 				if (listener.sessionFamilyId === event.sessionFamilyId) listener.socket.close(SESSION_ENDED, "session ended");
+			}
+			return;
+		}
+		if (event.type === "staff.changed") {
+			const message = JSON.stringify({ type: event.type, data: { shopId: event.shopId, role: event.role } });
+			for (const listener of listeners) {
+				if (listener.tenantId !== event.tenantId || listener.memberId !== event.memberId) continue;
+				if (event.role === null) listener.shopIds.delete(event.shopId);
+				else listener.shopIds.add(event.shopId);
+				listener.socket.send(message);
 			}
 			return;
 		}

@@ -58,6 +58,10 @@ export const Paths = {
 	merchantCashAccount: `${SUB}/merchant/cashAccount`,
 	merchantWithdrawal: `${SUB}/merchant/withdrawal`,
 	merchantBell: `${SUB}/merchant/bell`,
+	/** Not in spec §2: the owner's staff list (issue 10). */
+	merchantStaff: "/pages/merchant/staff",
+	/** Not in spec §2: who changed what in the merchant area (issue 10). */
+	merchantChanges: "/pages/merchant/changes",
 	dueIndex: `${SUB}/due/index`,
 	dueDetail: `${SUB}/due/detail`,
 	cart: `${SUB}/cart/cart`,

@@ -49,6 +49,9 @@ const screens: Partial<Record<PathName, RouteObject["lazy"]>> = {
 	merchantOrder: lazyScreen(() => import("../features/merchant/screens/merchant-order-screen")),
 	merchantOrderDetail: lazyScreen(() => import("../features/merchant/screens/merchant-order-detail-screen")),
 	merchantShopInfo: lazyScreen(() => import("../features/shop-settings/screens/shop-settings-screen")),
+	merchantMy: lazyScreen(() => import("../features/shop-staff/screens/merchant-my-screen")),
+	merchantStaff: lazyScreen(() => import("../features/shop-staff/screens/staff-screen")),
+	merchantChanges: lazyScreen(() => import("../features/shop-changes/screens/changes-screen")),
 };
 
 const tabNames = ["home", "menu", "order", "mine"] as const satisfies readonly PathName[];

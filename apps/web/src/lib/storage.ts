@@ -17,6 +17,8 @@ export const StorageKeys = {
 	desk: "desk",
 	deliveryAddress: "deliveryAddress",
 	checkoutDraft: "checkoutDraft",
+	/** The shop a member working at several runs the merchant area for (merchant/my). */
+	merchantShopId: "merchantShopId",
 } as const;
 
 /** sessionStorage keys of ours. */

@@ -169,7 +169,7 @@ function initialState(): ClientState {
 		languageManual: readString(StorageKeys.languageManual) === "1",
 		languages: [],
 		currency: DEFAULT_CURRENCY,
-		merchantShop: validMember?.merchantShops?.[0] ?? null,
+		merchantShop: chosenMerchantShop(validMember),
 		isMerchant: validMember?.isMerchant ?? false,
 		userType: validMember?.userType ?? DEFAULT_USER_TYPE,
 		websocket: null,
@@ -240,6 +240,21 @@ export function setMember(member: MemberInfo | null): void {
 		member,
 		isMerchant: member?.isMerchant ?? false,
 		userType: member?.userType ?? DEFAULT_USER_TYPE,
-		merchantShop: member?.merchantShops?.[0] ?? null,
+		merchantShop: chosenMerchantShop(member),
 	});
+}
+
+/** The shop the member chose on merchant/my, while they still work there; else their first. */
+function chosenMerchantShop(member: MemberInfo | null): MerchantShopRef | null {
+	const shops = member?.merchantShops ?? [];
+	const chosen = Number(readString(StorageKeys.merchantShopId));
+	return shops.find((shop) => shop.shopId === chosen) ?? shops[0] ?? null;
+}
+
+/** Switches the merchant area to another of the member's shops (kept across visits). */
+export function selectMerchantShop(shopId: number): void {
+	const shop = state.member?.merchantShops?.find((candidate) => candidate.shopId === shopId);
+	if (!shop) return;
+	writeString(StorageKeys.merchantShopId, String(shopId));
+	appStore.setState({ merchantShop: shop });
 }

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { useI18n } from "../lib/i18n";
-import { ClocheIcon } from "./icons";
+import { ClocheIcon, ShieldIcon } from "./icons";
 
 /** Loading, empty and error states shared by every data screen. */
 
@@ -58,5 +58,15 @@ export function ErrorState({
 				</button>
 			)}
 		</div>
+	);
+}
+
+/** A page the member's role does not open (the server refuses its calls too). */
+export function NotAllowedState({ message, testId }: { message: string; testId: string }) {
+	return (
+		<section className="status-page status-page--inline" data-testid={testId}>
+			<ShieldIcon className="status-page__icon" />
+			<p className="status-page__body">{message}</p>
+		</section>
 	);
 }

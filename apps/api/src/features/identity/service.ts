@@ -378,6 +378,22 @@ export async function findActiveMemberIdByMobile(
 	return row?.status === "active" ? row.id : null;
 }
 
+/**
+ * The member with this phone, created now if nobody has it yet: an owner adds staff by phone
+ * before their first sign-in, and that sign-in then finds the member and its role (decision 017).
+ */
+export async function findOrCreateMemberByMobile(
+	trx: Transaction<DB>,
+	args: { tenantId: number; mobile: string; lang: string; now: Date },
+): Promise<{ id: number; status: string }> {
+	return queries.findOrCreateMember(trx, {
+		tenantId: args.tenantId,
+		mobile: args.mobile,
+		nickname: defaultNickname(args.mobile, args.lang),
+		now: args.now,
+	});
+}
+
 /** The member's own phone (the default contact on their orders). */
 export async function memberMobile(deps: AppDeps, tenantId: number, memberId: number): Promise<string> {
 	const row = await queries.findMember(deps.db, tenantId, memberId);

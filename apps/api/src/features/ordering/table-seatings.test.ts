@@ -9,6 +9,7 @@ import {
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../../../test/harness.js";
 import { OrderingFixture } from "../../../test/ordering.js";
+import { addShop } from "../../../test/shops.js";
 import { codeOf, TableFixture } from "../../../test/tables.js";
 
 /**
@@ -343,20 +344,7 @@ describe("the staff against a stranger's rounds", () => {
 		for (const answer of answers) expect(answer).toMatchObject({ code: ErrorCode.Forbidden, data: null });
 
 		// Staff of another shop are told "not found", for real ids and made-up ones alike.
-		const angkor = await server.deps.db
-			.insertInto("shop")
-			.values({
-				tenant_id: 1,
-				code: "angkor",
-				name: JSON.stringify({ "zh-CN": "吴哥店", en: "Angkor" }),
-				address: JSON.stringify({ "zh-CN": "暹粒" }),
-				phone: "+855 63 000 000",
-				latitude: 13.36,
-				longitude: 103.86,
-				timezone: "Asia/Phnom_Penh",
-			})
-			.returning("id")
-			.executeTakeFirstOrThrow();
+		const angkor = { id: await addShop(server, "angkor") };
 		const elsewhere = await server.signIn("13900000033");
 		await server.deps.db
 			.insertInto("shop_staff")

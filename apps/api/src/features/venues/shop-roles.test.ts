@@ -1,6 +1,7 @@
 import { ErrorCode } from "@bayon/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../../../test/harness.js";
+import { memberWithRole as givenRole } from "../../../test/shops.js";
 import { recordShopChange } from "../shop-changes/record.js";
 
 let server: TestServer;
@@ -13,11 +14,7 @@ afterAll(async () => {
 	await server?.close();
 });
 
-async function memberWithRole(mobile: string, role: "owner" | "manager" | "staff") {
-	const session = await server.signIn(mobile);
-	await server.deps.db.insertInto("shop_staff").values({ shop_id: 1, member_id: session.userId, role }).execute();
-	return session;
-}
+const memberWithRole = (mobile: string, role: "owner" | "manager" | "staff") => givenRole(server, mobile, role);
 
 const setDineInPayment = (token: string, payAfterMeal: boolean) =>
 	server.call<{ deskPayAfterMeal: boolean }>("POST", "/app-api/merchant/shop/dine-in-payment", {

@@ -2,6 +2,7 @@ import type { MerchantShopRef } from "@bayon/contract";
 import type { ReactNode } from "react";
 import { Link, useLocation } from "react-router";
 import { Paths, withQuery } from "../../app/paths";
+import { useLiveUpdates } from "../../lib/live-updates";
 import { useAppState } from "../../lib/store";
 import { LockIcon } from "../../ui/icons";
 import { LoadingState } from "../../ui/states";
@@ -19,6 +20,15 @@ export function MerchantGuard({ children }: { children: (shop: MerchantShopRef) 
 	const isMerchant = useAppState((s) => s.isMerchant);
 	const shop = useAppState((s) => s.merchantShop);
 	const info = useMemberInfo();
+	// Added, re-roled or removed by an owner (the server's `staff.changed`): read the roles again,
+	// so a removed member's page turns to "merchants only" at once.
+	useLiveUpdates(
+		(message) => {
+			if (message.type === "staff.changed") void info.refetch();
+		},
+		undefined,
+		Boolean(member),
+	);
 
 	if (member && isMerchant && shop) return <>{children(shop)}</>;
 	// A stored non-merchant may have just been made staff: wait for the fresh answer once.

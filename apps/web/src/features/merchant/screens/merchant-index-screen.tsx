@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { Paths } from "../../../app/paths";
 import { ChevronIcon } from "../../../ui/icons";
+import { TodayPanel } from "../../shop-stats/today-panel";
 import { MerchantGuard } from "../merchant-guard";
 import { useMerchantText } from "../strings";
 
@@ -16,10 +17,9 @@ export default function MerchantIndexScreen() {
 						<h2 className="merchant-centre__name" data-testid="merchant-shop-name">
 							{shop.shopName}
 						</h2>
-						<span className="merchant-tag">
-							{mt(shop.role === "owner" ? "centre.role.owner" : "centre.role.staff")}
-						</span>
+						<span className="merchant-tag">{mt(`centre.role.${shop.role}`)}</span>
 					</section>
+					<TodayPanel shopId={shop.shopId} />
 					<ul className="card list merchant-centre__entries">
 						<li>
 							<Link to={Paths.merchantOrder} className="list__row" data-testid="merchant-entry-orders">
@@ -33,6 +33,12 @@ export default function MerchantIndexScreen() {
 						<li>
 							<Link to={Paths.merchantBell} className="list__row" data-testid="merchant-entry-tables">
 								<span className="list__label">{mt("centre.tables")}</span>
+								<ChevronIcon className="list__chevron" />
+							</Link>
+						</li>
+						<li>
+							<Link to={Paths.merchantMy} className="list__row" data-testid="merchant-entry-my">
+								<span className="list__label">{mt("centre.my")}</span>
 								<ChevronIcon className="list__chevron" />
 							</Link>
 						</li>

@@ -90,6 +90,8 @@ const en: UiStrings = {
 	"page.merchantCashAccount": "Withdrawal accounts",
 	"page.merchantWithdrawal": "Withdrawals",
 	"page.merchantBell": "Tables",
+	"page.merchantStaff": "Staff",
+	"page.merchantChanges": "Change log",
 	"page.dueIndex": "Book a table",
 	"page.dueDetail": "Reservation details",
 	"page.cart": "Cart",

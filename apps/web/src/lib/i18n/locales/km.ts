@@ -90,6 +90,8 @@ const km: UiStrings = {
 	"page.merchantCashAccount": "គណនីដកប្រាក់",
 	"page.merchantWithdrawal": "ប្រវត្តិដកប្រាក់",
 	"page.merchantBell": "តុ",
+	"page.merchantStaff": "បុគ្គលិក",
+	"page.merchantChanges": "កំណត់ត្រាការកែប្រែ",
 	"page.dueIndex": "កក់តុ",
 	"page.dueDetail": "ព័ត៌មានលម្អិតការកក់",
 	"page.cart": "កន្ត្រកទំនិញ",

@@ -92,6 +92,8 @@ const zhCN = {
 	"page.merchantCashAccount": "提现账户",
 	"page.merchantWithdrawal": "提现明细",
 	"page.merchantBell": "桌台",
+	"page.merchantStaff": "员工管理",
+	"page.merchantChanges": "修改记录",
 	"page.dueIndex": "预约订座",
 	"page.dueDetail": "预约详情",
 	"page.cart": "购物车",

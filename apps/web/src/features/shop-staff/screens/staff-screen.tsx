@@ -1,0 +1,208 @@
+import { type MerchantShopRef, roleAllows, SHOP_ROLES, type ShopRole, type StaffMember } from "@bayon/contract";
+import { useQuery } from "@tanstack/react-query";
+import { type FormEvent, useId, useState } from "react";
+import { useAppState } from "../../../lib/store";
+import { showToast } from "../../../lib/toast";
+import { ConfirmDialog } from "../../../ui/confirm-dialog";
+import { TrashIcon } from "../../../ui/icons";
+import { ErrorState, LoadingState, NotAllowedState } from "../../../ui/states";
+import { MerchantGuard } from "../../merchant/merchant-guard";
+import { checkPhone, type PhoneProblem } from "../../merchant/staff-order";
+import { addStaff, changeStaffRole, removeStaff, staffListQuery } from "../api";
+import { useStaffText } from "../strings";
+import "../shop-staff.css";
+
+/** The owner's staff page: add people by phone, change their role, remove them. */
+export default function StaffScreen() {
+	return <MerchantGuard>{(shop) => <Staff shop={shop} />}</MerchantGuard>;
+}
+
+function Staff({ shop }: { shop: MerchantShopRef }) {
+	const { ft } = useStaffText();
+	if (!roleAllows(shop.role, "staff"))
+		return <NotAllowedState message={ft("staff.noAccess")} testId="staff-no-access" />;
+	return (
+		<div className="merchant page-pad shop-staff" data-testid="staff-page">
+			<AddStaffForm shopId={shop.shopId} />
+			<StaffList shopId={shop.shopId} />
+		</div>
+	);
+}
+
+function RoleChoice({
+	name,
+	value,
+	onChange,
+	label,
+}: {
+	name: string;
+	value: ShopRole;
+	onChange: (role: ShopRole) => void;
+	label: string;
+}) {
+	const { ft } = useStaffText();
+	return (
+		<fieldset className="field field--fieldset">
+			<legend className="field__label">{label}</legend>
+			<div className="segmented" data-testid={`${name}-roles`}>
+				{SHOP_ROLES.map((role) => (
+					<label key={role} className={`segmented__option${value === role ? " is-selected" : ""}`}>
+						<input
+							type="radio"
+							name={name}
+							value={role}
+							checked={value === role}
+							onChange={() => onChange(role)}
+							className="visually-hidden"
+							data-testid={`${name}-role-${role}`}
+						/>
+						{ft(`role.${role}`)}
+					</label>
+				))}
+			</div>
+		</fieldset>
+	);
+}
+
+function AddStaffForm({ shopId }: { shopId: number }) {
+	const { ft, m } = useStaffText();
+	const ids = useId();
+	const [mobile, setMobile] = useState("");
+	const [role, setRole] = useState<ShopRole>("staff");
+	const [problem, setProblem] = useState<PhoneProblem>(null);
+	const [busy, setBusy] = useState(false);
+
+	const submit = async (event: FormEvent) => {
+		event.preventDefault();
+		const found = checkPhone(mobile);
+		setProblem(found);
+		if (found || busy) return;
+		setBusy(true);
+		try {
+			await addStaff({ shopId, mobile: mobile.trim(), role });
+			showToast(ft("staff.added", { mobile: mobile.trim() }));
+			setMobile("");
+		} catch {
+			// The request layer showed the server's message.
+		} finally {
+			setBusy(false);
+		}
+	};
+
+	return (
+		<form className="card form shop-staff__add" onSubmit={submit} noValidate data-testid="staff-add-form">
+			<h2 className="section__title">{ft("staff.add")}</h2>
+			<p className="field__hint">{ft("staff.addHint")}</p>
+			<div className="field">
+				<label className="field__label" htmlFor={`${ids}-mobile`}>
+					{ft("staff.phone")}
+				</label>
+				<input
+					id={`${ids}-mobile`}
+					className="field__input"
+					inputMode="numeric"
+					autoComplete="off"
+					maxLength={11}
+					value={mobile}
+					onChange={(event) => setMobile(event.target.value)}
+					aria-invalid={problem ? true : undefined}
+					aria-describedby={problem ? `${ids}-mobile-error` : undefined}
+					data-testid="staff-add-mobile"
+				/>
+				{problem && (
+					<span id={`${ids}-mobile-error`} className="field__error" role="alert" data-testid="staff-add-error">
+						{m(problem)}
+					</span>
+				)}
+			</div>
+			<RoleChoice name="staff-add" value={role} onChange={setRole} label={ft("staff.role")} />
+			<button
+				type="submit"
+				className="button button--primary button--block"
+				disabled={busy}
+				data-testid="staff-add-submit"
+			>
+				{ft("staff.submit")}
+			</button>
+		</form>
+	);
+}
+
+function StaffList({ shopId }: { shopId: number }) {
+	const { ft } = useStaffText();
+	const me = useAppState((s) => s.member?.id);
+	const staff = useQuery(staffListQuery(shopId));
+	const [removing, setRemoving] = useState<StaffMember | null>(null);
+
+	if (staff.isPending) return <LoadingState compact />;
+	if (staff.isError) return <ErrorState onRetry={() => void staff.refetch()} />;
+
+	const change = async (member: StaffMember, role: ShopRole) => {
+		if (role === member.role) return;
+		try {
+			await changeStaffRole({ shopId, memberId: member.memberId, role });
+			showToast(ft("staff.roleChanged", { name: member.nickname, role: ft(`role.${role}`) }));
+		} catch {
+			// Shown by the request layer (e.g. the last owner keeps their role).
+		}
+	};
+	const confirmRemove = async () => {
+		const member = removing;
+		setRemoving(null);
+		if (!member) return;
+		try {
+			await removeStaff({ shopId, memberId: member.memberId });
+			showToast(ft("staff.removed", { name: member.nickname }));
+		} catch {
+			// Shown by the request layer.
+		}
+	};
+
+	return (
+		<section className="section">
+			<h2 className="section__title">{ft("staff.list", { count: staff.data.length })}</h2>
+			<ul className="shop-staff__members" data-testid="staff-list">
+				{staff.data.map((member) => (
+					<li key={member.memberId} className="card shop-staff__member" data-testid={`staff-member-${member.mobile}`}>
+						<div className="shop-staff__member-head">
+							<div>
+								<p className="shop-staff__name">
+									{member.nickname}
+									{member.memberId === me && <span className="merchant-tag">{ft("staff.you")}</span>}
+								</p>
+								<p className="shop-staff__muted">
+									{member.mobile}
+									{!member.hasSignedIn && ` · ${ft("staff.notSignedIn")}`}
+								</p>
+							</div>
+							<button
+								type="button"
+								className="icon-button shop-staff__remove"
+								aria-label={`${ft("staff.remove")} ${member.nickname}`}
+								onClick={() => setRemoving(member)}
+								data-testid={`staff-remove-${member.mobile}`}
+							>
+								<TrashIcon />
+							</button>
+						</div>
+						<RoleChoice
+							name={`staff-${member.memberId}`}
+							value={member.role}
+							onChange={(role) => void change(member, role)}
+							label={ft("staff.changeRole", { name: member.nickname })}
+						/>
+					</li>
+				))}
+			</ul>
+			<ConfirmDialog
+				open={removing !== null}
+				destructive
+				message={removing ? ft("staff.confirmRemove", { name: removing.nickname, mobile: removing.mobile }) : ""}
+				confirmLabel={ft("staff.remove")}
+				onConfirm={() => void confirmRemove()}
+				onCancel={() => setRemoving(null)}
+				testId="staff-remove-confirm"
+			/>
+		</section>
+	);
+}

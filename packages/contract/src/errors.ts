@@ -5,7 +5,7 @@ import type { MessageKey } from "./messages.js";
  * (sign in), 1004004002 (go back to the stored index_url) and 5109 (toast the message).
  * Small HTTP-like codes are shared by every feature; ten-digit codes are grouped per
  * feature (1001 system, 1004 member/identity, 1008003 menu items, 1008007 orders, 1008016 stores and
- * delivery, 1009 files), as yshop-drink does, so that
+ * delivery, 1008017 tables and the bell, 1009 files), as yshop-drink does, so that
  * codes of different features never collide.
  */
 export const ErrorCode = {
@@ -71,6 +71,9 @@ export const ErrorCode = {
 	AddressRequired: 1008016005,
 	TableInvalid: 1008016006,
 
+	TableNumberTaken: 1008017000,
+	BellCoolingDown: 1008017001,
+
 	FileMissing: 1009001000,
 	FileNotImage: 1009001001,
 	FileTooLarge: 1009001002,
@@ -134,6 +137,8 @@ export const errorMessageKeys: Record<Exclude<ErrorCode, 0>, MessageKey> = {
 	[ErrorCode.BelowMinDeliveryPrice]: "belowMinDeliveryPrice",
 	[ErrorCode.AddressRequired]: "chooseDeliveryAddress",
 	[ErrorCode.TableInvalid]: "tableInvalid",
+	[ErrorCode.TableNumberTaken]: "tableNumberTaken",
+	[ErrorCode.BellCoolingDown]: "bellCoolingDown",
 	[ErrorCode.FileMissing]: "fileMissing",
 	[ErrorCode.FileNotImage]: "fileNotImage",
 	[ErrorCode.FileTooLarge]: "fileTooLarge",

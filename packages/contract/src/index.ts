@@ -14,4 +14,5 @@ export * from "./money.js";
 export * from "./order-actions.js";
 export * from "./ordering.js";
 export * from "./shop-roles.js";
+export * from "./tables.js";
 export * from "./venues.js";

@@ -20,7 +20,10 @@ type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
 const validExamples: Record<string, Record<string, Json>> = {
 	// Bodies
 	CartLineInput: { itemId: 1, quantity: 2, optionIds: [3] },
+	AnswerCallsInput: { tableId: 1 },
+	CallStaffInput: { tableToken: "s.abc", kind: "waiter" },
 	ClearTableInput: { billId: 1, expectedTotal: 0 },
+	CreateTableInput: { shopId: 1, number: "A7", seats: 4, area: { "zh-CN": "露台", en: "Terrace", km: "រានហាល" } },
 	DineInPaymentInput: { shopId: 1, payAfterMeal: true },
 	OrderIdInput: { orderId: 1 },
 	PayBillInput: { tableToken: "t.abc", payMethod: "balance", expectedTotal: 1200 },
@@ -58,6 +61,7 @@ const validExamples: Record<string, Record<string, Json>> = {
 		isDefault: true,
 	},
 	RemoveRoundInput: { orderId: 1 },
+	UpdateTableInput: { tableId: 1, number: "A7", seats: 4, area: { "zh-CN": "露台" } },
 	ReprintTableCodeInput: { tableId: 1 },
 	SendSmsCodeInput: { mobile: "13800000003", scene: 1 },
 	SettleBillInput: { billId: 1, expectedTotal: 0 },
@@ -107,7 +111,7 @@ const validExamples: Record<string, Record<string, Json>> = {
 /** Fields where a line break or tab belongs (typed into a multi-line box). */
 const MULTI_LINE_FIELDS = new Set(["remark", "reason", "note"]);
 /** Closed vocabularies: a spoiled value is refused with their own message, not the control-character one. */
-const CHOICE_FIELDS = new Set(["orderType", "payMethod", "action", "scope", "pickupTime"]);
+const CHOICE_FIELDS = new Set(["orderType", "payMethod", "action", "scope", "pickupTime", "kind"]);
 /** Kept from the original Telegram client: either a string or a number. */
 const TEXT_OR_NUMBER_FIELDS = new Set(["chat_id", "auth_date"]);
 

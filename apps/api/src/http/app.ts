@@ -12,6 +12,7 @@ import { identityRoutes, telegramRoutes } from "../features/identity/routes.js";
 import { menuRoutes } from "../features/menu/routes.js";
 import { gatewayCallbackRoutes, orderingRoutes, paymentStatusRoutes } from "../features/ordering/routes.js";
 import { sandboxGatewayRoutes } from "../features/payments/routes.js";
+import { tableRoutes } from "../features/tables/routes.js";
 import { venueRoutes } from "../features/venues/routes.js";
 import { registerWebsocket, websocketTicketRoute } from "../realtime/websocket.js";
 import type { AppDeps } from "./deps.js";
@@ -77,6 +78,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
 			await contentRoutes(scope, deps);
 			await fileRoutes(scope, deps);
 			await venueRoutes(scope, deps);
+			await tableRoutes(scope, deps);
 			await menuRoutes(scope, deps);
 			await orderingRoutes(scope, deps);
 			await addressRoutes(scope, deps);

@@ -48,6 +48,7 @@ const screens: Partial<Record<PathName, RouteObject["lazy"]>> = {
 	merchantIndex: lazyScreen(() => import("../features/merchant/screens/merchant-index-screen")),
 	merchantOrder: lazyScreen(() => import("../features/merchant/screens/merchant-order-screen")),
 	merchantOrderDetail: lazyScreen(() => import("../features/merchant/screens/merchant-order-detail-screen")),
+	merchantBell: lazyScreen(() => import("../features/tables/screens/bell-screen")),
 };
 
 const tabNames = ["home", "menu", "order", "mine"] as const satisfies readonly PathName[];

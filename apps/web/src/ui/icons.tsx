@@ -275,3 +275,15 @@ export const TableIcon = (p: IconProps) => (
 		<path d="M3 9h18M5 9v10M19 9v10M8 9V6h8v3" />
 	</Svg>
 );
+export const BellIcon = (p: IconProps) => (
+	<Svg {...p}>
+		<path d="M6 16v-5a6 6 0 0 1 12 0v5l2 2H4Z" />
+		<path d="M10 21a2 2 0 0 0 4 0" />
+	</Svg>
+);
+export const PrinterIcon = (p: IconProps) => (
+	<Svg {...p}>
+		<path d="M7 9V3h10v6M7 17H4v-8h16v8h-3" />
+		<path d="M7 14h10v7H7Z" />
+	</Svg>
+);

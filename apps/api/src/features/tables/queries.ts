@@ -38,11 +38,19 @@ export function listTables(db: Db, shopId: number) {
 		.execute();
 }
 
-/** A new table, or nothing when the shop already has one with this number (in use or not). */
-export function insertTable(
+/**
+ * A new table, after the shop's others on the grid and the sheet, or nothing when the shop
+ * already has one with this number (in use or not).
+ */
+export async function insertTable(
 	trx: Transaction<DB>,
 	values: { shopId: number; number: string; seats: number; area: Localized | null },
 ) {
+	const last = await trx
+		.selectFrom("dining_table")
+		.select((eb) => eb.fn.max("sort").as("sort"))
+		.where("shop_id", "=", values.shopId)
+		.executeTakeFirst();
 	return trx
 		.insertInto("dining_table")
 		.values({
@@ -50,6 +58,7 @@ export function insertTable(
 			number: values.number,
 			seats: values.seats,
 			area: values.area === null ? null : JSON.stringify(values.area),
+			sort: Math.min(Number(last?.sort ?? 0) + 1, 32_767),
 		})
 		.onConflict((oc) => oc.columns(["shop_id", "number"]).doNothing())
 		.returning(TABLE_COLUMNS)

@@ -1,21 +1,25 @@
 import type { Locator, Page } from "playwright-core";
 import { AppShell } from "./app-shell";
-import { beepsHeard, countBeeps } from "./merchant-pages";
+import { MerchantBoardPage } from "./merchant-pages";
 
 export const MERCHANT_BELL_PATH = "/pages/components/pages/merchant/bell";
 
 /** merchant/bell: the staff's grid of tables, ringing while a diner's call is unanswered. */
 export class BellPage extends AppShell {
+	/** The order board's beep counter: both pages sound the same alarm. */
+	private readonly sound: MerchantBoardPage;
+
 	constructor(page: Page) {
 		super(page);
+		this.sound = new MerchantBoardPage(page);
 	}
 
 	countBeeps(): Promise<void> {
-		return countBeeps(this.page);
+		return this.sound.countBeeps();
 	}
 
 	beeps(): Promise<number> {
-		return beepsHeard(this.page);
+		return this.sound.beeps();
 	}
 
 	get grid(): Locator {

@@ -4,24 +4,6 @@ import { AppShell } from "./app-shell";
 export const MERCHANT_ORDER_PATH = "/pages/components/pages/merchant/order";
 export const MERCHANT_INDEX_PATH = "/pages/components/pages/merchant/index";
 
-/** Before the first navigation: wraps AudioContext so the merchant area's beeps can be counted. */
-export async function countBeeps(page: Page): Promise<void> {
-	await page.addInitScript(() => {
-		const w = window as unknown as { __beeps: number; AudioContext: typeof AudioContext };
-		w.__beeps = 0;
-		const original = w.AudioContext.prototype.createOscillator;
-		w.AudioContext.prototype.createOscillator = function (this: AudioContext) {
-			w.__beeps += 0.5;
-			return original.call(this);
-		};
-	});
-}
-
-/** Beeps heard since countBeeps (each beep starts two oscillators). */
-export function beepsHeard(page: Page): Promise<number> {
-	return page.evaluate(() => (window as unknown as { __beeps: number }).__beeps);
-}
-
 export type BoardTab = "new" | "production" | "ready" | "refunds";
 
 /**
@@ -34,12 +16,20 @@ export class MerchantBoardPage extends AppShell {
 	}
 
 	/** Before the first navigation: wraps AudioContext so beeps can be counted. */
-	countBeeps(): Promise<void> {
-		return countBeeps(this.page);
+	async countBeeps(): Promise<void> {
+		await this.page.addInitScript(() => {
+			const w = window as unknown as { __beeps: number; AudioContext: typeof AudioContext };
+			w.__beeps = 0;
+			const original = w.AudioContext.prototype.createOscillator;
+			w.AudioContext.prototype.createOscillator = function (this: AudioContext) {
+				w.__beeps += 0.5;
+				return original.call(this);
+			};
+		});
 	}
 
-	beeps(): Promise<number> {
-		return beepsHeard(this.page);
+	async beeps(): Promise<number> {
+		return this.page.evaluate(() => (window as unknown as { __beeps: number }).__beeps);
 	}
 
 	async open(): Promise<this> {

@@ -68,3 +68,26 @@ export class TableFixture {
 
 /** The printed code in a table's QR URL. */
 export const codeOf = (table: MerchantTable) => new URL(table.qrUrl).searchParams.get("token") as string;
+
+/**
+ * Another shop of tenant 1, with a member working there in the given role: someone who is
+ * staff, but not of the demo shop (for "other shops are told nothing" stories).
+ */
+export async function addOtherShop(server: TestServer, memberId: number, role: "owner" | "staff" = "staff") {
+	const shop = await server.deps.db
+		.insertInto("shop")
+		.values({
+			tenant_id: 1,
+			code: "angkor",
+			name: JSON.stringify({ "zh-CN": "吴哥店", en: "Angkor" }),
+			address: JSON.stringify({ "zh-CN": "暹粒" }),
+			phone: "+855 63 000 000",
+			latitude: 13.36,
+			longitude: 103.86,
+			timezone: "Asia/Phnom_Penh",
+		})
+		.returning("id")
+		.executeTakeFirstOrThrow();
+	await server.deps.db.insertInto("shop_staff").values({ shop_id: shop.id, member_id: memberId, role }).execute();
+	return shop.id;
+}

@@ -9,7 +9,7 @@ import {
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../../../test/harness.js";
 import { OrderingFixture } from "../../../test/ordering.js";
-import { codeOf, TableFixture } from "../../../test/tables.js";
+import { addOtherShop, codeOf, TableFixture } from "../../../test/tables.js";
 
 /**
  * Seatings (decision 009): a table's printed code opens or joins its current seating; only a
@@ -345,25 +345,8 @@ describe("the staff against a stranger's rounds", () => {
 		for (const answer of answers) expect(answer).toMatchObject({ code: ErrorCode.Forbidden, data: null });
 
 		// Staff of another shop are told "not found", for real ids and made-up ones alike.
-		const angkor = await server.deps.db
-			.insertInto("shop")
-			.values({
-				tenant_id: 1,
-				code: "angkor",
-				name: JSON.stringify({ "zh-CN": "吴哥店", en: "Angkor" }),
-				address: JSON.stringify({ "zh-CN": "暹粒" }),
-				phone: "+855 63 000 000",
-				latitude: 13.36,
-				longitude: 103.86,
-				timezone: "Asia/Phnom_Penh",
-			})
-			.returning("id")
-			.executeTakeFirstOrThrow();
 		const elsewhere = await server.signIn("13900000033");
-		await server.deps.db
-			.insertInto("shop_staff")
-			.values({ shop_id: angkor.id, member_id: elsewhere.userId, role: "staff" })
-			.execute();
+		await addOtherShop(server, elsewhere.userId);
 		const fromElsewhere = await Promise.all([
 			removeRound(placed.id, elsewhere),
 			removeRound(missingOrder, elsewhere),

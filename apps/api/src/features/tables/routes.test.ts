@@ -11,7 +11,7 @@ import jsqrModule from "jsqr";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../../../test/harness.js";
 import { closeLiveSockets, connectLive, ticketFor, until } from "../../../test/live-socket.js";
-import { codeOf, TableFixture } from "../../../test/tables.js";
+import { addOtherShop, codeOf, TableFixture } from "../../../test/tables.js";
 
 /**
  * Tables and the bell (decision 016): owners and managers add and edit tables, give one a new
@@ -41,24 +41,7 @@ beforeAll(async () => {
 		.insertInto("shop_staff")
 		.values({ shop_id: 1, member_id: manager.userId, role: "manager" })
 		.execute();
-	const angkor = await server.deps.db
-		.insertInto("shop")
-		.values({
-			tenant_id: 1,
-			code: "angkor",
-			name: JSON.stringify({ "zh-CN": "吴哥店", en: "Angkor" }),
-			address: JSON.stringify({ "zh-CN": "暹粒" }),
-			phone: "+855 63 000 000",
-			latitude: 13.36,
-			longitude: 103.86,
-			timezone: "Asia/Phnom_Penh",
-		})
-		.returning("id")
-		.executeTakeFirstOrThrow();
-	await server.deps.db
-		.insertInto("shop_staff")
-		.values({ shop_id: angkor.id, member_id: elsewhere.userId, role: "owner" })
-		.execute();
+	await addOtherShop(server, elsewhere.userId, "owner");
 	tables = await new TableFixture(server).load(staff);
 });
 afterAll(async () => {

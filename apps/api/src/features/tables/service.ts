@@ -14,6 +14,8 @@ import {
 	type TableState,
 	type UpdateTableInput,
 } from "@bayon/contract";
+import type { Transaction } from "kysely";
+import type { DB } from "../../db/schema.js";
 import { BusinessError } from "../../http/business-error.js";
 import type { AppDeps } from "../../http/deps.js";
 import type { RequestContext } from "../../http/request-context.js";
@@ -62,33 +64,56 @@ async function announceTable(
 
 const isUniqueViolation = (error: unknown) => (error as { code?: unknown } | null)?.code === "23505";
 
-export async function createTable(
+/**
+ * One change to a table: made and put in the change log in one transaction, then announced to
+ * the shop's staff (their grids refetch).
+ */
+async function changeTable(
 	deps: AppDeps,
 	ctx: SignedInContext,
-	input: CreateTableInput & { origin: string },
-): Promise<MerchantTable> {
-	await requireShopPermission(deps, ctx, input.shopId, "shop");
+	args: { shopId: number; action: "create" | "update" | "rotate_qr"; reason: string },
+	change: (trx: Transaction<DB>) => Promise<{ row: TableRow; before?: unknown; after: unknown }>,
+): Promise<TableRow> {
 	const row = await deps.db.transaction().execute(async (trx) => {
-		const created = await queries.insertTable(trx, input);
-		if (!created) throw new BusinessError(ErrorCode.TableNumberTaken);
+		const { row, before, after } = await change(trx);
 		await recordShopChange(trx, {
 			tenantId: ctx.tenant.id,
-			shopId: input.shopId,
+			shopId: args.shopId,
 			memberId: ctx.member.id,
 			subject: "dining_table",
-			subjectId: created.id,
-			action: "create",
-			after: loggedTable(created),
+			subjectId: row.id,
+			action: args.action,
+			before,
+			after,
 		});
-		return created;
+		return row;
 	});
 	await announceTable(deps, {
 		type: "table.changed",
 		tenantId: ctx.tenant.id,
 		shopId: row.shop_id,
 		tableId: row.id,
-		reason: "created",
+		reason: args.reason,
 	});
+	return row;
+}
+
+export async function createTable(
+	deps: AppDeps,
+	ctx: SignedInContext,
+	input: CreateTableInput & { origin: string },
+): Promise<MerchantTable> {
+	await requireShopPermission(deps, ctx, input.shopId, "shop");
+	const row = await changeTable(
+		deps,
+		ctx,
+		{ shopId: input.shopId, action: "create", reason: "created" },
+		async (trx) => {
+			const created = await queries.insertTable(trx, input);
+			if (!created) throw new BusinessError(ErrorCode.TableNumberTaken);
+			return { row: created, after: loggedTable(created) };
+		},
+	);
 	return presentMerchantTable(deps, ctx, { shopId: row.shop_id, origin: input.origin }, row);
 }
 
@@ -101,7 +126,7 @@ export async function updateTable(
 	const table = await authorizeForTable(deps, ctx, input.tableId, "shop");
 	let row: TableRow;
 	try {
-		row = await deps.db.transaction().execute(async (trx) => {
+		row = await changeTable(deps, ctx, { shopId: table.shop_id, action: "update", reason: "updated" }, async (trx) => {
 			const before = await queries.lockTable(trx, input.tableId);
 			const taken = await queries.numberTakenByAnother(trx, {
 				shopId: table.shop_id,
@@ -110,30 +135,13 @@ export async function updateTable(
 			});
 			if (taken) throw new BusinessError(ErrorCode.TableNumberTaken);
 			const after = await queries.updateTable(trx, input.tableId, input);
-			await recordShopChange(trx, {
-				tenantId: ctx.tenant.id,
-				shopId: table.shop_id,
-				memberId: ctx.member.id,
-				subject: "dining_table",
-				subjectId: input.tableId,
-				action: "update",
-				before: loggedTable(before),
-				after: loggedTable(after),
-			});
-			return after;
+			return { row: after, before: loggedTable(before), after: loggedTable(after) };
 		});
 	} catch (error) {
 		// Two tables renamed to the same number at once: the unique index decides.
 		if (isUniqueViolation(error)) throw new BusinessError(ErrorCode.TableNumberTaken);
 		throw error;
 	}
-	await announceTable(deps, {
-		type: "table.changed",
-		tenantId: ctx.tenant.id,
-		shopId: row.shop_id,
-		tableId: row.id,
-		reason: "updated",
-	});
 	return presentMerchantTable(deps, ctx, { shopId: row.shop_id, origin: input.origin }, row);
 }
 
@@ -148,27 +156,11 @@ export async function reprintTableCode(
 	args: { tableId: number; origin: string },
 ): Promise<MerchantTable> {
 	const table = await authorizeForTable(deps, ctx, args.tableId, "shop");
-	const row = await deps.db.transaction().execute(async (trx) => {
+	const scope = { shopId: table.shop_id, action: "rotate_qr", reason: "codeRotated" } as const;
+	const row = await changeTable(deps, ctx, scope, async (trx) => {
 		const before = await queries.lockTable(trx, args.tableId);
 		const after = await queries.bumpQrVersion(trx, args.tableId);
-		await recordShopChange(trx, {
-			tenantId: ctx.tenant.id,
-			shopId: table.shop_id,
-			memberId: ctx.member.id,
-			subject: "dining_table",
-			subjectId: args.tableId,
-			action: "rotate_qr",
-			before: { qrVersion: before.qr_version },
-			after: { qrVersion: after.qr_version },
-		});
-		return after;
-	});
-	await announceTable(deps, {
-		type: "table.changed",
-		tenantId: ctx.tenant.id,
-		shopId: row.shop_id,
-		tableId: row.id,
-		reason: "codeRotated",
+		return { row: after, before: { qrVersion: before.qr_version }, after: { qrVersion: after.qr_version } };
 	});
 	return presentMerchantTable(deps, ctx, { shopId: row.shop_id, origin: args.origin }, row);
 }

@@ -1,5 +1,4 @@
-import { useCallback } from "react";
-import { useI18n } from "../../lib/i18n";
+import { featureText, useFeatureText } from "../../lib/i18n/feature-texts";
 
 /**
  * The staff's table and bell texts (merchant/bell). Kept beside the page, downloaded only
@@ -132,17 +131,10 @@ export const tableStaffStrings: Record<string, Strings> = { "zh-CN": zhCN, en, k
 export type TableStaffKey = Key;
 
 /** `{{name}}` placeholders filled from params. */
-export function tableStaffText(lang: string, key: Key, params?: Record<string, string | number>): string {
-	const text = (tableStaffStrings[lang] ?? zhCN)[key];
-	return params ? text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? "")) : text;
-}
+export const tableStaffText = featureText<Key>(tableStaffStrings, zhCN);
 
 /** `st(key)` in the current language, for the staff's table screens. */
 export function useTableStaffText() {
-	const { lang, m, t } = useI18n();
-	const st = useCallback(
-		(key: Key, params?: Record<string, string | number>) => tableStaffText(lang, key, params),
-		[lang],
-	);
-	return { st, m, t, lang };
+	const { x, ...rest } = useFeatureText(tableStaffText);
+	return { st: x, ...rest };
 }

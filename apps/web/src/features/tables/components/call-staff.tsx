@@ -10,6 +10,11 @@ import { callStaff } from "../api";
 /** Contract ErrorCode.BellCoolingDown, written out to keep zod out of this chunk. */
 const BELL_COOLING_DOWN = 1008017001;
 
+const CALLS = [
+	{ kind: "waiter", label: "table.callWaiter", Icon: BellIcon },
+	{ kind: "bill", label: "table.callBill", Icon: ReceiptIcon },
+] as const;
+
 /**
  * The bell on the table page: "call a waiter" and "bring the bill". The server allows one
  * call per table a minute, whoever rings; the buttons wait out what is left and say so.
@@ -38,26 +43,19 @@ export function CallStaff({ tableToken }: { tableToken: string }) {
 		<section className="card table-bell" data-testid="table-bell">
 			<h3 className="table-bell__title">{t("table.callTitle")}</h3>
 			<div className="table-bell__buttons">
-				<button
-					type="button"
-					className="button button--ghost table-bell__button"
-					onClick={() => ring("waiter")}
-					disabled={ringing || waiting}
-					data-testid="table-call-waiter"
-				>
-					<BellIcon />
-					{t("table.callWaiter")}
-				</button>
-				<button
-					type="button"
-					className="button button--ghost table-bell__button"
-					onClick={() => ring("bill")}
-					disabled={ringing || waiting}
-					data-testid="table-call-bill"
-				>
-					<ReceiptIcon />
-					{t("table.callBill")}
-				</button>
+				{CALLS.map(({ kind, label, Icon }) => (
+					<button
+						key={kind}
+						type="button"
+						className="button button--ghost table-bell__button"
+						onClick={() => ring(kind)}
+						disabled={ringing || waiting}
+						data-testid={`table-call-${kind}`}
+					>
+						<Icon />
+						{t(label)}
+					</button>
+				))}
 			</div>
 			{waiting && (
 				<p className="table-bell__wait" role="status" data-testid="table-call-wait" data-seconds={secondsLeft}>

@@ -71,13 +71,13 @@ export const ErrorCode = {
 	AddressRequired: 1008016005,
 	TableInvalid: 1008016006,
 
-	TableNumberTaken: 1008017000,
-	BellCoolingDown: 1008017001,
-
 	FileMissing: 1009001000,
 	FileNotImage: 1009001001,
 	FileTooLarge: 1009001002,
 	ImageDimensionsTooLarge: 1009001003,
+
+	TableNumberTaken: 1008017000,
+	BellCoolingDown: 1008017001,
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -137,10 +137,10 @@ export const errorMessageKeys: Record<Exclude<ErrorCode, 0>, MessageKey> = {
 	[ErrorCode.BelowMinDeliveryPrice]: "belowMinDeliveryPrice",
 	[ErrorCode.AddressRequired]: "chooseDeliveryAddress",
 	[ErrorCode.TableInvalid]: "tableInvalid",
-	[ErrorCode.TableNumberTaken]: "tableNumberTaken",
-	[ErrorCode.BellCoolingDown]: "bellCoolingDown",
 	[ErrorCode.FileMissing]: "fileMissing",
 	[ErrorCode.FileNotImage]: "fileNotImage",
 	[ErrorCode.FileTooLarge]: "fileTooLarge",
 	[ErrorCode.ImageDimensionsTooLarge]: "imageDimensionsTooLarge",
+	[ErrorCode.TableNumberTaken]: "tableNumberTaken",
+	[ErrorCode.BellCoolingDown]: "bellCoolingDown",
 };

@@ -78,8 +78,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
 			await contentRoutes(scope, deps);
 			await fileRoutes(scope, deps);
 			await venueRoutes(scope, deps);
-			await tableRoutes(scope, deps);
 			await menuRoutes(scope, deps);
+			await tableRoutes(scope, deps);
 			await orderingRoutes(scope, deps);
 			await addressRoutes(scope, deps);
 			await websocketTicketRoute(scope, deps);

@@ -173,6 +173,18 @@ export const CheckIcon = (p: IconProps) => (
 		<path d="m5 12 5 5 9-10" />
 	</Svg>
 );
+export const BellIcon = (p: IconProps) => (
+	<Svg {...p}>
+		<path d="M6 16v-5a6 6 0 0 1 12 0v5l2 2H4Z" />
+		<path d="M10 21a2 2 0 0 0 4 0" />
+	</Svg>
+);
+export const PrinterIcon = (p: IconProps) => (
+	<Svg {...p}>
+		<path d="M7 9V3h10v6M7 17H4v-8h16v8h-3" />
+		<path d="M7 14h10v7H7Z" />
+	</Svg>
+);
 export const CameraIcon = (p: IconProps) => (
 	<Svg {...p}>
 		<path d="M4 8h3l2-3h6l2 3h3v11H4Z" />
@@ -273,17 +285,5 @@ export const MegaphoneIcon = (p: IconProps) => (
 export const TableIcon = (p: IconProps) => (
 	<Svg {...p}>
 		<path d="M3 9h18M5 9v10M19 9v10M8 9V6h8v3" />
-	</Svg>
-);
-export const BellIcon = (p: IconProps) => (
-	<Svg {...p}>
-		<path d="M6 16v-5a6 6 0 0 1 12 0v5l2 2H4Z" />
-		<path d="M10 21a2 2 0 0 0 4 0" />
-	</Svg>
-);
-export const PrinterIcon = (p: IconProps) => (
-	<Svg {...p}>
-		<path d="M7 9V3h10v6M7 17H4v-8h16v8h-3" />
-		<path d="M7 14h10v7H7Z" />
 	</Svg>
 );

@@ -6,35 +6,21 @@ import { createBeeper, createOrderAlarm, type OrderAlarm } from "./alert";
  * acknowledged there stays silent back on the board.
  */
 let alarm: OrderAlarm | null = null;
-/** The table bell's alarm (merchant/bell): the same sound and rhythm, keyed by call ids. */
-let bell: OrderAlarm | null = null;
 let beeper: ReturnType<typeof createBeeper> | null = null;
-
-function sound(): ReturnType<typeof createBeeper> {
-	beeper ??= createBeeper();
-	return beeper;
-}
 
 export function boardAlarm(): OrderAlarm {
 	if (!alarm) {
-		const shared = sound();
-		alarm = createOrderAlarm({ play: () => shared.beep() });
+		beeper = createBeeper();
+		const sound = beeper;
+		alarm = createOrderAlarm({ play: () => sound.beep() });
 	}
 	return alarm;
 }
 
-/** Rings while any table's call is unanswered; the ids are call ids. */
-export function bellAlarm(): OrderAlarm {
-	if (!bell) {
-		const shared = sound();
-		bell = createOrderAlarm({ play: () => shared.beep() });
-	}
-	return bell;
-}
-
 /** Browsers start audio suspended until a tap: call on any tap in the merchant area. */
 export function unlockAlarmSound(): void {
-	sound().unlock();
+	boardAlarm();
+	beeper?.unlock();
 }
 
 export function useRingingOrders(): number[] {

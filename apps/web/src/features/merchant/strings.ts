@@ -1,4 +1,5 @@
-import { featureText, useFeatureText } from "../../lib/i18n/feature-texts";
+import { useCallback } from "react";
+import { useI18n } from "../../lib/i18n";
 
 /**
  * The merchant area's texts. They live here rather than in lib/i18n/locales so they are
@@ -319,10 +320,17 @@ export const merchantStrings: Record<string, Strings> = { "zh-CN": zhCN, en, km 
 export type MerchantKey = Key;
 
 /** `{{name}}` placeholders filled from params. */
-export const merchantText = featureText<Key>(merchantStrings, zhCN);
+export function merchantText(lang: string, key: Key, params?: Record<string, string | number>): string {
+	const text = (merchantStrings[lang] ?? zhCN)[key];
+	return params ? text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? "")) : text;
+}
 
 /** `mt(key)` in the current language, for merchant screens. */
 export function useMerchantText() {
-	const { x, ...rest } = useFeatureText(merchantText);
-	return { mt: x, ...rest };
+	const { lang, m, t } = useI18n();
+	const mt = useCallback(
+		(key: Key, params?: Record<string, string | number>) => merchantText(lang, key, params),
+		[lang],
+	);
+	return { mt, m, t, lang };
 }

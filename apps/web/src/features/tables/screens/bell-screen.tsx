@@ -1,6 +1,6 @@
 import { type MerchantShopRef, roleAllows, type TableGridEntry } from "@bayon/contract";
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useState, useSyncExternalStore } from "react";
+import { useEffect, useState } from "react";
 import { formatRelativeTime } from "../../../lib/format";
 import { useDateLabels } from "../../../lib/i18n";
 import { useLiveUpdates } from "../../../lib/live-updates";
@@ -9,8 +9,8 @@ import { showToast } from "../../../lib/toast";
 import { useDebouncedSubmit } from "../../../lib/use-debounced-submit";
 import { BellIcon, PlusIcon, PrinterIcon } from "../../../ui/icons";
 import { EmptyState, ErrorState, LoadingState } from "../../../ui/states";
-import { bellAlarm, unlockAlarmSound } from "../../merchant/board-alarm";
 import { MerchantGuard } from "../../merchant/merchant-guard";
+import { bellAlarm, unlockBellSound, useRingingCalls } from "../bell-alarm";
 import { TableFormSheet } from "../components/table-form-sheet";
 import { answerCalls, downloadQrSheet, tableGridQuery, tableStaffKeys } from "../staff-api";
 import { useTableStaffText } from "../staff-strings";
@@ -37,7 +37,7 @@ function Bell({ shop }: { shop: MerchantShopRef }) {
 	// A safety net under the websocket: a missed event still shows within 30 s.
 	const grid = useQuery({ ...tableGridQuery(shop.shopId), refetchInterval: 30_000 });
 	const alarm = bellAlarm();
-	const ringing = useSyncExternalStore(alarm.subscribe, alarm.ringing, alarm.ringing);
+	const ringing = useRingingCalls();
 	const [editing, setEditing] = useState<Editing>(null);
 	const canEdit = roleAllows(shop.role, "shop");
 
@@ -64,7 +64,7 @@ function Bell({ shop }: { shop: MerchantShopRef }) {
 
 	const calling = tables?.filter((table) => table.state === "calling") ?? [];
 	return (
-		<div className="merchant bell" onPointerDown={unlockAlarmSound} data-testid="bell">
+		<div className="merchant bell" onPointerDown={unlockBellSound} data-testid="bell">
 			{ringing.length > 0 && calling.length > 0 && (
 				<div className="merchant-alert" role="alert" data-testid="bell-alert" data-count={calling.length}>
 					<BellIcon className="bell__alert-icon" />

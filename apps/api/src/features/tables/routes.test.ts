@@ -59,15 +59,17 @@ const grid = async (who: Caller = staff) => {
 	return answer.data;
 };
 const gridEntry = async (number: string) => (await grid()).find((t) => t.number === number) as TableGridEntry;
-const tableCount = async () =>
+const rowsIn = async (table: "dining_table" | "shop_change") =>
 	Number(
 		(
 			await server.deps.db
-				.selectFrom("dining_table")
+				.selectFrom(table)
 				.select((eb) => eb.fn.countAll<string>().as("n"))
 				.executeTakeFirstOrThrow()
 		).n,
 	);
+/** What a refused edit must leave as it was. */
+const tablesAndChanges = async () => ({ tables: await rowsIn("dining_table"), changes: await rowsIn("shop_change") });
 const changeLog = (subjectId: number) =>
 	server.deps.db
 		.selectFrom("shop_change")
@@ -76,15 +78,6 @@ const changeLog = (subjectId: number) =>
 		.where("subject_id", "=", String(subjectId))
 		.orderBy("id")
 		.execute();
-const changeCount = async () =>
-	Number(
-		(
-			await server.deps.db
-				.selectFrom("shop_change")
-				.select((eb) => eb.fn.countAll<string>().as("n"))
-				.executeTakeFirstOrThrow()
-		).n,
-	);
 
 const terrace = { "zh-CN": "露台", en: "Terrace", km: "រានហាល" };
 
@@ -130,7 +123,7 @@ describe("editing tables", () => {
 	});
 
 	it("refuses bad input with a message per field and changes nothing", async () => {
-		const before = { tables: await tableCount(), changes: await changeCount() };
+		const before = await tablesAndChanges();
 		const cases: Array<[unknown, string]> = [
 			[{ shopId: 1, number: "  ", seats: 4, area: null }, "tableNumberRequired"],
 			[{ shopId: 1, number: "X".repeat(13), seats: 4, area: null }, "tableNumberTooLong"],
@@ -157,12 +150,12 @@ describe("editing tables", () => {
 			owner,
 		);
 		expect(renameToTaken.code).toBe(ErrorCode.TableNumberTaken);
-		expect({ tables: await tableCount(), changes: await changeCount() }).toEqual(before);
+		expect(await tablesAndChanges()).toEqual(before);
 		expect(await gridEntry("Z2")).toMatchObject({ seats: 6, area: null });
 	});
 
 	it("lets only owners and managers edit, and tells other shops nothing", async () => {
-		const before = { tables: await tableCount(), changes: await changeCount() };
+		const before = await tablesAndChanges();
 		const z2 = await gridEntry("Z2");
 		const edit = { number: "Z3", seats: 2, area: null };
 		const missing = 999_999;
@@ -200,7 +193,7 @@ describe("editing tables", () => {
 		expect(
 			(await server.call("GET", "/app-api/merchant/bell/tables?shopId=1", { token: customer.accessToken })).code,
 		).toBe(ErrorCode.Forbidden);
-		expect({ tables: await tableCount(), changes: await changeCount() }).toEqual(before);
+		expect(await tablesAndChanges()).toEqual(before);
 	});
 
 	it("gives a table a new QR code: the old one is refused, the new one works", async () => {

@@ -1,6 +1,7 @@
 import type { BillPaymentResult, MemberInfo, MerchantTable, ResolvedTable, TableBillView } from "@bayon/contract";
 import { expect } from "vitest";
 import type { TestServer } from "./harness.js";
+import { addShop } from "./shops.js";
 
 type Caller = { accessToken: string };
 
@@ -68,3 +69,13 @@ export class TableFixture {
 
 /** The printed code in a table's QR URL. */
 export const codeOf = (table: MerchantTable) => new URL(table.qrUrl).searchParams.get("token") as string;
+
+/**
+ * Another shop of tenant 1, with a member working there in the given role: someone who is
+ * staff, but not of the demo shop (for "other shops are told nothing" stories).
+ */
+export async function addOtherShop(server: TestServer, memberId: number, role: "owner" | "staff" = "staff") {
+	const shopId = await addShop(server, "angkor");
+	await server.deps.db.insertInto("shop_staff").values({ shop_id: shopId, member_id: memberId, role }).execute();
+	return shopId;
+}

@@ -5,7 +5,7 @@ import type { MessageKey } from "./messages.js";
  * (sign in), 1004004002 (go back to the stored index_url) and 5109 (toast the message).
  * Small HTTP-like codes are shared by every feature; ten-digit codes are grouped per
  * feature (1001 system, 1004 member/identity, 1008003 menu items, 1008007 orders, 1008016 stores and
- * delivery, 1009 files), as yshop-drink does, so that
+ * delivery, 1008017 tables and the bell, 1009 files), as yshop-drink does, so that
  * codes of different features never collide.
  */
 export const ErrorCode = {
@@ -83,6 +83,9 @@ export const ErrorCode = {
 	FileNotImage: 1009001001,
 	FileTooLarge: 1009001002,
 	ImageDimensionsTooLarge: 1009001003,
+
+	TableNumberTaken: 1008017000,
+	BellCoolingDown: 1008017001,
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -150,4 +153,6 @@ export const errorMessageKeys: Record<Exclude<ErrorCode, 0>, MessageKey> = {
 	[ErrorCode.FileNotImage]: "fileNotImage",
 	[ErrorCode.FileTooLarge]: "fileTooLarge",
 	[ErrorCode.ImageDimensionsTooLarge]: "imageDimensionsTooLarge",
+	[ErrorCode.TableNumberTaken]: "tableNumberTaken",
+	[ErrorCode.BellCoolingDown]: "bellCoolingDown",
 };

@@ -18,4 +18,5 @@ export * from "./shop-roles.js";
 export * from "./shop-settings.js";
 export * from "./shop-staff.js";
 export * from "./shop-stats.js";
+export * from "./tables.js";
 export * from "./venues.js";

@@ -346,6 +346,37 @@ export const messages = {
 		en: "This table code is not valid: scan the QR code on your table again",
 		km: "លេខកូដតុនេះមិនត្រឹមត្រូវទេ សូមស្កេនកូដ QR នៅលើតុរបស់អ្នកម្តងទៀត",
 	},
+	tableNumberTaken: {
+		"zh-CN": "本店已有这个桌号，请换一个",
+		en: "This shop already has a table with this number: choose another",
+		km: "ហាងនេះមានតុលេខនេះរួចហើយ សូមជ្រើសលេខផ្សេង",
+	},
+	tableNumberRequired: { "zh-CN": "请填写桌号", en: "Enter the table number", km: "សូមបញ្ចូលលេខតុ" },
+	tableNumberTooLong: {
+		"zh-CN": "桌号最多 12 个字",
+		en: "A table number has at most 12 characters",
+		km: "លេខតុមានយ៉ាងច្រើន 12 តួអក្សរ",
+	},
+	tableSeatsInvalid: {
+		"zh-CN": "座位数须为 1 到 99 的整数",
+		en: "Seats must be a whole number from 1 to 99",
+		km: "ចំនួនកៅអីត្រូវតែជាចំនួនគត់ពី 1 ដល់ 99",
+	},
+	tableAreaZhRequired: {
+		"zh-CN": "请填写区域的中文名称，或清空区域",
+		en: "Enter the area's Chinese name, or leave the area empty",
+		km: "សូមបញ្ចូលឈ្មោះតំបន់ជាភាសាចិន ឬទុកតំបន់ឱ្យទទេ",
+	},
+	tableAreaTooLong: {
+		"zh-CN": "区域名称最多 30 个字",
+		en: "An area name has at most 30 characters",
+		km: "ឈ្មោះតំបន់មានយ៉ាងច្រើន 30 តួអក្សរ",
+	},
+	bellCoolingDown: {
+		"zh-CN": "已通知店员，请{seconds}秒后再呼叫",
+		en: "The staff have been called: you can call again in {seconds} s",
+		km: "បុគ្គលិកត្រូវបានហៅហើយ អ្នកអាចហៅម្តងទៀតក្នុងរយៈពេល {seconds} វិនាទី",
+	},
 	orderTypeTakein: { "zh-CN": "到店自取", en: "pickup", km: "មកយកផ្ទាល់" },
 	orderTypeTakeout: { "zh-CN": "外卖配送", en: "delivery", km: "ដឹកជញ្ជូន" },
 	orderTypeDesk: { "zh-CN": "堂食", en: "dine-in", km: "ញ៉ាំនៅហាង" },

@@ -47,8 +47,11 @@ const validExamples: Record<string, Record<string, Json>> = {
 	// Bodies
 	AddStaffInput: { shopId: 1, mobile: "13800000005", role: "staff" },
 	CartLineInput: { itemId: 1, quantity: 2, optionIds: [3] },
+	AnswerCallsInput: { tableId: 1 },
+	CallStaffInput: { tableToken: "s.abc", kind: "waiter" },
 	ChangeStaffRoleInput: { shopId: 1, memberId: 2, role: "manager" },
 	ClearTableInput: { billId: 1, expectedTotal: 0 },
+	CreateTableInput: { shopId: 1, number: "A7", seats: 4, area: { "zh-CN": "露台", en: "Terrace", km: "រានហាល" } },
 	DineInPaymentInput: { shopId: 1, payAfterMeal: true },
 	DisplayCurrencyInput: {
 		shopId: 1,
@@ -92,6 +95,7 @@ const validExamples: Record<string, Record<string, Json>> = {
 	},
 	RemoveRoundInput: { orderId: 1 },
 	RemoveStaffInput: { shopId: 1, memberId: 2 },
+	UpdateTableInput: { tableId: 1, number: "A7", seats: 4, area: { "zh-CN": "露台" } },
 	ReprintTableCodeInput: { tableId: 1 },
 	PauseShopInput: { shopId: 1, minutes: 30 },
 	PreviewShopRulesInput: {
@@ -176,6 +180,7 @@ const CHOICE_FIELDS = new Set([
 	"symbolPosition",
 	"at",
 	"role",
+	"kind",
 ]);
 /** Kept from the original Telegram client: either a string or a number. */
 const TEXT_OR_NUMBER_FIELDS = new Set(["chat_id", "auth_date"]);

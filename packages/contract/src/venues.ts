@@ -147,9 +147,6 @@ export interface MerchantTable {
 	qrUrl: string;
 }
 
-/** The staff reprint a table's QR code: every printed copy and every code handed out from it stops working. */
-export const ReprintTableCodeInput = z.strictObject({ tableId: idField });
-
 /** The owner chooses whether dine-in guests pay each round up front or the table's bill after the meal. */
 export const DineInPaymentInput = z.strictObject({
 	shopId: idField,

@@ -383,6 +383,19 @@ export interface TableBillTable {
 	paid_total: number | null;
 }
 
+export interface TableCallTable {
+	id: Generated<number>;
+	tenant_id: number;
+	shop_id: number;
+	table_id: number;
+	bill_id: number;
+	member_id: number | null;
+	kind: "waiter" | "bill";
+	called_at: Timestamp;
+	answered_at: NullableTimestamp;
+	answered_by_member_id: number | null;
+}
+
 export interface GatewayPaymentTable {
 	id: string;
 	tenant_id: number;
@@ -515,6 +528,7 @@ export interface DB {
 	shop_day_counter: ShopDayCounterTable;
 	customer_order: CustomerOrderTable;
 	table_bill: TableBillTable;
+	table_call: TableCallTable;
 	order_line: OrderLineTable;
 	order_event: OrderEventTable;
 	idempotency_record: IdempotencyRecordTable;

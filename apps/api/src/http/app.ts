@@ -16,6 +16,7 @@ import { shopChangeRoutes } from "../features/shop-changes/routes.js";
 import { shopSettingsRoutes } from "../features/shop-settings/routes.js";
 import { shopStaffRoutes } from "../features/shop-staff/routes.js";
 import { shopStatsRoutes } from "../features/shop-stats/routes.js";
+import { tableRoutes } from "../features/tables/routes.js";
 import { venueRoutes } from "../features/venues/routes.js";
 import { registerWebsocket, websocketTicketRoute } from "../realtime/websocket.js";
 import type { AppDeps } from "./deps.js";
@@ -83,6 +84,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
 			await venueRoutes(scope, deps);
 			await shopSettingsRoutes(scope, deps);
 			await menuRoutes(scope, deps);
+			await tableRoutes(scope, deps);
 			await orderingRoutes(scope, deps);
 			await addressRoutes(scope, deps);
 			await websocketTicketRoute(scope, deps);

@@ -51,7 +51,21 @@ export interface BusResyncEvent {
 	type: "bus.resync";
 }
 
-export type DomainEvent = OrderChangedEvent | SessionEndedEvent | StaffChangedEvent | BusResyncEvent;
+/**
+ * Something on the shop's table grid changed: `table.called` when a diner rang the bell (the
+ * staff's grid rings), `table.changed` for everything else (a call answered, a table added,
+ * edited or given a new code). Delivered to the shop's staff only.
+ */
+export interface TableEvent {
+	type: "table.called" | "table.changed";
+	tenantId: number;
+	shopId: number;
+	tableId: number;
+	/** called, answered, created, updated, codeRotated */
+	reason: string;
+}
+
+export type DomainEvent = OrderChangedEvent | TableEvent | SessionEndedEvent | StaffChangedEvent | BusResyncEvent;
 
 /**
  * Delivers events to every listener of every API process. Publish after the transaction

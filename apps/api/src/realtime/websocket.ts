@@ -33,7 +33,8 @@ const SESSION_ENDED = 4401;
  * for staff, for their shops' orders. Events arrive through the bus, so every server
  * delivers every event to the clients connected to it.
  *
- * Messages: `ready` once connected; `order.changed` with the event's fields; `staff.changed`
+ * Messages: `ready` once connected; `order.changed` with the event's fields; `table.called` and
+ * `table.changed` (staff of the shop only) with the table's shop, id and reason; `staff.changed`
  * (`data: {shopId, role}`, role null when removed) to a member whose place in a shop's staff
  * changed: from then on the socket hears that shop's orders or no longer; `pong` for a
  * `ping`; `resync` (`data: {}`) when events may have been missed although the socket stayed
@@ -69,7 +70,8 @@ export async function registerWebsocket(app: FastifyInstance, deps: AppDeps) {
 		const message = JSON.stringify({ type: event.type, data: event });
 		for (const listener of listeners) {
 			if (listener.tenantId !== event.tenantId) continue;
-			if (listener.memberId === event.memberId || listener.shopIds.has(event.shopId)) listener.socket.send(message);
+			const forMember = event.type === "order.changed" && listener.memberId === event.memberId;
+			if (forMember || listener.shopIds.has(event.shopId)) listener.socket.send(message);
 		}
 	});
 	const heartbeat = setInterval(() => {

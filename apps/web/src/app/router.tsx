@@ -45,6 +45,7 @@ const screens: Partial<Record<PathName, RouteObject["lazy"]>> = {
 	orderDetail: lazyScreen(() => import("../features/orders/screens/order-detail-screen")),
 	orderRefund: lazyScreen(() => import("../features/orders/screens/refund-screen")),
 	tableBill: lazyScreen(() => import("../features/orders/screens/table-bill-screen")),
+	merchantBell: lazyScreen(() => import("../features/tables/screens/bell-screen")),
 	merchantIndex: lazyScreen(() => import("../features/merchant/screens/merchant-index-screen")),
 	merchantOrder: lazyScreen(() => import("../features/merchant/screens/merchant-order-screen")),
 	merchantOrderDetail: lazyScreen(() => import("../features/merchant/screens/merchant-order-detail-screen")),

@@ -91,6 +91,8 @@ export interface RequestOptions {
 	skipRefresh?: boolean;
 	/** Extra headers for this call (e.g. the idempotency key of an order). */
 	headers?: Record<string, string>;
+	/** A file download: an answer that is not JSON resolves as a Blob; a refusal is still an envelope. */
+	file?: boolean;
 }
 
 function currentLanguage(): string {
@@ -258,6 +260,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
 		signal,
 		skipRefresh = false,
 		headers: extraHeaders,
+		file = false,
 	} = options;
 
 	if (!skipRefresh) await ensureFreshSession();
@@ -310,6 +313,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
 		throw new RequestError(response.status, message("requestFailed"), false, toasted);
 	}
 
+	if (file && !response.headers.get("content-type")?.includes("json")) return (await response.blob()) as T;
 	const envelope = await readJsonBody(response);
 	if (!envelope || typeof envelope.code !== "number") {
 		throw new RequestError(response.status, message("requestFailed"));

@@ -173,6 +173,12 @@ export const CheckIcon = (p: IconProps) => (
 		<path d="m5 12 5 5 9-10" />
 	</Svg>
 );
+export const PrinterIcon = (p: IconProps) => (
+	<Svg {...p}>
+		<path d="M7 9V3h10v6M7 17H4v-8h16v8h-3" />
+		<path d="M7 14h10v7H7Z" />
+	</Svg>
+);
 export const CameraIcon = (p: IconProps) => (
 	<Svg {...p}>
 		<path d="M4 8h3l2-3h6l2 3h3v11H4Z" />

@@ -9,8 +9,7 @@ import {
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../../../test/harness.js";
 import { OrderingFixture } from "../../../test/ordering.js";
-import { addShop } from "../../../test/shops.js";
-import { codeOf, TableFixture } from "../../../test/tables.js";
+import { addOtherShop, codeOf, TableFixture } from "../../../test/tables.js";
 
 /**
  * Seatings (decision 009): a table's printed code opens or joins its current seating; only a
@@ -198,8 +197,10 @@ describe("a table's seatings", () => {
 		const placed = await round(alice, seat);
 		const a4 = (await tables.tables(staff)).find((table) => table.number === "A4") as MerchantTable;
 
+		// A new code is the owner's or a manager's call (permission `shop`, decision 016).
+		const owner = await server.signIn("13800000001");
 		const reprinted = await server.call<MerchantTable>("POST", "/app-api/merchant/table/reprint", {
-			token: staff.accessToken,
+			token: owner.accessToken,
 			body: { tableId: a4.id },
 		});
 		expect(reprinted.code).toBe(0);
@@ -344,12 +345,8 @@ describe("the staff against a stranger's rounds", () => {
 		for (const answer of answers) expect(answer).toMatchObject({ code: ErrorCode.Forbidden, data: null });
 
 		// Staff of another shop are told "not found", for real ids and made-up ones alike.
-		const angkor = { id: await addShop(server, "angkor") };
 		const elsewhere = await server.signIn("13900000033");
-		await server.deps.db
-			.insertInto("shop_staff")
-			.values({ shop_id: angkor.id, member_id: elsewhere.userId, role: "staff" })
-			.execute();
+		await addOtherShop(server, elsewhere.userId);
 		const fromElsewhere = await Promise.all([
 			removeRound(placed.id, elsewhere),
 			removeRound(missingOrder, elsewhere),

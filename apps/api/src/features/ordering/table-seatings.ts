@@ -9,7 +9,7 @@ import {
 	readSeatingToken,
 	type ScannedTable,
 } from "../venues/service.js";
-import { type BillRow, joinOrOpenSeating, presentBills } from "./bill-settlement.js";
+import { type BillRow, joinOrOpenSeating, OPEN_ROUND_EXCLUDED, presentBills } from "./bill-settlement.js";
 
 /**
  * Seatings (decision 009). The printed QR code only identifies the table; scanning it opens
@@ -111,4 +111,44 @@ export async function seatingEnded(
 	}
 	const data: SeatingEndedData = { reason: endReasonOf(bill), bill: shown };
 	return new BusinessError(ErrorCode.SeatingEnded, {}, data);
+}
+
+/** A seating going on at one of a shop's tables, as the staff's table grid reads it. */
+export interface CurrentSeating {
+	billId: number;
+	tableId: number;
+	openedAt: Date;
+	/** Rounds ordered in it and not cancelled or rejected. */
+	rounds: number;
+}
+
+/**
+ * The shop's seatings going on now, one per table at most: an open bill that is not stale
+ * (someone ordered in it, or it opened less than 3 h ago). For the tables feature's grid
+ * (decision 016), which reads seatings only through here.
+ */
+export async function listCurrentSeatings(
+	deps: AppDeps,
+	args: { tenantId: number; shopId: number },
+): Promise<CurrentSeating[]> {
+	const rows = await deps.db
+		.selectFrom("table_bill as b")
+		.leftJoin("customer_order as o", (join) =>
+			join.onRef("o.bill_id", "=", "b.id").on("o.status", "not in", OPEN_ROUND_EXCLUDED),
+		)
+		.select(({ fn }) => ["b.id", "b.table_id", "b.opened_at", fn.count<string>("o.id").as("rounds")])
+		.where("b.tenant_id", "=", args.tenantId)
+		.where("b.shop_id", "=", args.shopId)
+		.where("b.status", "=", "open")
+		.groupBy(["b.id", "b.table_id", "b.opened_at"])
+		.execute();
+	const staleBefore = deps.clock.now().getTime() - STALE_SEATING_SECONDS * 1000;
+	return rows
+		.map((row) => ({
+			billId: row.id,
+			tableId: row.table_id,
+			openedAt: new Date(row.opened_at),
+			rounds: Number(row.rounds),
+		}))
+		.filter((seating) => seating.rounds > 0 || seating.openedAt.getTime() >= staleBefore);
 }

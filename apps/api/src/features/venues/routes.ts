@@ -2,7 +2,6 @@ import {
 	DeliveryCheckQuery,
 	DineInPaymentInput,
 	DisplayCurrencyInput,
-	ReprintTableCodeInput,
 	ShopIdQuery,
 	ShopQuery,
 	StoreListQuery,
@@ -42,15 +41,7 @@ export async function venueRoutes(app: FastifyInstance, deps: AppDeps) {
 			await venues.listMerchantTables(deps, ctx, { shopId: request.query.shopId, origin: publicOrigin(deps, request) }),
 		);
 	});
-	/** Staff: a new QR code for a table; printed copies and codes handed out from them stop working. */
-	r.post("/merchant/table/reprint", { schema: { body: ReprintTableCodeInput } }, async (request) =>
-		ok(
-			await venues.reprintTableCode(deps, signedIn(request), {
-				tableId: request.body.tableId,
-				origin: publicOrigin(deps, request),
-			}),
-		),
-	);
+	// POST /merchant/table/reprint (a new QR code for a table) lives with the tables (decision 016).
 	/** Owner only: dine-in paid up front, or the table's bill after the meal. */
 	r.post("/merchant/shop/dine-in-payment", { schema: { body: DineInPaymentInput } }, async (request) =>
 		ok(await venues.setDineInPayment(deps, signedIn(request), request.body)),

@@ -367,7 +367,8 @@ export function issueSeatingToken(deps: AppDeps, ctx: CallerContext, table: Scan
 /** The page a table's QR code opens. */
 export const SCAN_PAGE_PATH = "/pages/components/pages/scan/operate";
 
-function presentMerchantTable(
+/** A table as its shop's staff see it, with the URL its printed QR code encodes (current QR version). */
+export function presentMerchantTable(
 	deps: AppDeps,
 	ctx: CallerContext,
 	args: { shopId: number; origin: string },
@@ -395,28 +396,6 @@ export async function listMerchantTables(
 	await requireStaff(deps, ctx, args.shopId);
 	const rows = await queries.listTables(deps.db, args.shopId);
 	return rows.map((row) => presentMerchantTable(deps, ctx, args, row));
-}
-
-/**
- * The staff reprint a table's QR code: the QR version goes up, so every printed copy (and a
- * photo of one) and every seating token handed out from it stop working; the diners at the
- * table scan the new print and carry on with the same bill. Customers and staff of other
- * shops get the same answer whether or not the table exists.
- */
-export async function reprintTableCode(
-	deps: AppDeps,
-	ctx: CallerContext & { member: { id: number } },
-	args: { tableId: number; origin: string },
-): Promise<MerchantTable> {
-	const table = await queries.findTable(deps.db, { tenantId: ctx.tenant.id, tableId: args.tableId });
-	await requireStaffWithoutOracle(deps, ctx, table?.enabled ? table.shop_id : undefined);
-	const row = await deps.db
-		.updateTable("dining_table")
-		.set((eb) => ({ qr_version: eb("qr_version", "+", 1) }))
-		.where("id", "=", args.tableId)
-		.returning(["id", "number", "seats", "area", "qr_version", "shop_id"])
-		.executeTakeFirstOrThrow();
-	return presentMerchantTable(deps, ctx, { shopId: row.shop_id, origin: args.origin }, row);
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { ResolvedTable } from "@bayon/contract";
+import type { CallStaffResult, ResolvedTable, TableCallKind } from "@bayon/contract";
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "../../lib/api-client";
 
@@ -20,3 +20,11 @@ export const resolveTableQuery = (token: string, lang: string) =>
 		queryFn: () => api.get<ResolvedTable>("/table/resolve", { token }, { login: false, toast: false }),
 		staleTime: 0,
 	});
+
+/**
+ * A diner at the table calls the staff with the seating token the app keeps. Public: signing
+ * in is not needed. Refusals (cooling down, seating ended) come back as ApiError for the page.
+ */
+export function callStaff(tableToken: string, kind: TableCallKind): Promise<CallStaffResult> {
+	return api.post<CallStaffResult>("/table/call", { tableToken, kind }, { login: false, toast: false });
+}

@@ -12,6 +12,7 @@ import { CheckIcon, ScanIcon } from "../../../ui/icons";
 import { ErrorState, LoadingState } from "../../../ui/states";
 import { tableBillQuery } from "../../orders/api";
 import { resolveTableQuery, tableKeys } from "../api";
+import { CallStaff } from "../components/call-staff";
 import { setScannedDesk, useDesk } from "../desk";
 import { describeDesk } from "../desk-label";
 import "../tables.css";
@@ -82,6 +83,7 @@ export default function OperateScreen() {
 				{t("table.orderNow")}
 			</button>
 			<OpenBillLink token={table.token} />
+			<CallStaff tableToken={table.token} />
 			<RescanLink ghost />
 		</section>
 	);

@@ -252,6 +252,11 @@ const en: UiStrings = {
 	"table.ready": "You are ordering for {{mode}} at this table",
 	"table.orderNow": "Start ordering",
 	"table.rescan": "Scan again",
+	"table.callTitle": "Need anything?",
+	"table.callWaiter": "Call a waiter",
+	"table.callBill": "Bring the bill",
+	"table.called": "The staff have been called and are on their way",
+	"table.callAgainIn": "You can call again in {{seconds}} s",
 
 	"address.empty": "No addresses yet",
 	"address.emptyHint": "Add an address to have your orders delivered",

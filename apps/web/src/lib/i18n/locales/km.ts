@@ -250,6 +250,11 @@ const km: UiStrings = {
 	"table.ready": "អ្នកកំពុងកម្មង់សម្រាប់{{mode}}នៅតុនេះ",
 	"table.orderNow": "ចាប់ផ្តើមកម្មង់",
 	"table.rescan": "ស្កេនម្តងទៀត",
+	"table.callTitle": "ត្រូវការជំនួយទេ?",
+	"table.callWaiter": "ហៅអ្នករត់តុ",
+	"table.callBill": "សុំគិតលុយ",
+	"table.called": "បានហៅបុគ្គលិកហើយ ពួកគេកំពុងមក",
+	"table.callAgainIn": "អ្នកអាចហៅម្តងទៀតក្នុងរយៈពេល {{seconds}} វិនាទី",
 
 	"address.empty": "មិនទាន់មានអាសយដ្ឋាននៅឡើយទេ",
 	"address.emptyHint": "បន្ថែមអាសយដ្ឋាន ដើម្បីឲ្យយើងដឹកជញ្ជូនការកម្មង់ដល់អ្នក",

@@ -252,6 +252,11 @@ const zhCN = {
 	"table.ready": "已切换为{{mode}}，在本桌点餐即可",
 	"table.orderNow": "开始点餐",
 	"table.rescan": "重新扫码",
+	"table.callTitle": "需要帮忙？",
+	"table.callWaiter": "呼叫服务员",
+	"table.callBill": "请求结账",
+	"table.called": "已通知店员，请稍候",
+	"table.callAgainIn": "{{seconds}} 秒后可再次呼叫",
 
 	"address.empty": "还没有收货地址",
 	"address.emptyHint": "添加一个地址，外卖就能送到你身边",

@@ -1,0 +1,283 @@
+import {
+	BELL_COOLDOWN_SECONDS,
+	type BellCoolingDownData,
+	type CallStaffInput,
+	type CallStaffResult,
+	type CreateTableInput,
+	ErrorCode,
+	type Localized,
+	type MerchantTable,
+	roleAllows,
+	type ShopPermission,
+	type TableCallView,
+	type TableGridEntry,
+	type TableState,
+	type UpdateTableInput,
+} from "@bayon/contract";
+import type { Transaction } from "kysely";
+import type { DB } from "../../db/schema.js";
+import { BusinessError } from "../../http/business-error.js";
+import type { AppDeps } from "../../http/deps.js";
+import type { RequestContext } from "../../http/request-context.js";
+import { currentSeating, listCurrentSeatings } from "../ordering/table-seatings.js";
+import { recordShopChange } from "../shop-changes/record.js";
+import {
+	presentMerchantTable,
+	requireShopPermission,
+	requireStaffWithoutOracle,
+	staffRoleAt,
+} from "../venues/service.js";
+import * as queries from "./queries.js";
+
+/**
+ * Tables and the bell (decision 016). Owners and managers (permission `shop`) add and edit
+ * tables and give one a new QR code; all the shop's staff (permission `tables`) see the grid
+ * and answer calls; a diner seated at a table calls the staff with their seating token.
+ */
+
+type SignedInContext = RequestContext & { member: { id: number } };
+type TableRow = Awaited<ReturnType<typeof queries.listTables>>[number];
+
+/** The table as a change-log entry shows it. */
+const loggedTable = (row: TableRow) => ({ number: row.number, seats: row.seats, area: row.area });
+
+/**
+ * A call on one table: staff of another shop and customers are answered alike for real and
+ * made-up ids (requireStaffWithoutOracle); the shop's own staff without `permission` are
+ * told Forbidden.
+ */
+async function authorizeForTable(deps: AppDeps, ctx: SignedInContext, tableId: number, permission: ShopPermission) {
+	const table = await queries.findTable(deps.db, { tenantId: ctx.tenant.id, tableId });
+	await requireStaffWithoutOracle(deps, ctx, table?.shop_id);
+	const role = table ? await staffRoleAt(deps, ctx, table.shop_id) : null;
+	if (!table || !role || !roleAllows(role, permission)) throw new BusinessError(ErrorCode.Forbidden);
+	return table;
+}
+
+async function announceTable(
+	deps: AppDeps,
+	event: { type: "table.called" | "table.changed"; tenantId: number; shopId: number; tableId: number; reason: string },
+) {
+	// The change is committed; a lost notification is healed by the grid's refetch.
+	await deps.events.publish(event).catch(() => {});
+}
+
+const isUniqueViolation = (error: unknown) => (error as { code?: unknown } | null)?.code === "23505";
+
+/**
+ * One change to a table: made and put in the change log in one transaction, then announced to
+ * the shop's staff (their grids refetch).
+ */
+async function changeTable(
+	deps: AppDeps,
+	ctx: SignedInContext,
+	args: { shopId: number; action: "create" | "update" | "rotate_qr"; reason: string },
+	change: (trx: Transaction<DB>) => Promise<{ row: TableRow; before?: unknown; after: unknown }>,
+): Promise<TableRow> {
+	const row = await deps.db.transaction().execute(async (trx) => {
+		const { row, before, after } = await change(trx);
+		await recordShopChange(trx, {
+			tenantId: ctx.tenant.id,
+			shopId: args.shopId,
+			memberId: ctx.member.id,
+			subject: "dining_table",
+			subjectId: row.id,
+			action: args.action,
+			before,
+			after,
+		});
+		return row;
+	});
+	await announceTable(deps, {
+		type: "table.changed",
+		tenantId: ctx.tenant.id,
+		shopId: row.shop_id,
+		tableId: row.id,
+		reason: args.reason,
+	});
+	return row;
+}
+
+export async function createTable(
+	deps: AppDeps,
+	ctx: SignedInContext,
+	input: CreateTableInput & { origin: string },
+): Promise<MerchantTable> {
+	await requireShopPermission(deps, ctx, input.shopId, "shop");
+	const row = await changeTable(
+		deps,
+		ctx,
+		{ shopId: input.shopId, action: "create", reason: "created" },
+		async (trx) => {
+			const created = await queries.insertTable(trx, input);
+			if (!created) throw new BusinessError(ErrorCode.TableNumberTaken);
+			return { row: created, after: loggedTable(created) };
+		},
+	);
+	return presentMerchantTable(deps, ctx, { shopId: row.shop_id, origin: input.origin }, row);
+}
+
+/** Renames a table or changes its seats or area; its printed code keeps working. */
+export async function updateTable(
+	deps: AppDeps,
+	ctx: SignedInContext,
+	input: UpdateTableInput & { origin: string },
+): Promise<MerchantTable> {
+	const table = await authorizeForTable(deps, ctx, input.tableId, "shop");
+	let row: TableRow;
+	try {
+		row = await changeTable(deps, ctx, { shopId: table.shop_id, action: "update", reason: "updated" }, async (trx) => {
+			const before = await queries.lockTable(trx, input.tableId);
+			const taken = await queries.numberTakenByAnother(trx, {
+				shopId: table.shop_id,
+				number: input.number,
+				tableId: input.tableId,
+			});
+			if (taken) throw new BusinessError(ErrorCode.TableNumberTaken);
+			const after = await queries.updateTable(trx, input.tableId, input);
+			return { row: after, before: loggedTable(before), after: loggedTable(after) };
+		});
+	} catch (error) {
+		// Two tables renamed to the same number at once: the unique index decides.
+		if (isUniqueViolation(error)) throw new BusinessError(ErrorCode.TableNumberTaken);
+		throw error;
+	}
+	return presentMerchantTable(deps, ctx, { shopId: row.shop_id, origin: input.origin }, row);
+}
+
+/**
+ * A new QR code for a table: the QR version goes up, so every printed copy (and a photo of
+ * one) and every seating token handed out from it stop working; the diners at the table scan
+ * the new print and carry on with the same bill (decision 009).
+ */
+export async function reprintTableCode(
+	deps: AppDeps,
+	ctx: SignedInContext,
+	args: { tableId: number; origin: string },
+): Promise<MerchantTable> {
+	const table = await authorizeForTable(deps, ctx, args.tableId, "shop");
+	const scope = { shopId: table.shop_id, action: "rotate_qr", reason: "codeRotated" } as const;
+	const row = await changeTable(deps, ctx, scope, async (trx) => {
+		const before = await queries.lockTable(trx, args.tableId);
+		const after = await queries.bumpQrVersion(trx, args.tableId);
+		return { row: after, before: { qrVersion: before.qr_version }, after: { qrVersion: after.qr_version } };
+	});
+	return presentMerchantTable(deps, ctx, { shopId: row.shop_id, origin: args.origin }, row);
+}
+
+/** The shop's tables with their QR URLs, for the printed sheet (permission `shop`). */
+export async function tablesToPrint(
+	deps: AppDeps,
+	ctx: SignedInContext,
+	args: { shopId: number; origin: string },
+): Promise<MerchantTable[]> {
+	await requireShopPermission(deps, ctx, args.shopId, "shop");
+	const rows = await queries.listTables(deps.db, args.shopId);
+	return rows.map((row) => presentMerchantTable(deps, ctx, args, row));
+}
+
+const presentCall = (row: { id: number; kind: "waiter" | "bill"; called_at: Date | string }): TableCallView => ({
+	id: row.id,
+	kind: row.kind,
+	calledAt: new Date(row.called_at).toISOString(),
+});
+
+/** The staff's live grid: every table, what is happening at it, and its unanswered calls. */
+export async function tableGrid(
+	deps: AppDeps,
+	ctx: SignedInContext,
+	args: { shopId: number; origin: string },
+): Promise<TableGridEntry[]> {
+	await requireShopPermission(deps, ctx, args.shopId, "tables");
+	const [rows, seatings, calls] = await Promise.all([
+		queries.listTables(deps.db, args.shopId),
+		listCurrentSeatings(deps, { tenantId: ctx.tenant.id, shopId: args.shopId }),
+		queries.unansweredCalls(deps.db, args.shopId),
+	]);
+	const askedForBill = new Set(
+		(
+			await queries.seatingsThatAskedForTheBill(
+				deps.db,
+				seatings.map((seating) => seating.billId),
+			)
+		).map((row) => row.bill_id),
+	);
+	return rows.map((row) => {
+		const seating = seatings.find((s) => s.tableId === row.id);
+		const open = calls.filter((call) => call.table_id === row.id);
+		let state: TableState = "free";
+		if (open.length > 0) state = "calling";
+		else if (seating && askedForBill.has(seating.billId)) state = "waitingToPay";
+		else if (seating) state = seating.rounds > 0 ? "eating" : "ordering";
+		return {
+			...presentMerchantTable(deps, ctx, args, row),
+			areaNames: row.area as Localized | null,
+			state,
+			seatedAt: seating ? seating.openedAt.toISOString() : null,
+			calls: open.map(presentCall),
+		};
+	});
+}
+
+/**
+ * A diner calls the staff from the table page with the token of the seating they joined.
+ * One call per table per BELL_COOLDOWN_SECONDS, whoever rings: the table's row is locked so
+ * two diners tapping at once make one call, and the other is told how long to wait.
+ */
+export async function callStaff(deps: AppDeps, ctx: RequestContext, input: CallStaffInput): Promise<CallStaffResult> {
+	const seating = await currentSeating(deps, ctx, input.tableToken);
+	const { table, bill } = seating;
+	const now = deps.clock.now();
+	const call = await deps.db.transaction().execute(async (trx) => {
+		await queries.lockTable(trx, table.tableId);
+		const last = await queries.lastCall(trx, table.tableId);
+		if (last) {
+			const waitedMs = now.getTime() - new Date(last.called_at).getTime();
+			const leftSeconds = Math.ceil((BELL_COOLDOWN_SECONDS * 1000 - waitedMs) / 1000);
+			if (leftSeconds > 0) {
+				const data: BellCoolingDownData = { retryAfterSeconds: leftSeconds };
+				throw new BusinessError(ErrorCode.BellCoolingDown, { seconds: leftSeconds }, data);
+			}
+		}
+		return queries.insertCall(trx, {
+			tenantId: ctx.tenant.id,
+			shopId: table.shopId,
+			tableId: table.tableId,
+			billId: bill.id,
+			memberId: ctx.member?.id ?? null,
+			kind: input.kind,
+			calledAt: now,
+		});
+	});
+	await announceTable(deps, {
+		type: "table.called",
+		tenantId: ctx.tenant.id,
+		shopId: table.shopId,
+		tableId: table.tableId,
+		reason: input.kind,
+	});
+	return { call: presentCall(call), nextCallInSeconds: BELL_COOLDOWN_SECONDS };
+}
+
+/** Someone is going to the table: its open calls stop ringing on every screen. */
+export async function answerCalls(
+	deps: AppDeps,
+	ctx: SignedInContext,
+	args: { tableId: number },
+): Promise<{ answered: number }> {
+	const table = await authorizeForTable(deps, ctx, args.tableId, "tables");
+	const answered = await queries.answerCalls(deps.db, {
+		tableId: args.tableId,
+		memberId: ctx.member.id,
+		now: deps.clock.now(),
+	});
+	if (answered.length > 0)
+		await announceTable(deps, {
+			type: "table.changed",
+			tenantId: ctx.tenant.id,
+			shopId: table.shop_id,
+			tableId: args.tableId,
+			reason: "answered",
+		});
+	return { answered: answered.length };
+}

@@ -1,0 +1,211 @@
+import { type MerchantShopRef, roleAllows, type TableGridEntry } from "@bayon/contract";
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { formatRelativeTime } from "../../../lib/format";
+import { useDateLabels } from "../../../lib/i18n";
+import { useLiveUpdates } from "../../../lib/live-updates";
+import { queryClient } from "../../../lib/query-client";
+import { showToast } from "../../../lib/toast";
+import { useDebouncedSubmit } from "../../../lib/use-debounced-submit";
+import { BellIcon, PlusIcon, PrinterIcon } from "../../../ui/icons";
+import { EmptyState, ErrorState, LoadingState } from "../../../ui/states";
+import { MerchantGuard } from "../../merchant/merchant-guard";
+import { bellAlarm, unlockBellSound, useRingingCalls } from "../bell-alarm";
+import { TableFormSheet } from "../components/table-form-sheet";
+import { answerCalls, downloadQrSheet, tableGridQuery, tableStaffKeys } from "../staff-api";
+import { useTableStaffText } from "../staff-strings";
+import "../../merchant/merchant.css";
+import "../bell.css";
+
+/** The events that change the grid: a call, a call answered or a table edited, and orders (seatings eat). */
+const GRID_EVENTS = new Set(["table.called", "table.changed", "order.changed"]);
+
+/**
+ * merchant/bell: the shop's tables at a glance (free, ordering, eating, waiting to pay,
+ * calling). A diner's call rings with the order board's sound until someone answers it, on
+ * every screen of the shop. Owners and managers also add and edit tables, give one a new QR
+ * code and print every code on one PDF sheet.
+ */
+export default function BellScreen() {
+	return <MerchantGuard>{(shop) => <Bell shop={shop} />}</MerchantGuard>;
+}
+
+type Editing = { mode: "add" } | { mode: "edit"; table: TableGridEntry } | null;
+
+function Bell({ shop }: { shop: MerchantShopRef }) {
+	const { st } = useTableStaffText();
+	// A safety net under the websocket: a missed event still shows within 30 s.
+	const grid = useQuery({ ...tableGridQuery(shop.shopId), refetchInterval: 30_000 });
+	const alarm = bellAlarm();
+	const ringing = useRingingCalls();
+	const [editing, setEditing] = useState<Editing>(null);
+	const canEdit = roleAllows(shop.role, "shop");
+
+	const refetch = () => void queryClient.invalidateQueries({ queryKey: tableStaffKeys.all });
+	useLiveUpdates((message) => {
+		const data = message.data as { shopId?: unknown } | undefined;
+		if (GRID_EVENTS.has(message.type) && data?.shopId === shop.shopId) refetch();
+	}, refetch);
+
+	const tables = grid.data;
+	useEffect(() => {
+		if (tables) alarm.sync(tables.flatMap((table) => table.calls.map((call) => call.id)));
+	}, [tables, alarm]);
+	// Leaving the page silences it; calls still unanswered ring again on return.
+	useEffect(() => () => alarm.sync([]), [alarm]);
+
+	const [print, printing] = useDebouncedSubmit(async () => {
+		try {
+			await downloadQrSheet(shop.shopId);
+		} catch {
+			// The request layer showed why.
+		}
+	});
+
+	const calling = tables?.filter((table) => table.state === "calling") ?? [];
+	return (
+		<div className="merchant bell" onPointerDown={unlockBellSound} data-testid="bell">
+			{ringing.length > 0 && calling.length > 0 && (
+				<div className="merchant-alert" role="alert" data-testid="bell-alert" data-count={calling.length}>
+					<BellIcon className="bell__alert-icon" />
+					<span className="merchant-alert__text">
+						{st("bell.calling", { count: calling.length })} · {calling.map((table) => table.number).join(", ")}
+					</span>
+				</div>
+			)}
+			<div className="merchant-board__bar">
+				<h2 className="merchant-board__shop">{shop.shopName}</h2>
+				{canEdit && (
+					<div className="bell__tools">
+						<button
+							type="button"
+							className="button button--ghost button--small"
+							onClick={() => print()}
+							disabled={printing}
+							data-testid="bell-print"
+						>
+							<PrinterIcon className="bell__tool-icon" />
+							{printing ? st("tables.printing") : st("tables.print")}
+						</button>
+						<button
+							type="button"
+							className="button button--primary button--small"
+							onClick={() => setEditing({ mode: "add" })}
+							data-testid="bell-add"
+						>
+							<PlusIcon className="bell__tool-icon" />
+							{st("tables.add")}
+						</button>
+					</div>
+				)}
+			</div>
+			{grid.isPending ? (
+				<LoadingState />
+			) : grid.isError && !tables ? (
+				<ErrorState onRetry={() => void grid.refetch()} />
+			) : !tables || tables.length === 0 ? (
+				<EmptyState title={st("bell.empty")} compact>
+					{canEdit && <p className="bell__hint">{st("bell.emptyOwner")}</p>}
+				</EmptyState>
+			) : (
+				<ul className="bell__grid" data-testid="bell-grid">
+					{tables.map((table) => (
+						<TableTile
+							key={table.id}
+							table={table}
+							canEdit={canEdit}
+							onEdit={() => setEditing({ mode: "edit", table })}
+							onAnswered={() => {
+								alarm.acknowledge();
+								refetch();
+							}}
+						/>
+					))}
+				</ul>
+			)}
+			<TableFormSheet
+				shopId={shop.shopId}
+				editing={editing?.mode === "edit" ? editing.table : null}
+				open={editing !== null}
+				onClose={() => setEditing(null)}
+				onSaved={refetch}
+			/>
+		</div>
+	);
+}
+
+function TableTile({
+	table,
+	canEdit,
+	onEdit,
+	onAnswered,
+}: {
+	table: TableGridEntry;
+	canEdit: boolean;
+	onEdit: () => void;
+	onAnswered: () => void;
+}) {
+	const { st, lang } = useTableStaffText();
+	const dateLabels = useDateLabels();
+	const [answer, answering] = useDebouncedSubmit(async () => {
+		try {
+			await answerCalls(table.id);
+			showToast(st("bell.answered", { table: table.number }));
+			onAnswered();
+		} catch {
+			// The request layer showed why.
+		}
+	});
+	return (
+		<li
+			className={`card bell-tile bell-tile--${table.state}`}
+			data-testid={`bell-table-${table.number}`}
+			data-state={table.state}
+		>
+			<div className="bell-tile__head">
+				<span className="bell-tile__number">{table.number}</span>
+				<span className={`bell-tile__state bell-tile__state--${table.state}`} data-testid="bell-table-state">
+					{st(`state.${table.state}`)}
+				</span>
+			</div>
+			<p className="bell-tile__meta">
+				{[table.area, st("bell.seats", { n: table.seats })].filter(Boolean).join(" · ")}
+			</p>
+			{table.seatedAt && (
+				<p className="bell-tile__meta">
+					{st("bell.seatedAt", { time: formatRelativeTime(table.seatedAt, lang, dateLabels) })}
+				</p>
+			)}
+			{table.calls.length > 0 && (
+				<ul className="bell-tile__calls">
+					{table.calls.map((call) => (
+						<li key={call.id} className="bell-tile__call" data-testid="bell-call">
+							<BellIcon className="bell-tile__call-icon" />
+							<span>
+								{st(`bell.call.${call.kind}`)} · {formatRelativeTime(call.calledAt, lang, dateLabels)}
+							</span>
+						</li>
+					))}
+				</ul>
+			)}
+			<div className="bell-tile__actions">
+				{table.calls.length > 0 && (
+					<button
+						type="button"
+						className="button button--primary button--small bell-tile__answer"
+						onClick={() => answer()}
+						disabled={answering}
+						data-testid="bell-answer"
+					>
+						{st("bell.answer")}
+					</button>
+				)}
+				{canEdit && (
+					<button type="button" className="text-button" onClick={onEdit} data-testid="bell-edit">
+						{st("tables.edit")}
+					</button>
+				)}
+			</div>
+		</li>
+	);
+}

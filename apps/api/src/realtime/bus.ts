@@ -38,7 +38,18 @@ export interface BusResyncEvent {
 	type: "bus.resync";
 }
 
-export type DomainEvent = OrderChangedEvent | SessionEndedEvent | BusResyncEvent;
+/**
+ * A shop's menu changed (an edit, a sold-out toggle): every server drops its cached copy
+ * older than `version` (the shop's `shop_menu_version` after the change).
+ */
+export interface MenuChangedEvent {
+	type: "menu.changed";
+	tenantId: number;
+	shopId: number;
+	version: number;
+}
+
+export type DomainEvent = OrderChangedEvent | SessionEndedEvent | BusResyncEvent | MenuChangedEvent;
 
 /**
  * Delivers events to every listener of every API process. Publish after the transaction

@@ -37,6 +37,8 @@ interface MenuCache {
 	entries: Map<string, Promise<CachedMenu>>;
 	/** The newest menu version each shop is known to have (`tenant:shop` → version). */
 	knownVersions: Map<string, number>;
+	/** Menus built from the database so far (the benchmark checks one build per change). */
+	loads: number;
 }
 
 const caches = new WeakMap<object, MenuCache>();
@@ -44,7 +46,7 @@ const caches = new WeakMap<object, MenuCache>();
 function cacheOf(deps: AppDeps): MenuCache {
 	let cache = caches.get(deps.database);
 	if (!cache) {
-		cache = { entries: new Map(), knownVersions: new Map() };
+		cache = { entries: new Map(), knownVersions: new Map(), loads: 0 };
 		caches.set(deps.database, cache);
 	}
 	return cache;
@@ -57,11 +59,7 @@ export async function getShopMenuCached(deps: AppDeps, ctx: CallerContext, shopI
 	const hit = cache.entries.get(key);
 	if (hit) {
 		const entry = await hit.catch(() => null);
-		if (
-			entry &&
-			isFresh(entry, deps.clock.now().getTime()) &&
-			entry.version >= (cache.knownVersions.get(shopKey) ?? 0)
-		)
+		if (entry && isFresh(entry, deps.clock.now().getTime()) && entry.version >= (cache.knownVersions.get(shopKey) ?? 0))
 			return entry;
 		// Another request may already have started the rebuild while this one waited.
 		const current = cache.entries.get(key);
@@ -69,6 +67,7 @@ export async function getShopMenuCached(deps: AppDeps, ctx: CallerContext, shopI
 	}
 	// Concurrent misses share one load instead of each querying the database.
 	const loading = loadMenu(deps, ctx, shopId);
+	cache.loads++;
 	cache.entries.set(key, loading);
 	loading.catch(() => {
 		if (cache.entries.get(key) === loading) cache.entries.delete(key);
@@ -85,6 +84,11 @@ export function forgetShopMenu(deps: AppDeps, args: { tenantId: number; shopId: 
 	const cache = cacheOf(deps);
 	const shopKey = `${args.tenantId}:${args.shopId}`;
 	cache.knownVersions.set(shopKey, Math.max(args.version, cache.knownVersions.get(shopKey) ?? 0));
+}
+
+/** How many menus this server has built from the database. */
+export function menuCacheLoads(deps: AppDeps): number {
+	return cacheOf(deps).loads;
 }
 
 /** Events may have been missed: every copy is rebuilt on its next request. */

@@ -58,6 +58,10 @@ export const Paths = {
 	merchantCashAccount: `${SUB}/merchant/cashAccount`,
 	merchantWithdrawal: `${SUB}/merchant/withdrawal`,
 	merchantBell: `${SUB}/merchant/bell`,
+	/** Not in spec §2: the shop's menu (owners and managers edit it, staff mark sold out). */
+	merchantMenu: "/pages/merchant/menu",
+	/** Not in spec §2: one item's editor (`?id=`, or `?categoryId=` for a new one). */
+	merchantMenuItem: "/pages/merchant/menuItem",
 	dueIndex: `${SUB}/due/index`,
 	dueDetail: `${SUB}/due/detail`,
 	cart: `${SUB}/cart/cart`,

@@ -48,6 +48,8 @@ const screens: Partial<Record<PathName, RouteObject["lazy"]>> = {
 	merchantIndex: lazyScreen(() => import("../features/merchant/screens/merchant-index-screen")),
 	merchantOrder: lazyScreen(() => import("../features/merchant/screens/merchant-order-screen")),
 	merchantOrderDetail: lazyScreen(() => import("../features/merchant/screens/merchant-order-detail-screen")),
+	merchantMenu: lazyScreen(() => import("../features/menu-admin/screens/menu-admin-screen")),
+	merchantMenuItem: lazyScreen(() => import("../features/menu-admin/screens/menu-item-screen")),
 };
 
 const tabNames = ["home", "menu", "order", "mine"] as const satisfies readonly PathName[];

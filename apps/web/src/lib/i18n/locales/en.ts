@@ -87,6 +87,8 @@ const en: UiStrings = {
 	"page.merchantCashAccount": "Withdrawal accounts",
 	"page.merchantWithdrawal": "Withdrawals",
 	"page.merchantBell": "Tables",
+	"page.merchantMenu": "Menu",
+	"page.merchantMenuItem": "Edit item",
 	"page.dueIndex": "Book a table",
 	"page.dueDetail": "Reservation details",
 	"page.cart": "Cart",

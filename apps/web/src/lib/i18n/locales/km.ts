@@ -87,6 +87,8 @@ const km: UiStrings = {
 	"page.merchantCashAccount": "គណនីដកប្រាក់",
 	"page.merchantWithdrawal": "ប្រវត្តិដកប្រាក់",
 	"page.merchantBell": "តុ",
+	"page.merchantMenu": "ម៉ឺនុយ",
+	"page.merchantMenuItem": "កែសម្រួលមុខម្ហូប",
 	"page.dueIndex": "កក់តុ",
 	"page.dueDetail": "ព័ត៌មានលម្អិតការកក់",
 	"page.cart": "កន្ត្រកទំនិញ",

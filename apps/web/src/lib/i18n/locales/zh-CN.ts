@@ -89,6 +89,8 @@ const zhCN = {
 	"page.merchantCashAccount": "提现账户",
 	"page.merchantWithdrawal": "提现明细",
 	"page.merchantBell": "桌台",
+	"page.merchantMenu": "菜单管理",
+	"page.merchantMenuItem": "编辑商品",
 	"page.dueIndex": "预约订座",
 	"page.dueDetail": "预约详情",
 	"page.cart": "购物车",

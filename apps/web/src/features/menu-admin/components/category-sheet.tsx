@@ -1,0 +1,115 @@
+import type { AdminMenuCategory } from "@bayon/contract";
+import { useEffect, useState } from "react";
+import { ApiError } from "../../../lib/api-client";
+import { showToast } from "../../../lib/toast";
+import { BottomSheet } from "../../../ui/sheet";
+import { MENU_CHANGED, refreshMenus, saveCategory } from "../api";
+import { type FieldProblems, type LocalizedDraft, serverProblems, textDraft } from "../menu-form";
+import { useMenuAdminText } from "../strings";
+import { LocalizedFields } from "./localized-fields";
+import { StaleNotice } from "./stale-notice";
+
+/** A new category (no `category`) or an existing one: names in three languages, shown or hidden. */
+export function CategorySheet({
+	shopId,
+	category,
+	open,
+	onClose,
+}: {
+	shopId: number;
+	category: AdminMenuCategory | null;
+	open: boolean;
+	onClose: () => void;
+}) {
+	const { at, t } = useMenuAdminText();
+	const [name, setName] = useState<LocalizedDraft>(textDraft(category?.name));
+	const [visible, setVisible] = useState(category?.visible ?? true);
+	const [problems, setProblems] = useState<FieldProblems>({});
+	const [stale, setStale] = useState(false);
+	const [saving, setSaving] = useState(false);
+
+	useEffect(() => {
+		if (!open) return;
+		setName(textDraft(category?.name));
+		setVisible(category?.visible ?? true);
+		setProblems({});
+		setStale(false);
+	}, [open, category]);
+
+	const save = async () => {
+		setSaving(true);
+		try {
+			await saveCategory({
+				shopId,
+				...(category ? { id: category.id, version: category.version } : {}),
+				name,
+				visible,
+			});
+			await refreshMenus(shopId);
+			showToast(at("category.saved"));
+			onClose();
+		} catch (error) {
+			const fields = error instanceof ApiError ? serverProblems(error.data) : null;
+			if (fields) setProblems(fields);
+			else if (error instanceof ApiError && error.code === MENU_CHANGED) setStale(true);
+			else showToast(error instanceof Error ? error.message : String(error));
+		} finally {
+			setSaving(false);
+		}
+	};
+
+	return (
+		<BottomSheet
+			open={open}
+			onClose={onClose}
+			title={at(category ? "category.edit" : "category.new")}
+			testId="category-sheet"
+			footer={
+				<button
+					type="button"
+					className="button button--primary button--block"
+					disabled={saving}
+					onClick={save}
+					data-testid="category-save"
+				>
+					{saving ? t("common.saving") : t("common.save")}
+				</button>
+			}
+		>
+			<div className="form menu-admin__sheet-body">
+				{stale && (
+					<StaleNotice
+						onReload={async () => {
+							await refreshMenus(shopId);
+							onClose();
+						}}
+					/>
+				)}
+				<LocalizedFields
+					label={at("field.name")}
+					field="name"
+					value={name}
+					onChange={setName}
+					problems={problems}
+					maxLength={60}
+					testId="category-name"
+				/>
+				<label className="switch-row">
+					<span className="switch-row__text">
+						<span>{at("category.visible")}</span>
+						<span className="field__hint">{at("category.visibleHint")}</span>
+					</span>
+					<input
+						type="checkbox"
+						role="switch"
+						aria-checked={visible}
+						className="switch"
+						checked={visible}
+						onChange={(event) => setVisible(event.target.checked)}
+						data-testid="category-visible"
+					/>
+				</label>
+			</div>
+		</BottomSheet>
+	);
+}

@@ -181,6 +181,7 @@ function ItemRow({
 	const money = useMoney();
 	const name = localize(item.name, lang);
 	const options = item.optionGroups.flatMap((group) => group.options);
+	const [showOptions, setShowOptions] = useState(false);
 	return (
 		<li className="menu-admin__item" data-testid={`item-${item.id}`}>
 			<div className="menu-admin__item-main">
@@ -207,19 +208,32 @@ function ItemRow({
 			</div>
 			<SoldOutSwitch shopId={shopId} kind="item" id={item.id} name={name} soldOut={item.soldOut} />
 			{options.length > 0 && (
-				<details className="menu-admin__options">
-					<summary data-testid={`options-${item.id}`}>{at("list.options")}</summary>
-					{options.map((option) => (
-						<SoldOutSwitch
-							key={option.id}
-							shopId={shopId}
-							kind="option"
-							id={option.id}
-							name={localize(option.name, lang)}
-							soldOut={option.soldOut}
-						/>
-					))}
-				</details>
+				<>
+					<button
+						type="button"
+						className="text-button menu-admin__options-toggle"
+						aria-expanded={showOptions}
+						onClick={() => setShowOptions((shown) => !shown)}
+						data-testid={`options-${item.id}`}
+					>
+						{at("list.options")}
+						<ChevronIcon className={showOptions ? "menu-admin__down" : "menu-admin__right"} />
+					</button>
+					{showOptions && (
+						<div className="menu-admin__options">
+							{options.map((option) => (
+								<SoldOutSwitch
+									key={option.id}
+									shopId={shopId}
+									kind="option"
+									id={option.id}
+									name={localize(option.name, lang)}
+									soldOut={option.soldOut}
+								/>
+							))}
+						</div>
+					)}
+				</>
 			)}
 		</li>
 	);

@@ -151,7 +151,7 @@ function ItemEditor({
 			<div className="field">
 				<span className="field__label">{at("field.photo")}</span>
 				<div className="menu-item-form__photo">
-					<ItemImage id={item?.id ?? 0} name={name} image={draft.image} size="large" />
+					<ItemImage id={item?.id ?? 0} name={name} image={draft.image} size="medium" />
 					<div className="menu-item-form__photo-actions">
 						<label className="button button--ghost button--small">
 							<CameraIcon className="menu-admin__button-icon" />

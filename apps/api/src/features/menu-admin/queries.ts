@@ -18,6 +18,21 @@ export async function bumpMenuVersion(trx: Transaction<DB>, shopId: number): Pro
 	return Number(row.version);
 }
 
+/** What the editor shows of an item, and what the change log compares. */
+const ITEM_COLUMNS = [
+	"id",
+	"category_id",
+	"version",
+	"name",
+	"description",
+	"image",
+	"price",
+	"original_price",
+	"stock",
+	"sold_out",
+	"order_types",
+] as const;
+
 /** Every category of a shop, hidden ones too, with all the rows the editor shows. */
 export async function loadAdminMenuRows(db: Db, shopId: number) {
 	const [categories, items] = await Promise.all([
@@ -30,19 +45,7 @@ export async function loadAdminMenuRows(db: Db, shopId: number) {
 			.execute(),
 		db
 			.selectFrom("menu_item")
-			.select([
-				"id",
-				"category_id",
-				"version",
-				"name",
-				"description",
-				"image",
-				"price",
-				"original_price",
-				"stock",
-				"sold_out",
-				"order_types",
-			])
+			.select(ITEM_COLUMNS)
 			.where("shop_id", "=", shopId)
 			.where("enabled", "=", true)
 			.orderBy("sort")
@@ -85,20 +88,7 @@ export function lockCategory(trx: Transaction<DB>, shopId: number, categoryId: n
 export function lockItem(trx: Transaction<DB>, shopId: number, itemId: number) {
 	return trx
 		.selectFrom("menu_item")
-		.select([
-			"id",
-			"category_id",
-			"version",
-			"name",
-			"description",
-			"image",
-			"price",
-			"original_price",
-			"stock",
-			"sold_out",
-			"order_types",
-			"sort",
-		])
+		.select([...ITEM_COLUMNS, "sort"])
 		.where("id", "=", itemId)
 		.where("shop_id", "=", shopId)
 		.where("enabled", "=", true)

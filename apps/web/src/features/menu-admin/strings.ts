@@ -1,5 +1,4 @@
-import { useCallback } from "react";
-import { useI18n } from "../../lib/i18n";
+import { featureTexts } from "../../lib/i18n/feature-text";
 
 /**
  * The menu pages' texts, downloaded only with them (customers never load them). zh-CN is the
@@ -212,17 +211,11 @@ const km: Strings = {
 export const menuAdminStrings: Record<string, Strings> = { "zh-CN": zhCN, en, km };
 export type MenuAdminKey = Key;
 
-export function menuAdminText(lang: string, key: Key, params?: Record<string, string | number>): string {
-	const text = (menuAdminStrings[lang] ?? zhCN)[key];
-	return params ? text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? "")) : text;
-}
+const texts = featureTexts<Key>(menuAdminStrings, zhCN);
+export const menuAdminText = texts.text;
 
 /** `at(key)` in the current language, for the menu pages. */
 export function useMenuAdminText() {
-	const { lang, m, t } = useI18n();
-	const at = useCallback(
-		(key: Key, params?: Record<string, string | number>) => menuAdminText(lang, key, params),
-		[lang],
-	);
-	return { at, m, t, lang };
+	const { tx, ...rest } = texts.useText();
+	return { at: tx, ...rest };
 }

@@ -1,5 +1,4 @@
-import { useCallback } from "react";
-import { useI18n } from "../../lib/i18n";
+import { featureTexts } from "../../lib/i18n/feature-text";
 
 /**
  * The merchant area's texts. They live here rather than in lib/i18n/locales so they are
@@ -319,18 +318,12 @@ const km: Strings = {
 export const merchantStrings: Record<string, Strings> = { "zh-CN": zhCN, en, km };
 export type MerchantKey = Key;
 
+const texts = featureTexts<Key>(merchantStrings, zhCN);
 /** `{{name}}` placeholders filled from params. */
-export function merchantText(lang: string, key: Key, params?: Record<string, string | number>): string {
-	const text = (merchantStrings[lang] ?? zhCN)[key];
-	return params ? text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? "")) : text;
-}
+export const merchantText = texts.text;
 
 /** `mt(key)` in the current language, for merchant screens. */
 export function useMerchantText() {
-	const { lang, m, t } = useI18n();
-	const mt = useCallback(
-		(key: Key, params?: Record<string, string | number>) => merchantText(lang, key, params),
-		[lang],
-	);
-	return { mt, m, t, lang };
+	const { tx, ...rest } = texts.useText();
+	return { mt: tx, ...rest };
 }

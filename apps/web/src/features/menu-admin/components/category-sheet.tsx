@@ -1,11 +1,11 @@
 import type { AdminMenuCategory } from "@bayon/contract";
 import { useEffect, useState } from "react";
-import { ApiError } from "../../../lib/api-client";
 import { showToast } from "../../../lib/toast";
 import { BottomSheet } from "../../../ui/sheet";
-import { MENU_CHANGED, refreshMenus, saveCategory } from "../api";
-import { type FieldProblems, type LocalizedDraft, serverProblems, textDraft } from "../menu-form";
+import { refreshMenus, saveCategory } from "../api";
+import { type LocalizedDraft, textDraft } from "../menu-form";
 import { useMenuAdminText } from "../strings";
+import { useMenuSave } from "../use-menu-save";
 import { LocalizedFields } from "./localized-fields";
 import { StaleNotice } from "./stale-notice";
 
@@ -24,38 +24,28 @@ export function CategorySheet({
 	const { at, t } = useMenuAdminText();
 	const [name, setName] = useState<LocalizedDraft>(textDraft(category?.name));
 	const [visible, setVisible] = useState(category?.visible ?? true);
-	const [problems, setProblems] = useState<FieldProblems>({});
-	const [stale, setStale] = useState(false);
-	const [saving, setSaving] = useState(false);
+	const { problems, stale, saving, reset, run } = useMenuSave();
 
 	useEffect(() => {
 		if (!open) return;
 		setName(textDraft(category?.name));
 		setVisible(category?.visible ?? true);
-		setProblems({});
-		setStale(false);
-	}, [open, category]);
+		reset();
+	}, [open, category, reset]);
 
 	const save = async () => {
-		setSaving(true);
-		try {
+		const saved = await run(async () => {
 			await saveCategory({
 				shopId,
 				...(category ? { id: category.id, version: category.version } : {}),
 				name,
 				visible,
 			});
-			await refreshMenus(shopId);
-			showToast(at("category.saved"));
-			onClose();
-		} catch (error) {
-			const fields = error instanceof ApiError ? serverProblems(error.data) : null;
-			if (fields) setProblems(fields);
-			else if (error instanceof ApiError && error.code === MENU_CHANGED) setStale(true);
-			else showToast(error instanceof Error ? error.message : String(error));
-		} finally {
-			setSaving(false);
-		}
+		});
+		if (!saved) return;
+		await refreshMenus(shopId);
+		showToast(at("category.saved"));
+		onClose();
 	};
 
 	return (

@@ -1,15 +1,15 @@
 import type { AdminOptionGroup } from "@bayon/contract";
 import { useEffect, useId, useState } from "react";
-import { ApiError, errorText } from "../../../lib/api-client";
 import { useCurrency } from "../../../lib/app-config";
 import { showToast } from "../../../lib/toast";
 import { ConfirmDialog } from "../../../ui/confirm-dialog";
 import { PlusIcon, TrashIcon } from "../../../ui/icons";
 import { BottomSheet } from "../../../ui/sheet";
 import { Stepper } from "../../../ui/stepper";
-import { MENU_CHANGED, refreshMenus, removeOptionGroup, saveOptionGroup } from "../api";
-import { checkGroup, emptyText, type FieldProblems, type GroupDraft, groupDraft, serverProblems } from "../menu-form";
+import { refreshMenus, removeOptionGroup, saveOptionGroup } from "../api";
+import { checkGroup, emptyText, type GroupDraft, groupDraft } from "../menu-form";
 import { useMenuAdminText } from "../strings";
+import { useMenuSave } from "../use-menu-save";
 import { FieldProblem, LocalizedFields } from "./localized-fields";
 import { StaleNotice } from "./stale-notice";
 
@@ -31,24 +31,14 @@ export function OptionGroupSheet({
 	const currency = useCurrency();
 	const ids = useId();
 	const [draft, setDraft] = useState<GroupDraft>(() => groupDraft(group ?? undefined, currency.decimals));
-	const [problems, setProblems] = useState<FieldProblems>({});
-	const [stale, setStale] = useState(false);
-	const [saving, setSaving] = useState(false);
+	const { problems, setProblems, stale, saving, reset, run } = useMenuSave();
 	const [confirmRemove, setConfirmRemove] = useState(false);
 
 	useEffect(() => {
 		if (!open) return;
 		setDraft(groupDraft(group ?? undefined, currency.decimals));
-		setProblems({});
-		setStale(false);
-	}, [open, group, currency.decimals]);
-
-	const failed = (error: unknown) => {
-		const fields = error instanceof ApiError ? serverProblems(error.data) : null;
-		if (fields) setProblems(fields);
-		else if (error instanceof ApiError && error.code === MENU_CHANGED) setStale(true);
-		else showToast(errorText(error));
-	};
+		reset();
+	}, [open, group, currency.decimals, reset]);
 
 	const save = async () => {
 		const checked = checkGroup(draft, {
@@ -63,29 +53,20 @@ export function OptionGroupSheet({
 			setProblems(checked.problems);
 			return;
 		}
-		setSaving(true);
-		try {
-			await saveOptionGroup(checked.input);
-			await refreshMenus(shopId);
-			showToast(at("group.saved"));
-			onClose();
-		} catch (error) {
-			failed(error);
-		} finally {
-			setSaving(false);
-		}
+		const input = checked.input;
+		if (!(await run(() => saveOptionGroup(input).then(() => {})))) return;
+		await refreshMenus(shopId);
+		showToast(at("group.saved"));
+		onClose();
 	};
 
 	const remove = async () => {
 		setConfirmRemove(false);
 		if (!group) return;
-		try {
-			await removeOptionGroup({ shopId, id: group.id, version: group.version });
-			await refreshMenus(shopId);
-			onClose();
-		} catch (error) {
-			failed(error);
-		}
+		const { id, version } = group;
+		if (!(await run(() => removeOptionGroup({ shopId, id, version }).then(() => {})))) return;
+		await refreshMenus(shopId);
+		onClose();
 	};
 
 	const setOption = (index: number, change: Partial<GroupDraft["options"][number]>) =>

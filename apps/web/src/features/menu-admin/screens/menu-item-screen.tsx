@@ -10,7 +10,7 @@ import { useQuery } from "@tanstack/react-query";
 import { type ChangeEvent, type FormEvent, useId, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { Paths, withQuery } from "../../../app/paths";
-import { ApiError, errorText } from "../../../lib/api-client";
+import { errorText } from "../../../lib/api-client";
 import { useCurrency, useMoney } from "../../../lib/app-config";
 import { showToast } from "../../../lib/toast";
 import { ConfirmDialog } from "../../../ui/confirm-dialog";
@@ -18,12 +18,13 @@ import { CameraIcon, PlusIcon, TrashIcon } from "../../../ui/icons";
 import { ErrorState, LoadingState } from "../../../ui/states";
 import { ItemImage } from "../../menu/components/item-image";
 import { MerchantGuard } from "../../merchant/merchant-guard";
-import { adminMenuQuery, MENU_CHANGED, refreshMenus, removeItem, saveItem, uploadPhoto } from "../api";
+import { adminMenuQuery, refreshMenus, removeItem, saveItem, uploadPhoto } from "../api";
 import { FieldProblem, LocalizedFields } from "../components/localized-fields";
 import { OptionGroupSheet } from "../components/option-group-sheet";
 import { StaleNotice } from "../components/stale-notice";
-import { checkItem, type FieldProblems, type ItemDraft, itemDraft, serverProblems } from "../menu-form";
+import { checkItem, type ItemDraft, itemDraft } from "../menu-form";
 import { useMenuAdminText } from "../strings";
+import { useMenuSave } from "../use-menu-save";
 import "../menu-admin.css";
 
 const ORDER_TYPES: OrderType[] = ["takein", "takeout", "desk"];
@@ -74,9 +75,7 @@ function ItemEditor({
 	const ids = useId();
 	const item = menu.categories.flatMap((c) => c.items).find((i) => i.id === id);
 	const [draft, setDraft] = useState<ItemDraft>(() => itemDraft(item, categoryId, currency.decimals));
-	const [problems, setProblems] = useState<FieldProblems>({});
-	const [stale, setStale] = useState(false);
-	const [saving, setSaving] = useState(false);
+	const { problems, setProblems, stale, saving, run } = useMenuSave();
 	const [uploading, setUploading] = useState(false);
 	const [confirmRemove, setConfirmRemove] = useState(false);
 	const [groupSheet, setGroupSheet] = useState<{ group: AdminOptionGroup | null } | null>(null);
@@ -113,35 +112,25 @@ function ItemEditor({
 			setProblems(checked.problems);
 			return;
 		}
-		setProblems({});
-		setSaving(true);
-		try {
-			const saved = await saveItem(checked.input);
-			showToast(at("item.saved"));
-			if (!item) navigate(withQuery(Paths.merchantMenuItem, { id: saved.id }), { replace: true });
-			await refreshMenus(shop.shopId);
-		} catch (error) {
-			const fields = error instanceof ApiError ? serverProblems(error.data) : null;
-			if (fields) setProblems(fields);
-			else if (error instanceof ApiError && error.code === MENU_CHANGED) setStale(true);
-			else showToast(errorText(error));
-		} finally {
-			setSaving(false);
-		}
+		const input = checked.input;
+		let savedId = item?.id;
+		const saved = await run(async () => {
+			savedId = (await saveItem(input)).id;
+		});
+		if (!saved) return;
+		showToast(at("item.saved"));
+		if (!item) navigate(withQuery(Paths.merchantMenuItem, { id: savedId }), { replace: true });
+		await refreshMenus(shop.shopId);
 	};
 
 	const onRemove = async () => {
 		setConfirmRemove(false);
 		if (!item) return;
-		try {
-			await removeItem({ shopId: shop.shopId, id: item.id, version: item.version });
-			showToast(at("item.removed"));
-			await refreshMenus(shop.shopId);
-			navigate(Paths.merchantMenu, { replace: true });
-		} catch (error) {
-			if (error instanceof ApiError && error.code === MENU_CHANGED) setStale(true);
-			else showToast(errorText(error));
-		}
+		const { id, version } = item;
+		if (!(await run(() => removeItem({ shopId: shop.shopId, id, version }).then(() => {})))) return;
+		showToast(at("item.removed"));
+		await refreshMenus(shop.shopId);
+		navigate(Paths.merchantMenu, { replace: true });
 	};
 
 	const name = localize({ ...draft.name, "zh-CN": draft.name["zh-CN"] || "?" }, lang);

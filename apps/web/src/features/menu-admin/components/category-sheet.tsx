@@ -1,13 +1,12 @@
 import type { AdminMenuCategory } from "@bayon/contract";
 import { useEffect, useState } from "react";
 import { showToast } from "../../../lib/toast";
-import { BottomSheet } from "../../../ui/sheet";
 import { refreshMenus, saveCategory } from "../api";
 import { type LocalizedDraft, textDraft } from "../menu-form";
 import { useMenuAdminText } from "../strings";
 import { useMenuSave } from "../use-menu-save";
+import { EditSheet } from "./edit-sheet";
 import { LocalizedFields } from "./localized-fields";
-import { StaleNotice } from "./stale-notice";
 
 /** A new category (no `category`) or an existing one: names in three languages, shown or hidden. */
 export function CategorySheet({
@@ -21,7 +20,7 @@ export function CategorySheet({
 	open: boolean;
 	onClose: () => void;
 }) {
-	const { at, t } = useMenuAdminText();
+	const { at } = useMenuAdminText();
 	const [name, setName] = useState<LocalizedDraft>(textDraft(category?.name));
 	const [visible, setVisible] = useState(category?.visible ?? true);
 	const { problems, stale, saving, reset, run } = useMenuSave();
@@ -49,57 +48,40 @@ export function CategorySheet({
 	};
 
 	return (
-		<BottomSheet
+		<EditSheet
+			shopId={shopId}
 			open={open}
 			onClose={onClose}
 			title={at(category ? "category.edit" : "category.new")}
-			testId="category-sheet"
-			footer={
-				<button
-					type="button"
-					className="button button--primary button--block"
-					disabled={saving}
-					onClick={save}
-					data-testid="category-save"
-				>
-					{saving ? t("common.saving") : t("common.save")}
-				</button>
-			}
+			testId="category"
+			saving={saving}
+			stale={stale}
+			onSave={save}
 		>
-			<div className="form menu-admin__sheet-body">
-				{stale && (
-					<StaleNotice
-						onReload={async () => {
-							await refreshMenus(shopId);
-							onClose();
-						}}
-					/>
-				)}
-				<LocalizedFields
-					label={at("field.name")}
-					field="name"
-					value={name}
-					onChange={setName}
-					problems={problems}
-					maxLength={60}
-					testId="category-name"
+			<LocalizedFields
+				label={at("field.name")}
+				field="name"
+				value={name}
+				onChange={setName}
+				problems={problems}
+				maxLength={60}
+				testId="category-name"
+			/>
+			<label className="switch-row">
+				<span className="switch-row__text">
+					<span>{at("category.visible")}</span>
+					<span className="field__hint">{at("category.visibleHint")}</span>
+				</span>
+				<input
+					type="checkbox"
+					role="switch"
+					aria-checked={visible}
+					className="switch"
+					checked={visible}
+					onChange={(event) => setVisible(event.target.checked)}
+					data-testid="category-visible"
 				/>
-				<label className="switch-row">
-					<span className="switch-row__text">
-						<span>{at("category.visible")}</span>
-						<span className="field__hint">{at("category.visibleHint")}</span>
-					</span>
-					<input
-						type="checkbox"
-						role="switch"
-						aria-checked={visible}
-						className="switch"
-						checked={visible}
-						onChange={(event) => setVisible(event.target.checked)}
-						data-testid="category-visible"
-					/>
-				</label>
-			</div>
-		</BottomSheet>
+			</label>
+		</EditSheet>
 	);
 }

@@ -1,4 +1,4 @@
-import { featureTexts } from "../../lib/i18n/feature-text";
+import { featureText, useFeatureText } from "../../lib/i18n/feature-text";
 
 /**
  * The menu pages' texts, downloaded only with them (customers never load them). zh-CN is the
@@ -211,11 +211,11 @@ const km: Strings = {
 export const menuAdminStrings: Record<string, Strings> = { "zh-CN": zhCN, en, km };
 export type MenuAdminKey = Key;
 
-const texts = featureTexts<Key>(menuAdminStrings, zhCN);
-export const menuAdminText = texts.text;
+/** `{{name}}` placeholders filled from params. */
+export const menuAdminText = featureText<Key>(menuAdminStrings, zhCN);
 
 /** `at(key)` in the current language, for the menu pages. */
 export function useMenuAdminText() {
-	const { tx, ...rest } = texts.useText();
+	const { tx, ...rest } = useFeatureText(menuAdminText);
 	return { at: tx, ...rest };
 }

@@ -1,4 +1,4 @@
-import { featureTexts } from "../../lib/i18n/feature-text";
+import { featureText, useFeatureText } from "../../lib/i18n/feature-text";
 
 /**
  * The merchant area's texts. They live here rather than in lib/i18n/locales so they are
@@ -318,12 +318,11 @@ const km: Strings = {
 export const merchantStrings: Record<string, Strings> = { "zh-CN": zhCN, en, km };
 export type MerchantKey = Key;
 
-const texts = featureTexts<Key>(merchantStrings, zhCN);
 /** `{{name}}` placeholders filled from params. */
-export const merchantText = texts.text;
+export const merchantText = featureText<Key>(merchantStrings, zhCN);
 
 /** `mt(key)` in the current language, for merchant screens. */
 export function useMerchantText() {
-	const { tx, ...rest } = texts.useText();
+	const { tx, ...rest } = useFeatureText(merchantText);
 	return { mt: tx, ...rest };
 }

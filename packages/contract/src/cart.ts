@@ -11,6 +11,17 @@ export const CartLineInput = z.object({
 		.min(1, { error: "fieldInvalid" })
 		.max(CART_MAX_QUANTITY, { error: "fieldInvalid" }),
 	optionIds: z.array(idField).max(30).default([]),
+	/**
+	 * The unit price (options included, minor units) the customer was last shown for this line.
+	 * When the menu has changed it since, the line carries a PriceChanged problem saying from
+	 * what to what, so nobody orders at a price they were not shown.
+	 */
+	seenUnitPrice: z
+		.number({ error: "fieldInvalid" })
+		.int({ error: "fieldInvalid" })
+		.min(0, { error: "fieldInvalid" })
+		.max(Number.MAX_SAFE_INTEGER, { error: "fieldInvalid" })
+		.optional(),
 });
 export type CartLineInput = z.input<typeof CartLineInput>;
 

@@ -46,6 +46,10 @@ export const ErrorCode = {
 	OptionRequired: 1008003004,
 	TooManyOptions: 1008003005,
 	ItemNotForOrderType: 1008003006,
+	/** A menu row was saved by someone else since the editor read it (its version moved on). */
+	MenuChanged: 1008003007,
+	/** The cart was priced at a unit price the menu no longer has. */
+	PriceChanged: 1008003008,
 
 	OrderNotPayable: 1008007000,
 	InsufficientBalance: 1008007001,
@@ -122,6 +126,8 @@ export const errorMessageKeys: Record<Exclude<ErrorCode, 0>, MessageKey> = {
 	[ErrorCode.OptionRequired]: "optionRequired",
 	[ErrorCode.TooManyOptions]: "tooManyOptions",
 	[ErrorCode.ItemNotForOrderType]: "itemNotForOrderType",
+	[ErrorCode.MenuChanged]: "menuChanged",
+	[ErrorCode.PriceChanged]: "priceChanged",
 	[ErrorCode.OrderNotPayable]: "orderNotPayable",
 	[ErrorCode.InsufficientBalance]: "insufficientBalance",
 	[ErrorCode.IdempotencyKeyRequired]: "idempotencyKeyRequired",

@@ -9,6 +9,7 @@ export * from "./files.js";
 export * from "./i18n.js";
 export * from "./identity.js";
 export * from "./menu.js";
+export * from "./menu-admin.js";
 export * from "./messages.js";
 export * from "./money.js";
 export * from "./order-actions.js";

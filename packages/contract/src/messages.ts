@@ -581,6 +581,112 @@ export const messages = {
 		en: "Choose a role: owner, manager or staff",
 		km: "សូមជ្រើសរើសតួនាទី៖ ម្ចាស់ អ្នកគ្រប់គ្រង ឬបុគ្គលិក",
 	},
+	// Menu editing (issue 10)
+	menuChanged: {
+		"zh-CN": "已被其他人修改，请刷新后再保存",
+		en: "Changed by someone else since you opened it: reload and try again",
+		km: "មាននរណាម្នាក់បានកែប្រែវារួចហើយ សូមផ្ទុកឡើងវិញ ហើយព្យាយាមម្តងទៀត",
+	},
+	priceChanged: {
+		"zh-CN": "价格已从 {was} 变为 {now}",
+		en: "The price changed from {was} to {now}",
+		km: "តម្លៃបានប្តូរពី {was} ទៅ {now}",
+	},
+	menuCategoryNameRequired: {
+		"zh-CN": "请填写分类的中文名称",
+		en: "Enter the category's Chinese name",
+		km: "សូមបញ្ចូលឈ្មោះប្រភេទជាភាសាចិន",
+	},
+	menuItemNameRequired: {
+		"zh-CN": "请填写商品的中文名称",
+		en: "Enter the item's Chinese name",
+		km: "សូមបញ្ចូលឈ្មោះមុខម្ហូបជាភាសាចិន",
+	},
+	menuGroupNameRequired: {
+		"zh-CN": "请填写规格组的中文名称",
+		en: "Enter the option group's Chinese name",
+		km: "សូមបញ្ចូលឈ្មោះក្រុមជម្រើសជាភាសាចិន",
+	},
+	menuOptionNameRequired: {
+		"zh-CN": "请填写每个选项的中文名称",
+		en: "Enter a Chinese name for every option",
+		km: "សូមបញ្ចូលឈ្មោះជាភាសាចិនសម្រាប់ជម្រើសនីមួយៗ",
+	},
+	menuNameTooLong: {
+		"zh-CN": "名称最多60个字",
+		en: "A name can be at most 60 characters",
+		km: "ឈ្មោះមិនអាចលើសពី 60 តួអក្សរ",
+	},
+	menuDescriptionTooLong: {
+		"zh-CN": "描述最多500个字",
+		en: "A description can be at most 500 characters",
+		km: "ការពិពណ៌នាមិនអាចលើសពី 500 តួអក្សរ",
+	},
+	menuDescriptionZhRequired: {
+		"zh-CN": "请同时填写中文描述（其他语言缺少时显示它）",
+		en: "Enter the Chinese description too (it is shown where a translation is missing)",
+		km: "សូមបញ្ចូលការពិពណ៌នាជាភាសាចិនផងដែរ (វាបង្ហាញនៅពេលខ្វះការបកប្រែ)",
+	},
+	menuPriceNegative: {
+		"zh-CN": "价格不能为负数",
+		en: "A price cannot be negative",
+		km: "តម្លៃមិនអាចជាចំនួនអវិជ្ជមានបានទេ",
+	},
+	menuPriceWhole: {
+		"zh-CN": "价格格式不正确",
+		en: "The price is not a valid amount",
+		km: "តម្លៃមិនមែនជាចំនួនត្រឹមត្រូវ",
+	},
+	menuPriceTooHigh: {
+		"zh-CN": "价格过高",
+		en: "The price is too high",
+		km: "តម្លៃខ្ពស់ពេក",
+	},
+	menuOriginalPriceNotHigher: {
+		"zh-CN": "原价必须高于售价",
+		en: "The original price must be higher than the price",
+		km: "តម្លៃដើមត្រូវតែខ្ពស់ជាងតម្លៃលក់",
+	},
+	menuStockInvalid: {
+		"zh-CN": "库存必须是0或正整数",
+		en: "Stock must be a whole number, 0 or more",
+		km: "ស្តុកត្រូវតែជាចំនួនគត់ ពី 0 ឡើងទៅ",
+	},
+	menuOrderTypesRequired: {
+		"zh-CN": "请至少选择一种下单方式",
+		en: "Choose at least one way to order it",
+		km: "សូមជ្រើសរើសយ៉ាងហោចណាស់វិធីកុម្ម៉ង់មួយ",
+	},
+	menuImageNotUploaded: {
+		"zh-CN": "请先上传图片",
+		en: "Upload the photo first",
+		km: "សូមផ្ទុករូបភាពឡើងជាមុនសិន",
+	},
+	menuMaxChoicesTooLow: {
+		"zh-CN": "最多可选至少为1",
+		en: "“At most” must be at least 1",
+		km: "«យ៉ាងច្រើន» ត្រូវតែយ៉ាងហោចណាស់ 1",
+	},
+	menuMinAboveMax: {
+		"zh-CN": "最少可选不能大于最多可选",
+		en: "“At least” cannot be more than “at most”",
+		km: "«យ៉ាងហោចណាស់» មិនអាចលើស «យ៉ាងច្រើន» បានទេ",
+	},
+	menuMaxAboveOptions: {
+		"zh-CN": "最多可选不能超过选项数量",
+		en: "“At most” cannot be more than the number of options",
+		km: "«យ៉ាងច្រើន» មិនអាចលើសចំនួនជម្រើសបានទេ",
+	},
+	menuOptionsRequired: {
+		"zh-CN": "请至少添加一个选项",
+		en: "Add at least one option",
+		km: "សូមបន្ថែមជម្រើសយ៉ាងហោចណាស់មួយ",
+	},
+	menuTooManyDefaults: {
+		"zh-CN": "默认选项不能多于最多可选",
+		en: "More options are marked default than can be chosen",
+		km: "ជម្រើសលំនាំដើមច្រើនជាងចំនួនដែលអាចជ្រើសបាន",
+	},
 } as const satisfies Record<string, Record<LanguageCode, string>>;
 
 export type MessageKey = keyof typeof messages;

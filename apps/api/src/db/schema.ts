@@ -246,6 +246,8 @@ export interface MenuCategoryTable {
 	code: string;
 	name: LocalizedColumn;
 	sort: Generated<number>;
+	visible: Generated<boolean>;
+	version: Generated<number>;
 }
 
 export interface MenuItemTable {
@@ -264,6 +266,7 @@ export interface MenuItemTable {
 	sort: Generated<number>;
 	order_types: ColumnType<Array<"takein" | "takeout" | "desk">, string[] | undefined, string[]>;
 	enabled: Generated<boolean>;
+	version: Generated<number>;
 }
 
 export interface MenuOptionGroupTable {
@@ -274,6 +277,12 @@ export interface MenuOptionGroupTable {
 	min_choices: Generated<number>;
 	max_choices: Generated<number>;
 	sort: Generated<number>;
+	version: Generated<number>;
+}
+
+export interface ShopMenuVersionTable {
+	shop_id: number;
+	version: ColumnType<number, number | undefined, number>;
 }
 
 export interface MenuOptionTable {
@@ -518,6 +527,7 @@ export interface DB {
 	menu_item: MenuItemTable;
 	menu_option_group: MenuOptionGroupTable;
 	menu_option: MenuOptionTable;
+	shop_menu_version: ShopMenuVersionTable;
 	shop_closure: ShopClosureTable;
 	delivery_zone: DeliveryZoneTable;
 	dining_table: DiningTableTable;

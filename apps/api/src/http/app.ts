@@ -10,6 +10,7 @@ import { contentRoutes } from "../features/content/routes.js";
 import { fileRoutes } from "../features/files/routes.js";
 import { identityRoutes, telegramRoutes } from "../features/identity/routes.js";
 import { menuRoutes } from "../features/menu/routes.js";
+import { menuAdminRoutes } from "../features/menu-admin/routes.js";
 import { gatewayCallbackRoutes, orderingRoutes, paymentStatusRoutes } from "../features/ordering/routes.js";
 import { sandboxGatewayRoutes } from "../features/payments/routes.js";
 import { shopChangeRoutes } from "../features/shop-changes/routes.js";
@@ -85,6 +86,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
 			await shopSettingsRoutes(scope, deps);
 			await menuRoutes(scope, deps);
 			await tableRoutes(scope, deps);
+			await menuAdminRoutes(scope, deps);
 			await orderingRoutes(scope, deps);
 			await addressRoutes(scope, deps);
 			await websocketTicketRoute(scope, deps);

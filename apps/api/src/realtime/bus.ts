@@ -65,7 +65,24 @@ export interface TableEvent {
 	reason: string;
 }
 
-export type DomainEvent = OrderChangedEvent | TableEvent | SessionEndedEvent | StaffChangedEvent | BusResyncEvent;
+/**
+ * A shop's menu changed (an edit, a sold-out toggle): every server drops its cached copy
+ * older than `version` (the shop's `shop_menu_version` after the change).
+ */
+export interface MenuChangedEvent {
+	type: "menu.changed";
+	tenantId: number;
+	shopId: number;
+	version: number;
+}
+
+export type DomainEvent =
+	| OrderChangedEvent
+	| TableEvent
+	| SessionEndedEvent
+	| StaffChangedEvent
+	| BusResyncEvent
+	| MenuChangedEvent;
 
 /**
  * Delivers events to every listener of every API process. Publish after the transaction

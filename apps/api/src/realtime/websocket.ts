@@ -67,6 +67,8 @@ export async function registerWebsocket(app: FastifyInstance, deps: AppDeps) {
 			}
 			return;
 		}
+		// Menu changes are for the servers' menu caches (features/menu), not for the apps.
+		if (event.type === "menu.changed") return;
 		const message = JSON.stringify({ type: event.type, data: event });
 		for (const listener of listeners) {
 			if (listener.tenantId !== event.tenantId) continue;

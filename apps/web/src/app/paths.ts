@@ -62,6 +62,10 @@ export const Paths = {
 	merchantStaff: "/pages/merchant/staff",
 	/** Not in spec §2: who changed what in the merchant area (issue 10). */
 	merchantChanges: "/pages/merchant/changes",
+	/** Not in spec §2: the shop's menu (owners and managers edit it, staff mark sold out). */
+	merchantMenu: "/pages/merchant/menu",
+	/** Not in spec §2: one item's editor (`?id=`, or `?categoryId=` for a new one). */
+	merchantMenuItem: "/pages/merchant/menuItem",
 	dueIndex: `${SUB}/due/index`,
 	dueDetail: `${SUB}/due/detail`,
 	cart: `${SUB}/cart/cart`,

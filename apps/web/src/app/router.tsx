@@ -53,6 +53,8 @@ const screens: Partial<Record<PathName, RouteObject["lazy"]>> = {
 	merchantMy: lazyScreen(() => import("../features/shop-staff/screens/merchant-my-screen")),
 	merchantStaff: lazyScreen(() => import("../features/shop-staff/screens/staff-screen")),
 	merchantChanges: lazyScreen(() => import("../features/shop-changes/screens/changes-screen")),
+	merchantMenu: lazyScreen(() => import("../features/menu-admin/screens/menu-admin-screen")),
+	merchantMenuItem: lazyScreen(() => import("../features/menu-admin/screens/menu-item-screen")),
 };
 
 const tabNames = ["home", "menu", "order", "mine"] as const satisfies readonly PathName[];

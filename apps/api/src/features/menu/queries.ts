@@ -3,11 +3,15 @@ import type { DB } from "../../db/schema.js";
 
 type Db = Kysely<DB> | Transaction<DB>;
 
-/** Every enabled item of a shop with its categories, option groups and options: four queries. */
+/**
+ * Every enabled item of a shop's visible categories, with those categories, option groups
+ * and options: four queries. Items of a hidden category are off the menu (and cannot be ordered).
+ */
 export async function loadMenuRows(db: Db, args: { tenantId: number; shopId: number; itemIds?: number[] }) {
 	let itemsQuery = db
 		.selectFrom("menu_item as i")
 		.innerJoin("shop as s", "s.id", "i.shop_id")
+		.innerJoin("menu_category as c", "c.id", "i.category_id")
 		.select([
 			"i.id",
 			"i.shop_id",
@@ -25,6 +29,7 @@ export async function loadMenuRows(db: Db, args: { tenantId: number; shopId: num
 		.where("i.shop_id", "=", args.shopId)
 		.where("s.tenant_id", "=", args.tenantId)
 		.where("i.enabled", "=", true)
+		.where("c.visible", "=", true)
 		.orderBy("i.sort")
 		.orderBy("i.id");
 	if (args.itemIds) {
@@ -38,6 +43,7 @@ export async function loadMenuRows(db: Db, args: { tenantId: number; shopId: num
 			.selectFrom("menu_category")
 			.select(["id", "name"])
 			.where("shop_id", "=", args.shopId)
+			.where("visible", "=", true)
 			.orderBy("sort")
 			.orderBy("id")
 			.execute(),
@@ -70,9 +76,11 @@ export function findItemShop(db: Db, args: { tenantId: number; itemId: number })
 	return db
 		.selectFrom("menu_item as i")
 		.innerJoin("shop as s", "s.id", "i.shop_id")
+		.innerJoin("menu_category as c", "c.id", "i.category_id")
 		.select("i.shop_id")
 		.where("i.id", "=", args.itemId)
 		.where("s.tenant_id", "=", args.tenantId)
 		.where("i.enabled", "=", true)
+		.where("c.visible", "=", true)
 		.executeTakeFirst();
 }

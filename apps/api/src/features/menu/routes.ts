@@ -8,6 +8,8 @@ import * as menu from "./service.js";
 export async function menuRoutes(app: FastifyInstance, deps: AppDeps) {
 	const r = app.withTypeProvider<ZodTypeProvider>();
 	const open = { public: true };
+	const stopFollowing = menu.followMenuChanges(deps);
+	app.addHook("onClose", async () => stopFollowing());
 
 	/**
 	 * The shop's menu by category. Answered from a short cache, gzipped when the client

@@ -1,6 +1,8 @@
 import { createHash } from "node:crypto";
 import { gzipSync } from "node:zlib";
 import { ErrorCode, type Localized, type MenuItem, type ShopMenu } from "@bayon/contract";
+import type { Transaction } from "kysely";
+import type { DB } from "../../db/schema.js";
 import { BusinessError } from "../../http/business-error.js";
 import type { AppDeps } from "../../http/deps.js";
 import { ok } from "../../http/envelope.js";
@@ -18,33 +20,133 @@ export interface CachedMenu {
 	gzip: Buffer;
 	etag: string;
 	loadedAt: number;
+	/** The shop's menu version read before the rows: the rows are at least this new. */
+	version: number;
 }
 
 /**
  * The menu is the most requested call and changes rarely, so each server keeps the
- * serialized answer per (shop, language) for MENU_CACHE_MS. Stock and sold-out marks may
- * so lag by that much; pricing and checkout always read the database.
+ * serialized answer per (shop, language). An edit or a sold-out toggle drops it at once on
+ * every server (`menuChanged`, through the event bus); stock taken by orders changes no
+ * version, so a copy is also rebuilt when older than MENU_CACHE_MS. Pricing and checkout
+ * always read the database.
  */
 export const MENU_CACHE_MS = 2000;
-const caches = new WeakMap<object, Map<string, Promise<CachedMenu>>>();
 
-export async function getShopMenuCached(deps: AppDeps, ctx: CallerContext, shopId: number): Promise<CachedMenu> {
+interface MenuCache {
+	entries: Map<string, Promise<CachedMenu>>;
+	/** The newest menu version each shop is known to have (`tenant:shop` → version). */
+	knownVersions: Map<string, number>;
+	/** Menus built from the database so far (the benchmark checks one build per change). */
+	loads: number;
+}
+
+const caches = new WeakMap<object, MenuCache>();
+
+function cacheOf(deps: AppDeps): MenuCache {
 	let cache = caches.get(deps.database);
 	if (!cache) {
-		cache = new Map();
+		cache = { entries: new Map(), knownVersions: new Map(), loads: 0 };
 		caches.set(deps.database, cache);
 	}
-	const key = `${ctx.tenant.id}:${shopId}:${ctx.lang}`;
-	const hit = cache.get(key);
+	return cache;
+}
+
+export async function getShopMenuCached(deps: AppDeps, ctx: CallerContext, shopId: number): Promise<CachedMenu> {
+	const cache = cacheOf(deps);
+	const shopKey = `${ctx.tenant.id}:${shopId}`;
+	const key = `${shopKey}:${ctx.lang}`;
+	const hit = cache.entries.get(key);
 	if (hit) {
 		const entry = await hit.catch(() => null);
-		if (entry && isFresh(entry, deps.clock.now().getTime())) return entry;
+		if (entry && isFresh(entry, deps.clock.now().getTime()) && entry.version >= (cache.knownVersions.get(shopKey) ?? 0))
+			return entry;
+		// Another request may already have started the rebuild while this one waited.
+		const current = cache.entries.get(key);
+		if (current && current !== hit) return current;
 	}
 	// Concurrent misses share one load instead of each querying the database.
 	const loading = loadMenu(deps, ctx, shopId);
-	cache.set(key, loading);
-	loading.catch(() => cache.delete(key));
+	cache.loads++;
+	cache.entries.set(key, loading);
+	loading.catch(() => {
+		if (cache.entries.get(key) === loading) cache.entries.delete(key);
+	});
 	return loading;
+}
+
+/**
+ * Forgets this server's copies of a shop's menu older than `version`. Called by the bus
+ * listener for every server's changes; a copy being built from older rows is not served
+ * to the next request either.
+ */
+export function forgetShopMenu(deps: AppDeps, args: { tenantId: number; shopId: number; version: number }): void {
+	const cache = cacheOf(deps);
+	const shopKey = `${args.tenantId}:${args.shopId}`;
+	cache.knownVersions.set(shopKey, Math.max(args.version, cache.knownVersions.get(shopKey) ?? 0));
+}
+
+/** How many menus this server has built from the database. */
+export function menuCacheLoads(deps: AppDeps): number {
+	return cacheOf(deps).loads;
+}
+
+/** Events may have been missed: every copy is rebuilt on its next request. */
+export function forgetAllMenus(deps: AppDeps): void {
+	cacheOf(deps).entries.clear();
+}
+
+/**
+ * After a transaction that changed a shop's menu has committed: this server forgets its
+ * copy at once, and every other server when the bus delivers the event. A failed publish is
+ * logged and not thrown: the change is committed, the other servers' copies expire within
+ * MENU_CACHE_MS, and the bus's recovery tells them to resync.
+ */
+export async function announceMenuChange(
+	deps: AppDeps,
+	args: { tenantId: number; shopId: number; version: number },
+): Promise<void> {
+	forgetShopMenu(deps, args);
+	try {
+		await deps.events.publish({ type: "menu.changed", ...args });
+	} catch (error) {
+		deps.log.warn({ err: error, shopId: args.shopId }, "menu change not announced to the other servers");
+	}
+}
+
+/** Keeps this server's menu cache in step with every server's changes. */
+export function followMenuChanges(deps: AppDeps): () => void {
+	return deps.events.subscribe((event) => {
+		if (event.type === "menu.changed") forgetShopMenu(deps, event);
+		else if (event.type === "bus.resync") forgetAllMenus(deps);
+	});
+}
+
+type Db = AppDeps["db"] | Transaction<DB>;
+
+/** The shop's menu version (0 for a shop without one yet). */
+export async function readMenuVersion(db: Db, shopId: number): Promise<number> {
+	const row = await db
+		.selectFrom("shop_menu_version")
+		.select("version")
+		.where("shop_id", "=", shopId)
+		.executeTakeFirst();
+	return Number(row?.version ?? 0);
+}
+
+/**
+ * Checkout, inside its transaction and before it takes stock: the shop's menu version,
+ * held FOR SHARE until commit. A menu change bumps it first thing in its own transaction,
+ * so it waits for orders holding it, and orders arriving after it see the new version.
+ */
+export async function holdMenuVersion(trx: Transaction<DB>, shopId: number): Promise<number> {
+	const row = await trx
+		.selectFrom("shop_menu_version")
+		.select("version")
+		.where("shop_id", "=", shopId)
+		.forShare()
+		.executeTakeFirst();
+	return Number(row?.version ?? 0);
 }
 
 /** Younger than MENU_CACHE_MS by the server's clock (a clock set back also ends the copy). */
@@ -61,6 +163,8 @@ async function loadMenu(deps: AppDeps, ctx: CallerContext, shopId: number): Prom
 		.where("tenant_id", "=", ctx.tenant.id)
 		.executeTakeFirst();
 	if (!shop) throw new BusinessError(ErrorCode.NotFound);
+	// The version first: rows read after it are at least as new, never older.
+	const version = await readMenuVersion(deps.db, shopId);
 	const rows = await queries.loadMenuRows(deps.db, { tenantId: ctx.tenant.id, shopId });
 	const menu: ShopMenu = { shopId, categories: presentMenu(rows, ctx.lang).categories };
 	const json = JSON.stringify(ok(menu));
@@ -69,6 +173,7 @@ async function loadMenu(deps: AppDeps, ctx: CallerContext, shopId: number): Prom
 		gzip: gzipSync(json, { level: 6 }),
 		etag: `"${createHash("sha1").update(json).digest("base64url")}"`,
 		loadedAt: deps.clock.now().getTime(),
+		version,
 	};
 }
 

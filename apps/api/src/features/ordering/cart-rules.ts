@@ -17,6 +17,8 @@ export interface CartLine {
 	itemId: number;
 	quantity: number;
 	optionIds: number[];
+	/** The unit price the customer was last shown, when the app sends it. */
+	seenUnitPrice?: number;
 }
 
 /** Everything pricing depends on, already loaded: the rules themselves do no I/O. */
@@ -160,6 +162,15 @@ function priceLine(line: CartLine, index: number, facts: PricingFacts): PricedCa
 			problems.push(problem(facts, ErrorCode.TooManyOptions, { group: group.name, max: group.maxChoices }));
 	}
 	const unitPrice = Math.max(0, item.price + chosen.reduce((sum, option) => sum + option.priceDelta, 0));
+	// The menu changed since the customer saw this line: say so instead of charging quietly.
+	if (problems.length === 0 && line.seenUnitPrice !== undefined && line.seenUnitPrice !== unitPrice) {
+		problems.push(
+			problem(facts, ErrorCode.PriceChanged, {
+				was: formatPrice(line.seenUnitPrice, facts.currency),
+				now: formatPrice(unitPrice, facts.currency),
+			}),
+		);
+	}
 	return {
 		index,
 		itemId: item.id,

@@ -7,6 +7,7 @@ import type { RequestContext } from "../../http/request-context.js";
 import { addSeconds } from "../../lib/clock.js";
 import { sha256Hex } from "../../lib/crypto.js";
 import { memberMobile } from "../identity/service.js";
+import { holdMenuVersion, readMenuVersion } from "../menu/service.js";
 import { toLocalMoment } from "../venues/hours.js";
 import { lockSeatingForRound } from "./bill-settlement.js";
 import { announceOrderChange } from "./events.js";
@@ -19,6 +20,11 @@ type SignedInContext = RequestContext & { member: { id: number } };
 /** A chosen pickup time may be at most this far ahead. */
 const MAX_PICKUP_AHEAD_SECONDS = 7 * 24 * 3600;
 const CREATE_SCOPE = "order.create";
+/** A menu that keeps changing while an order is placed: price it again this many times at most. */
+const MENU_CHANGE_RETRIES = 5;
+
+/** The shop's menu changed between pricing the order and taking its stock. */
+class MenuMovedOn extends Error {}
 
 /**
  * Places an order. Everything is priced again from the database (never from the client) with
@@ -34,9 +40,17 @@ export async function placeOrder(
 	idempotencyKey: string | undefined,
 	options: { placedBy?: number } = {},
 ): Promise<OrderView> {
-	const view = await placeOrderOnce(deps, ctx, input, idempotencyKey, options);
-	await announceOrderChange(deps, view.id, "created");
-	return view;
+	for (let attempt = 1; ; attempt++) {
+		try {
+			const view = await placeOrderOnce(deps, ctx, input, idempotencyKey, options);
+			await announceOrderChange(deps, view.id, "created");
+			return view;
+		} catch (error) {
+			if (!(error instanceof MenuMovedOn)) throw error;
+			// Priced again from the new menu: a sold-out mark or a new price now applies.
+			if (attempt >= MENU_CHANGE_RETRIES) throw new BusinessError(ErrorCode.MenuChanged);
+		}
+	}
 }
 
 async function placeOrderOnce(
@@ -52,6 +66,8 @@ async function placeOrderOnce(
 	if (replay) return replay;
 
 	const now = deps.clock.now();
+	// Read before pricing, so the prices are at least this new (see holdMenuVersion below).
+	const menuVersion = await readMenuVersion(deps.db, input.shopId);
 	const { priced, terms, address, table, names } = await evaluateCart(deps, ctx, {
 		shopId: input.shopId,
 		orderType: input.orderType,
@@ -90,6 +106,9 @@ async function placeOrderOnce(
 		// and a seating that ended since the cart was priced is refused.
 		const payLater = input.orderType === "desk" && table !== null && terms.deskPayAfterMeal;
 		const billId = payLater ? await lockSeatingForRound(trx, ctx.tenant.id, table.seatingId) : null;
+		// A menu change (sold out, a new price) committed since pricing: price it again. Held
+		// until commit, so a change that commits after this order waits for it.
+		if ((await holdMenuVersion(trx, input.shopId)) !== menuVersion) throw new MenuMovedOn();
 		await takeStock(trx, input.lines);
 		const businessDay = toLocalMoment(now, terms.timezone).date;
 		const pickupNumber = await queries.nextPickupNumber(trx, input.shopId, businessDay);

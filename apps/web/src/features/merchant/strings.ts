@@ -1,5 +1,4 @@
-import { useCallback } from "react";
-import { useI18n } from "../../lib/i18n";
+import { useFeatureText } from "../../lib/i18n/feature-text";
 
 /**
  * The merchant area's texts. They live here rather than in lib/i18n/locales so they are
@@ -413,10 +412,6 @@ export function merchantText(lang: string, key: Key, params?: Record<string, str
 
 /** `mt(key)` in the current language, for merchant screens. */
 export function useMerchantText() {
-	const { lang, m, t } = useI18n();
-	const mt = useCallback(
-		(key: Key, params?: Record<string, string | number>) => merchantText(lang, key, params),
-		[lang],
-	);
-	return { mt, m, t, lang };
+	const { tx, ...rest } = useFeatureText(merchantText);
+	return { mt: tx, ...rest };
 }

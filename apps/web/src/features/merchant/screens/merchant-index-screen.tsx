@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { Paths } from "../../../app/paths";
 import { ChevronIcon } from "../../../ui/icons";
+import { useMenuAdminText } from "../../menu-admin/strings";
 import { TodayPanel } from "../../shop-stats/today-panel";
 import { MerchantGuard } from "../merchant-guard";
 import { useMerchantText } from "../strings";
@@ -8,6 +9,7 @@ import { useMerchantText } from "../strings";
 /** merchant/index: the merchant centre, the shop and the entries of the merchant area. */
 export default function MerchantIndexScreen() {
 	const { mt, m } = useMerchantText();
+	const { at } = useMenuAdminText();
 	return (
 		<MerchantGuard>
 			{(shop) => (
@@ -26,6 +28,15 @@ export default function MerchantIndexScreen() {
 								<span className="list__label">
 									{mt("centre.orders")}
 									<small className="merchant-centre__hint">{mt("centre.ordersHint")}</small>
+								</span>
+								<ChevronIcon className="list__chevron" />
+							</Link>
+						</li>
+						<li>
+							<Link to={Paths.merchantMenu} className="list__row" data-testid="merchant-entry-menu">
+								<span className="list__label">
+									{at("centre.menu")}
+									<small className="merchant-centre__hint">{at("centre.menuHint")}</small>
 								</span>
 								<ChevronIcon className="list__chevron" />
 							</Link>

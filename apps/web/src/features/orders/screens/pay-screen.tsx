@@ -101,7 +101,14 @@ function PayContent({ shop, timeZone }: { shop: ShopSummary; timeZone: string })
 		const state = appStore.getState();
 		const priceRequest = buildPriceRequest(state, shop.id);
 		if (!priceRequest) return;
-		const { input } = priceRequest;
+		const { input, keys } = priceRequest;
+		// Each line with the price the customer was shown: if the menu changed it since, the
+		// server refuses, saying from what to what, and the cart shows the new price.
+		const shownPrices = new Map(state.cart.map((line) => [line.key, line.unitPrice]));
+		const lines = input.lines.map((line, index) => ({
+			...line,
+			seenUnitPrice: shownPrices.get(keys[index] ?? ""),
+		}));
 		let pickupTime: PlaceOrderInput["pickupTime"] = "asap";
 		if (draft.pickup !== "asap") {
 			const check = checkPickupTime(draft.pickup, { timeZone, windows: shop.openState.todayHours });
@@ -110,7 +117,7 @@ function PayContent({ shop, timeZone }: { shop: ShopSummary; timeZone: string })
 		const body: PlaceOrderInput = {
 			shopId: shop.id,
 			orderType: input.orderType,
-			lines: input.lines,
+			lines,
 			remark: draft.remark.trim(),
 			pickupTime,
 			...(phone ? { contactPhone: phone } : {}),

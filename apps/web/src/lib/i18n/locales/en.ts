@@ -92,6 +92,8 @@ const en: UiStrings = {
 	"page.merchantBell": "Tables",
 	"page.merchantStaff": "Staff",
 	"page.merchantChanges": "Change log",
+	"page.merchantMenu": "Menu",
+	"page.merchantMenuItem": "Edit item",
 	"page.dueIndex": "Book a table",
 	"page.dueDetail": "Reservation details",
 	"page.cart": "Cart",

@@ -92,6 +92,8 @@ const km: UiStrings = {
 	"page.merchantBell": "តុ",
 	"page.merchantStaff": "បុគ្គលិក",
 	"page.merchantChanges": "កំណត់ត្រាការកែប្រែ",
+	"page.merchantMenu": "ម៉ឺនុយ",
+	"page.merchantMenuItem": "កែសម្រួលមុខម្ហូប",
 	"page.dueIndex": "កក់តុ",
 	"page.dueDetail": "ព័ត៌មានលម្អិតការកក់",
 	"page.cart": "កន្ត្រកទំនិញ",

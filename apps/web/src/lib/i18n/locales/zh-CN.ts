@@ -94,6 +94,8 @@ const zhCN = {
 	"page.merchantBell": "桌台",
 	"page.merchantStaff": "员工管理",
 	"page.merchantChanges": "修改记录",
+	"page.merchantMenu": "菜单管理",
+	"page.merchantMenuItem": "编辑商品",
 	"page.dueIndex": "预约订座",
 	"page.dueDetail": "预约详情",
 	"page.cart": "购物车",

@@ -21,6 +21,14 @@ const validExamples: Record<string, Record<string, Json>> = {
 	// Bodies
 	CartLineInput: { itemId: 1, quantity: 2, optionIds: [3] },
 	ClearTableInput: { billId: 1, expectedTotal: 0 },
+	CreateBranchInput: {
+		sourceShopId: 1,
+		name: { "zh-CN": "堆谷店", en: "BKK1", km: "បឹងកេងកង១" },
+		address: { "zh-CN": "金边 278 街", en: "Street 278, Phnom Penh", km: "ផ្លូវ 278" },
+		phone: "+855 23 900 456",
+		latitude: 11.5536,
+		longitude: 104.9265,
+	},
 	DineInPaymentInput: { shopId: 1, payAfterMeal: true },
 	DisplayCurrencyInput: {
 		shopId: 1,

@@ -139,7 +139,7 @@ describe("POST /merchant/branch/create", () => {
 		expect(copy.raw.options.every((option) => option.stock === null && !option.sold_out)).toBe(true);
 
 		// Customers find it with its own name and place; its own staff list has the owner alone.
-		const list = await server.call<ShopSummary[]>("GET", "/app-api/store/list?kw=Boeung", { lang: "en" });
+		const list = await server.call<ShopSummary[]>("GET", "/app-api/store/list?kw=Boeung%20Kak", { lang: "en" });
 		expect(list.data.map((shop) => [shop.id, shop.name, shop.address, shop.latitude])).toEqual([
 			[branch.shopId, "Bayon Tea · Boeung Kak", "No. 12, Street 93, Phnom Penh", 11.5812],
 		]);

@@ -195,6 +195,10 @@ function ShopCard({ shop }: { shop: ShopSummary }) {
 						</span>
 					</p>
 				</div>
+				<Link to={Paths.shop} className="shop-switch-link" data-testid="home-switch-shop">
+					{t("shop.switch")}
+					<ChevronIcon />
+				</Link>
 			</div>
 			{opens && (
 				<p className="home-shop__opens" data-testid="home-shop-opens">

@@ -58,6 +58,8 @@ export const Paths = {
 	merchantCashAccount: `${SUB}/merchant/cashAccount`,
 	merchantWithdrawal: `${SUB}/merchant/withdrawal`,
 	merchantBell: `${SUB}/merchant/bell`,
+	/** Not in spec §2: an owner opens another branch of the business (decision 018). */
+	merchantNewBranch: "/pages/merchant/newBranch",
 	dueIndex: `${SUB}/due/index`,
 	dueDetail: `${SUB}/due/detail`,
 	cart: `${SUB}/cart/cart`,

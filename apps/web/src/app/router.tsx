@@ -49,6 +49,7 @@ const screens: Partial<Record<PathName, RouteObject["lazy"]>> = {
 	merchantIndex: lazyScreen(() => import("../features/merchant/screens/merchant-index-screen")),
 	merchantOrder: lazyScreen(() => import("../features/merchant/screens/merchant-order-screen")),
 	merchantOrderDetail: lazyScreen(() => import("../features/merchant/screens/merchant-order-detail-screen")),
+	merchantNewBranch: lazyScreen(() => import("../features/branches/screens/new-branch-screen")),
 };
 
 const tabNames = ["home", "menu", "order", "mine"] as const satisfies readonly PathName[];

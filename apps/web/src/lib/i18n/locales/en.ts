@@ -90,6 +90,7 @@ const en: UiStrings = {
 	"page.merchantCashAccount": "Withdrawal accounts",
 	"page.merchantWithdrawal": "Withdrawals",
 	"page.merchantBell": "Tables",
+	"page.merchantNewBranch": "Open a new branch",
 	"page.dueIndex": "Book a table",
 	"page.dueDetail": "Reservation details",
 	"page.cart": "Cart",

@@ -90,6 +90,7 @@ const km: UiStrings = {
 	"page.merchantCashAccount": "គណនីដកប្រាក់",
 	"page.merchantWithdrawal": "ប្រវត្តិដកប្រាក់",
 	"page.merchantBell": "តុ",
+	"page.merchantNewBranch": "បើកសាខាថ្មី",
 	"page.dueIndex": "កក់តុ",
 	"page.dueDetail": "ព័ត៌មានលម្អិតការកក់",
 	"page.cart": "កន្ត្រកទំនិញ",

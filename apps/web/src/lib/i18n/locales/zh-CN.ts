@@ -92,6 +92,7 @@ const zhCN = {
 	"page.merchantCashAccount": "提现账户",
 	"page.merchantWithdrawal": "提现明细",
 	"page.merchantBell": "桌台",
+	"page.merchantNewBranch": "开设新分店",
 	"page.dueIndex": "预约订座",
 	"page.dueDetail": "预约详情",
 	"page.cart": "购物车",

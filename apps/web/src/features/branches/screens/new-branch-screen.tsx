@@ -128,6 +128,14 @@ function BranchForm({
 		}
 	};
 
+	/** An edited field's problem goes away until the next submit checks it again. */
+	const edited = (field: string) =>
+		setProblems((current) => {
+			if (!(field in current)) return current;
+			const { [field]: _fixed, ...rest } = current;
+			return rest;
+		});
+
 	const error = (field: string) =>
 		problems[field] ? (
 			<p className="field__error" id={`${ids}-${field}-error`} role="alert" data-testid={`branch-error-${field}`}>
@@ -149,7 +157,10 @@ function BranchForm({
 						lang={code}
 						value={texts[code]}
 						maxLength={field === "name" ? 60 : 200}
-						onChange={(event) => set({ ...texts, [code]: event.target.value })}
+						onChange={(event) => {
+							set({ ...texts, [code]: event.target.value });
+							edited(`${field}.${code}`);
+						}}
 						aria-invalid={Boolean(problems[`${field}.${code}`])}
 						aria-describedby={problems[`${field}.${code}`] ? `${ids}-${field}.${code}-error` : undefined}
 						data-testid={`branch-${field}-${code}`}
@@ -196,7 +207,10 @@ function BranchForm({
 					value={phone}
 					maxLength={30}
 					placeholder={bt("phoneHint")}
-					onChange={(event) => setPhone(event.target.value)}
+					onChange={(event) => {
+						setPhone(event.target.value);
+						edited("phone");
+					}}
 					aria-invalid={Boolean(problems.phone)}
 					data-testid="branch-phone"
 				/>
@@ -212,7 +226,10 @@ function BranchForm({
 						zoom={14}
 						shop={sourcePlace && source.data ? { ...sourcePlace, label: source.data.name } : null}
 						point={point ? { ...point, label: bt("point") } : null}
-						onPick={setPoint}
+						onPick={(picked) => {
+							setPoint(picked);
+							edited("point");
+						}}
 						label={bt("pointHint")}
 						testId="branch-map"
 					/>

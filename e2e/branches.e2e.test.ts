@@ -112,6 +112,13 @@ describe("shop/shop: choosing a branch", () => {
 		await page.getByTestId(`shop-row-${riverside.id}`).click();
 		await page.waitForURL((url) => url.pathname === "/pages/menu/menu");
 		expect(await page.getByTestId("menu-shop-name").textContent()).toBe(riverside.name);
+
+		// The home card leads to the same list.
+		await page.goto("/");
+		expect(await page.getByTestId("home-shop-name").textContent()).toBe(riverside.name);
+		await screenshot(page, "branches-home-390-zh-CN", { fullPage: false });
+		await page.getByTestId("home-switch-shop").click();
+		await page.waitForURL((url) => url.pathname === SHOP_LIST_PATH);
 		await context.close();
 	});
 

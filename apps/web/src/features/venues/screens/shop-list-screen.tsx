@@ -8,12 +8,13 @@ import { useI18n } from "../../../lib/i18n";
 import { queryClient } from "../../../lib/query-client";
 import { type GeoLocation, useAppState } from "../../../lib/store";
 import { ConfirmDialog } from "../../../ui/confirm-dialog";
-import { CheckIcon, PinIcon, SearchIcon, StoreIcon } from "../../../ui/icons";
+import { CheckIcon, PinIcon, SearchIcon } from "../../../ui/icons";
 import { PullRefresh } from "../../../ui/pull-refresh";
 import { EmptyState, ErrorState, LoadingState } from "../../../ui/states";
 import { useUserLocation } from "../../maps/geolocation";
 import { shopListQuery, venueKeys } from "../api";
 import { chooseShop, otherCartShop } from "../choose-shop";
+import { ShopLogo } from "../components/shop-logo";
 import { ShopStatusPill, useOpensText, useTodayHoursText } from "../components/shop-status";
 import "../venues.css";
 
@@ -139,13 +140,7 @@ function ShopRow({ shop, current, onPick }: { shop: ShopSummary; current: boolea
 			aria-current={current ? "true" : undefined}
 			data-testid={`shop-row-${shop.id}`}
 		>
-			{shop.logo ? (
-				<img className="shop-row__logo" src={shop.logo} alt="" />
-			) : (
-				<span className="shop-row__logo shop-row__logo--placeholder" aria-hidden="true">
-					<StoreIcon />
-				</span>
-			)}
+			<ShopLogo logo={shop.logo} />
 			<span className="shop-row__body">
 				<span className="shop-row__head">
 					<span className="shop-row__name" data-testid="shop-row-name">

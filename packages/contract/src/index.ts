@@ -1,4 +1,5 @@
 export * from "./addresses.js";
+export * from "./branches.js";
 export * from "./cart.js";
 export * from "./common.js";
 export * from "./constants.js";

@@ -43,6 +43,28 @@ export const messages = {
 		en: "Please fill in your phone number",
 		km: "សូមបំពេញលេខទូរស័ព្ទ",
 	},
+	// Opening a new branch (issue 10, decision 018)
+	fillBranchName: {
+		"zh-CN": "请填写分店的中文名称",
+		en: "Fill in the branch's Chinese name",
+		km: "សូមបំពេញឈ្មោះសាខាជាភាសាចិន",
+	},
+	fillBranchAddress: {
+		"zh-CN": "请填写分店的中文地址",
+		en: "Fill in the branch's Chinese address",
+		km: "សូមបំពេញអាសយដ្ឋានសាខាជាភាសាចិន",
+	},
+	fillBranchPhone: {
+		"zh-CN": "请填写分店的联系电话",
+		en: "Fill in the branch's phone number",
+		km: "សូមបំពេញលេខទូរស័ព្ទរបស់សាខា",
+	},
+	branchPhoneFormat: {
+		"zh-CN": "电话号码格式不正确（数字、空格、+、-）",
+		en: "This phone number is not valid (digits, spaces, + and -)",
+		km: "លេខទូរស័ព្ទនេះមិនត្រឹមត្រូវ (លេខ ដកឃ្លា + និង -)",
+	},
+	branchTextTooLong: { "zh-CN": "内容过长", en: "This text is too long", km: "អត្ថបទនេះវែងពេក" },
 	chooseCorrectTime: {
 		"zh-CN": "请选择正确的时间",
 		en: "Please choose a correct time",

@@ -52,6 +52,14 @@ const validExamples: Record<string, Record<string, Json>> = {
 	ChangeStaffRoleInput: { shopId: 1, memberId: 2, role: "manager" },
 	ClearTableInput: { billId: 1, expectedTotal: 0 },
 	CreateTableInput: { shopId: 1, number: "A7", seats: 4, area: { "zh-CN": "露台", en: "Terrace", km: "រានហាល" } },
+	CreateBranchInput: {
+		sourceShopId: 1,
+		name: { "zh-CN": "堆谷店", en: "BKK1", km: "បឹងកេងកង១" },
+		address: { "zh-CN": "金边 278 街", en: "Street 278, Phnom Penh", km: "ផ្លូវ 278" },
+		phone: "+855 23 900 456",
+		latitude: 11.5536,
+		longitude: 104.9265,
+	},
 	DineInPaymentInput: { shopId: 1, payAfterMeal: true },
 	DisplayCurrencyInput: {
 		shopId: 1,

@@ -6,6 +6,7 @@ import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { addressRoutes } from "../features/addresses/routes.js";
+import { branchRoutes } from "../features/branches/routes.js";
 import { contentRoutes } from "../features/content/routes.js";
 import { fileRoutes } from "../features/files/routes.js";
 import { identityRoutes, telegramRoutes } from "../features/identity/routes.js";
@@ -89,6 +90,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
 			await menuAdminRoutes(scope, deps);
 			await orderingRoutes(scope, deps);
 			await addressRoutes(scope, deps);
+			await branchRoutes(scope, deps);
 			await websocketTicketRoute(scope, deps);
 			await paymentStatusRoutes(scope, deps);
 			await shopStaffRoutes(scope, deps);

@@ -66,6 +66,8 @@ export const Paths = {
 	merchantMenu: "/pages/merchant/menu",
 	/** Not in spec §2: one item's editor (`?id=`, or `?categoryId=` for a new one). */
 	merchantMenuItem: "/pages/merchant/menuItem",
+	/** Not in spec §2: an owner opens another branch of the business (decision 018). */
+	merchantNewBranch: "/pages/merchant/newBranch",
 	dueIndex: `${SUB}/due/index`,
 	dueDetail: `${SUB}/due/detail`,
 	cart: `${SUB}/cart/cart`,

@@ -39,6 +39,7 @@ const screens: Partial<Record<PathName, RouteObject["lazy"]>> = {
 	address: lazyScreen(() => import("../features/addresses/screens/address-list-screen")),
 	addressAdd: lazyScreen(() => import("../features/addresses/screens/address-edit-screen")),
 	addressShopInfo: lazyScreen(() => import("../features/addresses/screens/shop-info-screen")),
+	shop: lazyScreen(() => import("../features/venues/screens/shop-list-screen")),
 	pay: lazyScreen(() => import("../features/orders/screens/pay-screen")),
 	remark: lazyScreen(() => import("../features/orders/screens/remark-screen")),
 	orders: lazyScreen(() => import("../features/orders/screens/orders-screen")),
@@ -55,6 +56,7 @@ const screens: Partial<Record<PathName, RouteObject["lazy"]>> = {
 	merchantChanges: lazyScreen(() => import("../features/shop-changes/screens/changes-screen")),
 	merchantMenu: lazyScreen(() => import("../features/menu-admin/screens/menu-admin-screen")),
 	merchantMenuItem: lazyScreen(() => import("../features/menu-admin/screens/menu-item-screen")),
+	merchantNewBranch: lazyScreen(() => import("../features/branches/screens/new-branch-screen")),
 };
 
 const tabNames = ["home", "menu", "order", "mine"] as const satisfies readonly PathName[];

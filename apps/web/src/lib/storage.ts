@@ -15,6 +15,8 @@ export const StorageKeys = {
 	orderType: "orderType",
 	cart: "cart",
 	desk: "desk",
+	/** The branch the customer chose on shop/shop (decision 018): `{id, name}`. */
+	store: "store",
 	deliveryAddress: "deliveryAddress",
 	checkoutDraft: "checkoutDraft",
 	/** The shop a member working at several runs the merchant area for (merchant/my). */

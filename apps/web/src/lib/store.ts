@@ -97,8 +97,12 @@ export interface ClientState {
 	/** The access token; persisted under `accessToken`. */
 	token: string | null;
 	openid: string | null;
-	/** The shop the customer orders from (filled by the menu issue). */
-	store: { id: number; name: string } | null;
+	/**
+	 * The shop the customer orders from: chosen on shop/shop (`chosen`), or by scanning a
+	 * table, else the cart's or the nearest (venues/current-shop.ts). Only a branch the
+	 * customer chose is persisted (decision 018): the nearest is found again on the next visit.
+	 */
+	store: { id: number; name: string; chosen?: true } | null;
 	cart: CartLine[];
 	orderType: OrderType;
 	address: DeliveryTarget | null;
@@ -138,6 +142,13 @@ function readLanguage(): LanguageItem {
 	return { code, name };
 }
 
+/** A stored shop of another shape (or edited by hand) is forgotten: the nearest is found again. */
+function readStore(): ClientState["store"] {
+	const store = readJson<Partial<NonNullable<ClientState["store"]>>>(StorageKeys.store);
+	if (!store || !Number.isInteger(store.id) || (store.id ?? 0) < 1 || typeof store.name !== "string") return null;
+	return { id: store.id as number, name: store.name, chosen: true };
+}
+
 /** A stored desk of an older shape (or edited by hand) is dropped rather than trusted. */
 function readDesk(): Desk | null {
 	const desk = readJson<Partial<Desk>>(StorageKeys.desk);
@@ -157,7 +168,7 @@ function initialState(): ClientState {
 		member: validMember,
 		token: readString(StorageKeys.accessToken),
 		openid: null,
-		store: null,
+		store: readStore(),
 		cart: readCart(),
 		orderType,
 		address: readJson<DeliveryTarget>(StorageKeys.deliveryAddress),
@@ -184,6 +195,7 @@ function persist(prev: ClientState, next: ClientState): void {
 	if (prev.cart !== next.cart) writeJson(StorageKeys.cart, next.cart.length ? next.cart : null);
 	if (prev.orderType !== next.orderType) writeString(StorageKeys.orderType, next.orderType);
 	if (prev.desk !== next.desk) writeJson(StorageKeys.desk, next.desk);
+	if (prev.store !== next.store) writeJson(StorageKeys.store, next.store?.chosen ? next.store : null);
 	if (prev.address !== next.address) writeJson(StorageKeys.deliveryAddress, next.address);
 	if (prev.language !== next.language) {
 		writeString(StorageKeys.language, next.language.code);

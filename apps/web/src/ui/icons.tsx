@@ -112,6 +112,12 @@ export const PinIcon = (p: IconProps) => (
 		<circle cx="12" cy="9.5" r="2.5" />
 	</Svg>
 );
+export const SearchIcon = (p: IconProps) => (
+	<Svg {...p}>
+		<circle cx="11" cy="11" r="6.5" />
+		<path d="m16 16 4.5 4.5" />
+	</Svg>
+);
 export const StoreIcon = (p: IconProps) => (
 	<Svg {...p}>
 		<path d="M4 10v10h16V10M3 10l2-6h14l2 6Z" />

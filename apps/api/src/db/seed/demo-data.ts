@@ -1,7 +1,8 @@
 import type { LanguageCode } from "@bayon/contract";
 
 /**
- * The demo tenant: one tea-and-kitchen shop on the Phnom Penh riverside with its staff, menu,
+ * The demo tenant: a tea-and-kitchen business with two branches in Phnom Penh (the riverside
+ * shop, the default, and BKK1), their staff, menu,
  * "my services" pages and news. Plain data only; seed.ts writes it. Every text is given in all
  * three shipped languages. Money is in US cents. `code` values are the stable natural keys the
  * seed upserts by: never rename one, add a new code instead.
@@ -257,6 +258,65 @@ export const demoShop: DemoShop = {
 		})),
 	],
 };
+
+// ---------------------------------------------------------------------------------------------
+// The second branch: same business and menu (the demo menu is seeded there too, as a new branch
+// starts with a copy of an existing one's), its own place, hours, zone and tables.
+
+const BRANCH_WEEKDAY_HOURS = { opensAt: "07:00", closesAt: "21:00" };
+const BRANCH_WEEKEND_HOURS = { opensAt: "09:00", closesAt: "23:00" };
+
+export const demoBranch: DemoShop = {
+	code: "bkk1",
+	name: text("Bayon 茶饮厨房 · BKK1 店", "Bayon Tea & Kitchen · BKK1", "បាយ័ន តែ និងម្ហូប · បឹងកេងកង១"),
+	address: text(
+		"金边市 BKK1 区 278 街 45 号",
+		"No. 45, Street 278, Sangkat Boeung Keng Kang 1, Khan Boeng Keng Kang, Phnom Penh",
+		"ផ្ទះលេខ 45 ផ្លូវ 278 សង្កាត់បឹងកេងកងទី១ ខណ្ឌបឹងកេងកង រាជធានីភ្នំពេញ",
+	),
+	phone: "+855 23 900 456",
+	latitude: 11.553,
+	longitude: 104.9262,
+	timezone: "Asia/Phnom_Penh",
+	notice: text(
+		"BKK1 店早上 7 点开门，周末营业到晚上 11 点。",
+		"Our BKK1 branch opens at 7 in the morning and stays open until 11 at night at weekends.",
+		"សាខាបឹងកេងកង១ បើកម៉ោង 7 ព្រឹក ហើយបើករហូតដល់ម៉ោង 11 យប់នៅចុងសប្តាហ៍។",
+	),
+	preparationMinutes: 10,
+	deskPayAfterMeal: false,
+	openingHours: [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({
+		weekday,
+		...(weekday === 0 || weekday === 6 ? BRANCH_WEEKEND_HOURS : BRANCH_WEEKDAY_HOURS),
+	})),
+	staff: [{ mobile: DEMO_OWNER_MOBILE, role: "owner" }],
+	zones: [
+		{
+			code: "bkk-near",
+			name: text("BKK 近区", "BKK (near)", "តំបន់បឹងកេងកង (ជិត)"),
+			points: [
+				[11.5625, 104.918],
+				[11.5625, 104.9345],
+				[11.544, 104.9345],
+				[11.544, 104.918],
+			],
+			fee: 100,
+			minOrder: 500,
+			strokeColor: "#d4a900",
+			fillColor: "#fae35855",
+			dashArray: "",
+			zIndex: 1,
+		},
+	],
+	tables: ["B1", "B2", "B3", "B4"].map((number) => ({
+		number,
+		seats: 4,
+		area: text("室内", "Indoor", "ក្នុងហាង"),
+	})),
+};
+
+/** The demo business's branches; the first is the default shop (id 1 in a fresh database). */
+export const demoShops: DemoShop[] = [demoShop, demoBranch];
 
 // ---------------------------------------------------------------------------------------------
 // Option groups. Builders return fresh objects so that items never share one by reference.

@@ -8,7 +8,14 @@ import { openTestDatabase } from "../../../test/harness.js";
 import type { Database } from "../database.js";
 import { migrate } from "../migrate.js";
 import type { DB } from "../schema.js";
-import { DEMO_CUSTOMER_MOBILE, DEMO_OWNER_MOBILE, DEMO_STAFF_MOBILE, demoMenu, demoServicePages } from "./demo-data.js";
+import {
+	DEMO_CUSTOMER_MOBILE,
+	DEMO_OWNER_MOBILE,
+	DEMO_STAFF_MOBILE,
+	demoBranch,
+	demoMenu,
+	demoServicePages,
+} from "./demo-data.js";
 import { MENU_PICTURE_SIZE } from "./pictures.js";
 import { isDatabaseEmpty, seedDemo } from "./seed.js";
 
@@ -114,9 +121,9 @@ describe("demo seed", () => {
 			tenant: 1,
 			language: 3,
 			member: 3,
-			shop: 1,
-			shop_staff: 2,
-			shop_opening_hours: 7,
+			shop: 2,
+			shop_staff: 3,
+			shop_opening_hours: 14,
 			service_page: 5,
 			news: 2,
 		});
@@ -150,13 +157,14 @@ describe("demo seed", () => {
 		]);
 	});
 
-	it("makes 13800000001 the owner and 13800000002 staff, without balances, and keeps an existing member's nickname", async () => {
+	it("makes 13800000001 the owner of both branches and 13800000002 staff of the first, without balances, and keeps an existing member's nickname", async () => {
 		const staff = await database.db
 			.selectFrom("shop_staff as st")
 			.innerJoin("member as m", "m.id", "st.member_id")
 			.innerJoin("shop as s", "s.id", "st.shop_id")
 			.select(["m.mobile", "st.role", "s.code", "s.tenant_id"])
 			.orderBy("m.mobile")
+			.orderBy("s.id")
 			.execute();
 		const members = await database.db
 			.selectFrom("member")
@@ -166,6 +174,7 @@ describe("demo seed", () => {
 
 		expect(staff).toEqual([
 			{ mobile: DEMO_OWNER_MOBILE, role: "owner", code: "riverside", tenant_id: 1 },
+			{ mobile: DEMO_OWNER_MOBILE, role: "owner", code: "bkk1", tenant_id: 1 },
 			{ mobile: DEMO_STAFF_MOBILE, role: "staff", code: "riverside", tenant_id: 1 },
 		]);
 		expect(members.map((m) => m.mobile)).toEqual([DEMO_OWNER_MOBILE, DEMO_STAFF_MOBILE, DEMO_CUSTOMER_MOBILE]);
@@ -213,11 +222,59 @@ describe("demo seed", () => {
 		expect(hours.every((h) => h.opens_at.startsWith("08:00") && h.closes_at.startsWith("22:00"))).toBe(true);
 	});
 
+	it("opens the second branch at its own place with its own hours and zone, the demo menu and its own tables", async () => {
+		const [riverside, branch] = await database.db
+			.selectFrom("shop")
+			.selectAll()
+			.where("code", "in", ["riverside", "bkk1"])
+			.orderBy("id")
+			.execute();
+		if (!riverside || !branch) throw new Error("both branches are seeded");
+		// The first branch keeps id 1: the default shop everywhere.
+		expect([riverside.id, riverside.code]).toEqual([1, "riverside"]);
+		expectAllLanguages(branch.name, "branch name");
+		expectAllLanguages(branch.address, "branch address");
+		expect(branch.latitude).toBeCloseTo(demoBranch.latitude, 4);
+		expect(branch.latitude).not.toBeCloseTo(riverside.latitude, 2);
+		const hours = await database.db
+			.selectFrom("shop_opening_hours")
+			.select(["weekday", "opens_at", "closes_at"])
+			.where("shop_id", "=", branch.id)
+			.orderBy("weekday")
+			.execute();
+		expect(hours.map((h) => [h.weekday, h.opens_at.slice(0, 5), h.closes_at.slice(0, 5)])).toEqual(
+			demoBranch.openingHours.map((h) => [h.weekday, h.opensAt, h.closesAt]),
+		);
+		const menuOf = async (shopId: number) =>
+			(
+				await database.db
+					.selectFrom("menu_item")
+					.select(["code", "price", "name"])
+					.where("shop_id", "=", shopId)
+					.orderBy("code")
+					.execute()
+			).map((row) => [row.code, row.price, row.name["zh-CN"]]);
+		expect(await menuOf(branch.id)).toEqual(await menuOf(riverside.id));
+		const tables = await database.db
+			.selectFrom("dining_table")
+			.select("number")
+			.where("shop_id", "=", branch.id)
+			.orderBy("number")
+			.execute();
+		expect(tables.map((t) => t.number)).toEqual(["B1", "B2", "B3", "B4"]);
+		const zones = await database.db
+			.selectFrom("delivery_zone")
+			.select("code")
+			.where("shop_id", "=", branch.id)
+			.execute();
+		expect(zones.map((z) => z.code)).toEqual(["bkk-near"]);
+	});
+
 	it("fills a menu with names and descriptions in every language and integer prices", async () => {
 		const categories = await database.db.selectFrom("menu_category").selectAll().execute();
 		const items = await database.db.selectFrom("menu_item").selectAll().execute();
 
-		expect(categories).toHaveLength(5);
+		expect(categories).toHaveLength(2 * demoMenu.length);
 		expect(items.length).toBeGreaterThanOrEqual(18);
 		for (const category of categories) {
 			expect(category.code).toMatch(KEBAB);

@@ -6,18 +6,19 @@ import {
 	DEMO_CUSTOMER_BALANCE,
 	DEMO_CUSTOMER_MOBILE,
 	DEMO_OWNER_MOBILE,
+	type DemoShop,
 	demoLanguages,
 	demoMembers,
 	demoMenu,
 	demoNews,
 	demoServicePages,
-	demoShop,
+	demoShops,
 	demoTenant,
 } from "./demo-data.js";
 import { copyDemoPictures, recordDemoPictures, type StoredPicture } from "./pictures.js";
 
 /**
- * Writes the demo tenant (demo-data.ts) in one transaction. Idempotent: every row is
+ * Writes the demo tenant (demo-data.ts), both of its branches, in one transaction. Idempotent: every row is
  * inserted or updated by its natural key, so running it again only brings the demo rows
  * back to the seeded values and adds nothing. It never removes rows, and it leaves alone
  * what people change at run time: an existing member (nickname, balance, points…), the
@@ -37,15 +38,18 @@ export async function seedDemo(db: Kysely<DB>, options: { dataDir: string }): Pr
 		await seedTenant(trx);
 		await seedLanguages(trx);
 		const memberIds = await seedMembers(trx);
-		const shopId = await seedShop(trx, memberIds);
 		await recordDemoPictures(trx, {
 			tenantId: demoTenant.id,
 			ownerId: idOf(memberIds, DEMO_OWNER_MOBILE),
 			pictures,
 		});
-		await seedMenu(trx, shopId, pictures);
-		await seedDeliveryZones(trx, shopId);
-		await seedTables(trx, shopId);
+		// In order: the first branch is shop 1 of a fresh database, the default everywhere.
+		for (const shop of demoShops) {
+			const shopId = await seedShop(trx, shop, memberIds);
+			await seedMenu(trx, shopId, pictures);
+			await seedDeliveryZones(trx, shopId, shop);
+			await seedTables(trx, shopId, shop);
+		}
 		await seedServicePages(trx);
 		await seedNews(trx);
 		await grantDemoBalance(trx, memberIds);
@@ -135,8 +139,8 @@ async function seedMembers(db: Kysely<DB>): Promise<Map<string, number>> {
 	return new Map(rows.map((row) => [row.mobile, row.id]));
 }
 
-/** The shop, its staff and its opening hours; returns the shop id. */
-async function seedShop(db: Kysely<DB>, memberIds: Map<string, number>): Promise<number> {
+/** A shop, its staff and its opening hours; returns the shop id. */
+async function seedShop(db: Kysely<DB>, demoShop: DemoShop, memberIds: Map<string, number>): Promise<number> {
 	const row = {
 		name: json(demoShop.name),
 		address: json(demoShop.address),
@@ -198,8 +202,8 @@ async function grantDemoBalance(db: Transaction<DB>, memberIds: Map<string, numb
 	});
 }
 
-/** The shop's delivery zones, by (shop, code). */
-async function seedDeliveryZones(db: Kysely<DB>, shopId: number) {
+/** A shop's delivery zones, by (shop, code). */
+async function seedDeliveryZones(db: Kysely<DB>, shopId: number, demoShop: DemoShop) {
 	const rows = demoShop.zones.map((zone, index) => ({
 		name: json(zone.name),
 		points: JSON.stringify(zone.points),
@@ -223,7 +227,7 @@ async function seedDeliveryZones(db: Kysely<DB>, shopId: number) {
 }
 
 /** Dining tables by (shop, number); their QR versions are left as they are. */
-async function seedTables(db: Kysely<DB>, shopId: number) {
+async function seedTables(db: Kysely<DB>, shopId: number, demoShop: DemoShop) {
 	await db
 		.insertInto("dining_table")
 		.values(

@@ -281,7 +281,7 @@ describe("sms-login", () => {
 		expect(answers.filter((a) => a.code === ErrorCode.SmsCodeExpired)).toHaveLength(3);
 	});
 
-	it("marks the demo owner and staff as merchants of the demo shop", async () => {
+	it("marks the demo owner and staff as merchants of the demo shop, the owner also of the second branch", async () => {
 		const owner = await server.signIn("13800000001");
 		const staff = await server.signIn("13800000002");
 
@@ -291,7 +291,7 @@ describe("sms-login", () => {
 		expect(ownerInfo).toMatchObject({
 			userType: "merchant_owner",
 			isMerchant: true,
-			merchantShops: [{ role: "owner" }],
+			merchantShops: [{ role: "owner" }, { role: "owner" }],
 		});
 		expect(staffInfo).toMatchObject({
 			userType: "merchant_staff",

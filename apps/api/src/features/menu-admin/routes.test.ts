@@ -497,12 +497,17 @@ describe("changes reach customers and carts at once", () => {
 		expect(priced.data.lines[0]).toMatchObject({
 			unitPrice: 360,
 			lineTotal: 720,
-			problems: [{ code: ErrorCode.PriceChanged, message: "The price changed from $3.00 · 12,300៛ to $3.60 · 14,800៛" }],
+			problems: [
+				{ code: ErrorCode.PriceChanged, message: "The price changed from $3.00 · 12,300៛ to $3.60 · 14,800៛" },
+			],
 		});
 		expect(priced.data.orderable).toBe(false);
 		// Ordered at the price shown before: refused, saying what changed; at the new one: fine.
 		const stale = await fx.place(customer.accessToken, { lines: [cartLine] }, fx.newKey(), "en");
-		expect(stale).toMatchObject({ code: ErrorCode.PriceChanged, msg: "The price changed from $3.00 · 12,300៛ to $3.60 · 14,800៛" });
+		expect(stale).toMatchObject({
+			code: ErrorCode.PriceChanged,
+			msg: "The price changed from $3.00 · 12,300៛ to $3.60 · 14,800៛",
+		});
 		const fresh = await fx.place(customer.accessToken, { lines: [{ ...cartLine, seenUnitPrice: 360 }] });
 		expect(fresh.data.total).toBe(720);
 

@@ -23,12 +23,15 @@ const SIEM_REAP = { lat: 13.36, lng: 103.86 };
 
 let server: TestServer;
 let riverside: number;
+/** The demo's second branch, in BKK1, about 1.9 km south-west of the riverside shop. */
+let bkk1: number;
 let angkor: number;
 let otherTenantShop: number;
 
 beforeAll(async () => {
 	server = await startTestServer();
 	riverside = await shopIdByCode("riverside");
+	bkk1 = await shopIdByCode("bkk1");
 	// A second shop of the demo tenant, 230 km away in Siem Reap, and a shop of another tenant.
 	angkor = await insertShop(1, "angkor", { "zh-CN": "Bayon 吴哥店", en: "Bayon Angkor", km: "បាយ័ន អង្គរ" }, SIEM_REAP);
 	otherTenantShop = await insertOtherTenantShop(server, {
@@ -151,11 +154,13 @@ describe("store list", () => {
 
 		expect(fromPhnomPenh.data.map((s) => [s.id, s.distanceMeters])).toEqual([
 			[riverside, 362],
+			[bkk1, expect.closeTo(1_900, -3)],
 			[angkor, expect.closeTo(230_000, -4)],
 		]);
 		expect(fromSiemReap.data.map((s) => [s.id, s.distanceMeters])).toEqual([
 			[angkor, 0],
 			[riverside, expect.closeTo(230_000, -4)],
+			[bkk1, expect.closeTo(231_000, -4)],
 		]);
 	});
 
@@ -164,6 +169,7 @@ describe("store list", () => {
 
 		expect(answer.data.map((s) => [s.id, s.distanceMeters])).toEqual([
 			[riverside, null],
+			[bkk1, null],
 			[angkor, null],
 		]);
 	});

@@ -2,6 +2,7 @@ import type { OrderType, ShopSummary } from "@bayon/contract";
 import type { ComponentType, SVGProps } from "react";
 import { Link, useNavigate } from "react-router";
 import { orderTypeMessage } from "../../features/menu/order-type-names";
+import { ShopLogo } from "../../features/venues/components/shop-logo";
 import { ShopStatusPill, useOpensText, useTodayHoursText } from "../../features/venues/components/shop-status";
 import { useCurrentShop } from "../../features/venues/current-shop";
 import { errorText } from "../../lib/api-client";
@@ -22,7 +23,6 @@ import {
 	PinIcon,
 	ScanIcon,
 	ScooterIcon,
-	StoreIcon,
 	TicketIcon,
 } from "../../ui/icons";
 import { EmptyState, ErrorState, LoadingState } from "../../ui/states";
@@ -177,13 +177,7 @@ function ShopCard({ shop }: { shop: ShopSummary }) {
 	return (
 		<div className="home-shop">
 			<div className="home-shop__head">
-				{shop.logo ? (
-					<img className="home-shop__logo" src={shop.logo} alt="" />
-				) : (
-					<span className="home-shop__logo home-shop__logo--placeholder" aria-hidden="true">
-						<StoreIcon />
-					</span>
-				)}
+				<ShopLogo logo={shop.logo} />
 				<div className="home-shop__titles">
 					<h2 className="home-shop__name" data-testid="home-shop-name">
 						{shop.name}
@@ -195,6 +189,10 @@ function ShopCard({ shop }: { shop: ShopSummary }) {
 						</span>
 					</p>
 				</div>
+				<Link to={Paths.shop} className="shop-switch-link" data-testid="home-switch-shop">
+					{t("shop.switch")}
+					<ChevronIcon />
+				</Link>
 			</div>
 			{opens && (
 				<p className="home-shop__opens" data-testid="home-shop-opens">

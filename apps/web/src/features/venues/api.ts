@@ -9,6 +9,8 @@ export const venueKeys = {
 	nearest: (lang: string) => ["venues", "nearest", lang] as const,
 	shop: (shopId: number, lang: string) => ["venues", "shop", shopId, lang] as const,
 	detail: (shopId: number, lang: string) => ["venues", "detail", shopId, lang] as const,
+	list: (lang: string, point: GeoLocation | null, keyword: string) =>
+		["venues", "list", lang, point?.latitude ?? null, point?.longitude ?? null, keyword] as const,
 };
 
 /**
@@ -101,3 +103,21 @@ function fetchShopDetail(shopId: number): Promise<ShopDetail> {
 export function timezoneOf(shop: ShopSummary): string | null {
 	return "timezone" in shop && typeof shop.timezone === "string" ? shop.timezone : null;
 }
+
+/**
+ * The tenant's branches (GET store/list), nearest first when the customer's position is known,
+ * filtered by `keyword` in the name or address (the server's search, in the caller's language).
+ */
+export const shopListQuery = (lang: string, point: GeoLocation | null, keyword: string) =>
+	queryOptions({
+		queryKey: venueKeys.list(lang, point, keyword),
+		queryFn: async (): Promise<ShopSummary[]> => {
+			const list = await api.get<unknown>(
+				"/store/list",
+				{ lat: point?.latitude, lng: point?.longitude, kw: keyword || undefined },
+				{ login: false },
+			);
+			return Array.isArray(list) ? list.filter(isShop) : [];
+		},
+		staleTime: 30_000,
+	});

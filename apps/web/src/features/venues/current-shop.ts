@@ -21,8 +21,11 @@ export function useCurrentShop(): UseQueryResult<ShopSummary | null> {
 	useEffect(() => {
 		if (!shop) return;
 		const current = appStore.getState().store;
-		if (current?.id !== shop.id || current.name !== shop.name)
-			appStore.setState({ store: { id: shop.id, name: shop.name } });
+		if (current?.id !== shop.id || current.name !== shop.name) {
+			// The name follows the language; a branch the customer chose stays chosen.
+			const chosen = current?.id === shop.id && current.chosen ? { chosen: true as const } : {};
+			appStore.setState({ store: { id: shop.id, name: shop.name, ...chosen } });
+		}
 	}, [shop]);
 	return query;
 }

@@ -1,11 +1,13 @@
 import type { MenuItem, ShopSummary } from "@bayon/contract";
 import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useMemo, useRef, useState } from "react";
+import { Link } from "react-router";
+import { Paths } from "../../../app/paths";
 import { errorText } from "../../../lib/api-client";
 import { useI18n } from "../../../lib/i18n";
 import { queryClient } from "../../../lib/query-client";
 import { useAppState } from "../../../lib/store";
-import { MegaphoneIcon } from "../../../ui/icons";
+import { ChevronIcon, MegaphoneIcon } from "../../../ui/icons";
 import { PullRefresh } from "../../../ui/pull-refresh";
 import { EmptyState, ErrorState, LoadingState } from "../../../ui/states";
 import { CartBar } from "../../ordering/components/cart-bar";
@@ -47,6 +49,7 @@ export default function MenuScreen() {
 }
 
 function ShopHeader({ shop }: { shop: ShopSummary }) {
+	const { t } = useI18n();
 	const hours = useTodayHoursText(shop);
 	return (
 		<header className="menu-shop" data-testid="menu-shop">
@@ -55,6 +58,10 @@ function ShopHeader({ shop }: { shop: ShopSummary }) {
 					{shop.name}
 				</h1>
 				<ShopStatusPill shop={shop} />
+				<Link to={Paths.shop} className="shop-switch-link" data-testid="menu-switch-shop">
+					{t("shop.switch")}
+					<ChevronIcon />
+				</Link>
 			</div>
 			<p className="menu-shop__hours">{hours}</p>
 			{shop.notice && (

@@ -1,3 +1,4 @@
+import { roleAllows } from "@bayon/contract";
 import { Link } from "react-router";
 import { Paths } from "../../../app/paths";
 import { ChevronIcon } from "../../../ui/icons";
@@ -47,6 +48,14 @@ export default function MerchantIndexScreen() {
 								<ChevronIcon className="list__chevron" />
 							</Link>
 						</li>
+						{roleAllows(shop.role, "staff") && (
+							<li>
+								<Link to={Paths.merchantNewBranch} className="list__row" data-testid="merchant-entry-new-branch">
+									<span className="list__label">{mt("centre.newBranch")}</span>
+									<ChevronIcon className="list__chevron" />
+								</Link>
+							</li>
+						)}
 						<li>
 							<Link to={Paths.merchantMy} className="list__row" data-testid="merchant-entry-my">
 								<span className="list__label">{mt("centre.my")}</span>

@@ -4,14 +4,15 @@
 //   first load: the entry chunk and every chunk it imports statically (what index.html
 //     preloads), plus the launch screen (home) and the largest locale.
 //   menu route: what opening /pages/menu/menu needs: the entry with its static imports, the menu
-//     screen's chunk with its static imports, and the largest locale (issue 3, "aim: under 170 KiB").
+//     screen's chunk with its static imports, and the largest locale (issue 3 aimed at 170 KiB;
+//     175 KiB since decision 019, until issue 16 takes the contract's messages off the entry).
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 
 const dist = new URL("../dist/", import.meta.url).pathname;
 const FIRST_LOAD_BUDGET = 170 * 1024;
-const MENU_ROUTE_BUDGET = 170 * 1024;
+const MENU_ROUTE_BUDGET = 175 * 1024;
 const LAZY_CHUNK_BUDGET = 50 * 1024;
 const MENU_SCREEN = "src/features/menu/screens/menu-screen.tsx";
 

@@ -9,7 +9,7 @@ import { sha256Hex } from "../../lib/crypto.js";
 import { memberMobile } from "../identity/service.js";
 import { toLocalMoment } from "../venues/hours.js";
 import { lockSeatingForRound } from "./bill-settlement.js";
-import { announceOrderChange } from "./events.js";
+import { announceBillChange, announceOrderChange } from "./events.js";
 import { presentOrders } from "./present.js";
 import * as queries from "./queries.js";
 import { evaluateCart } from "./service.js";
@@ -36,6 +36,9 @@ export async function placeOrder(
 ): Promise<OrderView> {
 	const view = await placeOrderOnce(deps, ctx, input, idempotencyKey, options);
 	await announceOrderChange(deps, view.id, "created");
+	// A round joined a table's seating: the staff's grid shows the table eating.
+	const round = await deps.db.selectFrom("customer_order").select("bill_id").where("id", "=", view.id).executeTakeFirst();
+	await announceBillChange(deps, round?.bill_id, "ordered");
 	return view;
 }
 

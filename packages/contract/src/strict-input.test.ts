@@ -184,6 +184,7 @@ const CHOICE_FIELDS = new Set([
 	"at",
 	"role",
 	"kind",
+	"direction",
 ]);
 /** Kept from the original Telegram client: either a string or a number. */
 const TEXT_OR_NUMBER_FIELDS = new Set(["chat_id", "auth_date"]);

@@ -91,6 +91,7 @@ export const SetTableEnabledInput = z.strictObject({
 export type SetTableEnabledInput = z.infer<typeof SetTableEnabledInput>;
 
 export const TABLE_MOVE_DIRECTIONS = ["up", "down"] as const;
+export type TableMoveDirection = (typeof TABLE_MOVE_DIRECTIONS)[number];
 
 /** Owner or manager: move a table one place earlier (`up`) or later (`down`) on the grid and the sheet. */
 export const MoveTableInput = z.strictObject({

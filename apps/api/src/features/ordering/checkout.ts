@@ -37,7 +37,11 @@ export async function placeOrder(
 	const view = await placeOrderOnce(deps, ctx, input, idempotencyKey, options);
 	await announceOrderChange(deps, view.id, "created");
 	// A round joined a table's seating: the staff's grid shows the table eating.
-	const round = await deps.db.selectFrom("customer_order").select("bill_id").where("id", "=", view.id).executeTakeFirst();
+	const round = await deps.db
+		.selectFrom("customer_order")
+		.select("bill_id")
+		.where("id", "=", view.id)
+		.executeTakeFirst();
 	await announceBillChange(deps, round?.bill_id, "ordered");
 	return view;
 }

@@ -1,5 +1,5 @@
-import type { TableEvent } from "../../realtime/bus.js";
 import type { AppDeps } from "../../http/deps.js";
+import type { TableEvent } from "../../realtime/bus.js";
 
 /** Tells every connected app that an order changed; call after the change has committed. */
 export async function announceOrderChange(deps: AppDeps, orderId: number, reason: string): Promise<void> {

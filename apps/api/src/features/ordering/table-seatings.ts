@@ -9,8 +9,8 @@ import {
 	readSeatingToken,
 	type ScannedTable,
 } from "../venues/service.js";
-import { announceBillChange } from "./events.js";
 import { type BillRow, joinOrOpenSeating, OPEN_ROUND_EXCLUDED, presentBills } from "./bill-settlement.js";
+import { announceBillChange } from "./events.js";
 
 /**
  * Seatings (decision 009). The printed QR code only identifies the table; scanning it opens

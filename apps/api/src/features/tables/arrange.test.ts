@@ -1,8 +1,8 @@
 import { ErrorCode, formatMessage, type MerchantTable, type TableGridEntry } from "@bayon/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../../../test/harness.js";
-import { OrderingFixture } from "../../../test/ordering.js";
 import { closeLiveSockets, connectLive, type LiveSocket, ticketFor, until } from "../../../test/live-socket.js";
+import { OrderingFixture } from "../../../test/ordering.js";
 import { addOtherShop, codeOf, TableFixture } from "../../../test/tables.js";
 
 /**
@@ -163,7 +163,7 @@ describe("moving tables", () => {
 		expect(up.code).toBe(0);
 		const expected = [second, start[0], ...start.slice(2)];
 		expect(await gridNumbers()).toEqual(expected);
-		expect(up.data.tableIds).toEqual(await Promise.all(expected.map(tableId)));
+		expect(up.data.tableIds).toEqual(await Promise.all(expected.map((number) => tableId(number as string))));
 
 		// Already first: nothing changes, nothing is logged.
 		const logged = await changeCount();

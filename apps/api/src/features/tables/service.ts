@@ -178,7 +178,8 @@ export async function setTableEnabled(
 	input: SetTableEnabledInput & { origin: string },
 ): Promise<MerchantTable> {
 	const table = await authorizeForTable(deps, ctx, input.tableId, "shop", { includeHidden: true });
-	const present = (row: TableRow) => presentMerchantTable(deps, ctx, { shopId: row.shop_id, origin: input.origin }, row);
+	const present = (row: TableRow) =>
+		presentMerchantTable(deps, ctx, { shopId: row.shop_id, origin: input.origin }, row);
 	if (table.enabled === input.enabled) return present(table);
 	const scope = {
 		shopId: table.shop_id,
@@ -385,5 +386,11 @@ async function announceAnswered(
 	answered: Array<{ table_id: number }>,
 ) {
 	for (const tableId of new Set(answered.map((call) => call.table_id)))
-		await announceTableEvent(deps, { type: "table.changed", tenantId: ctx.tenant.id, shopId, tableId, reason: "answered" });
+		await announceTableEvent(deps, {
+			type: "table.changed",
+			tenantId: ctx.tenant.id,
+			shopId,
+			tableId,
+			reason: "answered",
+		});
 }

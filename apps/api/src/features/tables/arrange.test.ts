@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../../../test/harness.js";
 import { closeLiveSockets, connectLive, type LiveSocket, ticketFor, until } from "../../../test/live-socket.js";
 import { OrderingFixture } from "../../../test/ordering.js";
-import { addOtherShop, codeOf, TableFixture } from "../../../test/tables.js";
+import { codeOf, signInTableCast, TableFixture } from "../../../test/tables.js";
 
 /**
  * Arranging the tables (decision 016): owners and managers hide a table (off the grid and the
@@ -27,16 +27,10 @@ beforeAll(async () => {
 	server = await startTestServer();
 	fx = await new OrderingFixture(server).load();
 	fx.moveClockToLocal("12:00");
-	owner = await server.signIn("13800000001");
-	staff = await server.signIn("13800000002");
-	customer = await server.signIn("13800000003");
-	manager = await server.signIn("13900000051");
-	elsewhere = await server.signIn("13900000052");
-	await server.deps.db
-		.insertInto("shop_staff")
-		.values({ shop_id: 1, member_id: manager.userId, role: "manager" })
-		.execute();
-	await addOtherShop(server, elsewhere.userId, "owner");
+	({ owner, staff, customer, manager, elsewhere } = await signInTableCast(server, {
+		manager: "13900000051",
+		elsewhere: "13900000052",
+	}));
 	tables = await new TableFixture(server).load(staff);
 	await fx.setStock(fx.item(COCONUT).id, null);
 	await fx.grant(customer.userId, 50_000);

@@ -1,4 +1,10 @@
-import { type MerchantShopRef, roleAllows, type TableGridEntry, type TableMoveDirection } from "@bayon/contract";
+import {
+	type MerchantShopRef,
+	roleAllows,
+	TABLE_MOVE_DIRECTIONS,
+	type TableGridEntry,
+	type TableMoveDirection,
+} from "@bayon/contract";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { formatRelativeTime } from "../../../lib/format";
@@ -288,26 +294,19 @@ function TableTile({
 				)}
 				{arrange ? (
 					<span className="bell-tile__arrows">
-						<button
-							type="button"
-							className="icon-button bell-tile__arrow bell-tile__arrow--up"
-							aria-label={st("tables.moveUp", { table: table.number })}
-							disabled={arrange.busy || arrange.first}
-							onClick={() => arrange.move("up")}
-							data-testid="bell-move-up"
-						>
-							<ChevronIcon />
-						</button>
-						<button
-							type="button"
-							className="icon-button bell-tile__arrow bell-tile__arrow--down"
-							aria-label={st("tables.moveDown", { table: table.number })}
-							disabled={arrange.busy || arrange.last}
-							onClick={() => arrange.move("down")}
-							data-testid="bell-move-down"
-						>
-							<ChevronIcon />
-						</button>
+						{TABLE_MOVE_DIRECTIONS.map((direction) => (
+							<button
+								key={direction}
+								type="button"
+								className={`icon-button bell-tile__arrow bell-tile__arrow--${direction}`}
+								aria-label={st(direction === "up" ? "tables.moveUp" : "tables.moveDown", { table: table.number })}
+								disabled={arrange.busy || (direction === "up" ? arrange.first : arrange.last)}
+								onClick={() => arrange.move(direction)}
+								data-testid={`bell-move-${direction}`}
+							>
+								<ChevronIcon />
+							</button>
+						))}
 					</span>
 				) : (
 					canEdit && (

@@ -2,6 +2,7 @@ import { formatMessage, type TableGridEntry } from "@bayon/contract";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BellPage, MERCHANT_BELL_PATH, TableBell } from "./pages/bell-pages";
+import { MERCHANT_ORDER_PATH, MerchantBoardPage } from "./pages/merchant-pages";
 import { launchBrowser, newPhone, screenshot } from "./support/browser";
 import { apiCall, DEMO_OWNER_MOBILE, openSignedIn, signInByApi } from "./support/http-api";
 
@@ -79,6 +80,57 @@ describe("the bell", () => {
 		await staff.context.close();
 	});
 
+	it("a counter muted on the board is muted on the bell too; a scan shows the table ordering without a reload", async () => {
+		const staff = await newPhone(browser, { width: 1024, height: 768 });
+		const board = new MerchantBoardPage(staff.page);
+		await board.countBeeps();
+		await openSignedIn(staff.page, STAFF_MOBILE, MERCHANT_ORDER_PATH);
+		await board.board.waitFor();
+		// On a tablet the page may still wait for its first tap (blocked): that tap turns it on.
+		if ((await board.soundSwitch.getAttribute("data-sound")) !== "on") await board.soundSwitch.click();
+		await board.waitForSound("on");
+		await board.soundSwitch.click();
+		await board.waitForSound("off");
+
+		// The choice is this device's: the bell page, loaded afresh, starts muted.
+		await staff.page.goto(MERCHANT_BELL_PATH);
+		const bell = new BellPage(staff.page);
+		await bell.grid.waitFor();
+		await board.waitForSound("off");
+		expect(await board.soundSwitch.textContent()).toBe("提示音：关");
+		await staff.page.evaluate(() => {
+			(window as unknown as { __sameLoad: boolean }).__sameLoad = true;
+		});
+
+		// A diner scans T4: the grid shows it seated at once (well before the 30 s refetch).
+		const diner = await newPhone(browser, { locale: "en" });
+		await diner.page.goto(qrUrlOf("T4"));
+		const tableBell = new TableBell(diner.page);
+		await tableBell.waiter.waitFor();
+		await bell.waitForState("T4", "ordering", 5000);
+
+		// They call: the grid shows it and the banner, but a muted counter stays silent.
+		await tableBell.waiter.click();
+		await bell.waitForState("T4", "calling", 5000);
+		await bell.alert.waitFor();
+		await staff.page.waitForTimeout(5500);
+		expect(await bell.beeps()).toBe(0);
+		expect(await staff.page.evaluate(() => (window as unknown as { __sameLoad?: boolean }).__sameLoad)).toBe(true);
+
+		// Sound on from the bell's own switch: the unanswered call is heard.
+		await board.soundSwitch.click();
+		await board.waitForSound("on");
+		await staff.page.waitForFunction(() => (window as unknown as { __beeps: number }).__beeps >= 1, undefined, {
+			timeout: 8000,
+		});
+
+		await bell.answerAll.click();
+		await bell.alert.waitFor({ state: "detached" });
+		await bell.waitForState("T4", "ordering");
+		await diner.context.close();
+		await staff.context.close();
+	});
+
 	it("the owner adds a table in Khmer, prints every QR code as one PDF, and the grid is shown at 390 and 1024 px", async () => {
 		const { context, page } = await newPhone(browser, { locale: "km" });
 		const bell = new BellPage(page);
@@ -126,7 +178,42 @@ describe("the bell", () => {
 
 		const zh = await newPhone(browser, { locale: "zh-CN" });
 		await openSignedIn(zh.page, DEMO_OWNER_MOBILE, MERCHANT_BELL_PATH);
-		await new BellPage(zh.page).waitForState("P1", "free");
+		const zhBell = new BellPage(zh.page);
+		await zhBell.waitForState("P1", "free");
+		const order = () =>
+			zh.page
+				.locator('[data-testid^="bell-table-"][data-state]')
+				.evaluateAll((tiles) => tiles.map((tile) => tile.getAttribute("data-testid")?.slice("bell-table-".length)));
+		const before = await order();
+		// Arranging: P1 one place up, and the grid shows the new order.
+		await zh.page.getByTestId("bell-arrange").click();
+		expect(
+			await zhBell
+				.tile(before[0] as string)
+				.getByTestId("bell-move-up")
+				.isDisabled(),
+		).toBe(true);
+		await screenshot(zh.page, "zh-CN-bell-arrange-390", { fullPage: false });
+		await zhBell.tile("P1").getByTestId("bell-move-up").click();
+		const moved = [...before.slice(0, -2), "P1", before.at(-2)];
+		await zh.page.waitForFunction(
+			(wanted) =>
+				[...document.querySelectorAll('[data-testid^="bell-table-"][data-state]')]
+					.map((tile) => tile.getAttribute("data-testid")?.slice("bell-table-".length))
+					.join() === wanted,
+			moved.join(),
+		);
+		await zh.page.getByTestId("bell-arrange").click();
+		// Disabled: off the grid, listed below it; enabled again: back on the grid, last.
+		await zhBell.tile("P1").getByTestId("bell-edit").click();
+		await zh.page.getByTestId("table-hide").click();
+		await zh.page.getByTestId("table-hide-confirm").getByTestId("confirm-ok").click();
+		await zh.page.getByTestId("bell-hidden-P1").waitFor();
+		expect(await zhBell.tile("P1").count()).toBe(0);
+		await screenshot(zh.page, "zh-CN-bell-hidden-390");
+		await zh.page.getByTestId("bell-hidden-P1").getByTestId("bell-show").click();
+		await zhBell.waitForState("P1", "free");
+		expect(await order()).toEqual(before);
 		await screenshot(zh.page, "zh-CN-bell-390");
 		await zh.page.getByTestId("bell-table-A1").getByTestId("bell-edit").click();
 		await zh.page.getByTestId("table-form").waitFor();

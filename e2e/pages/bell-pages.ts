@@ -34,8 +34,13 @@ export class BellPage extends AppShell {
 		return this.page.getByTestId(`bell-table-${number}`);
 	}
 
-	async waitForState(number: string, state: string): Promise<void> {
-		await this.page.locator(`[data-testid="bell-table-${number}"][data-state="${state}"]`).waitFor();
+	/** `timeout` below the page's 30 s refetch shows that a live event, not the poll, brought it. */
+	async waitForState(number: string, state: string, timeout?: number): Promise<void> {
+		await this.page.locator(`[data-testid="bell-table-${number}"][data-state="${state}"]`).waitFor({ timeout });
+	}
+
+	get answerAll(): Locator {
+		return this.page.getByTestId("bell-answer-all");
 	}
 }
 

@@ -79,3 +79,22 @@ export async function addOtherShop(server: TestServer, memberId: number, role: "
 	await server.deps.db.insertInto("shop_staff").values({ shop_id: shopId, member_id: memberId, role }).execute();
 	return shopId;
 }
+
+/**
+ * Everyone a story about the demo shop's tables needs: its owner, a manager and a staff
+ * member, a customer, and the owner of another shop of the tenant (for "other shops are told
+ * nothing"). `mobiles` are the manager's and the other owner's, unused elsewhere in the file.
+ */
+export async function signInTableCast(server: TestServer, mobiles: { manager: string; elsewhere: string }) {
+	const owner = await server.signIn("13800000001");
+	const staff = await server.signIn("13800000002");
+	const customer = await server.signIn("13800000003");
+	const manager = await server.signIn(mobiles.manager);
+	const elsewhere = await server.signIn(mobiles.elsewhere);
+	await server.deps.db
+		.insertInto("shop_staff")
+		.values({ shop_id: 1, member_id: manager.userId, role: "manager" })
+		.execute();
+	await addOtherShop(server, elsewhere.userId, "owner");
+	return { owner, staff, customer, manager, elsewhere };
+}

@@ -77,6 +77,29 @@ export type CallStaffInput = z.infer<typeof CallStaffInput>;
 /** Staff: someone is going to the table; every open call of the table stops ringing. */
 export const AnswerCallsInput = z.strictObject({ tableId: idField });
 
+/** Staff: someone is going round the room; every open call of the shop stops ringing. */
+export const AnswerAllCallsInput = z.strictObject({ shopId: idField });
+
+/**
+ * Owner or manager: hide a table (off the grid and the QR sheet, its printed code and its
+ * seating tokens refused) or show it again (it comes back after the others).
+ */
+export const SetTableEnabledInput = z.strictObject({
+	tableId: idField,
+	enabled: z.boolean({ error: "fieldInvalid" }),
+});
+export type SetTableEnabledInput = z.infer<typeof SetTableEnabledInput>;
+
+export const TABLE_MOVE_DIRECTIONS = ["up", "down"] as const;
+export type TableMoveDirection = (typeof TABLE_MOVE_DIRECTIONS)[number];
+
+/** Owner or manager: move a table one place earlier (`up`) or later (`down`) on the grid and the sheet. */
+export const MoveTableInput = z.strictObject({
+	tableId: idField,
+	direction: z.enum(TABLE_MOVE_DIRECTIONS, { error: "fieldInvalid" }),
+});
+export type MoveTableInput = z.infer<typeof MoveTableInput>;
+
 export interface TableCallView {
 	id: number;
 	kind: TableCallKind;

@@ -54,14 +54,15 @@ export interface BusResyncEvent {
 /**
  * Something on the shop's table grid changed: `table.called` when a diner rang the bell (the
  * staff's grid rings), `table.changed` for everything else (a call answered, a table added,
- * edited or given a new code). Delivered to the shop's staff only.
+ * edited, hidden, shown, moved or given a new code; a diner seated by a scan; a round ordered or
+ * removed; the bill settled or the table cleared). Delivered to the shop's staff only.
  */
 export interface TableEvent {
 	type: "table.called" | "table.changed";
 	tenantId: number;
 	shopId: number;
 	tableId: number;
-	/** called, answered, created, updated, codeRotated */
+	/** waiter, bill (called); answered, created, updated, codeRotated, disabled, enabled, moved; seated, ordered, roundRemoved, settled, cleared */
 	reason: string;
 }
 

@@ -25,10 +25,10 @@ export const OPEN_ROUND_EXCLUDED = ["cancelled", "rejected"] as const;
 export async function joinOrOpenSeating(
 	trx: Transaction<DB>,
 	args: { tenantId: number; shopId: number; tableId: number; now: Date; staleAfterSeconds: number },
-): Promise<BillRow> {
+): Promise<{ bill: BillRow; opened: boolean }> {
 	for (let attempt = 0; attempt < 3; attempt++) {
 		const open = await lockOpenBillOfTable(trx, args.tableId);
-		if (open && !(await isStale(trx, open, args))) return open;
+		if (open && !(await isStale(trx, open, args))) return { bill: open, opened: false };
 		if (open) {
 			await settleAtCounter(trx, open, [], { staffMemberId: null, now: args.now });
 		}
@@ -50,7 +50,7 @@ export async function joinOrOpenSeating(
 			.onConflict((oc) => oc.column("table_id").where("status", "=", "open").doNothing())
 			.returningAll()
 			.executeTakeFirst();
-		if (created) return created;
+		if (created) return { bill: created, opened: true };
 	}
 	throw new Error(`could not open a seating for table ${args.tableId}`);
 }

@@ -10,7 +10,7 @@ import { memberMobile } from "../identity/service.js";
 import { holdMenuVersion, readMenuVersion } from "../menu/service.js";
 import { toLocalMoment } from "../venues/hours.js";
 import { lockSeatingForRound } from "./bill-settlement.js";
-import { announceOrderChange } from "./events.js";
+import { announceBillChange, announceOrderChange } from "./events.js";
 import { presentOrders } from "./present.js";
 import * as queries from "./queries.js";
 import { evaluateCart } from "./service.js";
@@ -44,6 +44,16 @@ export async function placeOrder(
 		try {
 			const view = await placeOrderOnce(deps, ctx, input, idempotencyKey, options);
 			await announceOrderChange(deps, view.id, "created");
+			// A round joined a table's seating: the staff's grid shows the table eating. Only
+			// dine-in orders can be rounds, so other orders skip the lookup.
+			if (input.orderType === "desk") {
+				const round = await deps.db
+					.selectFrom("customer_order")
+					.select("bill_id")
+					.where("id", "=", view.id)
+					.executeTakeFirst();
+				await announceBillChange(deps, round?.bill_id, "ordered");
+			}
 			return view;
 		} catch (error) {
 			if (!(error instanceof MenuMovedOn)) throw error;

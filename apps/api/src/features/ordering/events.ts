@@ -1,4 +1,5 @@
 import type { AppDeps } from "../../http/deps.js";
+import type { TableEvent } from "../../realtime/bus.js";
 
 /** Tells every connected app that an order changed; call after the change has committed. */
 export async function announceOrderChange(deps: AppDeps, orderId: number, reason: string): Promise<void> {
@@ -22,4 +23,38 @@ export async function announceOrderChange(deps: AppDeps, orderId: number, reason
 		})
 		// The change itself is committed; a lost notification is healed by the apps refetching.
 		.catch(() => {});
+}
+
+/** Why a table's square on the staff's grid changed, as far as ordering knows (decision 016). */
+export type TableChangeReason = "seated" | "ordered" | "roundRemoved" | "settled" | "cleared";
+
+/**
+ * Tells the shop's staff that a table's seating changed (a diner scanned, a round joined or
+ * left the bill, the bill was settled), so their grid refetches at once rather than at its
+ * next poll. Call after the change has committed.
+ */
+export async function announceBillChange(
+	deps: AppDeps,
+	billId: number | null | undefined,
+	reason: TableChangeReason,
+): Promise<void> {
+	if (billId == null) return;
+	const bill = await deps.db
+		.selectFrom("table_bill")
+		.select(["tenant_id", "shop_id", "table_id"])
+		.where("id", "=", billId)
+		.executeTakeFirst();
+	if (!bill) return;
+	await announceTableEvent(deps, {
+		type: "table.changed",
+		tenantId: bill.tenant_id,
+		shopId: bill.shop_id,
+		tableId: bill.table_id,
+		reason,
+	});
+}
+
+/** Publishes a table event; the change is committed, and a lost notification is healed by the grid's refetch. */
+export async function announceTableEvent(deps: AppDeps, event: TableEvent): Promise<void> {
+	await deps.events.publish(event).catch(() => {});
 }

@@ -10,7 +10,7 @@ import type { GatewayName, GatewayPaymentReport, PaymentGateway } from "../payme
 import { gatewayFor } from "../payments/registry.js";
 import { postLedgerTxn } from "../wallet/ledger.js";
 import { dueOf, lockBill, lockUnpaidRounds, settleBill } from "./bill-settlement.js";
-import { announceOrderChange } from "./events.js";
+import { announceBillChange, announceOrderChange } from "./events.js";
 import { deliverGatewayRefundsSoon, queueGatewayRefund } from "./gateway-refunds.js";
 import { bookOrderPayment } from "./order-ledger.js";
 import * as orderQueries from "./queries.js";
@@ -191,6 +191,7 @@ export async function applyGatewayReport(
 	if (result.outcome === "refunded_late") deliverGatewayRefundsSoon(deps, { paymentId: report.paymentId });
 	for (const orderId of result.orderIds)
 		await announceOrderChange(deps, orderId, result.outcome === "applied" ? "paid" : result.outcome);
+	if ("settledBillId" in result) await announceBillChange(deps, result.settledBillId, "settled");
 	return result.outcome;
 }
 
@@ -206,7 +207,7 @@ async function applyToBill(
 	payment: Selectable<DB["gateway_payment"]> & { bill_id: number },
 	report: GatewayPaymentReport,
 	now: Date,
-): Promise<{ outcome: ApplyOutcome; orderIds: number[] }> {
+): Promise<{ outcome: ApplyOutcome; orderIds: number[]; settledBillId?: number }> {
 	const bill = await lockBill(trx, payment.tenant_id, payment.bill_id);
 	if (!bill) throw new Error(`gateway payment ${payment.id} names a missing bill`);
 	if (report.status === "declined") return { outcome: "declined", orderIds: [] };
@@ -221,7 +222,7 @@ async function applyToBill(
 			actorMemberId: payment.payer_member_id,
 			now,
 		});
-		return { outcome: "applied", orderIds };
+		return { outcome: "applied", orderIds, settledBillId: bill.id };
 	}
 	await refundLatePayment(
 		trx,

@@ -21,7 +21,7 @@ import {
 	settleAtCounter,
 	settleBill,
 } from "./bill-settlement.js";
-import { announceOrderChange } from "./events.js";
+import { announceBillChange, announceOrderChange } from "./events.js";
 import { availableGateway, recordPendingPayment, settlePendingPayments } from "./gateway-payments.js";
 import { isCurrent, readSeating, type Seating, seatingEnded } from "./table-seatings.js";
 
@@ -157,6 +157,7 @@ async function payFromBalance(
 		return answerEndedSeating(deps, ctx, settled, { payMethod: "balance", expectedTotal });
 	}
 	for (const orderId of outcome.orderIds) await announceOrderChange(deps, orderId, "paid");
+	await announceBillChange(deps, seating.bill.id, "settled");
 	return { bill: await presentBill(deps, outcome.settled, ctx), balance: outcome.balance };
 }
 
@@ -247,6 +248,7 @@ export async function settleBillAtCounter(
 		settleAtCounter(trx, bill, rounds, { staffMemberId: ctx.member.id, now }),
 	);
 	for (const orderId of orderIds) await announceOrderChange(deps, orderId, "paid");
+	await announceBillChange(deps, input.billId, "settled");
 	return presentStaffBill(deps, ctx, input.billId);
 }
 
@@ -315,7 +317,10 @@ export async function removeRound(
 		await cancelRound(trx, round, { memberId: ctx.member.id, reason: "staff_removed", now });
 		return true;
 	});
-	if (removed) await announceOrderChange(deps, input.orderId, "cancelled");
+	if (removed) {
+		await announceOrderChange(deps, input.orderId, "cancelled");
+		await announceBillChange(deps, billId, "roundRemoved");
+	}
 	return presentStaffBill(deps, ctx, billId);
 }
 
@@ -338,5 +343,6 @@ export async function clearTable(
 		return unpaid.map((round) => round.id);
 	});
 	for (const orderId of cancelledIds) await announceOrderChange(deps, orderId, "cancelled");
+	await announceBillChange(deps, input.billId, "cleared");
 	return presentStaffBill(deps, ctx, input.billId);
 }

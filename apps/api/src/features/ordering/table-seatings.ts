@@ -10,6 +10,7 @@ import {
 	type ScannedTable,
 } from "../venues/service.js";
 import { type BillRow, joinOrOpenSeating, OPEN_ROUND_EXCLUDED, presentBills } from "./bill-settlement.js";
+import { announceBillChange } from "./events.js";
 
 /**
  * Seatings (decision 009). The printed QR code only identifies the table; scanning it opens
@@ -40,7 +41,7 @@ export async function scanTable(deps: AppDeps, ctx: RequestContext, token: strin
 	}
 	const table = await findTableOfPrintedCode(deps, ctx, token);
 	const now = deps.clock.now();
-	const bill = await deps.db.transaction().execute((trx) =>
+	const { bill, opened } = await deps.db.transaction().execute((trx) =>
 		joinOrOpenSeating(trx, {
 			tenantId: ctx.tenant.id,
 			shopId: table.shopId,
@@ -49,6 +50,8 @@ export async function scanTable(deps: AppDeps, ctx: RequestContext, token: strin
 			staleAfterSeconds: STALE_SEATING_SECONDS,
 		}),
 	);
+	// The first scan seats the table: the staff's grid shows it at once (joining changes nothing there).
+	if (opened) await announceBillChange(deps, bill.id, "seated");
 	return presentTable(table, issueSeatingToken(deps, ctx, table, bill.id));
 }
 

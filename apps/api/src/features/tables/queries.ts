@@ -6,36 +6,71 @@ type Db = Kysely<DB> | Transaction<DB>;
 
 const TABLE_COLUMNS = ["id", "shop_id", "number", "seats", "area", "qr_version"] as const;
 
-/** A table of the tenant that is in use (disabled tables answer like missing ones). */
-export function findTable(db: Db, args: { tenantId: number; tableId: number }) {
+/**
+ * A table of the tenant that is in use (hidden tables answer like missing ones), or with
+ * `includeHidden` any of its tables, for showing a hidden one again.
+ */
+export function findTable(db: Db, args: { tenantId: number; tableId: number; includeHidden?: boolean }) {
 	return db
 		.selectFrom("dining_table as t")
 		.innerJoin("shop as s", "s.id", "t.shop_id")
-		.select(["t.id", "t.shop_id", "t.number", "t.seats", "t.area", "t.qr_version"])
+		.select(["t.id", "t.shop_id", "t.number", "t.seats", "t.area", "t.qr_version", "t.enabled"])
 		.where("t.id", "=", args.tableId)
 		.where("s.tenant_id", "=", args.tenantId)
-		.where("t.enabled", "=", true)
+		.$if(!args.includeHidden, (qb) => qb.where("t.enabled", "=", true))
 		.executeTakeFirst();
 }
 
 export function lockTable(trx: Transaction<DB>, tableId: number) {
 	return trx
 		.selectFrom("dining_table")
-		.select(TABLE_COLUMNS)
+		.select([...TABLE_COLUMNS, "enabled"])
 		.where("id", "=", tableId)
 		.forUpdate()
 		.executeTakeFirstOrThrow();
 }
 
-export function listTables(db: Db, shopId: number) {
+/** The shop's tables in use, in the grid's and the sheet's order; `hidden`: the hidden ones instead. */
+export function listTables(db: Db, shopId: number, which: "shown" | "hidden" = "shown") {
 	return db
 		.selectFrom("dining_table")
-		.select(TABLE_COLUMNS)
+		.select([...TABLE_COLUMNS, "sort"])
 		.where("shop_id", "=", shopId)
-		.where("enabled", "=", true)
+		.where("enabled", "=", which === "shown")
 		.orderBy("sort")
 		.orderBy("number")
 		.execute();
+}
+
+/** Locks every table of the shop, in id order (so two reorders queue rather than deadlock). */
+export function lockShopTables(trx: Transaction<DB>, shopId: number) {
+	return trx.selectFrom("dining_table").select("id").where("shop_id", "=", shopId).orderBy("id").forUpdate().execute();
+}
+
+/** The place after every table of the shop in use. */
+async function sortAfterTheOthers(trx: Transaction<DB>, shopId: number): Promise<number> {
+	const last = await trx
+		.selectFrom("dining_table")
+		.select((eb) => eb.fn.max("sort").as("sort"))
+		.where("shop_id", "=", shopId)
+		.where("enabled", "=", true)
+		.executeTakeFirst();
+	return Math.min(Number(last?.sort ?? 0) + 1, 32_767);
+}
+
+export function setSort(trx: Transaction<DB>, tableId: number, sort: number) {
+	return trx.updateTable("dining_table").set({ sort }).where("id", "=", tableId).execute();
+}
+
+/** Hides a table, or shows it again after the tables in use. */
+export async function setEnabled(trx: Transaction<DB>, table: { id: number; shop_id: number }, enabled: boolean) {
+	const sort = enabled ? await sortAfterTheOthers(trx, table.shop_id) : undefined;
+	return trx
+		.updateTable("dining_table")
+		.set({ enabled, ...(sort === undefined ? {} : { sort }) })
+		.where("id", "=", table.id)
+		.returning(TABLE_COLUMNS)
+		.executeTakeFirstOrThrow();
 }
 
 /**
@@ -46,11 +81,7 @@ export async function insertTable(
 	trx: Transaction<DB>,
 	values: { shopId: number; number: string; seats: number; area: Localized | null },
 ) {
-	const last = await trx
-		.selectFrom("dining_table")
-		.select((eb) => eb.fn.max("sort").as("sort"))
-		.where("shop_id", "=", values.shopId)
-		.executeTakeFirst();
+	const sort = await sortAfterTheOthers(trx, values.shopId);
 	return trx
 		.insertInto("dining_table")
 		.values({
@@ -58,7 +89,7 @@ export async function insertTable(
 			number: values.number,
 			seats: values.seats,
 			area: values.area === null ? null : JSON.stringify(values.area),
-			sort: Math.min(Number(last?.sort ?? 0) + 1, 32_767),
+			sort,
 		})
 		.onConflict((oc) => oc.columns(["shop_id", "number"]).doNothing())
 		.returning(TABLE_COLUMNS)
@@ -165,13 +196,20 @@ export function seatingsThatAskedForTheBill(db: Db, billIds: number[]) {
 		.execute();
 }
 
-/** Answers every open call of a table; answers nothing when someone else already did. */
-export function answerCalls(db: Db, args: { tableId: number; memberId: number; now: Date }) {
+/**
+ * Answers every open call of a table (or of every table of a shop); answers nothing when
+ * someone else already did.
+ */
+export function answerCalls(
+	db: Db,
+	args: ({ tableId: number } | { shopId: number }) & { memberId: number; now: Date },
+) {
+	const [column, id] = "tableId" in args ? (["table_id", args.tableId] as const) : (["shop_id", args.shopId] as const);
 	return db
 		.updateTable("table_call")
 		.set({ answered_at: args.now, answered_by_member_id: args.memberId })
-		.where("table_id", "=", args.tableId)
+		.where(column, "=", id)
 		.where("answered_at", "is", null)
-		.returning("id")
+		.returning(["id", "table_id"])
 		.execute();
 }

@@ -11,7 +11,7 @@ import jsqrModule from "jsqr";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../../../test/harness.js";
 import { closeLiveSockets, connectLive, ticketFor, until } from "../../../test/live-socket.js";
-import { addOtherShop, codeOf, TableFixture } from "../../../test/tables.js";
+import { codeOf, signInTableCast, TableFixture } from "../../../test/tables.js";
 
 /**
  * Tables and the bell (decision 016): owners and managers add and edit tables, give one a new
@@ -32,16 +32,10 @@ let tables: TableFixture;
 
 beforeAll(async () => {
 	server = await startTestServer();
-	owner = await server.signIn("13800000001");
-	staff = await server.signIn("13800000002");
-	customer = await server.signIn("13800000003");
-	manager = await server.signIn("13900000041");
-	elsewhere = await server.signIn("13900000042");
-	await server.deps.db
-		.insertInto("shop_staff")
-		.values({ shop_id: 1, member_id: manager.userId, role: "manager" })
-		.execute();
-	await addOtherShop(server, elsewhere.userId, "owner");
+	({ owner, staff, customer, manager, elsewhere } = await signInTableCast(server, {
+		manager: "13900000041",
+		elsewhere: "13900000042",
+	}));
 	tables = await new TableFixture(server).load(staff);
 });
 afterAll(async () => {

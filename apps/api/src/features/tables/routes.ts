@@ -1,8 +1,11 @@
 import {
+	AnswerAllCallsInput,
 	AnswerCallsInput,
 	CallStaffInput,
 	CreateTableInput,
+	MoveTableInput,
 	ReprintTableCodeInput,
+	SetTableEnabledInput,
 	ShopQuery,
 	UpdateTableInput,
 } from "@bayon/contract";
@@ -29,6 +32,23 @@ export async function tableRoutes(app: FastifyInstance, deps: AppDeps) {
 	);
 	r.post("/merchant/table/update", { schema: { body: UpdateTableInput } }, async (request) =>
 		ok(await tables.updateTable(deps, signedIn(request), { ...request.body, origin: publicOrigin(deps, request) })),
+	);
+	/** Hide a table (its codes refused) or show it again. */
+	r.post("/merchant/table/enable", { schema: { body: SetTableEnabledInput } }, async (request) =>
+		ok(await tables.setTableEnabled(deps, signedIn(request), { ...request.body, origin: publicOrigin(deps, request) })),
+	);
+	/** One place up or down the grid and the sheet; answers the tables' ids in their new order. */
+	r.post("/merchant/table/move", { schema: { body: MoveTableInput } }, async (request) =>
+		ok(await tables.moveTable(deps, signedIn(request), request.body)),
+	);
+	/** The shop's hidden tables, to show one again. */
+	r.get("/merchant/table/hidden", { schema: { querystring: ShopQuery } }, async (request) =>
+		ok(
+			await tables.hiddenTables(deps, signedIn(request), {
+				shopId: request.query.shopId,
+				origin: publicOrigin(deps, request),
+			}),
+		),
 	);
 	/** A new QR code for a table; printed copies and codes handed out from them stop working. */
 	r.post("/merchant/table/reprint", { schema: { body: ReprintTableCodeInput } }, async (request) =>
@@ -65,6 +85,9 @@ export async function tableRoutes(app: FastifyInstance, deps: AppDeps) {
 	);
 	r.post("/merchant/bell/answer", { schema: { body: AnswerCallsInput } }, async (request) =>
 		ok(await tables.answerCalls(deps, signedIn(request), request.body)),
+	);
+	r.post("/merchant/bell/answer-all", { schema: { body: AnswerAllCallsInput } }, async (request) =>
+		ok(await tables.answerAllCalls(deps, signedIn(request), request.body)),
 	);
 	/** Public: the seating token is the proof of sitting at the table; signing in is not needed to call. */
 	r.post("/table/call", { config: { public: true }, schema: { body: CallStaffInput } }, async (request) =>

@@ -7,7 +7,9 @@ import {
 	ErrorCode,
 	type Localized,
 	type MerchantTable,
+	type MoveTableInput,
 	roleAllows,
+	type SetTableEnabledInput,
 	type ShopPermission,
 	type TableCallView,
 	type TableGridEntry,
@@ -19,6 +21,7 @@ import type { DB } from "../../db/schema.js";
 import { BusinessError } from "../../http/business-error.js";
 import type { AppDeps } from "../../http/deps.js";
 import type { RequestContext } from "../../http/request-context.js";
+import { announceTableEvent } from "../ordering/events.js";
 import { currentSeating, listCurrentSeatings } from "../ordering/table-seatings.js";
 import { recordShopChange } from "../shop-changes/record.js";
 import {
@@ -36,7 +39,7 @@ import * as queries from "./queries.js";
  */
 
 type SignedInContext = RequestContext & { member: { id: number } };
-type TableRow = Awaited<ReturnType<typeof queries.listTables>>[number];
+type TableRow = Omit<Awaited<ReturnType<typeof queries.listTables>>[number], "sort">;
 
 /** The table as a change-log entry shows it. */
 const loggedTable = (row: TableRow) => ({ number: row.number, seats: row.seats, area: row.area });
@@ -46,20 +49,18 @@ const loggedTable = (row: TableRow) => ({ number: row.number, seats: row.seats, 
  * made-up ids (requireStaffWithoutOracle); the shop's own staff without `permission` are
  * told Forbidden.
  */
-async function authorizeForTable(deps: AppDeps, ctx: SignedInContext, tableId: number, permission: ShopPermission) {
-	const table = await queries.findTable(deps.db, { tenantId: ctx.tenant.id, tableId });
+async function authorizeForTable(
+	deps: AppDeps,
+	ctx: SignedInContext,
+	tableId: number,
+	permission: ShopPermission,
+	options: { includeHidden?: boolean } = {},
+) {
+	const table = await queries.findTable(deps.db, { tenantId: ctx.tenant.id, tableId, ...options });
 	await requireStaffWithoutOracle(deps, ctx, table?.shop_id);
 	const role = table ? await staffRoleAt(deps, ctx, table.shop_id) : null;
 	if (!table || !role || !roleAllows(role, permission)) throw new BusinessError(ErrorCode.Forbidden);
 	return table;
-}
-
-async function announceTable(
-	deps: AppDeps,
-	event: { type: "table.called" | "table.changed"; tenantId: number; shopId: number; tableId: number; reason: string },
-) {
-	// The change is committed; a lost notification is healed by the grid's refetch.
-	await deps.events.publish(event).catch(() => {});
 }
 
 const isUniqueViolation = (error: unknown) => (error as { code?: unknown } | null)?.code === "23505";
@@ -71,7 +72,7 @@ const isUniqueViolation = (error: unknown) => (error as { code?: unknown } | nul
 async function changeTable(
 	deps: AppDeps,
 	ctx: SignedInContext,
-	args: { shopId: number; action: "create" | "update" | "rotate_qr"; reason: string },
+	args: { shopId: number; action: "create" | "update" | "rotate_qr" | "disable" | "enable" | "move"; reason: string },
 	change: (trx: Transaction<DB>) => Promise<{ row: TableRow; before?: unknown; after: unknown }>,
 ): Promise<TableRow> {
 	const row = await deps.db.transaction().execute(async (trx) => {
@@ -88,7 +89,7 @@ async function changeTable(
 		});
 		return row;
 	});
-	await announceTable(deps, {
+	await announceTableEvent(deps, {
 		type: "table.changed",
 		tenantId: ctx.tenant.id,
 		shopId: row.shop_id,
@@ -163,6 +164,93 @@ export async function reprintTableCode(
 		return { row: after, before: { qrVersion: before.qr_version }, after: { qrVersion: after.qr_version } };
 	});
 	return presentMerchantTable(deps, ctx, { shopId: row.shop_id, origin: args.origin }, row);
+}
+
+/**
+ * Hides a table (off the grid and the sheet; its printed code and its seating tokens are
+ * refused like a reprinted code's) or shows it again, after the tables in use. A seating
+ * still open at a hidden table stays on "Tables to pay" for the staff to settle. Hiding a
+ * hidden table changes nothing and logs nothing.
+ */
+export async function setTableEnabled(
+	deps: AppDeps,
+	ctx: SignedInContext,
+	input: SetTableEnabledInput & { origin: string },
+): Promise<MerchantTable> {
+	const table = await authorizeForTable(deps, ctx, input.tableId, "shop", { includeHidden: true });
+	const present = (row: TableRow) =>
+		presentMerchantTable(deps, ctx, { shopId: row.shop_id, origin: input.origin }, row);
+	if (table.enabled === input.enabled) return present(table);
+	const scope = {
+		shopId: table.shop_id,
+		action: input.enabled ? "enable" : "disable",
+		reason: input.enabled ? "enabled" : "disabled",
+	} as const;
+	const row = await changeTable(deps, ctx, scope, async (trx) => {
+		const before = await queries.lockTable(trx, input.tableId);
+		// A second tap, or someone else's, got here first.
+		if (before.enabled === input.enabled) throw new TableUnchanged(before);
+		const after = await queries.setEnabled(trx, before, input.enabled);
+		return { row: after, before: { enabled: before.enabled }, after: { enabled: input.enabled } };
+	}).catch((error: unknown) => {
+		if (error instanceof TableUnchanged) return error.row;
+		throw error;
+	});
+	return present(row);
+}
+
+/** Rolls back a change that turned out to change nothing (and so logs and announces nothing). */
+class TableUnchanged extends Error {
+	constructor(readonly row: TableRow) {
+		super("table unchanged");
+	}
+}
+
+/**
+ * Moves a table one place up or down the grid and the sheet (among the tables in use). The
+ * first table moved up, or the last down, stays where it is. The shop's tables are renumbered
+ * 1, 2, … so old equal sort values cannot make a move do nothing.
+ */
+export async function moveTable(
+	deps: AppDeps,
+	ctx: SignedInContext,
+	input: MoveTableInput,
+): Promise<{ tableIds: number[] }> {
+	const table = await authorizeForTable(deps, ctx, input.tableId, "shop");
+	let order: number[] = [];
+	const scope = { shopId: table.shop_id, action: "move", reason: "moved" } as const;
+	await changeTable(deps, ctx, scope, async (trx) => {
+		await queries.lockShopTables(trx, table.shop_id);
+		const rows = await queries.listTables(trx, table.shop_id);
+		order = rows.map((row) => row.id);
+		const from = order.indexOf(input.tableId);
+		const to = from + (input.direction === "up" ? -1 : 1);
+		const moved = rows[from];
+		// Hidden by someone else meanwhile, or already at the end it is moved towards.
+		if (!moved) throw new TableUnchanged(table);
+		if (to < 0 || to >= order.length) throw new TableUnchanged(moved);
+		order.splice(from, 1);
+		order.splice(to, 0, input.tableId);
+		for (const [index, id] of order.entries()) {
+			const row = rows.find((candidate) => candidate.id === id);
+			if (row && row.sort !== index + 1) await queries.setSort(trx, id, index + 1);
+		}
+		return { row: moved, before: { position: from + 1 }, after: { position: to + 1 } };
+	}).catch((error: unknown) => {
+		if (!(error instanceof TableUnchanged)) throw error;
+	});
+	return { tableIds: order };
+}
+
+/** The shop's hidden tables, for showing one again (permission `shop`). */
+export async function hiddenTables(
+	deps: AppDeps,
+	ctx: SignedInContext,
+	args: { shopId: number; origin: string },
+): Promise<MerchantTable[]> {
+	await requireShopPermission(deps, ctx, args.shopId, "shop");
+	const rows = await queries.listTables(deps.db, args.shopId, "hidden");
+	return rows.map((row) => presentMerchantTable(deps, ctx, args, row));
 }
 
 /** The shop's tables with their QR URLs, for the printed sheet (permission `shop`). */
@@ -249,7 +337,7 @@ export async function callStaff(deps: AppDeps, ctx: RequestContext, input: CallS
 			calledAt: now,
 		});
 	});
-	await announceTable(deps, {
+	await announceTableEvent(deps, {
 		type: "table.called",
 		tenantId: ctx.tenant.id,
 		shopId: table.shopId,
@@ -271,13 +359,38 @@ export async function answerCalls(
 		memberId: ctx.member.id,
 		now: deps.clock.now(),
 	});
-	if (answered.length > 0)
-		await announceTable(deps, {
+	await announceAnswered(deps, ctx, table.shop_id, answered);
+	return { answered: answered.length };
+}
+
+/** Someone is going round the room: every open call of the shop stops ringing on every screen. */
+export async function answerAllCalls(
+	deps: AppDeps,
+	ctx: SignedInContext,
+	args: { shopId: number },
+): Promise<{ answered: number }> {
+	await requireShopPermission(deps, ctx, args.shopId, "tables");
+	const answered = await queries.answerCalls(deps.db, {
+		shopId: args.shopId,
+		memberId: ctx.member.id,
+		now: deps.clock.now(),
+	});
+	await announceAnswered(deps, ctx, args.shopId, answered);
+	return { answered: answered.length };
+}
+
+async function announceAnswered(
+	deps: AppDeps,
+	ctx: SignedInContext,
+	shopId: number,
+	answered: Array<{ table_id: number }>,
+) {
+	for (const tableId of new Set(answered.map((call) => call.table_id)))
+		await announceTableEvent(deps, {
 			type: "table.changed",
 			tenantId: ctx.tenant.id,
-			shopId: table.shop_id,
-			tableId: args.tableId,
+			shopId,
+			tableId,
 			reason: "answered",
 		});
-	return { answered: answered.length };
 }

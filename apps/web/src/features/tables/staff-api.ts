@@ -1,4 +1,10 @@
-import type { CreateTableInput, MerchantTable, TableGridEntry, UpdateTableInput } from "@bayon/contract";
+import type {
+	CreateTableInput,
+	MerchantTable,
+	TableGridEntry,
+	TableMoveDirection,
+	UpdateTableInput,
+} from "@bayon/contract";
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "../../lib/api-client";
 
@@ -7,6 +13,7 @@ import { api } from "../../lib/api-client";
 export const tableStaffKeys = {
 	all: ["tables", "staff"] as const,
 	grid: (shopId: number) => ["tables", "staff", "grid", shopId] as const,
+	hidden: (shopId: number) => ["tables", "staff", "hidden", shopId] as const,
 };
 
 /** Every table with what is happening at it and its unanswered calls. */
@@ -15,6 +22,28 @@ export const tableGridQuery = (shopId: number) =>
 		queryKey: tableStaffKeys.grid(shopId),
 		queryFn: () => api.get<TableGridEntry[]>("/merchant/bell/tables", { shopId }),
 	});
+
+/** Owner or manager: the shop's disabled tables, to enable one again. */
+export const hiddenTablesQuery = (shopId: number) =>
+	queryOptions({
+		queryKey: tableStaffKeys.hidden(shopId),
+		queryFn: () => api.get<MerchantTable[]>("/merchant/table/hidden", { shopId }),
+	});
+
+/** Someone is going round the room: every call of the shop stops ringing on every screen. */
+export function answerAllCalls(shopId: number): Promise<{ answered: number }> {
+	return api.post("/merchant/bell/answer-all", { shopId });
+}
+
+/** Owner or manager: disable a table (its codes refused) or enable it again. */
+export function setTableEnabled(tableId: number, enabled: boolean): Promise<MerchantTable> {
+	return api.post("/merchant/table/enable", { tableId, enabled }, { loading: true });
+}
+
+/** Owner or manager: one place up or down the grid and the QR sheet. */
+export function moveTable(tableId: number, direction: TableMoveDirection): Promise<{ tableIds: number[] }> {
+	return api.post("/merchant/table/move", { tableId, direction });
+}
 
 /** Someone is going to the table: its calls stop ringing on every screen. */
 export function answerCalls(tableId: number): Promise<{ answered: number }> {

@@ -42,6 +42,19 @@ const zhCN = {
 	"tables.rotateHint": "旧桌码及用它入座的顾客手机上的桌码将立即失效，请打印新桌码换上。",
 	"tables.confirmRotate": "更换 {{table}} 号桌的桌码？旧桌码立即失效，需要打印新桌码贴上。",
 	"tables.rotated": "{{table}} 号桌已换新桌码，请打印并贴上",
+	"bell.answeredAll": "已全部响应",
+	"bell.soundPrompt": "点按开启桌台呼叫提示音",
+	"tables.arrange": "排序",
+	"tables.arrangeDone": "完成",
+	"tables.moveUp": "{{table}} 号桌上移",
+	"tables.moveDown": "{{table}} 号桌下移",
+	"tables.hide": "停用此桌",
+	"tables.hideHint": "停用后，此桌不在桌台页和桌码单上显示，桌码无法再扫码入座；可随时恢复。",
+	"tables.confirmHide": "停用 {{table}} 号桌？桌码将无法扫码入座，可随时恢复。",
+	"tables.hidden": "已停用 {{table}} 号桌",
+	"tables.hiddenTitle": "已停用的桌台",
+	"tables.show": "恢复",
+	"tables.shown": "已恢复 {{table}} 号桌",
 } as const;
 
 type Key = keyof typeof zhCN;
@@ -86,6 +99,21 @@ const en: Strings = {
 	"tables.confirmRotate":
 		"Give table {{table}} a new QR code? The old one stops working at once; print the new one and put it on the table.",
 	"tables.rotated": "Table {{table}} has a new QR code: print it and put it on the table",
+	"bell.answeredAll": "All calls answered",
+	"bell.soundPrompt": "Tap to turn on the table call sound",
+	"tables.arrange": "Arrange",
+	"tables.arrangeDone": "Done",
+	"tables.moveUp": "Move table {{table}} up",
+	"tables.moveDown": "Move table {{table}} down",
+	"tables.hide": "Disable this table",
+	"tables.hideHint":
+		"A disabled table leaves this page and the QR sheet, and its code no longer seats anyone. You can enable it again at any time.",
+	"tables.confirmHide":
+		"Disable table {{table}}? Its code will no longer seat anyone; you can enable it again at any time.",
+	"tables.hidden": "Table {{table}} disabled",
+	"tables.hiddenTitle": "Disabled tables",
+	"tables.show": "Enable",
+	"tables.shown": "Table {{table}} enabled",
 };
 
 const km: Strings = {
@@ -125,6 +153,19 @@ const km: Strings = {
 	"tables.rotateHint": "កូដចាស់ និងកូដដែលភ្ញៀវបានយកពីវា ឈប់ដំណើរការភ្លាម៖ សូមបោះពុម្ពកូដថ្មីដាក់លើតុ។",
 	"tables.confirmRotate": "ផ្តល់កូដ QR ថ្មីដល់តុ {{table}}? កូដចាស់ឈប់ដំណើរការភ្លាម សូមបោះពុម្ពកូដថ្មីដាក់លើតុ។",
 	"tables.rotated": "តុ {{table}} មានកូដ QR ថ្មី៖ សូមបោះពុម្ពហើយដាក់លើតុ",
+	"bell.answeredAll": "បានឆ្លើយការហៅទាំងអស់",
+	"bell.soundPrompt": "ចុចដើម្បីបើកសំឡេងការហៅពីតុ",
+	"tables.arrange": "រៀបលំដាប់",
+	"tables.arrangeDone": "រួចរាល់",
+	"tables.moveUp": "ផ្លាស់តុ {{table}} ឡើងលើ",
+	"tables.moveDown": "ផ្លាស់តុ {{table}} ចុះក្រោម",
+	"tables.hide": "បិទតុនេះ",
+	"tables.hideHint": "តុដែលបានបិទ មិនបង្ហាញនៅទំព័រនេះ និងសន្លឹកកូដ QR ទេ ហើយកូដរបស់វាលែងដំណើរការ។ អ្នកអាចបើកវាវិញបានគ្រប់ពេល។",
+	"tables.confirmHide": "បិទតុ {{table}}? កូដរបស់វានឹងលែងដំណើរការ។ អ្នកអាចបើកវាវិញបានគ្រប់ពេល។",
+	"tables.hidden": "បានបិទតុ {{table}}",
+	"tables.hiddenTitle": "តុដែលបានបិទ",
+	"tables.show": "បើកវិញ",
+	"tables.shown": "បានបើកតុ {{table}} វិញ",
 };
 
 export const tableStaffStrings: Record<string, Strings> = { "zh-CN": zhCN, en, km };

@@ -2,19 +2,14 @@ import type { MerchantShopRef, OrderView } from "@bayon/contract";
 import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useMemo, useState, useSyncExternalStore } from "react";
 import { queryClient } from "../../../lib/query-client";
-import { BellIcon, SpeakerIcon, SpeakerOffIcon } from "../../../ui/icons";
+import { BellIcon } from "../../../ui/icons";
 import { EmptyState, ErrorState, LoadingState } from "../../../ui/states";
 import { useNow } from "../../orders/use-now";
+import { prepareAlarmSound, unlockAlarmSound } from "../alarm-sound";
 import { boardQuery, merchantKeys, openBillsQuery } from "../api";
 import { BOARD_GROUPS, type BoardGroup, groupBoard, needsAttention } from "../board";
-import {
-	boardAlarm,
-	prepareAlarmSound,
-	setAlarmSound,
-	unlockAlarmSound,
-	useBoardSound,
-	useRingingOrders,
-} from "../board-alarm";
+import { boardAlarm, useRingingOrders } from "../board-alarm";
+import { AlarmSoundPrompt, AlarmSoundSwitch } from "../components/alarm-sound-controls";
 import { OpenBills } from "../components/open-bills";
 import { OrderCard } from "../components/order-card";
 import { StaffOrderSheet } from "../components/staff-order-sheet";
@@ -110,7 +105,7 @@ function Board({ shop }: { shop: MerchantShopRef }) {
 			data-testid="merchant-board"
 			data-layout={columns ? "columns" : "tabs"}
 		>
-			<SoundPrompt />
+			<AlarmSoundPrompt title={mt("board.sound.prompt")} />
 			{ringing.length > 0 && (
 				<div className="merchant-alert" role="alert" data-testid="merchant-alert" data-count={ringing.length}>
 					<BellIcon className="merchant-alert__bell" width={22} height={22} />
@@ -127,7 +122,7 @@ function Board({ shop }: { shop: MerchantShopRef }) {
 			)}
 			<div className="merchant-board__bar">
 				<h2 className="merchant-board__shop">{shop.shopName}</h2>
-				<SoundSwitch />
+				<AlarmSoundSwitch />
 				<button
 					type="button"
 					className="button button--ghost button--small"
@@ -229,70 +224,6 @@ function BoardTab({ id, selected, onSelect, count, children }: BoardTabProps) {
 					{count}
 				</span>
 			)}
-		</button>
-	);
-}
-
-const SOUND_PROMPT_DELAY_MS = 600;
-
-const stopPropagation = (event: { stopPropagation: () => void }) => event.stopPropagation();
-
-/**
- * The header's sound switch: says whether new orders will be heard on this device, and turns
- * the sound on (a tap, which is also what browsers need to allow it) or off (remembered).
- */
-function SoundSwitch() {
-	const { mt } = useMerchantText();
-	const sound = useBoardSound();
-	const on = sound === "on";
-	return (
-		<button
-			type="button"
-			className={`merchant-sound${on ? " is-on" : ""}`}
-			aria-pressed={on}
-			disabled={sound === "unavailable"}
-			onClick={() => setAlarmSound(!on)}
-			// Not through the board's unlock-on-tap: that could turn the sound on between press
-			// and click, and this tap (meant to turn it on) would then turn it off.
-			onPointerDown={stopPropagation}
-			onPointerUp={stopPropagation}
-			data-testid="merchant-sound"
-			data-sound={sound}
-		>
-			{on ? <SpeakerIcon width={20} height={20} /> : <SpeakerOffIcon width={20} height={20} />}
-			<span className="merchant-sound__label">{mt(on ? "board.sound.on" : "board.sound.off")}</span>
-		</button>
-	);
-}
-
-/**
- * Browsers keep a page silent until it is tapped: while the sound is wanted but still blocked,
- * the board asks for that tap (any tap on the board also does).
- */
-function SoundPrompt() {
-	const { mt } = useMerchantText();
-	const blocked = useBoardSound() === "blocked";
-	// A new audio context starts a moment after it is made where the browser allows it: wait
-	// that moment, or the banner would flash and push the board down and up on every visit.
-	const [asking, setAsking] = useState(false);
-	useEffect(() => {
-		if (!blocked) return setAsking(false);
-		const timer = setTimeout(() => setAsking(true), SOUND_PROMPT_DELAY_MS);
-		return () => clearTimeout(timer);
-	}, [blocked]);
-	if (!blocked || !asking) return null;
-	return (
-		<button
-			type="button"
-			className="merchant-sound-prompt"
-			onClick={() => setAlarmSound(true)}
-			data-testid="merchant-sound-prompt"
-		>
-			<SpeakerOffIcon className="merchant-sound-prompt__icon" width={24} height={24} />
-			<span className="merchant-sound-prompt__text">
-				<strong>{mt("board.sound.prompt")}</strong>
-				<small>{mt("board.sound.promptHint")}</small>
-			</span>
 		</button>
 	);
 }

@@ -14,7 +14,7 @@ import { useDebouncedSubmit } from "../../../lib/use-debounced-submit";
 import { ConfirmDialog } from "../../../ui/confirm-dialog";
 import { BottomSheet } from "../../../ui/sheet";
 import { Stepper } from "../../../ui/stepper";
-import { createTable, reprintTableCode, updateTable } from "../staff-api";
+import { createTable, reprintTableCode, setTableEnabled, updateTable } from "../staff-api";
 import { useTableStaffText } from "../staff-strings";
 
 type Field = "number" | "seats" | "area";
@@ -26,7 +26,7 @@ const AREA_LANGUAGES = [
 
 /**
  * Adds a table or edits one (number, seats, area in three languages), checked with the same
- * contract schema the server uses; editing also gives the table a new QR code.
+ * contract schema the server uses; editing also gives the table a new QR code or disables it.
  */
 export function TableFormSheet({
 	shopId,
@@ -49,6 +49,7 @@ export function TableFormSheet({
 	const [area, setArea] = useState<Record<string, string>>({});
 	const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
 	const [confirmRotate, setConfirmRotate] = useState(false);
+	const [confirmHide, setConfirmHide] = useState(false);
 
 	useEffect(() => {
 		if (!open) return;
@@ -96,6 +97,19 @@ export function TableFormSheet({
 			await reprintTableCode(editing.id);
 			showToast(st("tables.rotated", { table: editing.number }));
 			onSaved();
+		} catch {
+			// The request layer showed why.
+		}
+	});
+
+	const [hide] = useDebouncedSubmit(async () => {
+		if (!editing) return;
+		setConfirmHide(false);
+		try {
+			await setTableEnabled(editing.id, false);
+			showToast(st("tables.hidden", { table: editing.number }));
+			onSaved();
+			onClose();
 		} catch {
 			// The request layer showed why.
 		}
@@ -196,6 +210,19 @@ export function TableFormSheet({
 						<p className="field__hint">{st("tables.rotateHint")}</p>
 					</div>
 				)}
+				{editing && (
+					<div className="table-form__hide">
+						<button
+							type="button"
+							className="button button--ghost button--block"
+							onClick={() => setConfirmHide(true)}
+							data-testid="table-hide"
+						>
+							{st("tables.hide")}
+						</button>
+						<p className="field__hint">{st("tables.hideHint")}</p>
+					</div>
+				)}
 			</form>
 			<ConfirmDialog
 				open={confirmRotate}
@@ -204,6 +231,14 @@ export function TableFormSheet({
 				onCancel={() => setConfirmRotate(false)}
 				destructive
 				testId="table-rotate-confirm"
+			/>
+			<ConfirmDialog
+				open={confirmHide}
+				message={st("tables.confirmHide", { table: editing?.number ?? "" })}
+				onConfirm={() => hide()}
+				onCancel={() => setConfirmHide(false)}
+				destructive
+				testId="table-hide-confirm"
 			/>
 		</BottomSheet>
 	);

@@ -1,4 +1,10 @@
-import { type MerchantShopRef, roleAllows, type TableGridEntry } from "@bayon/contract";
+import {
+	type MerchantShopRef,
+	roleAllows,
+	TABLE_MOVE_DIRECTIONS,
+	type TableGridEntry,
+	type TableMoveDirection,
+} from "@bayon/contract";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { formatRelativeTime } from "../../../lib/format";
@@ -7,12 +13,23 @@ import { useLiveUpdates } from "../../../lib/live-updates";
 import { queryClient } from "../../../lib/query-client";
 import { showToast } from "../../../lib/toast";
 import { useDebouncedSubmit } from "../../../lib/use-debounced-submit";
-import { BellIcon, PlusIcon, PrinterIcon } from "../../../ui/icons";
+import { BellIcon, ChevronIcon, PlusIcon, PrinterIcon } from "../../../ui/icons";
 import { EmptyState, ErrorState, LoadingState } from "../../../ui/states";
+import { prepareAlarmSound, unlockAlarmSound } from "../../merchant/alarm-sound";
+import { AlarmSoundPrompt, AlarmSoundSwitch } from "../../merchant/components/alarm-sound-controls";
 import { MerchantGuard } from "../../merchant/merchant-guard";
-import { bellAlarm, unlockBellSound, useRingingCalls } from "../bell-alarm";
+import { bellAlarm, useRingingCalls } from "../bell-alarm";
 import { TableFormSheet } from "../components/table-form-sheet";
-import { answerCalls, downloadQrSheet, tableGridQuery, tableStaffKeys } from "../staff-api";
+import {
+	answerAllCalls,
+	answerCalls,
+	downloadQrSheet,
+	hiddenTablesQuery,
+	moveTable,
+	setTableEnabled,
+	tableGridQuery,
+	tableStaffKeys,
+} from "../staff-api";
 import { useTableStaffText } from "../staff-strings";
 import "../../merchant/merchant.css";
 import "../bell.css";
@@ -22,9 +39,10 @@ const GRID_EVENTS = new Set(["table.called", "table.changed", "order.changed"]);
 
 /**
  * merchant/bell: the shop's tables at a glance (free, ordering, eating, waiting to pay,
- * calling). A diner's call rings with the order board's sound until someone answers it, on
- * every screen of the shop. Owners and managers also add and edit tables, give one a new QR
- * code and print every code on one PDF sheet.
+ * calling). A diner's call rings with the merchant area's one sound (muted or not with the
+ * order board) until someone answers it, on every screen of the shop. Owners and managers also
+ * add, edit, arrange, disable and enable tables, give one a new QR code and print every code
+ * on one PDF sheet.
  */
 export default function BellScreen() {
 	return <MerchantGuard>{(shop) => <Bell shop={shop} />}</MerchantGuard>;
@@ -39,6 +57,7 @@ function Bell({ shop }: { shop: MerchantShopRef }) {
 	const alarm = bellAlarm();
 	const ringing = useRingingCalls();
 	const [editing, setEditing] = useState<Editing>(null);
+	const [arranging, setArranging] = useState(false);
 	const canEdit = roleAllows(shop.role, "shop");
 
 	const refetch = () => void queryClient.invalidateQueries({ queryKey: tableStaffKeys.all });
@@ -53,6 +72,7 @@ function Bell({ shop }: { shop: MerchantShopRef }) {
 	}, [tables, alarm]);
 	// Leaving the page silences it; calls still unanswered ring again on return.
 	useEffect(() => () => alarm.sync([]), [alarm]);
+	useEffect(prepareAlarmSound, []);
 
 	const [print, printing] = useDebouncedSubmit(async () => {
 		try {
@@ -62,21 +82,72 @@ function Bell({ shop }: { shop: MerchantShopRef }) {
 		}
 	});
 
+	const [answerAll, answeringAll] = useDebouncedSubmit(async () => {
+		try {
+			await answerAllCalls(shop.shopId);
+			showToast(st("bell.answeredAll"));
+			alarm.acknowledge();
+			refetch();
+		} catch {
+			// The request layer showed why.
+		}
+	});
+
+	// One move at a time: the next tap waits for the grid to show where the last one went.
+	const [moving, setMoving] = useState(false);
+	const move = async (tableId: number, direction: TableMoveDirection) => {
+		setMoving(true);
+		try {
+			await moveTable(tableId, direction);
+			await queryClient.invalidateQueries({ queryKey: tableStaffKeys.grid(shop.shopId) });
+		} catch {
+			// The request layer showed why.
+		} finally {
+			setMoving(false);
+		}
+	};
+
 	const calling = tables?.filter((table) => table.state === "calling") ?? [];
 	return (
-		<div className="merchant bell" onPointerDown={unlockBellSound} data-testid="bell">
+		<div
+			className="merchant bell"
+			// Browsers count a mouse press or the end of a touch as the tap that allows sound.
+			onPointerDown={unlockAlarmSound}
+			onPointerUp={unlockAlarmSound}
+			data-testid="bell"
+		>
+			<AlarmSoundPrompt title={st("bell.soundPrompt")} />
 			{ringing.length > 0 && calling.length > 0 && (
 				<div className="merchant-alert" role="alert" data-testid="bell-alert" data-count={calling.length}>
 					<BellIcon className="bell__alert-icon" />
 					<span className="merchant-alert__text">
 						{st("bell.calling", { count: calling.length })} · {calling.map((table) => table.number).join(", ")}
 					</span>
+					<button
+						type="button"
+						className="button button--primary button--small"
+						onClick={() => answerAll()}
+						disabled={answeringAll}
+						data-testid="bell-answer-all"
+					>
+						{st("bell.answerAll")}
+					</button>
 				</div>
 			)}
 			<div className="merchant-board__bar">
 				<h2 className="merchant-board__shop">{shop.shopName}</h2>
+				<AlarmSoundSwitch />
 				{canEdit && (
 					<div className="bell__tools">
+						<button
+							type="button"
+							className={`button button--small ${arranging ? "button--primary" : "button--ghost"}`}
+							aria-pressed={arranging}
+							onClick={() => setArranging((on) => !on)}
+							data-testid="bell-arrange"
+						>
+							{st(arranging ? "tables.arrangeDone" : "tables.arrange")}
+						</button>
 						<button
 							type="button"
 							className="button button--ghost button--small"
@@ -109,11 +180,21 @@ function Bell({ shop }: { shop: MerchantShopRef }) {
 				</EmptyState>
 			) : (
 				<ul className="bell__grid" data-testid="bell-grid">
-					{tables.map((table) => (
+					{tables.map((table, index) => (
 						<TableTile
 							key={table.id}
 							table={table}
 							canEdit={canEdit}
+							arrange={
+								canEdit && arranging
+									? {
+											busy: moving,
+											first: index === 0,
+											last: index === tables.length - 1,
+											move: (direction) => void move(table.id, direction),
+										}
+									: null
+							}
 							onEdit={() => setEditing({ mode: "edit", table })}
 							onAnswered={() => {
 								alarm.acknowledge();
@@ -123,6 +204,7 @@ function Bell({ shop }: { shop: MerchantShopRef }) {
 					))}
 				</ul>
 			)}
+			{canEdit && <HiddenTables shopId={shop.shopId} onShown={refetch} />}
 			<TableFormSheet
 				shopId={shop.shopId}
 				editing={editing?.mode === "edit" ? editing.table : null}
@@ -134,14 +216,24 @@ function Bell({ shop }: { shop: MerchantShopRef }) {
 	);
 }
 
+/** An owner's arrows on a tile while arranging. */
+interface TileArrange {
+	busy: boolean;
+	first: boolean;
+	last: boolean;
+	move: (direction: TableMoveDirection) => void;
+}
+
 function TableTile({
 	table,
 	canEdit,
+	arrange,
 	onEdit,
 	onAnswered,
 }: {
 	table: TableGridEntry;
 	canEdit: boolean;
+	arrange: TileArrange | null;
 	onEdit: () => void;
 	onAnswered: () => void;
 }) {
@@ -200,12 +292,67 @@ function TableTile({
 						{st("bell.answer")}
 					</button>
 				)}
-				{canEdit && (
-					<button type="button" className="text-button" onClick={onEdit} data-testid="bell-edit">
-						{st("tables.edit")}
-					</button>
+				{arrange ? (
+					<span className="bell-tile__arrows">
+						{TABLE_MOVE_DIRECTIONS.map((direction) => (
+							<button
+								key={direction}
+								type="button"
+								className={`icon-button bell-tile__arrow bell-tile__arrow--${direction}`}
+								aria-label={st(direction === "up" ? "tables.moveUp" : "tables.moveDown", { table: table.number })}
+								disabled={arrange.busy || (direction === "up" ? arrange.first : arrange.last)}
+								onClick={() => arrange.move(direction)}
+								data-testid={`bell-move-${direction}`}
+							>
+								<ChevronIcon />
+							</button>
+						))}
+					</span>
+				) : (
+					canEdit && (
+						<button type="button" className="text-button" onClick={onEdit} data-testid="bell-edit">
+							{st("tables.edit")}
+						</button>
+					)
 				)}
 			</div>
 		</li>
+	);
+}
+
+/** Owner or manager: the disabled tables, each with a button to enable it again (after the others). */
+function HiddenTables({ shopId, onShown }: { shopId: number; onShown: () => void }) {
+	const { st } = useTableStaffText();
+	const hidden = useQuery(hiddenTablesQuery(shopId));
+	const [show, showing] = useDebouncedSubmit(async (tableId: number, number: string) => {
+		try {
+			await setTableEnabled(tableId, true);
+			showToast(st("tables.shown", { table: number }));
+			onShown();
+		} catch {
+			// The request layer showed why.
+		}
+	});
+	if (!hidden.data?.length) return null;
+	return (
+		<section className="bell__hidden" data-testid="bell-hidden">
+			<h3 className="bell__hidden-title">{st("tables.hiddenTitle")}</h3>
+			<ul className="bell__hidden-list">
+				{hidden.data.map((table) => (
+					<li key={table.id} className="bell__hidden-row" data-testid={`bell-hidden-${table.number}`}>
+						<span className="bell__hidden-number">{table.number}</span>
+						<button
+							type="button"
+							className="button button--ghost button--small"
+							disabled={showing}
+							onClick={() => show(table.id, table.number)}
+							data-testid="bell-show"
+						>
+							{st("tables.show")}
+						</button>
+					</li>
+				))}
+			</ul>
+		</section>
 	);
 }

@@ -1,0 +1,74 @@
+import { useEffect, useState } from "react";
+import { SpeakerIcon, SpeakerOffIcon } from "../../../ui/icons";
+import { setAlarmSound, useAlarmSound } from "../alarm-sound";
+import { useMerchantText } from "../strings";
+
+/**
+ * The merchant area's sound controls, on every page that rings (the order board, the table
+ * bell): one switch and one prompt for the one sound (alarm-sound.ts).
+ */
+
+const SOUND_PROMPT_DELAY_MS = 600;
+
+const stopPropagation = (event: { stopPropagation: () => void }) => event.stopPropagation();
+
+/**
+ * The header's sound switch: says whether calls and new orders will be heard on this device,
+ * and turns the sound on (a tap, which is also what browsers need to allow it) or off
+ * (remembered on this device, for the board and the bell alike).
+ */
+export function AlarmSoundSwitch() {
+	const { mt } = useMerchantText();
+	const sound = useAlarmSound();
+	const on = sound === "on";
+	return (
+		<button
+			type="button"
+			className={`merchant-sound${on ? " is-on" : ""}`}
+			aria-pressed={on}
+			disabled={sound === "unavailable"}
+			onClick={() => setAlarmSound(!on)}
+			// Not through the page's unlock-on-tap: that could turn the sound on between press
+			// and click, and this tap (meant to turn it on) would then turn it off.
+			onPointerDown={stopPropagation}
+			onPointerUp={stopPropagation}
+			data-testid="merchant-sound"
+			data-sound={sound}
+		>
+			{on ? <SpeakerIcon width={20} height={20} /> : <SpeakerOffIcon width={20} height={20} />}
+			<span className="merchant-sound__label">{mt(on ? "board.sound.on" : "board.sound.off")}</span>
+		</button>
+	);
+}
+
+/**
+ * Browsers keep a page silent until it is tapped: while the sound is wanted but still blocked,
+ * the page asks for that tap (any tap on the page also does). `title` says what would be heard.
+ */
+export function AlarmSoundPrompt({ title }: { title: string }) {
+	const { mt } = useMerchantText();
+	const blocked = useAlarmSound() === "blocked";
+	// A new audio context starts a moment after it is made where the browser allows it: wait
+	// that moment, or the banner would flash and push the page down and up on every visit.
+	const [asking, setAsking] = useState(false);
+	useEffect(() => {
+		if (!blocked) return setAsking(false);
+		const timer = setTimeout(() => setAsking(true), SOUND_PROMPT_DELAY_MS);
+		return () => clearTimeout(timer);
+	}, [blocked]);
+	if (!blocked || !asking) return null;
+	return (
+		<button
+			type="button"
+			className="merchant-sound-prompt"
+			onClick={() => setAlarmSound(true)}
+			data-testid="merchant-sound-prompt"
+		>
+			<SpeakerOffIcon className="merchant-sound-prompt__icon" width={24} height={24} />
+			<span className="merchant-sound-prompt__text">
+				<strong>{title}</strong>
+				<small>{mt("board.sound.promptHint")}</small>
+			</span>
+		</button>
+	);
+}

@@ -6,7 +6,7 @@ import { MenuPage } from "./pages/menu-page";
 import { MERCHANT_ORDER_PATH, MerchantBoardPage } from "./pages/merchant-pages";
 import { MinePage } from "./pages/mine-page";
 import { ORDER_DETAIL_PATH, OrderDetailPage, PAY_PATH, PayPage } from "./pages/order-pages";
-import { newPhone, screenshot } from "./support/browser";
+import { newPhone, screenshot, settleAnimations } from "./support/browser";
 import { browserAndDemoItem, placePickupOrder } from "./support/demo-orders";
 import { apiCall, DEMO_OWNER_MOBILE, openSignedIn, sessionFor } from "./support/http-api";
 import { nativeLookProblems } from "./support/look";
@@ -79,7 +79,7 @@ describe.sequential("app-styled controls and icons only", () => {
 			await picker.click();
 			const sheet = page.getByTestId("pay-pickup-sheet");
 			await sheet.waitFor();
-			await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
+			await settleAnimations(page);
 			await screenshot(page, `${lang}-controls-pay-pickup`, { fullPage: false });
 			await expectAppLook(page, "pickup picker");
 			const slot = sheet.locator('[role="radio"]:not([data-testid="pay-pickup-option-asap"])').first();

@@ -1,8 +1,8 @@
 import { type AdminMenu, formatMessage, type OrderView, type ShopSummary } from "@bayon/contract";
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MenuPage } from "./pages/menu-page";
-import { launchBrowser, newPhone, screenshot } from "./support/browser";
+import { launchBrowser, newPhone, screenshot, settleAnimations } from "./support/browser";
 import { demoShopAndSimpleItem } from "./support/demo-orders";
 import { apiCall, DEMO_OWNER_MOBILE, openSignedIn, signInByApi } from "./support/http-api";
 import { makePng } from "./support/png";
@@ -36,11 +36,6 @@ afterAll(async () => {
 async function adminMenu(): Promise<AdminMenu> {
 	const token = await signInByApi(DEMO_OWNER_MOBILE);
 	return apiCall<AdminMenu>(`/merchant/menu?shopId=${shop.id}`, { token });
-}
-
-/** Waits for any slide-in animation of the page to finish (before a screenshot). */
-async function settled(page: Page): Promise<void> {
-	await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
 }
 
 describe("merchant: the menu", () => {
@@ -107,7 +102,7 @@ describe("merchant: the menu", () => {
 		await page.getByTestId("option-1-delta").fill("0.50");
 		// At least 0 of them: a dessert without extras is fine.
 		await page.getByTestId("group-min").locator("button").first().click();
-		await settled(page);
+		await settleAnimations(page);
 		await screenshot(page, "menu-admin-group-km-390", { fullPage: false });
 		await page.getByTestId("group-save").click();
 		await groupSheet.waitFor({ state: "detached" });

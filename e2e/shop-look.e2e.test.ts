@@ -1,12 +1,12 @@
 import type { MenuItem, OrderView, ShopMenu } from "@bayon/contract";
-import type { Browser, Locator, Page } from "playwright-core";
+import type { Browser, Locator } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CART_PATH, CartPage } from "./pages/cart-page";
 import { MENU_PATH, MenuPage, OptionsSheet } from "./pages/menu-page";
 import { MERCHANT_ORDER_PATH, MerchantBoardPage } from "./pages/merchant-pages";
 import { MinePage } from "./pages/mine-page";
 import { PAY_PATH } from "./pages/order-pages";
-import { launchBrowser, newPhone, screenshot } from "./support/browser";
+import { launchBrowser, newPhone, screenshot, settleAnimations } from "./support/browser";
 import { payOnSandbox } from "./support/demo-orders";
 import { apiCall, openSignedIn, sessionFor } from "./support/http-api";
 import { nativeLookProblems } from "./support/look";
@@ -55,10 +55,6 @@ async function loadedImage(image: Locator) {
 	});
 }
 
-async function settle(page: Page): Promise<void> {
-	await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
-}
-
 describe.sequential("the look of a real shop", () => {
 	it("shows every demo dish with its picture, served from the uploads like an owner's photo", async () => {
 		const { context, page } = await newPhone(browser, { locale: "zh-CN" });
@@ -94,7 +90,7 @@ describe.sequential("the look of a real shop", () => {
 		const toast = page.getByTestId("toast");
 		await toast.waitFor();
 		await menuPage.cartBar.waitFor();
-		await settle(page);
+		await settleAnimations(page);
 		const toastBox = await toast.boundingBox();
 		const barBox = await menuPage.cartBar.boundingBox();
 		if (!toastBox || !barBox) throw new Error("toast or cart bar not shown");
@@ -182,7 +178,7 @@ describe.sequential("the look of a real shop", () => {
 		const line = page.getByTestId(/^staff-line-\d+:/);
 		await line.waitFor();
 		for (const { option } of picks) expect(await line.textContent()).toContain(option.name);
-		await settle(page);
+		await settleAnimations(page);
 		await screenshot(page, "zh-CN-1024-staff-order-sheet", { fullPage: false });
 		await page.getByTestId("staff-order-submit").click();
 

@@ -55,3 +55,19 @@ export async function screenshot(page: Page, name: string, { fullPage = true } =
 	await page.screenshot({ path: file, fullPage });
 	return file;
 }
+
+/**
+ * Waits for the page's transitions to end (before a screenshot or a check of what shows).
+ * Endless animations (the board's alarm pulsing while orders wait, a skeleton's shimmer)
+ * never finish, so only finite ones are awaited.
+ */
+export async function settleAnimations(page: Page): Promise<void> {
+	await page.evaluate(() =>
+		Promise.all(
+			document
+				.getAnimations()
+				.filter((animation) => animation.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY)
+				.map((animation) => animation.finished),
+		),
+	);
+}

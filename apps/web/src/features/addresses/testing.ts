@@ -1,24 +1,11 @@
 import type { Address, DeliveryCheck, MemberInfo, ShopDetail } from "@bayon/contract";
 import { vi } from "vitest";
 import { appStore } from "../../lib/store";
+import { testMember } from "../../test/member-fixtures";
 
 /** Fixtures and a fake server for the address screens' tests (never imported by the app). */
 
-export const member: MemberInfo = {
-	id: 5,
-	nickname: "Sokha",
-	avatar: null,
-	mobile: "13800000005",
-	gender: 0,
-	birthday: null,
-	balance: 0,
-	points: 0,
-	couponCount: 0,
-	userType: "user",
-	isMerchant: false,
-	merchantShops: [],
-	telegramLinked: false,
-};
+export const member: MemberInfo = testMember({ id: 5, nickname: "Sokha", mobile: "13800000005" });
 
 export const shop: ShopDetail = {
 	id: 1,

@@ -6,24 +6,11 @@ import { applyLanguage } from "../../../lib/i18n";
 import { queryClient } from "../../../lib/query-client";
 import { appStore } from "../../../lib/store";
 import { currentToast, hideToast } from "../../../lib/toast";
+import { testMember } from "../../../test/member-fixtures";
 import { renderScreen } from "../../../test/render";
 import UserinfoScreen from "./userinfo-screen";
 
-const member: MemberInfo = {
-	id: 3,
-	nickname: "Dara",
-	avatar: null,
-	mobile: "13800000002",
-	gender: 0,
-	birthday: null,
-	balance: 0,
-	points: 0,
-	couponCount: 0,
-	userType: "user",
-	isMerchant: false,
-	merchantShops: [],
-	telegramLinked: false,
-};
+const member: MemberInfo = testMember({ id: 3, nickname: "Dara", mobile: "13800000002" });
 
 interface Call {
 	path: string;

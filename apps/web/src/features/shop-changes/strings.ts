@@ -1,4 +1,4 @@
-import { featureStrings, useFeatureText } from "../../lib/i18n/feature-strings";
+import { featureStrings, useFeatureStrings } from "../../lib/i18n/feature-strings";
 
 /**
  * Names of what the change log records (recordShopChange's subject, action and fields). A name
@@ -183,4 +183,4 @@ export function changeWord(lang: string, prefix: "subject" | "action" | "field",
 	return Object.hasOwn(changeStrings.catalog["zh-CN"], key) ? changeStrings.text(lang, key as ChangeKey) : word;
 }
 
-export const useChangeText = () => useFeatureText(changeStrings);
+export const useChangeText = () => useFeatureStrings(changeStrings);

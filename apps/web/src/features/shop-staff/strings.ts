@@ -1,4 +1,4 @@
-import { featureStrings, useFeatureText } from "../../lib/i18n/feature-strings";
+import { featureStrings, useFeatureStrings } from "../../lib/i18n/feature-strings";
 
 /** Texts of merchant/my and the staff page (issue 10). */
 export const staffStrings = featureStrings({
@@ -103,4 +103,4 @@ export const staffStrings = featureStrings({
 	},
 });
 
-export const useStaffText = () => useFeatureText(staffStrings);
+export const useStaffText = () => useFeatureStrings(staffStrings);

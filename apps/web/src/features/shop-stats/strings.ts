@@ -1,4 +1,4 @@
-import { featureStrings, useFeatureText } from "../../lib/i18n/feature-strings";
+import { featureStrings, useFeatureStrings } from "../../lib/i18n/feature-strings";
 
 /** Texts of the merchant home's "today at a glance" (issue 10). */
 export const statsStrings = featureStrings({
@@ -49,4 +49,4 @@ export const statsStrings = featureStrings({
 	},
 });
 
-export const useStatsText = () => useFeatureText(statsStrings);
+export const useStatsText = () => useFeatureStrings(statsStrings);

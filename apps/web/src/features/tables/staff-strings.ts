@@ -1,4 +1,4 @@
-import { featureText, useFeatureText } from "../../lib/i18n/feature-texts";
+import { featureText, useFeatureText } from "../../lib/i18n/feature-text";
 
 /**
  * The staff's table and bell texts (merchant/bell). Kept beside the page, downloaded only
@@ -176,6 +176,6 @@ export const tableStaffText = featureText<Key>(tableStaffStrings, zhCN);
 
 /** `st(key)` in the current language, for the staff's table screens. */
 export function useTableStaffText() {
-	const { x, ...rest } = useFeatureText(tableStaffText);
-	return { st: x, ...rest };
+	const { tx, ...rest } = useFeatureText(tableStaffText);
+	return { st: tx, ...rest };
 }

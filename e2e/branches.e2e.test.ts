@@ -142,6 +142,10 @@ describe("merchant: an owner opens a new branch", () => {
 		it(`from the merchant centre, in ${lang}: refuses an empty form, then opens the branch with the menu copied`, async () => {
 			const { context, page } = await newPhone(browser, { locale: lang, width: 1024, height: 900 });
 			await openSignedIn(page, DEMO_OWNER_MOBILE, MERCHANT_INDEX_PATH);
+			// The owner reaches the shop's settings from the merchant centre too.
+			expect(await page.getByTestId("merchant-entry-shop-info").getAttribute("href")).toBe(
+				"/pages/components/pages/merchant/shopInfo",
+			);
 			await page.getByTestId("merchant-entry-new-branch").click();
 			await page.getByTestId("branch-form").waitFor();
 			const [source] = await apiCall<ShopSummary[]>(`/store/list?kw=${encodeURIComponent("河畔")}`, { lang: "zh-CN" });

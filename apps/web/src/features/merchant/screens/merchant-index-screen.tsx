@@ -9,7 +9,7 @@ import { useMerchantText } from "../strings";
 
 /** merchant/index: the merchant centre, the shop and the entries of the merchant area. */
 export default function MerchantIndexScreen() {
-	const { mt, m } = useMerchantText();
+	const { mt, m, t } = useMerchantText();
 	const { at } = useMenuAdminText();
 	return (
 		<MerchantGuard>
@@ -48,6 +48,14 @@ export default function MerchantIndexScreen() {
 								<ChevronIcon className="list__chevron" />
 							</Link>
 						</li>
+						{roleAllows(shop.role, "shop") && (
+							<li>
+								<Link to={Paths.merchantShopInfo} className="list__row" data-testid="merchant-entry-shop-info">
+									<span className="list__label">{t("page.merchantShopInfo")}</span>
+									<ChevronIcon className="list__chevron" />
+								</Link>
+							</li>
+						)}
 						{roleAllows(shop.role, "staff") && (
 							<li>
 								<Link to={Paths.merchantNewBranch} className="list__row" data-testid="merchant-entry-new-branch">

@@ -87,8 +87,7 @@ describe("the bell", () => {
 		await openSignedIn(staff.page, STAFF_MOBILE, MERCHANT_ORDER_PATH);
 		await board.board.waitFor();
 		// On a tablet the page may still wait for its first tap (blocked): that tap turns it on.
-		if ((await board.soundSwitch.getAttribute("data-sound")) !== "on") await board.soundSwitch.click();
-		await board.waitForSound("on");
+		await board.turnSoundOn();
 		await board.soundSwitch.click();
 		await board.waitForSound("off");
 

@@ -33,6 +33,12 @@ function bootFrameLabels(): Plugin {
 	};
 }
 
+const languageModule = /\/(?:apps\/web\/src\/lib\/i18n\/locales|packages\/contract\/src\/messages)\/(en|km)\.ts$/;
+/** `en` or `km` for a language's locale file or message table, else null (Vite's own splitting). */
+function languageChunkOf(moduleId: string): string | null {
+	return languageModule.exec(moduleId)?.[1] ?? null;
+}
+
 export default defineConfig({
 	plugins: [
 		react(),
@@ -61,6 +67,16 @@ export default defineConfig({
 		chunkSizeWarningLimit: 450,
 		// dist/.vite/manifest.json: which chunks each route imports, for scripts/check-bundle.mjs.
 		manifest: true,
+		rolldownOptions: {
+			output: {
+				codeSplitting: {
+					// A language's interface texts and the contract's messages in it arrive together:
+					// one request, one gzip stream (the two share words), one chunk named for the
+					// language. zh-CN's messages stay in the entry as the fallback (decision 019).
+					groups: [{ name: (id: string) => languageChunkOf(id) }],
+				},
+			},
+		},
 	},
 	test: {
 		name: "web",

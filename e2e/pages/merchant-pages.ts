@@ -106,6 +106,29 @@ export class MerchantBoardPage extends AppShell {
 		);
 	}
 
+	/**
+	 * Turns the sound on with the header switch. The page learns on its own, a moment after it
+	 * opens, whether the browser already lets it play (blocked → on): a tap that lands just after
+	 * that mutes it instead, so the switch is tapped again until it reads on.
+	 */
+	async turnSoundOn(): Promise<void> {
+		for (let attempt = 0; attempt < 3; attempt++) {
+			if ((await this.soundSwitch.getAttribute("data-sound")) === "on") return;
+			await this.soundSwitch.click();
+			try {
+				await this.page.waitForFunction(
+					() => document.querySelector('[data-testid="merchant-sound"]')?.getAttribute("data-sound") === "on",
+					undefined,
+					{ timeout: 3000 },
+				);
+				return;
+			} catch {
+				// The tap met the page's own switch to on and turned it off: tap again.
+			}
+		}
+		await this.waitForSound("on");
+	}
+
 	/** The banner asking for the tap browsers need before a page may make sound. */
 	get soundPrompt(): Locator {
 		return this.page.getByTestId("merchant-sound-prompt");

@@ -71,3 +71,14 @@ export async function settleAnimations(page: Page): Promise<void> {
 		),
 	);
 }
+
+/**
+ * Runs the page's clock from the server's (it may start at the shop's next opening, see
+ * demoShopOpenAt): a page that shows "today" or the next days then shows the server's.
+ */
+export async function followServerClock(page: Page): Promise<void> {
+	const ahead = inject("serverClockAheadMs");
+	if (ahead === 0) return;
+	await page.clock.install({ time: Date.now() + ahead });
+	await page.clock.resume();
+}

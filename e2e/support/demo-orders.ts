@@ -1,4 +1,4 @@
-import type { MenuItem, OrderView, ShopMenu, ShopSummary } from "@bayon/contract";
+import type { MenuItem, OrderType, OrderView, ShopMenu, ShopSummary } from "@bayon/contract";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, expect, inject } from "vitest";
 import { launchBrowser } from "./browser";
@@ -8,18 +8,34 @@ import { apiCall } from "./http-api";
 export async function demoShopAndSimpleItem(): Promise<{ shop: ShopSummary; item: MenuItem }> {
 	const shop = await apiCall<ShopSummary | null>("/store/nearby");
 	if (!shop) throw new Error("the demo shop is missing");
-	const menu = await apiCall<ShopMenu>(`/product/products?shopId=${shop.id}`);
+	return { shop, item: await simpleItem(shop.id, "takein") };
+}
+
+/**
+ * An item of the shop's menu offered for `orderType`, not sold out, with stock to spare, that
+ * is ordered without choosing options: it has no required options, or with `options: "none"`
+ * none at all (a booking's pre-order sheet takes a quantity only for those).
+ */
+export async function simpleItem(
+	shopId: number,
+	orderType: OrderType,
+	options: "optional" | "none" = "optional",
+): Promise<MenuItem> {
+	const menu = await apiCall<ShopMenu>(`/product/products?shopId=${shopId}`);
 	const item = menu.categories
 		.flatMap((category) => category.items)
 		.find(
 			(candidate) =>
 				!candidate.soldOut &&
 				(candidate.stock === null || candidate.stock > 5) &&
-				candidate.orderTypes.includes("takein") &&
-				candidate.optionGroups.every((group) => group.minChoices === 0),
+				candidate.orderTypes.includes(orderType) &&
+				(options === "none"
+					? candidate.optionGroups.length === 0
+					: candidate.optionGroups.every((group) => group.minChoices === 0)),
 		);
-	if (!item) throw new Error("no item without required options on the demo menu");
-	return { shop, item };
+	if (!item)
+		throw new Error(`no ${orderType} item without ${options === "none" ? "" : "required "}options on the demo menu`);
+	return item;
 }
 
 /** A pickup order of one item, placed over HTTP and left unpaid. */
@@ -32,6 +48,17 @@ export function placePickupOrder(token: string, shopId: number, itemId: number):
 	});
 }
 
+/** Approves a payment on the sandbox gateway's page (its `redirectUrl`) over HTTP, as a payer would. */
+export async function approveAtSandbox(redirectUrl: string): Promise<void> {
+	const approved = await fetch(`${inject("baseUrl")}${redirectUrl}/decide`, {
+		method: "POST",
+		headers: { "content-type": "application/x-www-form-urlencoded" },
+		body: "decision=approve",
+		redirect: "manual",
+	});
+	expect(approved.status).toBe(303);
+}
+
 /** Pays an order on the sandbox gateway's page over HTTP, and waits until the order reads paid. */
 export async function payOnSandbox(token: string, orderId: number): Promise<void> {
 	const payment = await apiCall<{ redirectUrl: string }>("/order/pay", {
@@ -39,13 +66,7 @@ export async function payOnSandbox(token: string, orderId: number): Promise<void
 		token,
 		body: { orderId, payMethod: "sandbox" },
 	});
-	const approved = await fetch(`${inject("baseUrl")}${payment.redirectUrl}/decide`, {
-		method: "POST",
-		headers: { "content-type": "application/x-www-form-urlencoded" },
-		body: "decision=approve",
-		redirect: "manual",
-	});
-	expect(approved.status).toBe(303);
+	await approveAtSandbox(payment.redirectUrl);
 	// The gateway tells the server on its own time.
 	for (let waited = 0; waited < 10_000; waited += 200) {
 		const order = await apiCall<OrderView>(`/order/detail/${orderId}`, { token });

@@ -11,6 +11,8 @@ declare module "vitest" {
 		baseUrl: string;
 		dataDir: string;
 		telegramBotToken: string;
+		/** How far the server's clock runs ahead of this machine's (FAKE_NOW), in ms; 0 when it runs on time. */
+		serverClockAheadMs: number;
 	}
 }
 
@@ -70,6 +72,8 @@ export default async function setup(project: TestProject) {
 	const dataDir = mkdtempSync(path.join(tmpdir(), "bayon-e2e-"));
 	const port = await freePort();
 	const fakeNow = demoShopOpenAt();
+	// The server's clock starts at fakeNow as it starts: pages that read "today" follow it (browser.ts).
+	const serverClockAheadMs = fakeNow ? Date.parse(fakeNow) - Date.now() : 0;
 	let log = "";
 	const child = spawn(process.execPath, ["--import", "tsx", "apps/api/src/main.ts"], {
 		cwd: root,
@@ -103,6 +107,7 @@ export default async function setup(project: TestProject) {
 	project.provide("baseUrl", baseUrl);
 	project.provide("dataDir", dataDir);
 	project.provide("telegramBotToken", TELEGRAM_BOT_TOKEN);
+	project.provide("serverClockAheadMs", serverClockAheadMs);
 
 	return async () => {
 		if (child.exitCode === null) {

@@ -1,33 +1,22 @@
 import type { Kysely } from "kysely";
 import type { DB } from "../../apps/api/src/db/schema.js";
-
-const text = (base: string) => JSON.stringify({ "zh-CN": `${base}（中）`, en: base, km: `${base} ខ្មែរ` });
+import { createBenchShop, text } from "./bench-shop.js";
 
 /**
  * A large shop for the menu benchmark: 300 items in 12 categories, each item with 3 of 40
  * option-group templates (3–6 choices each), names in three languages. Returns the shop id.
  */
 export async function createBigMenuShop(db: Kysely<DB>): Promise<number> {
-	const shop = await db
-		.insertInto("shop")
-		.values({
-			tenant_id: 1,
-			code: "bench-big",
-			name: text("Benchmark shop"),
-			address: text("Street 1"),
-			phone: "+855 23 000 000",
-			latitude: 11.56,
-			longitude: 104.92,
-			timezone: "Asia/Phnom_Penh",
-			notice: null,
-			logo: null,
-		})
-		.returning("id")
-		.executeTakeFirstOrThrow();
+	const shopId = await createBenchShop(db, {
+		code: "bench-big",
+		name: text("Benchmark shop"),
+		address: text("Street 1"),
+		phone: "+855 23 000 000",
+	});
 	const categories = await db
 		.insertInto("menu_category")
 		.values(
-			Array.from({ length: 12 }, (_, i) => ({ shop_id: shop.id, code: `c${i}`, name: text(`Category ${i}`), sort: i })),
+			Array.from({ length: 12 }, (_, i) => ({ shop_id: shopId, code: `c${i}`, name: text(`Category ${i}`), sort: i })),
 		)
 		.returning("id")
 		.execute();
@@ -35,7 +24,7 @@ export async function createBigMenuShop(db: Kysely<DB>): Promise<number> {
 		.insertInto("menu_item")
 		.values(
 			Array.from({ length: 300 }, (_, i) => ({
-				shop_id: shop.id,
+				shop_id: shopId,
 				category_id: categories[i % categories.length]?.id ?? 0,
 				code: `item-${i}`,
 				name: text(`Item number ${i}`),
@@ -84,5 +73,5 @@ export async function createBigMenuShop(db: Kysely<DB>): Promise<number> {
 			}),
 		)
 		.execute();
-	return shop.id;
+	return shopId;
 }

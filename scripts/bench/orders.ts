@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { type Kysely, sql } from "kysely";
 import type { DB } from "../../apps/api/src/db/schema.js";
 import { postLedgerTxn } from "../../apps/api/src/features/wallet/ledger.js";
+import { createBenchShop } from "./bench-shop.js";
 import { signIn } from "./sign-in.js";
 
 export interface OrderBenchResult {
@@ -34,38 +35,24 @@ export async function benchOrders(args: {
 	seconds: number;
 }): Promise<OrderBenchResult> {
 	const { db } = args;
-	const shop = await db
-		.insertInto("shop")
-		.values({
-			tenant_id: 1,
-			code: "bench-orders",
-			name: JSON.stringify({ "zh-CN": "压测店", en: "Bench shop" }),
-			address: JSON.stringify({ "zh-CN": "1号" }),
-			phone: "0",
-			latitude: 11.56,
-			longitude: 104.92,
-			timezone: "Asia/Phnom_Penh",
-			notice: null,
-			logo: null,
-		})
-		.returning("id")
-		.executeTakeFirstOrThrow();
-	await db
-		.insertInto("shop_opening_hours")
-		.values(
-			[0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ shop_id: shop.id, weekday, opens_at: "00:00", closes_at: "00:00" })),
-		)
-		.execute();
+	const shopId = await createBenchShop(db, {
+		code: "bench-orders",
+		name: JSON.stringify({ "zh-CN": "压测店", en: "Bench shop" }),
+		address: JSON.stringify({ "zh-CN": "1号" }),
+		phone: "0",
+		// Open around the clock.
+		hours: () => ({ opens_at: "00:00", closes_at: "00:00" }),
+	});
 	const category = await db
 		.insertInto("menu_category")
-		.values({ shop_id: shop.id, code: "c", name: JSON.stringify({ "zh-CN": "饮品" }) })
+		.values({ shop_id: shopId, code: "c", name: JSON.stringify({ "zh-CN": "饮品" }) })
 		.returning("id")
 		.executeTakeFirstOrThrow();
 	const initialStock = 1_000_000;
 	const item = await db
 		.insertInto("menu_item")
 		.values({
-			shop_id: shop.id,
+			shop_id: shopId,
 			category_id: category.id,
 			code: "tea",
 			name: JSON.stringify({ "zh-CN": "茶", en: "Tea" }),
@@ -117,7 +104,7 @@ export async function benchOrders(args: {
 						method: "POST",
 						headers: { ...headers(token), "idempotency-key": randomUUID() },
 						body: JSON.stringify({
-							shopId: shop.id,
+							shopId,
 							orderType: "takein",
 							lines: [{ itemId: item.id, quantity: 1, optionIds: [] }],
 						}),

@@ -16,7 +16,9 @@ import { loadConfig } from "../../apps/api/src/lib/config.js";
 import { startServer } from "../../apps/api/src/server.js";
 import { createBigMenuShop } from "./big-menu.js";
 import { benchOrders } from "./orders.js";
+import { BENCH_BOOKINGS, BENCH_DAYS, BENCH_TABLES, createBookedShop } from "./reservations.js";
 import { signIn } from "./sign-in.js";
+import { BILL_ENTRIES, createBillMember, DEEP_PAGE_FROM_OLDEST, HOURS_BETWEEN_ENTRIES } from "./stored-value.js";
 
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = 50;
@@ -26,6 +28,9 @@ const BASELINE = "GET /livez (trivial JSON, baseline)";
 const MENU_GZIP = "GET menu, 300 items (gzip, cached)";
 const MENU_PLAIN = "GET menu, 300 items (uncompressed, cached)";
 const MENU_AFTER_CHANGE = "GET menu, 300 items (gzip, right after a change)";
+const AVAILABILITY = `GET availability, ${BENCH_TABLES} tables, ${BENCH_BOOKINGS} bookings`;
+const BILL_FIRST = `GET getBill, ${BILL_ENTRIES} entries, first page`;
+const BILL_DEEP = `GET getBill, ${BILL_ENTRIES} entries, deep page`;
 /** Menu changes (a sold-out tap each), each followed by a second of menu requests. */
 const MENU_CHANGES = 5;
 
@@ -52,6 +57,30 @@ async function main() {
 		const bigShopId = await createBigMenuShop(database.db);
 		const base = { "tenant-id": "1", "shop-key": "bayon-demo" };
 		const menuPath = `/app-api/product/products?shopId=${bigShopId}`;
+		const booked = await createBookedShop(database.db, new Date());
+		const billToken = await signIn(server.url, dataDir, "13800000007");
+		const billMemberId = await database.db
+			.selectFrom("member")
+			.select("id")
+			.where("mobile", "=", "13800000007")
+			.executeTakeFirstOrThrow();
+		const billMember = await createBillMember(database.db, billMemberId.id, new Date());
+		const billHeaders = { ...base, authorization: `Bearer ${billToken}`, "x-lang": "en" };
+		// The envelope answers errors with HTTP 200 too: make sure the measured pages are real bills.
+		for (const [label, query] of [
+			["first", billMember.firstPage],
+			["deep", billMember.deepPage],
+		] as const) {
+			const answer = (await (
+				await fetch(`${server.url}/app-api/member/user/getBill?${query}`, { headers: billHeaders })
+			).json()) as { code: number; data: { list: Array<{ link: unknown }> } };
+			const lines = answer.code === 0 ? answer.data.list : [];
+			billMember.invariants.push({
+				name: `the ${label} page is a bill of 20 lines, payments linked to their shop`,
+				holds: lines.length === 20 && lines.some((line) => line.link !== null),
+				detail: `code ${answer.code}, ${lines.length} lines`,
+			});
+		}
 		const scenarios: Scenario[] = [
 			{ name: BASELINE, path: "/livez" },
 			{ name: "GET /healthz (one query)", path: "/healthz" },
@@ -67,6 +96,21 @@ async function main() {
 				headers: { ...base, "accept-encoding": "gzip", "x-lang": "en" },
 			},
 			{ name: MENU_PLAIN, path: menuPath, headers: { ...base, "x-lang": "en" } },
+			{
+				name: AVAILABILITY,
+				path: `/app-api/reservation/availability?shopId=${booked.shopId}&date=${booked.date}&party=4`,
+				headers: { ...base, "x-lang": "en" },
+			},
+			{
+				name: BILL_FIRST,
+				path: `/app-api/member/user/getBill?${billMember.firstPage}`,
+				headers: billHeaders,
+			},
+			{
+				name: BILL_DEEP,
+				path: `/app-api/member/user/getBill?${billMember.deepPage}`,
+				headers: billHeaders,
+			},
 		];
 		const menuOwner = await signIn(server.url, dataDir, "13800000008");
 		const menuOwnerId = await database.db
@@ -125,6 +169,18 @@ async function main() {
 		console.log(
 			`menu (gzip) / trivial route: ${(ratio * 100).toFixed(0)} % of the requests per second (aim: at least 50 %).`,
 		);
+
+		const availabilityRatio = (rates.get(AVAILABILITY) ?? 0) / (rates.get(BASELINE) ?? 1);
+		console.log(
+			`availability: the free slots of ${booked.date} for a party of 4 at a shop with ${BENCH_TABLES} bookable tables and ${BENCH_BOOKINGS} bookings over the next ${BENCH_DAYS} days, read from the database on every request: ${(availabilityRatio * 100).toFixed(1)} % of the trivial route's requests per second.`,
+		);
+
+		console.log(
+			`getBill: a member with ${BILL_ENTRIES} balance movements over ${Math.round(((BILL_ENTRIES * HOURS_BETWEEN_ENTRIES) / 24 / 365.25) * 10) / 10} years (${billMember.entriesThisMonth} of them this month, which the month totals add up), 20 lines a page; the deep page starts ${DEEP_PAGE_FROM_OLDEST} entries from the oldest. First page ${(rates.get(BILL_FIRST) ?? 0).toFixed(0)} req/s, deep page ${(rates.get(BILL_DEEP) ?? 0).toFixed(0)} req/s (aim: about the same).`,
+		);
+		for (const invariant of billMember.invariants)
+			console.log(`  ${invariant.holds ? "ok  " : "FAIL"} ${invariant.name}: ${invariant.detail}`);
+		if (billMember.invariants.some((invariant) => !invariant.holds)) process.exitCode = 1;
 
 		const orders = await benchOrders({
 			db: database.db,

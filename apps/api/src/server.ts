@@ -5,10 +5,15 @@ import { migrate } from "./db/migrate.js";
 import { isDatabaseEmpty, seedDemo } from "./db/seed/seed.js";
 import { createOutboxSmsProvider } from "./features/identity/sms/outbox.js";
 import type { SmsProvider } from "./features/identity/sms/provider.js";
+import { expireCardPurchases } from "./features/membership/jobs.js";
 import { reconcileGatewayPayments } from "./features/ordering/gateway-reconciliation.js";
 import { deliverGatewayRefunds, settleGatewayRefundDeliveries } from "./features/ordering/gateway-refunds.js";
 import { expireUnpaidOrders } from "./features/ordering/lifecycle.js";
 import { gateways } from "./features/payments/registry.js";
+import { markNoShows } from "./features/reservations/jobs.js";
+import { expireUnpaidReservations } from "./features/reservations/payments.js";
+import { deleteStalePayCodes } from "./features/stored-value/counter-codes.js";
+import { expireUnpaidRecharges } from "./features/stored-value/recharge-jobs.js";
 import { type BuildAppOptions, buildApp } from "./http/app.js";
 import type { AppDeps } from "./http/deps.js";
 import { type Clock, clockStartingAt, systemClock } from "./lib/clock.js";
@@ -95,7 +100,8 @@ const JOB_INTERVAL_MS = 30_000;
 
 /**
  * Background work of every server: cancelling unpaid orders whose payment window passed
- * (asking the gateway first about payments still open), settling gateway payments left in
+ * (asking the gateway first about payments still open), likewise releasing unpaid booking holds
+ * and giving up unpaid recharges, settling gateway payments left in
  * doubt by asking the gateway, and telling gateways about refunds that are due (new ones the
  * after-commit delivery missed, and retries). Several servers may run them at once: all
  * claim rows with SKIP LOCKED.
@@ -106,6 +112,18 @@ function startJobs(deps: AppDeps, log: FastifyInstance["log"]): () => Promise<vo
 			const count = await expireUnpaidOrders(deps);
 			if (count > 0) log.info({ count }, "expired unpaid orders");
 		}),
+		repeat("reservation hold expiry", async () => {
+			const count = await expireUnpaidReservations(deps);
+			if (count > 0) log.info({ count }, "released unpaid booking holds");
+		}),
+		repeat("recharge expiry", async () => {
+			const count = await expireUnpaidRecharges(deps);
+			if (count > 0) log.info({ count }, "expired unpaid recharges");
+		}),
+		repeat("VIP card purchase expiry", async () => {
+			const count = await expireCardPurchases(deps);
+			if (count > 0) log.info({ count }, "expired unpaid VIP card purchases");
+		}),
 		repeat("gateway payment reconciliation", async () => {
 			const tally = await reconcileGatewayPayments(deps);
 			if (Object.keys(tally).length > 0) log.info(tally, "gateway payments in doubt checked");
@@ -113,6 +131,14 @@ function startJobs(deps: AppDeps, log: FastifyInstance["log"]): () => Promise<vo
 		repeat("gateway refund delivery", async () => {
 			const tally = await deliverGatewayRefunds(deps);
 			if (tally.succeeded + tally.retrying + tally.failed > 0) log.info(tally, "gateway refunds delivered");
+		}),
+		repeat("stale payment codes", async () => {
+			const count = await deleteStalePayCodes(deps);
+			if (count > 0) log.info({ count }, "deleted payment codes that expired unused");
+		}),
+		repeat("reservation no-shows", async () => {
+			const count = await markNoShows(deps);
+			if (count > 0) log.info({ count }, "bookings marked no-show");
 		}),
 	];
 	return async () => {

@@ -33,6 +33,24 @@ export async function decideAtSandbox(server: TestServer, redirectUrl: string, d
 	return response.headers.get("location");
 }
 
+/**
+ * The sandbox's signed callback for a decided payment, delivered to our notify endpoint `times`
+ * times at once, as a gateway that retries eagerly would; answers what each delivery was told.
+ */
+export async function fireSandboxCallback(server: TestServer, paymentId: string, times: number): Promise<string[]> {
+	const callback = await gateways(server.deps).sandbox.signedCallback(paymentId);
+	if (!callback) throw new Error("no callback");
+	return Promise.all(
+		Array.from({ length: times }, () =>
+			fetch(`${server.url}/pay/notify/sandbox`, {
+				method: "POST",
+				headers: callback.headers,
+				body: callback.body,
+			}).then((response) => response.text()),
+		),
+	);
+}
+
 /** The gateway's callbacks for this payment go nowhere (a network fault), and it gives up after one try. */
 export async function loseCallbacksOf(server: TestServer, paymentId: string) {
 	gateways(server.deps).sandbox.useCallbackSchedule([0]);

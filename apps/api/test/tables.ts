@@ -1,6 +1,7 @@
 import type { BillPaymentResult, MemberInfo, MerchantTable, ResolvedTable, TableBillView } from "@bayon/contract";
 import { expect } from "vitest";
-import type { TestServer } from "./harness.js";
+import { startTestServer, type TestServer } from "./harness.js";
+import { OrderingFixture } from "./ordering.js";
 import { addShop } from "./shops.js";
 
 type Caller = { accessToken: string };
@@ -65,6 +66,18 @@ export class TableFixture {
 		const info = await this.server.call<MemberInfo>("GET", "/app-api/member/user/get-info", { token: who.accessToken });
 		return info.data.balance;
 	}
+}
+
+/**
+ * The start of a file of stories at the demo shop's tables: the server, its menu loaded, and
+ * the table codes as the shop's staff member (who is signed in) lists them.
+ */
+export async function startAtDemoTables() {
+	const server = await startTestServer();
+	const fx = await new OrderingFixture(server).load();
+	const staff = await server.signIn("13800000002");
+	const tables = await new TableFixture(server).load(staff);
+	return { server, fx, staff, tables };
 }
 
 /** The printed code in a table's QR URL. */

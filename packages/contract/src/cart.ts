@@ -58,13 +58,36 @@ export interface PricedCartLine {
 	problems: CartProblem[];
 }
 
+/**
+ * An amount the server takes off an order: the member's VIP card (issue 12); coupons join
+ * with kinds of their own (issue 13). Priced by the same rules in the cart, at checkout and
+ * in the order, so what the cart shows is what is charged.
+ */
+export interface PriceDiscount {
+	kind: "memberCard";
+	/** What gives it (the card's name), in the reader's language. */
+	name: string;
+	/** Minor units taken off (positive). */
+	amount: number;
+}
+
+/** A delivery fee waived by a VIP card: the fee the zone asks, and the card's name. */
+export interface WaivedDeliveryFee {
+	by: string;
+	amount: number;
+}
+
 export interface PricedCart {
 	shopId: number;
 	orderType: OrderType;
 	lines: PricedCartLine[];
 	/** Sum of the lines that can be ordered, minor units. */
 	subtotal: number;
+	/** What delivery costs this order (0 when a card waives it; see deliveryFeeWaived). */
 	deliveryFee: number;
+	deliveryFeeWaived: WaivedDeliveryFee | null;
+	discounts: PriceDiscount[];
+	/** subtotal + deliveryFee − the discounts, never below 0. */
 	total: number;
 	/** The delivery zone's minimum, when delivering. */
 	minDeliveryPrice: number | null;

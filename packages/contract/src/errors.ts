@@ -5,7 +5,7 @@ import type { MessageKey } from "./messages.js";
  * (sign in), 1004004002 (go back to the stored index_url) and 5109 (toast the message).
  * Small HTTP-like codes are shared by every feature; ten-digit codes are grouped per
  * feature (1001 system, 1004 member/identity, 1008003 menu items, 1008007 orders, 1008016 stores and
- * delivery, 1008017 tables and the bell, 1009 files), as yshop-drink does, so that
+ * delivery, 1008017 tables and the bell, 1008021 reservations, 1008022 stored value, 1008023 VIP cards, 1009 files), as yshop-drink does, so that
  * codes of different features never collide.
  */
 export const ErrorCode = {
@@ -90,6 +90,34 @@ export const ErrorCode = {
 
 	TableNumberTaken: 1008017000,
 	BellCoolingDown: 1008017001,
+
+	/** Reservations (issue 11): 1008021 groups table bookings. */
+	ReservationSlotTaken: 1008021000,
+	ReservationOutsideHours: 1008021001,
+	ReservationTooSoon: 1008021002,
+	ReservationTooFar: 1008021003,
+	PartyTooLarge: 1008021004,
+	ReservationNotCancellable: 1008021005,
+	ReservationStateChanged: 1008021006,
+	ReservationsClosed: 1008021007,
+	ArrivalCodeUnknown: 1008021008,
+	ReservationTablesDoNotFit: 1008021009,
+	ReservationTableBusy: 1008021010,
+	ReservationNotPayable: 1008021011,
+	PreorderLocked: 1008021012,
+	ArrivalTooEarly: 1008021013,
+	/** A start inside the opening hours that is not one of the shop's slot times. */
+	ReservationTimeInvalid: 1008021014,
+
+	/** Stored value (issue 12): 1008022 groups recharges, the bill and counter payments. */
+	RechargePackageUnavailable: 1008022000,
+	/** A counter payment code that is unknown, used, expired or of another tenant: one answer for all. */
+	PayCodeInvalid: 1008022001,
+	CounterRefundNotAllowed: 1008022002,
+
+	/** VIP cards (issue 12): 1008023 groups membership cards. */
+	VipCardUnavailable: 1008023000,
+	VipCardOtherActive: 1008023001,
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -161,4 +189,24 @@ export const errorMessageKeys: Record<Exclude<ErrorCode, 0>, MessageKey> = {
 	[ErrorCode.ImageDimensionsTooLarge]: "imageDimensionsTooLarge",
 	[ErrorCode.TableNumberTaken]: "tableNumberTaken",
 	[ErrorCode.BellCoolingDown]: "bellCoolingDown",
+	[ErrorCode.ReservationSlotTaken]: "reservationSlotTaken",
+	[ErrorCode.ReservationOutsideHours]: "outsideOpeningHours",
+	[ErrorCode.ReservationTooSoon]: "reservationTooSoon",
+	[ErrorCode.ReservationTooFar]: "reservationTooFar",
+	[ErrorCode.PartyTooLarge]: "partyTooLarge",
+	[ErrorCode.ReservationNotCancellable]: "reservationNotCancellable",
+	[ErrorCode.ReservationStateChanged]: "reservationStateChanged",
+	[ErrorCode.ReservationsClosed]: "reservationsClosed",
+	[ErrorCode.ArrivalCodeUnknown]: "arrivalCodeUnknown",
+	[ErrorCode.ReservationTablesDoNotFit]: "reservationTablesDoNotFit",
+	[ErrorCode.ReservationTableBusy]: "reservationTableBusy",
+	[ErrorCode.ReservationNotPayable]: "reservationNotPayable",
+	[ErrorCode.PreorderLocked]: "preorderLocked",
+	[ErrorCode.ArrivalTooEarly]: "arrivalTooEarly",
+	[ErrorCode.ReservationTimeInvalid]: "chooseCorrectTime",
+	[ErrorCode.RechargePackageUnavailable]: "rechargePackageUnavailable",
+	[ErrorCode.PayCodeInvalid]: "payCodeExpired",
+	[ErrorCode.CounterRefundNotAllowed]: "counterRefundNotAllowed",
+	[ErrorCode.VipCardUnavailable]: "vipCardUnavailable",
+	[ErrorCode.VipCardOtherActive]: "vipCardOtherActive",
 };

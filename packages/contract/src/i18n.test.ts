@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { localize, resolveLanguage } from "./i18n.js";
+import en from "./messages/en.js";
+import km from "./messages/km.js";
+import zhCN from "./messages/zh-CN.js";
 import { formatMessage, messages } from "./messages.js";
 
 describe("resolveLanguage (spec §4)", () => {
@@ -36,6 +39,22 @@ describe("localize", () => {
 });
 
 describe("message catalogue", () => {
+	it("has exactly zh-CN's keys in every language's table (the web app loads them one by one)", () => {
+		const source = Object.keys(zhCN).sort();
+		expect(source.length).toBeGreaterThan(100);
+		expect(Object.keys(en).sort()).toEqual(source);
+		expect(Object.keys(km).sort()).toEqual(source);
+		expect(Object.keys(messages).sort()).toEqual(source);
+	});
+
+	it("combines the tables per message", () => {
+		expect(messages.phoneFormat).toEqual({
+			"zh-CN": zhCN.phoneFormat,
+			en: "Phone number format is wrong",
+			km: km.phoneFormat,
+		});
+	});
+
 	it("has every message in all three languages", () => {
 		for (const [key, text] of Object.entries(messages)) {
 			for (const lang of ["zh-CN", "en", "km"] as const) {

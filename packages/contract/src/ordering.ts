@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CartLineInput, type PricedCartLine } from "./cart.js";
+import { CartLineInput, type PriceDiscount, type PricedCartLine, type WaivedDeliveryFee } from "./cart.js";
 import { idField, mobileField, multiLineText, oneLineText, queryIdField, queryInteger } from "./common.js";
 import { Limits } from "./constants.js";
 import type { OrderAction, StaffStep } from "./order-actions.js";
@@ -102,6 +102,10 @@ export interface OrderView {
 	lines: OrderLineView[];
 	subtotal: number;
 	deliveryFee: number;
+	/** A delivery fee the member's VIP card waived (deliveryFee is then 0). */
+	deliveryFeeWaived: WaivedDeliveryFee | null;
+	/** The VIP card's discount (issue 12), as priced when the order was placed. */
+	discounts: PriceDiscount[];
 	total: number;
 	/** "employee help" when staff placed it for the customer, else "user ordering". */
 	source: "user" | "staff";
@@ -255,8 +259,13 @@ export interface TableBillView {
 	settledAt: string | null;
 	settleMethod: BillSettleMethod | null;
 	rounds: BillRoundView[];
-	/** Still to pay: the unpaid rounds that were not cancelled or rejected. */
+	/**
+	 * Still to pay: the unpaid rounds that were not cancelled or rejected, less `credit`
+	 * (never below zero).
+	 */
 	due: number;
+	/** A booking's deposit credited to this bill at arrival (issue 11); 0 when none. */
+	credit: number;
 	/** Paid when settled. */
 	paidTotal: number;
 	diners: number | null;

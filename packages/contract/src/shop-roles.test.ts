@@ -11,9 +11,11 @@ describe("shop roles", () => {
 		expect(roleAllows("manager", "staff")).toBe(false);
 		expect(roleAllows("manager", "money")).toBe(false);
 		expect(roleAllows("manager", "sales")).toBe(true);
+		expect(roleAllows("manager", "members")).toBe(true);
+		expect(roleAllows("staff", "members")).toBe(false);
 	});
-	it("gives staff the board, tables and sold-out toggles only", () => {
+	it("gives staff the board, tables, sold-out toggles and the counter only", () => {
 		const allowed = SHOP_PERMISSIONS.filter((permission) => roleAllows("staff", permission));
-		expect(allowed).toEqual(["board", "tables", "soldOut"]);
+		expect(allowed).toEqual(["board", "tables", "soldOut", "counter"]);
 	});
 });

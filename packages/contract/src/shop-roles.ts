@@ -4,7 +4,8 @@
  *
  * - owner: everything;
  * - manager: everything but the staff list and money settings;
- * - staff: the order board, tables and the bell, and sold-out toggles during service.
+ * - staff: the order board, tables and the bell, sold-out toggles during service, and the counter
+ *   (charging a member's balance with their payment code).
  */
 export const SHOP_ROLES = ["owner", "manager", "staff"] as const;
 export type ShopRole = (typeof SHOP_ROLES)[number];
@@ -28,13 +29,17 @@ export const SHOP_PERMISSIONS = [
 	"changeLog",
 	/** Sales figures on the merchant home: revenue, average ticket, revenue by hour and by item (decision 017). */
 	"sales",
+	/** Take a member's balance at the counter with their payment code, and refund it the same day (issue 12). */
+	"counter",
+	/** Recharge packages, VIP card types, the stored-value agreement, and members with their balances (issue 12). */
+	"members",
 ] as const;
 export type ShopPermission = (typeof SHOP_PERMISSIONS)[number];
 
 const GRANTS: Record<ShopRole, readonly ShopPermission[]> = {
 	owner: SHOP_PERMISSIONS,
-	manager: ["board", "tables", "soldOut", "menu", "shop", "changeLog", "sales"],
-	staff: ["board", "tables", "soldOut"],
+	manager: ["board", "tables", "soldOut", "menu", "shop", "changeLog", "sales", "counter", "members"],
+	staff: ["board", "tables", "soldOut", "counter"],
 };
 
 export function roleAllows(role: ShopRole, permission: ShopPermission): boolean {

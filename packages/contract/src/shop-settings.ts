@@ -29,7 +29,14 @@ export const clockField = oneLineText("chooseCorrectTime").regex(/^([01]\d|2[0-3
 /** A calendar date "YYYY-MM-DD" that exists (no 31 February). */
 export const localDateField = oneLineText("chooseCorrectDate")
 	.regex(/^\d{4}-\d{2}-\d{2}$/, { error: "chooseCorrectDate", abort: true })
-	.refine((value) => new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), { error: "chooseCorrectDate" });
+	.refine(
+		(value) => {
+			// "2026-13-01" passes the pattern but is no date (and toISOString would throw on it).
+			const date = new Date(`${value}T00:00:00Z`);
+			return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+		},
+		{ error: "chooseCorrectDate" },
+	);
 
 /** Money in minor units: a whole JSON number, never negative. */
 const moneyField = z

@@ -193,6 +193,91 @@ const validExamples: Record<string, Record<string, Json>> = {
 		platform: "ios",
 	},
 	UpdateProfileInput: { nickname: "Dara", avatar: "/uploads/abcdef12.webp", gender: 1, birthday: "1990-01-02" },
+	// Reservations (issue 11)
+	UpdateReservationSettingsInput: {
+		shopId: 1,
+		version: 2,
+		enabled: true,
+		slotMinutes: 15,
+		turnTimes: [
+			{ upToParty: 2, minutes: 90 },
+			{ upToParty: 50, minutes: 150 },
+		],
+		bufferMinutes: 10,
+		minNoticeMinutes: 60,
+		maxDaysAhead: 30,
+		onlinePartyMax: 12,
+		pacingCoversPerSlot: 20,
+		autoConfirmPercent: 80,
+		cancelWindowMinutes: 120,
+		graceMinutes: 15,
+		depositMinParty: 6,
+		depositPerPerson: 500,
+		depositStrikes: 2,
+		strikeWindowDays: 180,
+	},
+	UpdateReservableTableInput: { tableId: 1, reservable: true, minSeats: 2 },
+	PreorderInput: { lines: [{ itemId: 1, quantity: 2, optionIds: [3] }], pay: "now" },
+	CreateReservationInput: {
+		shopId: 1,
+		startsAt: "2026-11-24T12:00:00Z",
+		party: 4,
+		name: "Dara",
+		phone: "13800000006",
+		occasion: "birthday",
+		areaPreference: "露台",
+		note: "window seat",
+		preorder: { lines: [{ itemId: 1, quantity: 1, optionIds: [] }], pay: "atTable" },
+		agreed: true,
+	},
+	StaffCreateReservationInput: {
+		shopId: 1,
+		startsAt: "2026-11-24T12:00:00Z",
+		party: 8,
+		name: "Dara",
+		phone: "13800000006",
+		note: "called at 10:00",
+		tableIds: [1, 2],
+	},
+	PayReservationInput: { reservationId: 1, payMethod: "balance" },
+	CancelReservationInput: { reservationId: 1, reason: "plans changed" },
+	ChangePreorderInput: { reservationId: 1, preorder: { lines: [{ itemId: 1, quantity: 1 }], pay: "now" } },
+	StaffReservationActionInput: { reservationId: 1, action: "reject", reason: "private event" },
+	AssignReservationTablesInput: { reservationId: 1, tableIds: [1, 2] },
+	ArriveReservationInput: { shopId: 1, code: "K7M2QX" },
+	RechargeInput: { packageId: 1, payMethod: "sandbox", agree: true },
+	CounterChargeInput: { shopId: 1, code: "123456789012345678", amount: 1250, note: "2 coffees" },
+	CounterRefundInput: { shopId: 1, paymentId: 3 },
+	SaveRechargePackageInput: {
+		shopId: 1,
+		id: 2,
+		version: 1,
+		name: { "zh-CN": "充100送10", en: "Pay 100, get 110", km: "បង់ 100 បាន 110" },
+		payAmount: 10000,
+		bonusAmount: 1000,
+		sort: 1,
+		onSale: true,
+	},
+	SaveStoredValueAgreementInput: {
+		shopId: 1,
+		agreement: { "zh-CN": "储值不退不换", en: "Stored value is not refundable", km: "មិនអាចដកវិញបានទេ" },
+	},
+	BuyCardInput: { cardTypeId: 1, payMethod: "balance" },
+	SaveVipCardInput: {
+		shopId: 1,
+		id: 2,
+		version: 3,
+		name: { "zh-CN": "金卡", en: "Gold card", km: "កាតមាស" },
+		description: { "zh-CN": "全场九折", en: "10 % off", km: "បញ្ចុះ 10 %" },
+		price: 9900,
+		validityDays: 365,
+		discountPercent: 10,
+		discountCap: 2000,
+		freeDelivery: true,
+		pointsPercent: 200,
+		sort: 0,
+		onSale: true,
+	},
 	// Query strings and paths
 	DeliveryCheckQuery: { shopId: "1", lat: "-11.5", lng: "104.9" },
 	IdParams: { id: "12" },
@@ -210,10 +295,21 @@ const validExamples: Record<string, Record<string, Json>> = {
 	StoreListQuery: { lat: "11.55", lng: "104.92", kw: "tea" },
 	TableBillQuery: { tableToken: "t.abc" },
 	TableTokenQuery: { token: "t.abc" },
+	AvailabilityQuery: { shopId: "1", date: "2026-11-24", party: "4" },
+	MyReservationListQuery: { status: "0", page: "1", pageSize: "10" },
+	ReservationIdQuery: { id: "5" },
+	MerchantReservationListQuery: { shopId: "1", date: "2026-11-24", scope: "day", page: "1", pageSize: "50" },
+	ReservationGridQuery: { shopId: "1", date: "2026-11-24" },
+	RechargeIdQuery: { id: "4" },
+	BillQuery: { direction: "out", cursor: "1200", limit: "20" },
+	CounterPaymentsQuery: { shopId: "1" },
+	MemberListQuery: { shopId: "1", q: "Dara", cursor: "40", limit: "20" },
+	VipCardIdQuery: { id: "2" },
+	CardPurchaseIdQuery: { id: "9" },
 };
 
 /** Fields where a line break or tab belongs (typed into a multi-line box). */
-const MULTI_LINE_FIELDS = new Set(["remark", "reason", "note", "description"]);
+const MULTI_LINE_FIELDS = new Set(["remark", "reason", "note", "description", "agreement"]);
 /** Closed vocabularies: a spoiled value is refused with their own message, not the control-character one. */
 const CHOICE_FIELDS = new Set([
 	"orderType",
@@ -227,9 +323,22 @@ const CHOICE_FIELDS = new Set([
 	"role",
 	"kind",
 	"direction",
+	"occasion",
+	"pay",
+	"slotMinutes",
+	"agreed",
+	"startsAt",
+	"agree",
 ]);
 /** Numbers where null is a value of its own (no original price, unlimited stock). */
-const NULLABLE_NUMBER_FIELDS = new Set(["originalPrice", "stock"]);
+const NULLABLE_NUMBER_FIELDS = new Set([
+	"originalPrice",
+	"stock",
+	"pacingCoversPerSlot",
+	"depositMinParty",
+	"depositStrikes",
+	"discountCap",
+]);
 /** Kept from the original Telegram client: either a string or a number. */
 const TEXT_OR_NUMBER_FIELDS = new Set(["chat_id", "auth_date"]);
 

@@ -1,5 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { PGlite, types as pgliteTypes } from "@electric-sql/pglite";
+// Reservations keep a table from being booked twice with an exclusion constraint on (table, stay).
+import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
 import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
 import { PGliteDialect } from "./pglite-dialect.js";
@@ -74,6 +76,7 @@ async function openPglite(dir: string | undefined): Promise<Database> {
 	if (dir) mkdirSync(dir, { recursive: true });
 	const pglite = await PGlite.create({
 		...(dir ? { dataDir: dir } : {}),
+		extensions: { btree_gist },
 		parsers: { [pgliteTypes.INT8]: (value: string) => Number(value), [pgliteTypes.DATE]: (value: string) => value },
 	});
 	return {

@@ -195,6 +195,9 @@ export interface DiningTableTable {
 	qr_version: Generated<number>;
 	enabled: Generated<boolean>;
 	sort: Generated<number>;
+	/** Issue 11: whether the table takes bookings, and the smallest party it is given to. */
+	reservable: Generated<boolean>;
+	min_seats: Generated<number>;
 }
 
 export interface MemberAddressTable {
@@ -300,7 +303,15 @@ export interface MenuOptionTable {
 export interface LedgerAccountTable {
 	id: Generated<number>;
 	tenant_id: number;
-	kind: "member_wallet" | "shop_revenue" | "external_funds";
+	kind:
+		| "member_wallet"
+		| "shop_revenue"
+		| "external_funds"
+		| "reservation_hold"
+		/** Bonus given with recharges: runs negative (issue 12). */
+		| "stored_value_bonus"
+		/** VIP card sales (issue 12). */
+		| "membership_revenue";
 	member_id: number | null;
 	shop_id: number | null;
 	balance: Generated<number>;
@@ -309,9 +320,26 @@ export interface LedgerAccountTable {
 export interface LedgerTxnTable {
 	id: Generated<number>;
 	tenant_id: number;
-	kind: "order_payment" | "order_refund" | "wallet_grant" | "recharge";
+	kind:
+		| "order_payment"
+		| "order_refund"
+		| "wallet_grant"
+		| "recharge"
+		| "reservation_payment"
+		| "reservation_refund"
+		| "reservation_kept"
+		| "reservation_applied"
+		| "recharge_bonus"
+		| "card_purchase"
+		| "card_refund"
+		| "counter_payment"
+		| "counter_refund";
 	idempotency_key: string;
 	order_id: number | null;
+	reservation_id: OptionalNullable<number>;
+	recharge_id: OptionalNullable<number>;
+	card_purchase_id: OptionalNullable<number>;
+	counter_payment_id: OptionalNullable<number>;
 	created_at: Timestamp;
 }
 
@@ -320,6 +348,8 @@ export interface LedgerEntryTable {
 	txn_id: number;
 	account_id: number;
 	amount: number;
+	/** The account's balance right after this entry (null only for entries older than migration 0018's backfill). */
+	balance_after: number | null;
 }
 
 export interface ShopDayCounterTable {
@@ -361,6 +391,12 @@ export interface CustomerOrderTable {
 	remark: Generated<string>;
 	subtotal: number;
 	delivery_fee: number;
+	/** What the member's VIP card took off (issue 12). */
+	member_discount: Generated<number>;
+	/** The card's name as it was, for the order's discount line. */
+	member_card_name: ColumnType<Localized | null, string | null | undefined, string | null>;
+	/** A delivery fee the card waived (delivery_fee is then 0). */
+	delivery_fee_waived: Generated<number>;
 	total: number;
 	placed_by_member_id: number | null;
 	created_at: Timestamp;
@@ -390,6 +426,10 @@ export interface TableBillTable {
 	settle_method: "balance" | "sandbox" | "wechat" | "alipay" | "counter" | "nothing_due" | null;
 	settled_by_member_id: number | null;
 	paid_total: number | null;
+	/** The booking seated at this bill (issue 11), whose deposit is credited to it. */
+	reservation_id: OptionalNullable<number>;
+	/** Deducted from what the bill owes: a deposit paid with the booking. */
+	credit: Generated<number>;
 }
 
 export interface TableCallTable {
@@ -410,6 +450,9 @@ export interface GatewayPaymentTable {
 	tenant_id: number;
 	order_id: number | null;
 	bill_id: OptionalNullable<number>;
+	reservation_id: OptionalNullable<number>;
+	recharge_id: OptionalNullable<number>;
+	card_purchase_id: OptionalNullable<number>;
 	payer_member_id: OptionalNullable<number>;
 	provider: "sandbox" | "wechat" | "alipay";
 	amount: number;
@@ -509,6 +552,117 @@ export interface SandboxGatewayRefundTable {
 	created_at: Timestamp;
 }
 
+// Issue 11: reservations (migration 0017).
+export interface ReservationSettingsTable {
+	shop_id: number;
+	enabled: boolean;
+	slot_minutes: number;
+	turn_times: JSONColumnType<Array<{ upToParty: number; minutes: number }>, string, string>;
+	buffer_minutes: number;
+	min_notice_minutes: number;
+	max_days_ahead: number;
+	online_party_max: number;
+	pacing_covers_per_slot: number | null;
+	auto_confirm_percent: number;
+	cancel_window_minutes: number;
+	grace_minutes: number;
+	deposit_min_party: number | null;
+	deposit_per_person: number;
+	deposit_strikes: number | null;
+	strike_window_days: number;
+	version: Generated<number>;
+	updated_at: Timestamp;
+}
+
+export type ReservationStatusColumn =
+	| "awaiting_payment"
+	| "pending"
+	| "confirmed"
+	| "seated"
+	| "completed"
+	| "cancelled"
+	| "late_cancelled"
+	| "rejected"
+	| "no_show"
+	| "expired";
+
+export interface ReservationTable {
+	id: Generated<number>;
+	tenant_id: number;
+	shop_id: number;
+	member_id: number | null;
+	code: string;
+	status: ReservationStatusColumn;
+	party: number;
+	starts_at: Timestamp;
+	ends_at: Timestamp;
+	held_until: Timestamp;
+	guest_name: string;
+	guest_phone: string;
+	occasion: "birthday" | "anniversary" | "business" | "date" | "celebration" | "other" | null;
+	area_preference: string | null;
+	note: Generated<string>;
+	source: "web" | "telegram" | "staff";
+	created_by_member_id: number | null;
+	pay_deadline: NullableTimestamp;
+	auto_confirm: Generated<boolean>;
+	reject_reason: OptionalNullable<string>;
+	cancel_reason: OptionalNullable<string>;
+	bill_id: OptionalNullable<number>;
+	preorder_order_id: OptionalNullable<number>;
+	created_at: Timestamp;
+	updated_at: Timestamp;
+}
+
+export interface ReservationTableTable {
+	reservation_id: number;
+	table_id: number;
+	shop_id: number;
+	/** A tstzrange literal such as `[2026-11-24 18:00:00+00,2026-11-24 19:40:00+00)`. */
+	stay: string;
+	holding: Generated<boolean>;
+}
+
+export interface ReservationHistoryTable {
+	id: Generated<number>;
+	reservation_id: number;
+	status: string;
+	actor: "guest" | "staff" | "system";
+	actor_member_id: number | null;
+	note: string | null;
+	at: Timestamp;
+}
+
+export interface ReservationPreorderTable {
+	reservation_id: number;
+	pay_mode: "now" | "atTable";
+	lines: JSONColumnType<unknown[], string, string>;
+	total: number;
+	updated_at: Timestamp;
+}
+
+export interface ReservationPaymentTable {
+	id: Generated<number>;
+	reservation_id: number;
+	kind: "deposit" | "preorder";
+	amount: number;
+	status: "due" | "paying" | "paid" | "refunded" | "kept" | "applied" | "void";
+	pay_method: "balance" | "sandbox" | "wechat" | "alipay" | null;
+	gateway_payment_id: string | null;
+	paid_at: NullableTimestamp;
+	settled_at: NullableTimestamp;
+	created_at: Timestamp;
+}
+
+export interface ReservationNoticeTable {
+	id: Generated<number>;
+	reservation_id: number;
+	kind: "remind_24h" | "remind_2h";
+	due_at: Timestamp;
+	sent_at: NullableTimestamp;
+	skipped_at: NullableTimestamp;
+}
+
 export interface DB {
 	tenant: TenantTable;
 	language: LanguageTable;
@@ -539,6 +693,13 @@ export interface DB {
 	customer_order: CustomerOrderTable;
 	table_bill: TableBillTable;
 	table_call: TableCallTable;
+	reservation_settings: ReservationSettingsTable;
+	reservation: ReservationTable;
+	reservation_table: ReservationTableTable;
+	reservation_history: ReservationHistoryTable;
+	reservation_preorder: ReservationPreorderTable;
+	reservation_payment: ReservationPaymentTable;
+	reservation_notice: ReservationNoticeTable;
 	order_line: OrderLineTable;
 	order_event: OrderEventTable;
 	idempotency_record: IdempotencyRecordTable;
@@ -546,4 +707,123 @@ export interface DB {
 	sandbox_gateway_txn: SandboxGatewayTxnTable;
 	gateway_refund: GatewayRefundTable;
 	sandbox_gateway_refund: SandboxGatewayRefundTable;
+	recharge_package: RechargePackageTable;
+	stored_value_settings: StoredValueSettingsTable;
+	recharge: RechargeTable;
+	vip_card_type: VipCardTypeTable;
+	member_card: MemberCardTable;
+	card_purchase: CardPurchaseTable;
+	pay_code: PayCodeTable;
+	counter_payment: CounterPaymentTable;
+}
+
+// Stored value and VIP cards (issue 12, migration 0018).
+
+export interface RechargePackageTable {
+	id: Generated<number>;
+	tenant_id: number;
+	name: LocalizedColumn;
+	pay_amount: number;
+	bonus_amount: number;
+	sort: Generated<number>;
+	on_sale: Generated<boolean>;
+	version: Generated<number>;
+	created_at: Timestamp;
+	updated_at: Timestamp;
+}
+
+export interface StoredValueSettingsTable {
+	tenant_id: number;
+	agreement: LocalizedColumn;
+	updated_at: Timestamp;
+}
+
+export interface RechargeTable {
+	id: Generated<number>;
+	tenant_id: number;
+	member_id: number;
+	package_id: number;
+	package_name: LocalizedColumn;
+	pay_amount: number;
+	bonus_amount: number;
+	provider: "sandbox" | "wechat" | "alipay";
+	status: "pending" | "paid" | "expired";
+	idempotency_key: string;
+	expires_at: Timestamp;
+	paid_at: NullableTimestamp;
+	created_at: Timestamp;
+}
+
+export interface VipCardTypeTable {
+	id: Generated<number>;
+	tenant_id: number;
+	name: LocalizedColumn;
+	description: LocalizedColumn;
+	price: number;
+	validity_days: number;
+	discount_percent: Generated<number>;
+	discount_cap: number | null;
+	free_delivery: Generated<boolean>;
+	points_percent: Generated<number>;
+	sort: Generated<number>;
+	on_sale: Generated<boolean>;
+	version: Generated<number>;
+	created_at: Timestamp;
+	updated_at: Timestamp;
+}
+
+export interface MemberCardTable {
+	member_id: number;
+	tenant_id: number;
+	card_type_id: number;
+	name: LocalizedColumn;
+	starts_at: Timestamp;
+	expires_at: Timestamp;
+	discount_percent: number;
+	discount_cap: number | null;
+	free_delivery: boolean;
+	points_percent: number;
+	updated_at: Timestamp;
+}
+
+export interface CardPurchaseTable {
+	id: Generated<number>;
+	tenant_id: number;
+	member_id: number;
+	card_type_id: number;
+	price: number;
+	validity_days: number;
+	pay_method: "balance" | "sandbox" | "wechat" | "alipay";
+	status: "pending" | "paid" | "expired" | "refunded";
+	idempotency_key: string;
+	expires_at: Timestamp;
+	paid_at: NullableTimestamp;
+	created_at: Timestamp;
+}
+
+export interface PayCodeTable {
+	id: Generated<number>;
+	tenant_id: number;
+	member_id: number;
+	code: string;
+	expires_at: Timestamp;
+	used_at: NullableTimestamp;
+	retired_at: NullableTimestamp;
+	created_at: Timestamp;
+}
+
+export interface CounterPaymentTable {
+	id: Generated<number>;
+	tenant_id: number;
+	shop_id: number;
+	member_id: number;
+	pay_code_id: number;
+	amount: number;
+	note: Generated<string>;
+	status: "paid" | "refunded";
+	taken_by_member_id: number;
+	refunded_by_member_id: number | null;
+	idempotency_key: string | null;
+	created_at: Timestamp;
+	refunded_at: NullableTimestamp;
 }

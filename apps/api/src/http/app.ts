@@ -10,14 +10,21 @@ import { branchRoutes } from "../features/branches/routes.js";
 import { contentRoutes } from "../features/content/routes.js";
 import { fileRoutes } from "../features/files/routes.js";
 import { identityRoutes, telegramRoutes } from "../features/identity/routes.js";
+import { membershipRoutes } from "../features/membership/routes.js";
 import { menuRoutes } from "../features/menu/routes.js";
 import { menuAdminRoutes } from "../features/menu-admin/routes.js";
 import { gatewayCallbackRoutes, orderingRoutes, paymentStatusRoutes } from "../features/ordering/routes.js";
 import { sandboxGatewayRoutes } from "../features/payments/routes.js";
+import { reservationMoneyRoutes } from "../features/reservations/money-routes.js";
+import { reservationRoutes } from "../features/reservations/routes.js";
 import { shopChangeRoutes } from "../features/shop-changes/routes.js";
 import { shopSettingsRoutes } from "../features/shop-settings/routes.js";
 import { shopStaffRoutes } from "../features/shop-staff/routes.js";
 import { shopStatsRoutes } from "../features/shop-stats/routes.js";
+import { billRoutes } from "../features/stored-value/bill-routes.js";
+import { counterRoutes } from "../features/stored-value/counter-routes.js";
+import { memberListRoutes } from "../features/stored-value/members-routes.js";
+import { rechargeRoutes } from "../features/stored-value/recharge-routes.js";
 import { tableRoutes } from "../features/tables/routes.js";
 import { venueRoutes } from "../features/venues/routes.js";
 import { registerWebsocket, websocketTicketRoute } from "../realtime/websocket.js";
@@ -89,6 +96,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
 			await tableRoutes(scope, deps);
 			await menuAdminRoutes(scope, deps);
 			await orderingRoutes(scope, deps);
+			await reservationMoneyRoutes(scope, deps);
 			await addressRoutes(scope, deps);
 			await branchRoutes(scope, deps);
 			await websocketTicketRoute(scope, deps);
@@ -96,6 +104,12 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
 			await shopStaffRoutes(scope, deps);
 			await shopChangeRoutes(scope, deps);
 			await shopStatsRoutes(scope, deps);
+			await reservationRoutes(scope, deps);
+			await rechargeRoutes(scope, deps);
+			await billRoutes(scope, deps);
+			await counterRoutes(scope, deps);
+			await memberListRoutes(scope, deps);
+			await membershipRoutes(scope, deps);
 		},
 		{ prefix: "/app-api" },
 	);

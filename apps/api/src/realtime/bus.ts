@@ -1,5 +1,6 @@
 import { EventEmitter } from "node:events";
 import { setTimeout as sleep } from "node:timers/promises";
+import type { CounterPaymentNotice } from "@bayon/contract";
 import { Redis } from "ioredis";
 import pg from "pg";
 import { type BackoffOptions, BusConnectionStatus, type BusHealth, type BusLog, backoffDelay } from "./bus-status.js";
@@ -77,8 +78,41 @@ export interface MenuChangedEvent {
 	version: number;
 }
 
+/**
+ * A booking was made or changed (issue 11): the guest's pages (the member who booked) and the
+ * shop's reservations page update live; a new booking rings the staff's page like a new order.
+ */
+export interface ReservationChangedEvent {
+	type: "reservation.changed";
+	tenantId: number;
+	shopId: number;
+	reservationId: number;
+	/** The member who booked (null: a caller the staff booked for who is no member). */
+	memberId: number | null;
+	status: string;
+	/** created, paid, confirmed, rejected, cancelled, tablesChanged, preorderChanged, seated, completed, noShow, expired, … */
+	reason: string;
+}
+
+/**
+ * A member's stored-value balance or VIP card moved (issue 12): a recharge credited, a card
+ * bought, the counter charged or refunded their payment code. Sent to that member only; the
+ * balance, bill and payment-code pages refetch. `reason` says why (recharged, cardBought,
+ * counterPaid, counterRefunded, …); counter events carry the notice the member's page shows.
+ */
+export interface BalanceChangedEvent {
+	type: "balance.changed";
+	tenantId: number;
+	memberId: number;
+	reason: string;
+	balance: number;
+	counter?: CounterPaymentNotice;
+}
+
 export type DomainEvent =
 	| OrderChangedEvent
+	| BalanceChangedEvent
+	| ReservationChangedEvent
 	| TableEvent
 	| SessionEndedEvent
 	| StaffChangedEvent

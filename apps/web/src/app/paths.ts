@@ -68,8 +68,22 @@ export const Paths = {
 	merchantMenuItem: "/pages/merchant/menuItem",
 	/** Not in spec §2: an owner opens another branch of the business (decision 018). */
 	merchantNewBranch: "/pages/merchant/newBranch",
+	/** Not in spec §2: the day's table bookings, the grid, arrivals (issue 11). */
+	merchantReservations: "/pages/merchant/reservations",
+	/** Not in spec §2: the owner's booking rules and bookable tables (issue 11). */
+	merchantReservationSettings: "/pages/merchant/reservationSettings",
+	/** Not in spec §2: charge a member's balance with their payment code; the day's counter payments (issue 12). */
+	merchantCounter: "/pages/merchant/counter",
+	/** Not in spec §2: recharge packages and the stored-value agreement (issue 12). */
+	merchantStoredValue: "/pages/merchant/storedValue",
+	/** Not in spec §2: VIP card types (issue 12). */
+	merchantVipCards: "/pages/merchant/vipCards",
+	/** Not in spec §2: members with their balance, card and last visit (issue 12). */
+	merchantMembers: "/pages/merchant/members",
 	dueIndex: `${SUB}/due/index`,
 	dueDetail: `${SUB}/due/detail`,
+	/** Not in spec §2: the member's bookings under the spec's reservation tabs (issue 11). */
+	dueList: `${SUB}/due/list`,
 	cart: `${SUB}/cart/cart`,
 } as const;
 

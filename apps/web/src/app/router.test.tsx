@@ -93,9 +93,9 @@ describe("routes (spec §2)", () => {
 	});
 
 	it("a placeholder page shows its title and the feature-not-open notice", async () => {
-		renderAt(Paths.vip);
+		renderAt(Paths.coupons);
 		expect((await screen.findByTestId("feature-not-open")).textContent).toBe("功能暂未开放");
-		expect(screen.getByTestId("page-title").textContent).toBe("会员卡");
+		expect(screen.getByTestId("page-title").textContent).toBe("我的卡券");
 	});
 
 	it("a merchant page not built yet is still for merchants only", async () => {

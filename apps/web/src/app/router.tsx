@@ -57,6 +57,21 @@ const screens: Partial<Record<PathName, RouteObject["lazy"]>> = {
 	merchantMenu: lazyScreen(() => import("../features/menu-admin/screens/menu-admin-screen")),
 	merchantMenuItem: lazyScreen(() => import("../features/menu-admin/screens/menu-item-screen")),
 	merchantNewBranch: lazyScreen(() => import("../features/branches/screens/new-branch-screen")),
+	dueIndex: lazyScreen(() => import("../features/reservations/screens/booking-screen")),
+	dueList: lazyScreen(() => import("../features/reservations/screens/my-reservations-screen")),
+	dueDetail: lazyScreen(() => import("../features/reservations/screens/reservation-detail-screen")),
+	balance: lazyScreen(() => import("../features/stored-value/screens/balance-screen")),
+	balanceBill: lazyScreen(() => import("../features/stored-value/screens/bill-screen")),
+	merchantReservations: lazyScreen(() => import("../features/reservations/screens/staff-reservations-screen")),
+	vip: lazyScreen(() => import("../features/membership/screens/vip-list-screen")),
+	vipDetail: lazyScreen(() => import("../features/membership/screens/vip-detail-screen")),
+	merchantReservationSettings: lazyScreen(
+		() => import("../features/reservations/screens/staff-reservation-settings-screen"),
+	),
+	merchantCounter: lazyScreen(() => import("../features/stored-value/screens/staff-counter-screen")),
+	merchantStoredValue: lazyScreen(() => import("../features/stored-value/screens/staff-stored-value-screen")),
+	merchantVipCards: lazyScreen(() => import("../features/membership/screens/staff-vip-cards-screen")),
+	merchantMembers: lazyScreen(() => import("../features/stored-value/screens/staff-members-screen")),
 };
 
 const tabNames = ["home", "menu", "order", "mine"] as const satisfies readonly PathName[];

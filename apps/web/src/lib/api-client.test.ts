@@ -1,6 +1,7 @@
 import type { MemberInfo } from "@bayon/contract";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError, api, LOGIN_PATH, RequestError, request } from "./api-client";
+import { loadMessages } from "./i18n/messages";
 import { isLoading, showLoading } from "./loading";
 import { appStore } from "./store";
 import { currentToast, hideToast } from "./toast";
@@ -78,6 +79,9 @@ function signIn(expiresInMs = 15 * 60_000) {
 	localStorage.setItem("userinfo", JSON.stringify(member));
 	appStore.reload();
 }
+
+// The app loads a language's messages when it switches to it; here the store is set directly.
+beforeAll(() => loadMessages("en"));
 
 function useLanguage(code: string) {
 	appStore.setState({ language: { code, name: code } });

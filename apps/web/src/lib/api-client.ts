@@ -5,12 +5,11 @@ import {
 	DEMO_SHOP_KEY,
 	ErrorCode,
 	errorMessageKeys,
-	formatMessage,
 	Headers as HeaderNames,
-	isMessageKey,
 	Limits,
 	type MessageKey,
 } from "@bayon/contract";
+import { formatMessage, isMessageKey } from "./i18n/messages";
 import { endLoading, hideLoading, showLoading } from "./loading";
 import { currentLocation, goToUrl, navigateTo } from "./navigation";
 import { clearSession, readAccessToken, readExpiresTime, readRefreshToken, saveSession } from "./session";

@@ -6,6 +6,7 @@ import {
 	formatDateTime,
 	formatList,
 	formatMoney,
+	formatMonth,
 	formatPoints,
 	formatPrice,
 	formatRelativeTime,
@@ -80,6 +81,13 @@ describe("other formats", () => {
 	it("uses the translated words for a language the browser's Intl does not know", () => {
 		// Chromium has no Khmer date data; "tlh" plays that part here, since Node knows km.
 		expect(formatDate("2026-11-05T08:00:00Z", "tlh", khmer)).toBe("5 វិច្ឆិកា 2026");
+	});
+
+	it("names a month in the language's style, with the translated words where Intl lacks the language", () => {
+		expect(formatMonth("2026-11", "zh-CN", english)).toBe("2026年11月");
+		expect(formatMonth("2026-11", "en", english)).toBe("November 2026");
+		expect(formatMonth("2026-11", "tlh", khmer)).toBe("វិច្ឆិកា 2026");
+		expect(formatMonth("2026-13", "en", english)).toBe("2026-13");
 	});
 
 	it("formats a moment with its time of day, in the language's style and the given zone", () => {

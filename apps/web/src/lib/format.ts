@@ -170,6 +170,26 @@ export function formatDateTime(
 	}
 }
 
+/**
+ * A calendar month ("2026-11", as the server names one) in the language's own style:
+ * 2026年11月 / November 2026 / វិច្ឆិកា 2026. The labels are required, as for `formatDate`.
+ */
+export function formatMonth(month: string, lang: string, labels: DateLabels): string {
+	const match = /^(\d{4})-(\d{2})$/.exec(month);
+	if (!match) return month;
+	const year = Number(match[1]);
+	const index = Number(match[2]) - 1;
+	if (index < 0 || index > 11) return month;
+	if (!intlKnows("DateTimeFormat", lang)) return `${labels.months[index] ?? match[2]} ${year}`;
+	try {
+		return new Intl.DateTimeFormat(lang, { year: "numeric", month: "long", timeZone: "UTC" }).format(
+			new Date(Date.UTC(year, index, 1)),
+		);
+	} catch {
+		return month;
+	}
+}
+
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;

@@ -21,10 +21,10 @@ export class FakeWebSocket {
 }
 
 /**
- * Stands in for the server of /infra/ws: a signed-in member, `fetch` answering the ticket
- * request, and the global WebSocket recording every socket the app opens.
+ * Replaces the global WebSocket with FakeWebSocket; the returned list records every socket
+ * the app opens, in order. For a test whose own fake `fetch` answers the ticket request.
  */
-export function fakeLiveServer(member: Partial<MemberInfo> = {}): { sockets: FakeWebSocket[] } {
+export function fakeWebSockets(): FakeWebSocket[] {
 	const sockets: FakeWebSocket[] = [];
 	vi.stubGlobal(
 		"WebSocket",
@@ -35,6 +35,15 @@ export function fakeLiveServer(member: Partial<MemberInfo> = {}): { sockets: Fak
 			}
 		},
 	);
+	return sockets;
+}
+
+/**
+ * Stands in for the server of /infra/ws: a signed-in member, `fetch` answering the ticket
+ * request, and the global WebSocket recording every socket the app opens.
+ */
+export function fakeLiveServer(member: Partial<MemberInfo> = {}): { sockets: FakeWebSocket[] } {
+	const sockets = fakeWebSockets();
 	vi.stubGlobal(
 		"fetch",
 		vi.fn(

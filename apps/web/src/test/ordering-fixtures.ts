@@ -123,6 +123,8 @@ export function orderView(extra: Partial<OrderView> = {}): OrderView {
 		lines,
 		subtotal,
 		deliveryFee: 0,
+		deliveryFeeWaived: null,
+		discounts: [],
 		total: subtotal,
 		source: "user",
 		createdAt: "2026-11-20T05:07:00Z",

@@ -332,3 +332,16 @@ export const ToolsIcon = (p: IconProps) => (
 		<path d="M14.7 6.3a1 1 0 0 0 0 1.4l1.6 1.6a1 1 0 0 0 1.4 0l3.8-3.8a6 6 0 0 1-7.9 7.9l-6.9 6.9a2.1 2.1 0 0 1-3-3l6.9-6.9a6 6 0 0 1 7.9-7.9Z" />
 	</Svg>
 );
+/** Money coming back: an arrow turning back (refunds). */
+export const RefundIcon = (p: IconProps) => (
+	<Svg {...p}>
+		<path d="M9 14 4 9l5-5" />
+		<path d="M4 9h10.5a5.5 5.5 0 0 1 0 11H11" />
+	</Svg>
+);
+/** A payment code to show at the counter. */
+export const QrCodeIcon = (p: IconProps) => (
+	<Svg {...p}>
+		<path d="M4 4h6v6H4ZM14 4h6v6h-6ZM4 14h6v6H4ZM14 14h3v3h-3ZM20 14v2M14 20h2M18 19h2v1" />
+	</Svg>
+);

@@ -78,6 +78,8 @@ export interface DemoTable {
 	number: string;
 	seats: number;
 	area: DemoText;
+	/** The smallest party the table is given to when booked (issue 11); 1 when absent. */
+	minSeats?: number;
 }
 
 export interface DemoOption {
@@ -254,6 +256,7 @@ export const demoShop: DemoShop = {
 		...["T1", "T2", "T3", "T4"].map((number) => ({
 			number,
 			seats: 6,
+			minSeats: 3,
 			area: text("河景露台", "River terrace", "រាបមើលទន្លេ"),
 		})),
 	],
@@ -314,6 +317,12 @@ export const demoBranch: DemoShop = {
 		area: text("室内", "Indoor", "ក្នុងហាង"),
 	})),
 };
+
+/**
+ * Table bookings (issue 11) in every demo shop: on, with the contract's defaults otherwise
+ * (15-minute slots, bookings up to 30 days ahead, no deposit); every table takes bookings.
+ */
+export const demoReservations = { enabled: true } as const;
 
 /** The demo business's branches; the first is the default shop (id 1 in a fresh database). */
 export const demoShops: DemoShop[] = [demoShop, demoBranch];

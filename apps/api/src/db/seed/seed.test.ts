@@ -18,6 +18,7 @@ import {
 } from "./demo-data.js";
 import { MENU_PICTURE_SIZE } from "./pictures.js";
 import { isDatabaseEmpty, seedDemo } from "./seed.js";
+import { demoRechargePackages } from "./stored-value.js";
 
 /** Where the seed puts its pictures (the uploads folder lives in it). */
 const dataDir = mkdtempSync(path.join(tmpdir(), "bayon-seed-"));
@@ -39,6 +40,9 @@ const TABLES = [
 	"service_page",
 	"news",
 	"uploaded_file",
+	"recharge_package",
+	"stored_value_settings",
+	"vip_card_type",
 ] as const satisfies readonly (keyof DB)[];
 
 // A fresh database of the project's kind: PGlite, and a new PostgreSQL database on api-postgres.
@@ -126,7 +130,38 @@ describe("demo seed", () => {
 			shop_opening_hours: 14,
 			service_page: 5,
 			news: 2,
+			vip_card_type: 2,
 		});
+	});
+
+	it("offers recharge packages and the stored-value agreement in every language, once", async () => {
+		const packages = await database.db
+			.selectFrom("recharge_package")
+			.select(["tenant_id", "name", "pay_amount", "bonus_amount", "on_sale"])
+			.orderBy("sort")
+			.execute();
+		const settings = await database.db.selectFrom("stored_value_settings").selectAll().execute();
+
+		expect(countsAfterFirst).toMatchObject({ recharge_package: 3, stored_value_settings: 1 });
+		expect(packages.map((row) => [row.pay_amount, row.bonus_amount, row.on_sale])).toEqual([
+			[5000, 500, true],
+			[10_000, 1500, true],
+			[20_000, 4000, true],
+		]);
+		for (const [index, row] of packages.entries()) {
+			expect(row.tenant_id).toBe(1);
+			expect(row.name).toEqual(demoRechargePackages[index]?.name);
+			expectAllLanguages(row.name, `recharge package ${index + 1}`);
+		}
+		expect(settings).toHaveLength(1);
+		const agreement = settings[0]?.agreement as Record<string, string>;
+		expectAllLanguages(agreement, "stored-value agreement");
+		// Spec §9: no refund, withdrawal, transfer or gift; no points; online and in the shops.
+		expect(agreement.en).toMatch(/refunded/);
+		expect(agreement.en).toMatch(/withdrawn/);
+		expect(agreement.en).toMatch(/transferred or given/);
+		expect(agreement.en).toMatch(/no points/);
+		expect(agreement.en).toMatch(/online.*shops/s);
 	});
 
 	it("creates tenant 1 with its shop key, currency and riel beside it, keeping the owner's rate", async () => {

@@ -1,4 +1,5 @@
 import path from "node:path";
+import { DEFAULT_RESERVATION_SETTINGS } from "@bayon/contract";
 import { type Kysely, type RawBuilder, sql, type Transaction } from "kysely";
 import { postLedgerTxn } from "../../features/wallet/ledger.js";
 import type { DB } from "../schema.js";
@@ -11,11 +12,14 @@ import {
 	demoMembers,
 	demoMenu,
 	demoNews,
+	demoReservations,
 	demoServicePages,
 	demoShops,
 	demoTenant,
 } from "./demo-data.js";
+import { seedVipCardTypes } from "./membership.js";
 import { copyDemoPictures, recordDemoPictures, type StoredPicture } from "./pictures.js";
+import { seedStoredValue } from "./stored-value.js";
 
 /**
  * Writes the demo tenant (demo-data.ts), both of its branches, in one transaction. Idempotent: every row is
@@ -49,10 +53,13 @@ export async function seedDemo(db: Kysely<DB>, options: { dataDir: string }): Pr
 			await seedMenu(trx, shopId, pictures);
 			await seedDeliveryZones(trx, shopId, shop);
 			await seedTables(trx, shopId, shop);
+			await seedReservations(trx, shopId);
 		}
 		await seedServicePages(trx);
 		await seedNews(trx);
 		await grantDemoBalance(trx, memberIds);
+		await seedStoredValue(trx, demoTenant.id);
+		await seedVipCardTypes(trx, demoTenant.id);
 	});
 }
 
@@ -237,6 +244,8 @@ async function seedTables(db: Kysely<DB>, shopId: number, demoShop: DemoShop) {
 				seats: table.seats,
 				area: json(table.area),
 				sort: index + 1,
+				reservable: true,
+				min_seats: table.minSeats ?? 1,
 			})),
 		)
 		.onConflict((oc) =>
@@ -246,6 +255,34 @@ async function seedTables(db: Kysely<DB>, shopId: number, demoShop: DemoShop) {
 				sort: excluded<number>("sort"),
 			}),
 		)
+		.execute();
+}
+
+/** Bookings on with the contract's defaults; an owner's saved rules are left as they are. */
+async function seedReservations(db: Kysely<DB>, shopId: number) {
+	const defaults = DEFAULT_RESERVATION_SETTINGS;
+	await db
+		.insertInto("reservation_settings")
+		.values({
+			shop_id: shopId,
+			enabled: demoReservations.enabled,
+			slot_minutes: defaults.slotMinutes,
+			turn_times: JSON.stringify(defaults.turnTimes),
+			buffer_minutes: defaults.bufferMinutes,
+			min_notice_minutes: defaults.minNoticeMinutes,
+			max_days_ahead: defaults.maxDaysAhead,
+			online_party_max: defaults.onlinePartyMax,
+			pacing_covers_per_slot: defaults.pacingCoversPerSlot,
+			auto_confirm_percent: defaults.autoConfirmPercent,
+			cancel_window_minutes: defaults.cancelWindowMinutes,
+			grace_minutes: defaults.graceMinutes,
+			deposit_min_party: defaults.depositMinParty,
+			deposit_per_person: defaults.depositPerPerson,
+			deposit_strikes: defaults.depositStrikes,
+			strike_window_days: defaults.strikeWindowDays,
+			updated_at: new Date(),
+		})
+		.onConflict((oc) => oc.column("shop_id").doNothing())
 		.execute();
 }
 

@@ -2,6 +2,8 @@ import { type BillRoundView, ErrorCode, type PaidWith, type TableBillView } from
 import type { Kysely, Selectable, Transaction } from "kysely";
 import type { DB } from "../../db/schema.js";
 import { BusinessError } from "../../http/business-error.js";
+import { refundUnusedDepositCredit } from "../reservations/booking-money.js";
+import { completeBookingOfSettledBill } from "../reservations/records.js";
 import type { AccountRef } from "../wallet/ledger.js";
 import { bookOrderPayment } from "./order-ledger.js";
 import { presentOrders } from "./present.js";
@@ -137,10 +139,20 @@ export function lockUnpaidRounds(trx: Transaction<DB>, billId: number): Promise<
 export const dueOf = (rounds: Array<{ total: number }>) => rounds.reduce((sum, round) => sum + round.total, 0);
 
 /**
+ * What a bill's payer owes for these rounds: their total less the deposit credited to the bill
+ * (a booking seated at it, issue 11), never below zero.
+ */
+export const billDue = (bill: Pick<BillRow, "credit">, rounds: Array<{ total: number }>) =>
+	Math.max(0, dueOf(rounds) - bill.credit);
+
+/**
  * Pays every unpaid round of a locked bill from one source and settles the bill, inside
  * the caller's transaction. Each round is a ledger transaction of its own under the key
  * `order:<id>:payment`, exactly like an order paid on its own, so refunds of a single round
- * work the same way and no round can be paid twice.
+ * work the same way and no round can be paid twice. A deposit credited to the bill (a booking
+ * seated at it) pays the first rounds' share from the tenant's reservation_hold; the payer's
+ * source pays only the rest, and credit left over goes back to where the deposit came from.
+ * Settling happens once (the bill is locked and open), so the credit is used once.
  */
 export async function settleBill(
 	trx: Transaction<DB>,
@@ -156,8 +168,17 @@ export async function settleBill(
 		now: Date;
 	},
 ): Promise<number[]> {
+	let creditLeft = bill.reservation_id ? bill.credit : 0;
 	for (const round of rounds) {
-		await bookOrderPayment(trx, round, how.source, how.now);
+		const fromCredit = Math.min(creditLeft, round.total);
+		creditLeft -= fromCredit;
+		await bookOrderPayment(
+			trx,
+			round,
+			how.source,
+			how.now,
+			bill.reservation_id && fromCredit > 0 ? { amount: fromCredit, reservationId: bill.reservation_id } : undefined,
+		);
 		await queries.changeOrder(
 			trx,
 			round,
@@ -171,7 +192,14 @@ export async function settleBill(
 			{ at: how.now, actor: how.actor, actorMemberId: how.actorMemberId, note: `paid:${how.method} bill:${bill.id}` },
 		);
 	}
-	const paidTotal = dueOf(rounds);
+	const paidTotal = billDue(bill, rounds);
+	if (bill.reservation_id && creditLeft > 0)
+		await refundUnusedDepositCredit(trx, {
+			tenantId: bill.tenant_id,
+			reservationId: bill.reservation_id,
+			amount: creditLeft,
+			now: how.now,
+		});
 	await trx
 		.updateTable("table_bill")
 		.set({
@@ -183,6 +211,7 @@ export async function settleBill(
 		})
 		.where("id", "=", bill.id)
 		.execute();
+	await completeBookingOfSettledBill(trx, bill, how.now);
 	return rounds.map((round) => round.id);
 }
 
@@ -268,7 +297,8 @@ export async function presentBills(
 			settledAt: bill.settled_at ? new Date(bill.settled_at).toISOString() : null,
 			settleMethod: bill.settle_method,
 			rounds,
-			due: bill.status === "open" ? dueOf(owed) : 0,
+			due: bill.status === "open" ? billDue(bill, owed) : 0,
+			credit: bill.credit,
 			paidTotal: bill.paid_total ?? 0,
 			diners: Math.max(0, ...billOrders.map((order) => order.diners ?? 0)) || null,
 		};

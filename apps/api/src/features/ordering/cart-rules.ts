@@ -12,6 +12,7 @@ import {
 	type PricedCartLine,
 	type ShopOpenState,
 } from "@bayon/contract";
+import { type CardForPricing, priceWithCard } from "../membership/pricing.js";
 
 export interface CartLine {
 	itemId: number;
@@ -37,6 +38,8 @@ export interface PricingFacts {
 		| { kind: "quoted"; inRange: boolean; fee: number; minOrder: number };
 	/** The scanned table (dine-in only); "ended" when the seating the diner joined is over. */
 	table: { kind: "none" } | { kind: "valid" } | { kind: "invalid" } | { kind: "ended" };
+	/** The member's active VIP card (issue 12); absent or null for visitors and members without one. */
+	memberCard?: CardForPricing | null;
 }
 
 type FailureCode = Exclude<ErrorCode, 0>;
@@ -110,12 +113,17 @@ export function priceCart(lines: CartLine[], facts: PricingFacts): Omit<PricedCa
 		problems.push(problem(facts, facts.table.kind === "ended" ? ErrorCode.SeatingEnded : ErrorCode.TableInvalid));
 
 	const orderable = problems.length === 0 && priced.every((line) => line.problems.length === 0);
+	// The member's VIP card (decision 021): its discount on the goods and a waived delivery fee.
+	// The minimum delivery price above is judged on the goods before the discount.
+	const card = priceWithCard({ subtotal, deliveryFee }, facts.memberCard ?? null, facts.lang);
 	return {
 		orderType: facts.orderType,
 		lines: priced,
 		subtotal,
-		deliveryFee,
-		total: subtotal + deliveryFee,
+		deliveryFee: card.deliveryFee,
+		deliveryFeeWaived: card.deliveryFeeWaived,
+		discounts: card.discounts,
+		total: card.total,
 		minDeliveryPrice,
 		problems,
 		orderable,

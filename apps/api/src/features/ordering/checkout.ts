@@ -1,12 +1,14 @@
 import { randomBytes } from "node:crypto";
-import { ErrorCode, type OrderView, type PlaceOrderInput } from "@bayon/contract";
+import { ErrorCode, type OrderView, type PlaceOrderInput, type PricedCart } from "@bayon/contract";
 import type { z } from "zod";
 import { BusinessError } from "../../http/business-error.js";
 import type { AppDeps } from "../../http/deps.js";
+import { requiredIdempotencyKey } from "../../http/idempotency-key.js";
 import type { RequestContext } from "../../http/request-context.js";
 import { addSeconds } from "../../lib/clock.js";
 import { sha256Hex } from "../../lib/crypto.js";
 import { memberMobile } from "../identity/service.js";
+import type { CardForPricing } from "../membership/pricing.js";
 import { holdMenuVersion, readMenuVersion } from "../menu/service.js";
 import { toLocalMoment } from "../venues/hours.js";
 import { lockSeatingForRound } from "./bill-settlement.js";
@@ -70,7 +72,7 @@ async function placeOrderOnce(
 	idempotencyKey: string | undefined,
 	options: { placedBy?: number },
 ): Promise<OrderView> {
-	const key = checkedKey(idempotencyKey);
+	const key = requiredIdempotencyKey(idempotencyKey);
 	const requestHash = sha256Hex(JSON.stringify(input));
 	const replay = await replayOf(deps, ctx, key, requestHash);
 	if (replay) return replay;
@@ -78,7 +80,7 @@ async function placeOrderOnce(
 	const now = deps.clock.now();
 	// Read before pricing, so the prices are at least this new (see holdMenuVersion below).
 	const menuVersion = await readMenuVersion(deps.db, input.shopId);
-	const { priced, terms, address, table, names } = await evaluateCart(deps, ctx, {
+	const { priced, terms, address, table, names, memberCard } = await evaluateCart(deps, ctx, {
 		shopId: input.shopId,
 		orderType: input.orderType,
 		lines: input.lines,
@@ -152,6 +154,7 @@ async function placeOrderOnce(
 				remark: input.remark,
 				subtotal: priced.subtotal,
 				delivery_fee: priced.deliveryFee,
+				...cardColumns(priced, memberCard),
 				total: priced.total,
 				placed_by_member_id: options.placedBy ?? null,
 				created_at: now,
@@ -196,9 +199,17 @@ async function placeOrderOnce(
 	});
 }
 
-function checkedKey(key: string | undefined): string {
-	if (!key || !/^[A-Za-z0-9_.:-]{8,128}$/.test(key)) throw new BusinessError(ErrorCode.IdempotencyKeyRequired);
-	return key;
+/** What the member's VIP card gave the order (decision 021), stored as priced so the order shows it later. */
+function cardColumns(priced: PricedCart, card: CardForPricing | null) {
+	const memberDiscount = priced.discounts
+		.filter((discount) => discount.kind === "memberCard")
+		.reduce((sum, discount) => sum + discount.amount, 0);
+	const waived = priced.deliveryFeeWaived?.amount ?? 0;
+	return {
+		member_discount: memberDiscount,
+		delivery_fee_waived: waived,
+		member_card_name: card && (memberDiscount > 0 || waived > 0) ? JSON.stringify(card.name) : null,
+	};
 }
 
 async function replayOf(
@@ -213,29 +224,43 @@ async function replayOf(
 	return record.response as OrderView;
 }
 
-/**
- * Takes the ordered quantities from tracked stock, items first then options, each in id
- * order so that concurrent orders lock rows in the same order and never deadlock.
- */
-async function takeStock(
-	trx: Parameters<typeof queries.takeItemStock>[0],
-	lines: Array<{ itemId: number; quantity: number; optionIds: number[] }>,
-) {
+/** The lines' quantities per tracked thing: each item, and each option chosen (once per line). */
+export function stockQuantities(lines: Array<{ itemId: number; quantity: number; optionIds: number[] }>): {
+	items: Array<[number, number]>;
+	options: Array<[number, number]>;
+} {
 	const items = new Map<number, number>();
 	const options = new Map<number, number>();
 	for (const line of lines) {
 		items.set(line.itemId, (items.get(line.itemId) ?? 0) + line.quantity);
 		for (const optionId of new Set(line.optionIds)) options.set(optionId, (options.get(optionId) ?? 0) + line.quantity);
 	}
-	for (const [itemId, quantity] of [...items].sort(([a], [b]) => a - b)) {
+	// In id order, so that everything taking or giving back stock locks rows in the same order.
+	return {
+		items: [...items].sort(([a], [b]) => a - b),
+		options: [...options].sort(([a], [b]) => a - b),
+	};
+}
+
+/**
+ * Takes the ordered quantities from tracked stock, items first then options, each in id
+ * order so that concurrent orders lock rows in the same order and never deadlock. A booking's
+ * pre-order takes its stock through here too.
+ */
+export async function takeStock(
+	trx: Parameters<typeof queries.takeItemStock>[0],
+	lines: Array<{ itemId: number; quantity: number; optionIds: number[] }>,
+) {
+	const { items, options } = stockQuantities(lines);
+	for (const [itemId, quantity] of items) {
 		if (!(await queries.takeItemStock(trx, itemId, quantity))) throw new BusinessError(ErrorCode.InsufficientStock);
 	}
-	for (const [optionId, quantity] of [...options].sort(([a], [b]) => a - b)) {
+	for (const [optionId, quantity] of options) {
 		if (!(await queries.takeOptionStock(trx, optionId, quantity))) throw new BusinessError(ErrorCode.InsufficientStock);
 	}
 }
 
 /** A public order number: the business day, the pickup number and a random tail. */
-function orderNumber(businessDay: string, pickupNumber: number): string {
+export function orderNumber(businessDay: string, pickupNumber: number): string {
 	return `${businessDay.replaceAll("-", "")}${String(pickupNumber).padStart(4, "0")}${randomBytes(3).toString("hex").toUpperCase()}`;
 }

@@ -1,5 +1,6 @@
 import type { AppDeps } from "../../http/deps.js";
 import type { TableEvent } from "../../realtime/bus.js";
+import { announceReservationChange } from "../reservations/records.js";
 
 /** Tells every connected app that an order changed; call after the change has committed. */
 export async function announceOrderChange(deps: AppDeps, orderId: number, reason: string): Promise<void> {
@@ -41,7 +42,7 @@ export async function announceBillChange(
 	if (billId == null) return;
 	const bill = await deps.db
 		.selectFrom("table_bill")
-		.select(["tenant_id", "shop_id", "table_id"])
+		.select(["tenant_id", "shop_id", "table_id", "reservation_id"])
 		.where("id", "=", billId)
 		.executeTakeFirst();
 	if (!bill) return;
@@ -52,6 +53,9 @@ export async function announceBillChange(
 		tableId: bill.table_id,
 		reason,
 	});
+	// A seated booking ends with its bill (completeBookingOfSettledBill): its pages follow.
+	if (bill.reservation_id !== null && (reason === "settled" || reason === "cleared"))
+		await announceReservationChange(deps, bill.reservation_id, "completed");
 }
 
 /** Publishes a table event; the change is committed, and a lost notification is healed by the grid's refetch. */

@@ -1,6 +1,6 @@
 import { ErrorCode, type OrderView, type PaymentResult } from "@bayon/contract";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { decideAtSandbox } from "../../../test/gateway.js";
+import { decideAtSandbox, fireSandboxCallback } from "../../../test/gateway.js";
 import { startTestServer, type TestServer } from "../../../test/harness.js";
 import { OrderingFixture } from "../../../test/ordering.js";
 import { gateways } from "../payments/registry.js";
@@ -103,18 +103,8 @@ describe("paying through the sandbox gateway", () => {
 		const { order, payment } = await startSandboxPayment();
 		const paymentId = paymentIdOf(payment.redirectUrl as string);
 		await decide(payment.redirectUrl as string, "approve");
-		const callback = await gateways(server.deps).sandbox.signedCallback(paymentId);
-		if (!callback) throw new Error("no callback");
 
-		const answers = await Promise.all(
-			Array.from({ length: 5 }, () =>
-				fetch(`${server.url}/pay/notify/sandbox`, {
-					method: "POST",
-					headers: callback.headers,
-					body: callback.body,
-				}).then((r) => r.text()),
-			),
-		);
+		const answers = await fireSandboxCallback(server, paymentId, 5);
 
 		expect(answers).toEqual(Array(5).fill("success"));
 		await until(async () => (await orderView(order.id)).paymentStatus === "paid");

@@ -6,12 +6,17 @@ import { BusinessError } from "../../http/business-error.js";
 import type { AppDeps } from "../../http/deps.js";
 import type { RequestContext } from "../../http/request-context.js";
 import { addSeconds } from "../../lib/clock.js";
+import { announceCardChange } from "../membership/events.js";
+import { applyCardGatewayReport } from "../membership/purchase.js";
 import type { GatewayName, GatewayPaymentReport, PaymentGateway } from "../payments/gateway.js";
 import { gatewayFor } from "../payments/registry.js";
-import { postLedgerTxn } from "../wallet/ledger.js";
-import { dueOf, lockBill, lockUnpaidRounds, settleBill } from "./bill-settlement.js";
+import { applyReservationGatewayReport } from "../reservations/payments.js";
+import { announceReservationChange } from "../reservations/records.js";
+import { announceRecharge, applyRechargeGatewayReport } from "../stored-value/recharge.js";
+import { billDue, lockBill, lockUnpaidRounds, settleBill } from "./bill-settlement.js";
 import { announceBillChange, announceOrderChange } from "./events.js";
-import { deliverGatewayRefundsSoon, queueGatewayRefund } from "./gateway-refunds.js";
+import { bookGatewayCapture, refundGatewayCapture } from "./gateway-ledger.js";
+import { deliverGatewayRefundsSoon } from "./gateway-refunds.js";
 import { bookOrderPayment } from "./order-ledger.js";
 import * as orderQueries from "./queries.js";
 import { isPayableOnItsOwn } from "./state-rules.js";
@@ -65,16 +70,35 @@ export async function startGatewayPayment(
 		await trx.updateTable("customer_order").set({ payment_status: "paying" }).where("id", "=", found.id).execute();
 		return found;
 	});
-	const { redirectUrl } = await gateway.startCheckout({
+	const { redirectUrl } = await openCheckout(gateway, ctx, {
 		paymentId,
 		amount: order.total,
-		currency: ctx.tenant.currency.code,
-		language: ctx.lang,
 		description: `Bayon #${order.order_no}`,
-		notifyUrl: `${args.origin}/pay/notify/${gateway.name}`,
-		returnUrl: `${args.origin}/pages/components/pages/orders/detail?id=${order.id}`,
+		origin: args.origin,
+		returnPath: `/pages/components/pages/orders/detail?id=${order.id}`,
 	});
 	return { orderId: order.id, paymentStatus: "paying", redirectUrl };
+}
+
+/**
+ * Sends the payer to the gateway's checkout page for a payment just recorded as pending: in the
+ * tenant's currency and the payer's language, with our callback URL for the gateway and the
+ * app page (`returnPath`, on this origin) the payer comes back to.
+ */
+export function openCheckout(
+	gateway: PaymentGateway,
+	ctx: RequestContext,
+	args: { paymentId: string; amount: number; description: string; origin: string; returnPath: string },
+): Promise<{ redirectUrl: string }> {
+	return gateway.startCheckout({
+		paymentId: args.paymentId,
+		amount: args.amount,
+		currency: ctx.tenant.currency.code,
+		language: ctx.lang,
+		description: args.description,
+		notifyUrl: `${args.origin}/pay/notify/${gateway.name}`,
+		returnUrl: `${args.origin}${args.returnPath}`,
+	});
 }
 
 /** The gateway, or "not available" (WeChat Pay and Alipay until configured; the sandbox in production). */
@@ -84,14 +108,22 @@ export function availableGateway(deps: AppDeps, provider: GatewayName): PaymentG
 	return gateway;
 }
 
-/** A payment the payer is about to make at the gateway, for one order or a whole table bill. */
+/**
+ * A payment the payer is about to make at the gateway, for one order, a whole table bill, a
+ * booking's deposit and pre-order, a recharge, or a VIP card (issue 12).
+ */
 export async function recordPendingPayment(
 	trx: Transaction<DB>,
 	args: {
 		id: string;
 		tenantId: number;
 		payerMemberId: number;
-		pays: { orderId: number } | { billId: number };
+		pays:
+			| { orderId: number }
+			| { billId: number }
+			| { reservationId: number }
+			| { rechargeId: number }
+			| { cardPurchaseId: number };
 		provider: GatewayName;
 		amount: number;
 		now: Date;
@@ -104,6 +136,9 @@ export async function recordPendingPayment(
 			tenant_id: args.tenantId,
 			order_id: "orderId" in args.pays ? args.pays.orderId : null,
 			bill_id: "billId" in args.pays ? args.pays.billId : null,
+			reservation_id: "reservationId" in args.pays ? args.pays.reservationId : null,
+			recharge_id: "rechargeId" in args.pays ? args.pays.rechargeId : null,
+			card_purchase_id: "cardPurchaseId" in args.pays ? args.pays.cardPurchaseId : null,
 			payer_member_id: args.payerMemberId,
 			provider: args.provider,
 			amount: args.amount,
@@ -146,7 +181,7 @@ export async function applyGatewayReport(
 			.where("provider", "=", gateway.name)
 			.forUpdate()
 			.executeTakeFirst();
-		if (!payment) return { outcome: "unknown_payment" as const, orderIds: [] };
+		if (!payment) return { outcome: "unknown_payment" as const, orderIds: [] as number[] };
 		// An abandoned payment is one we stopped asking about; money that arrives for it anyway is taken (and refunded).
 		if (payment.status !== "pending" && payment.status !== "abandoned")
 			return { outcome: "already_applied" as const, orderIds: [] };
@@ -164,6 +199,34 @@ export async function applyGatewayReport(
 			.execute();
 		if (payment.bill_id !== null)
 			return applyToBill(trx, gateway.name, { ...payment, bill_id: payment.bill_id }, report, now);
+		if (payment.reservation_id !== null) {
+			const outcome = await applyReservationGatewayReport(
+				trx,
+				gateway.name,
+				{ ...payment, reservation_id: payment.reservation_id },
+				report,
+				now,
+			);
+			return { outcome, orderIds: [], reservationId: payment.reservation_id };
+		}
+		if (payment.recharge_id !== null) {
+			const outcome = await applyRechargeGatewayReport(
+				trx,
+				{ ...payment, recharge_id: payment.recharge_id },
+				report,
+				now,
+			);
+			return { outcome, orderIds: [], rechargeId: payment.recharge_id };
+		}
+		if (payment.card_purchase_id !== null) {
+			const card = await applyCardGatewayReport(
+				trx,
+				{ ...payment, card_purchase_id: payment.card_purchase_id },
+				report,
+				now,
+			);
+			return { outcome: card.outcome, orderIds: [], cardMember: card.member };
+		}
 		const order = await trx
 			.selectFrom("customer_order")
 			.selectAll()
@@ -192,6 +255,20 @@ export async function applyGatewayReport(
 	for (const orderId of result.orderIds)
 		await announceOrderChange(deps, orderId, result.outcome === "applied" ? "paid" : result.outcome);
 	if ("settledBillId" in result) await announceBillChange(deps, result.settledBillId, "settled");
+	if (
+		"cardMember" in result &&
+		result.cardMember &&
+		(result.outcome === "applied" || result.outcome === "refunded_late")
+	)
+		await announceCardChange(deps, result.cardMember, result.outcome === "applied" ? "cardBought" : "cardRefunded");
+	if ("reservationId" in result && result.reservationId !== undefined && result.outcome !== "already_applied")
+		await announceReservationChange(
+			deps,
+			result.reservationId,
+			result.outcome === "applied" ? "paid" : result.outcome === "declined" ? "paymentDeclined" : "paymentRefunded",
+		);
+	if ("rechargeId" in result && result.rechargeId !== undefined && result.outcome === "applied")
+		await announceRecharge(deps, result.rechargeId);
 	return result.outcome;
 }
 
@@ -212,7 +289,7 @@ async function applyToBill(
 	if (!bill) throw new Error(`gateway payment ${payment.id} names a missing bill`);
 	if (report.status === "declined") return { outcome: "declined", orderIds: [] };
 	const rounds = bill.status === "open" ? await lockUnpaidRounds(trx, bill.id) : [];
-	if (rounds.length > 0 && dueOf(rounds) === payment.amount) {
+	if (rounds.length > 0 && billDue(bill, rounds) === payment.amount) {
 		const orderIds = await settleBill(trx, bill, rounds, {
 			method,
 			source: { kind: "external_funds", tenantId: bill.tenant_id },
@@ -245,7 +322,7 @@ async function capture(trx: Transaction<DB>, order: OrderRow, method: GatewayNam
 }
 
 /** The money arrived but the order (or bill) cannot take it: book it in and straight back out. */
-async function refundLatePayment(
+export async function refundLatePayment(
 	trx: Transaction<DB>,
 	payee: { tenantId: number; shopId: number; order: OrderRow | null },
 	paymentId: string,
@@ -253,38 +330,10 @@ async function refundLatePayment(
 	now: Date,
 ) {
 	const { order } = payee;
-	const external = { kind: "external_funds" as const, tenantId: payee.tenantId };
 	const shop = { kind: "shop_revenue" as const, tenantId: payee.tenantId, shopId: payee.shopId };
-	await postLedgerTxn(trx, {
-		tenantId: payee.tenantId,
-		kind: "order_payment",
-		idempotencyKey: `gateway:${paymentId}:capture`,
-		orderId: order?.id ?? null,
-		now,
-		moves: [
-			{ account: external, amount: -amount },
-			{ account: shop, amount },
-		],
-	});
-	await postLedgerTxn(trx, {
-		tenantId: payee.tenantId,
-		kind: "order_refund",
-		idempotencyKey: `gateway:${paymentId}:refund`,
-		orderId: order?.id ?? null,
-		now,
-		moves: [
-			{ account: shop, amount: -amount },
-			{ account: external, amount },
-		],
-	});
-	await queueGatewayRefund(trx, {
-		paymentId,
-		orderId: order?.id ?? null,
-		amount,
-		refundKey: `gateway:${paymentId}:refund`,
-		reason: "late_payment",
-		now,
-	});
+	const money = { tenantId: payee.tenantId, paymentId, amount, link: { orderId: order?.id ?? null }, now };
+	await bookGatewayCapture(trx, { ...money, kind: "order_payment", into: shop });
+	await refundGatewayCapture(trx, { ...money, kind: "order_refund", from: shop, reason: "late_payment" });
 	if (!order) return;
 	// An order that was never paid otherwise (it expired or was cancelled while the payer
 	// was at the gateway) now truly reads refunded: the money came and is going back.
@@ -320,17 +369,33 @@ export async function refreshPaymentStatus(
 }
 
 /**
- * Asks the gateways about payments still pending for an order or a bill, and applies what
- * they say. A gateway that cannot answer leaves the payment pending for the reconciliation job.
+ * Asks the gateways about payments still pending for an order, a bill, a booking or a
+ * recharge, and applies what they say. A gateway that cannot answer leaves the payment
+ * pending for the reconciliation job.
  */
 export async function settlePendingPayments(
 	deps: AppDeps,
-	of: { orderId: number } | { billId: number },
+	of:
+		| { orderId: number }
+		| { billId: number }
+		| { reservationId: number }
+		| { rechargeId: number }
+		| { cardPurchaseId: number },
 ): Promise<void> {
+	const [column, id] =
+		"orderId" in of
+			? (["order_id", of.orderId] as const)
+			: "billId" in of
+				? (["bill_id", of.billId] as const)
+				: "reservationId" in of
+					? (["reservation_id", of.reservationId] as const)
+					: "rechargeId" in of
+						? (["recharge_id", of.rechargeId] as const)
+						: (["card_purchase_id", of.cardPurchaseId] as const);
 	const pending = await deps.db
 		.selectFrom("gateway_payment")
 		.select(PAYMENT_IN_DOUBT_COLUMNS)
-		.where("orderId" in of ? "order_id" : "bill_id", "=", "orderId" in of ? of.orderId : of.billId)
+		.where(column, "=", id)
 		.where("status", "=", "pending")
 		.execute();
 	for (const payment of pending) await askGatewayAbout(deps, payment);
@@ -341,6 +406,9 @@ export const PAYMENT_IN_DOUBT_COLUMNS = [
 	"provider",
 	"order_id",
 	"bill_id",
+	"reservation_id",
+	"recharge_id",
+	"card_purchase_id",
 	"amount",
 	"created_at",
 	"check_failures",
@@ -374,7 +442,7 @@ export async function askGatewayAbout(deps: AppDeps, payment: PaymentInDoubt): P
 		await recordUnanswered(deps, payment, error instanceof Error ? error.message : String(error));
 		return "unanswered";
 	}
-	const about = { paymentId: payment.id, orderId: payment.order_id, billId: payment.bill_id };
+	const about = aboutPayment(payment);
 	if (report) {
 		const outcome = await applyGatewayReport(deps, gateway, report);
 		if (outcome === "amount_mismatch" || outcome === "unknown_payment") {
@@ -409,6 +477,18 @@ export async function askGatewayAbout(deps: AppDeps, payment: PaymentInDoubt): P
 	return abandoned ? "abandoned" : "undecided";
 }
 
+/** A payment in doubt as the log names it: its id and what it pays for. */
+export function aboutPayment(payment: PaymentInDoubt) {
+	return {
+		paymentId: payment.id,
+		orderId: payment.order_id,
+		billId: payment.bill_id,
+		reservationId: payment.reservation_id,
+		rechargeId: payment.recharge_id,
+		cardPurchaseId: payment.card_purchase_id,
+	};
+}
+
 async function recordUnanswered(deps: AppDeps, payment: PaymentInDoubt, error: string): Promise<void> {
 	const now = deps.clock.now();
 	const failures = payment.check_failures + 1;
@@ -424,7 +504,7 @@ async function recordUnanswered(deps: AppDeps, payment: PaymentInDoubt, error: s
 		.where("id", "=", payment.id)
 		.where("status", "=", "pending")
 		.execute();
-	const about = { paymentId: payment.id, orderId: payment.order_id, billId: payment.bill_id, failures, error };
+	const about = { ...aboutPayment(payment), failures, error };
 	if (failures >= ALERT_AFTER_FAILURES)
 		deps.log.error(
 			about,

@@ -3,6 +3,7 @@ import type { DB } from "../../db/schema.js";
 import type { AppDeps } from "../../http/deps.js";
 import { addSeconds } from "../../lib/clock.js";
 import {
+	aboutPayment,
 	askGatewayAbout,
 	type CheckOutcome,
 	PAYMENT_IN_DOUBT_COLUMNS,
@@ -68,6 +69,81 @@ export async function settlePaymentsOfExpiredOrders(deps: AppDeps, now: Date, li
 	await settleAll(deps, claimed);
 }
 
+/**
+ * Before unpaid booking holds whose pay deadline passed are released (issue 11): the same
+ * question as for orders, about the booking's payments still pending at a gateway with no
+ * "not decided yet" answer from after the deadline. A paid one keeps the booking.
+ */
+export async function settlePaymentsOfExpiredReservations(deps: AppDeps, now: Date, limit: number): Promise<void> {
+	const claimed = await claimPayments(deps, limit, (eb) =>
+		eb.and([
+			eb.exists(
+				eb
+					.selectFrom("reservation as r")
+					.select("r.id")
+					.whereRef("r.id", "=", "p.reservation_id")
+					.where("r.status", "=", "awaiting_payment")
+					.where("r.pay_deadline", "<=", now)
+					.where((inner) =>
+						inner.or([inner("p.checked_at", "is", null), inner("p.checked_at", "<", inner.ref("r.pay_deadline"))]),
+					),
+			),
+			eb.or([eb("p.check_failures", "=", 0), eb("p.next_check_at", "<=", now)]),
+		]),
+	);
+	await settleAll(deps, claimed);
+}
+
+/**
+ * Before unpaid recharges are given up (issue 12): the gateway is asked about their payments
+ * still pending with no "not decided yet" answer from after the recharge expired. A paid one is
+ * credited instead (money that arrives even later is credited too: decision 021).
+ */
+export async function settlePaymentsOfExpiredRecharges(deps: AppDeps, now: Date, limit: number): Promise<void> {
+	const claimed = await claimPayments(deps, limit, (eb) =>
+		eb.and([
+			eb.exists(
+				eb
+					.selectFrom("recharge as rc")
+					.select("rc.id")
+					.whereRef("rc.id", "=", "p.recharge_id")
+					.where("rc.status", "=", "pending")
+					.where("rc.expires_at", "<=", now)
+					.where((inner) =>
+						inner.or([inner("p.checked_at", "is", null), inner("p.checked_at", "<", inner.ref("rc.expires_at"))]),
+					),
+			),
+			eb.or([eb("p.check_failures", "=", 0), eb("p.next_check_at", "<=", now)]),
+		]),
+	);
+	await settleAll(deps, claimed);
+}
+
+/**
+ * Before unpaid VIP card purchases are given up (issue 12): the same question about their
+ * gateway payments still pending with no "not decided yet" answer from after the purchase's
+ * window closed. A paid one gives the card (or refunds it when the card can no longer be given).
+ */
+export async function settlePaymentsOfExpiredCardPurchases(deps: AppDeps, now: Date, limit: number): Promise<void> {
+	const claimed = await claimPayments(deps, limit, (eb) =>
+		eb.and([
+			eb.exists(
+				eb
+					.selectFrom("card_purchase as c")
+					.select("c.id")
+					.whereRef("c.id", "=", "p.card_purchase_id")
+					.where("c.status", "=", "pending")
+					.where("c.expires_at", "<=", now)
+					.where((inner) =>
+						inner.or([inner("p.checked_at", "is", null), inner("p.checked_at", "<", inner.ref("c.expires_at"))]),
+					),
+			),
+			eb.or([eb("p.check_failures", "=", 0), eb("p.next_check_at", "<=", now)]),
+		]),
+	);
+	await settleAll(deps, claimed);
+}
+
 async function claimPayments(
 	deps: AppDeps,
 	limit: number,
@@ -104,10 +180,7 @@ async function settleAll(deps: AppDeps, payments: PaymentInDoubt[]): Promise<Par
 		const outcome = await askGatewayAbout(deps, payment);
 		tally[outcome] = (tally[outcome] ?? 0) + 1;
 		if (outcome !== "undecided" && outcome !== "unanswered" && outcome !== "abandoned")
-			deps.log.info(
-				{ paymentId: payment.id, orderId: payment.order_id, billId: payment.bill_id, outcome },
-				"gateway payment in doubt settled by asking the gateway",
-			);
+			deps.log.info({ ...aboutPayment(payment), outcome }, "gateway payment in doubt settled by asking the gateway");
 	}
 	return tally;
 }

@@ -17,7 +17,11 @@ import { announceOrderChange } from "./events.js";
 
 type Provider = DB["gateway_refund"]["provider"];
 type OrderRow = Selectable<DB["customer_order"]>;
-export type GatewayRefundReason = "order_refund" | "late_payment";
+/**
+ * `reservation_refund`: a booking's deposit or pre-order paid ahead, given back (issue 11);
+ * `card_refund`: a VIP card paid at a gateway that could no longer be given (issue 12).
+ */
+export type GatewayRefundReason = "order_refund" | "late_payment" | "reservation_refund" | "card_refund";
 
 const PROVIDERS: readonly string[] = ["sandbox", "wechat", "alipay"] satisfies Provider[];
 
@@ -83,8 +87,14 @@ export async function queueGatewayRefund(
  * nothing for orders paid another way. Call it in the transaction that books the order's
  * refund (ledger key `order:<id>:refund`), with the amount that refund moved.
  */
-export async function queueOrderGatewayRefund(trx: Transaction<DB>, order: OrderRow, now: Date): Promise<void> {
-	if (!order.pay_method || !PROVIDERS.includes(order.pay_method) || order.total === 0) return;
+export async function queueOrderGatewayRefund(
+	trx: Transaction<DB>,
+	order: OrderRow,
+	now: Date,
+	/** What the payer paid of it, when a booking's deposit paid the rest (issue 11); the total otherwise. */
+	amount = order.total,
+): Promise<void> {
+	if (!order.pay_method || !PROVIDERS.includes(order.pay_method) || amount === 0) return;
 	// The payment that paid it: the order's own, or its table bill's (one payment, several
 	// orders: each is refunded its own share). Payments that came too late were refunded on arrival.
 	const payment = order.gateway_payment_id ? { id: order.gateway_payment_id } : null;
@@ -93,7 +103,7 @@ export async function queueOrderGatewayRefund(trx: Transaction<DB>, order: Order
 	await queueGatewayRefund(trx, {
 		paymentId: payment.id,
 		orderId: order.id,
-		amount: order.total,
+		amount,
 		refundKey: `order:${order.id}:refund`,
 		reason: "order_refund",
 		now,

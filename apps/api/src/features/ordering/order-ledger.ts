@@ -5,25 +5,42 @@ import { type AccountRef, postLedgerTxn } from "../wallet/ledger.js";
 type OrderMoney = Pick<Selectable<DB["customer_order"]>, "id" | "tenant_id" | "shop_id" | "total">;
 
 /**
+ * Part of an order paid by a booking's deposit credited to the table's bill (issue 11): that
+ * part leaves the tenant's reservation_hold account instead of the payer's source.
+ */
+export interface DepositCredit {
+	amount: number;
+	reservationId: number;
+}
+
+/**
  * Moves an order's total from where it was paid (a wallet, or the outside world for gateways
  * and the counter) to its shop's revenue, once: the ledger key `order:<id>:payment` makes a
  * second payment of the same order impossible, however it arrives. A free order moves nothing.
+ * With a deposit credit, that part comes from the held deposit in the same transaction.
  */
 export async function bookOrderPayment(
 	trx: Transaction<DB>,
 	order: OrderMoney,
 	source: AccountRef,
 	now: Date,
+	credit?: DepositCredit,
 ): Promise<void> {
 	if (order.total === 0) return;
+	const fromCredit = Math.min(credit?.amount ?? 0, order.total);
+	const fromSource = order.total - fromCredit;
 	await postLedgerTxn(trx, {
 		tenantId: order.tenant_id,
 		kind: "order_payment",
 		idempotencyKey: `order:${order.id}:payment`,
 		orderId: order.id,
+		reservationId: fromCredit > 0 ? credit?.reservationId : null,
 		now,
 		moves: [
-			{ account: source, amount: -order.total },
+			...(fromSource > 0 ? [{ account: source, amount: -fromSource }] : []),
+			...(fromCredit > 0
+				? [{ account: { kind: "reservation_hold" as const, tenantId: order.tenant_id }, amount: -fromCredit }]
+				: []),
 			{ account: { kind: "shop_revenue", tenantId: order.tenant_id, shopId: order.shop_id }, amount: order.total },
 		],
 	});

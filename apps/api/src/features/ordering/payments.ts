@@ -4,6 +4,7 @@ import type { DB } from "../../db/schema.js";
 import { BusinessError } from "../../http/business-error.js";
 import type { AppDeps } from "../../http/deps.js";
 import type { RequestContext } from "../../http/request-context.js";
+import { depositShareOfOrder, refundDepositShare } from "../reservations/booking-money.js";
 import { accountBalance, postLedgerTxn } from "../wallet/ledger.js";
 import { announceOrderChange } from "./events.js";
 import { startGatewayPayment } from "./gateway-payments.js";
@@ -80,6 +81,8 @@ async function markPaid(
 /**
  * Gives a paid order's money back the way it came, once (ledger key `order:<id>:refund`).
  * Money taken at the counter goes back to the outside world: the staff hand it back there.
+ * A round of a table bill that a booking's deposit paid part of (issue 11) gives that part
+ * back to where the deposit came from, and only the rest to the round's payer.
  */
 export async function refundPayment(
 	trx: Transaction<DB>,
@@ -96,7 +99,9 @@ export async function refundPayment(
 					memberId: order.paid_by_member_id ?? order.member_id,
 				}
 			: { kind: "external_funds" as const, tenantId: order.tenant_id };
-	await postLedgerTxn(trx, {
+	const deposit = await depositShareOfOrder(trx, order.id);
+	const toPayer = order.total - (deposit?.amount ?? 0);
+	const posted = await postLedgerTxn(trx, {
 		tenantId: order.tenant_id,
 		kind: "order_refund",
 		idempotencyKey: `order:${order.id}:refund`,
@@ -104,9 +109,11 @@ export async function refundPayment(
 		now,
 		moves: [
 			{ account: { kind: "shop_revenue", tenantId: order.tenant_id, shopId: order.shop_id }, amount: -order.total },
-			{ account: destination, amount: order.total },
+			...(toPayer > 0 ? [{ account: destination, amount: toPayer }] : []),
+			...(deposit ? [{ account: deposit.destination, amount: deposit.amount }] : []),
 		],
 	});
-	await queueOrderGatewayRefund(trx, order, now);
+	await queueOrderGatewayRefund(trx, order, now, toPayer);
+	if (posted && deposit) await refundDepositShare(trx, { orderId: order.id, deposit, now });
 	await trx.updateTable("customer_order").set({ payment_status: "refunded" }).where("id", "=", order.id).execute();
 }

@@ -65,6 +65,14 @@ export async function presentOrders(
 				: null,
 			contactPhone: row.contact_phone,
 			remark: row.remark,
+			deliveryFeeWaived:
+				row.delivery_fee_waived > 0 && row.member_card_name
+					? { by: localize(row.member_card_name, lang), amount: row.delivery_fee_waived }
+					: null,
+			discounts:
+				row.member_discount > 0 && row.member_card_name
+					? [{ kind: "memberCard" as const, name: localize(row.member_card_name, lang), amount: row.member_discount }]
+					: [],
 			lines: lines
 				.filter((line) => line.order_id === row.id)
 				.map((line) => ({

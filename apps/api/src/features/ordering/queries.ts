@@ -1,5 +1,6 @@
 import { type Kysely, sql, type Transaction, type Updateable } from "kysely";
 import type { DB } from "../../db/schema.js";
+import { noGatewayPaymentInDoubt } from "./gateway-in-doubt.js";
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -34,23 +35,31 @@ export async function returnStock(trx: Transaction<DB>, orderId: number): Promis
 		.where("order_id", "=", orderId)
 		.execute();
 	for (const line of lines) {
-		await trx
-			.updateTable("menu_item")
-			.set((eb) => ({
-				stock: sql`CASE WHEN stock IS NULL THEN NULL ELSE stock + ${line.quantity} END`,
-				sales_count: sql`GREATEST(0, ${eb.ref("sales_count")} - ${line.quantity})`,
-			}))
-			.where("id", "=", line.item_id)
-			.execute();
-		for (const option of line.options) {
-			await trx
-				.updateTable("menu_option")
-				.set({ stock: sql`stock + ${line.quantity}` })
-				.where("id", "=", option.id)
-				.where("stock", "is not", null)
-				.execute();
-		}
+		await putItemStockBack(trx, line.item_id, line.quantity);
+		for (const option of line.options) await putOptionStockBack(trx, option.id, line.quantity);
 	}
+}
+
+/** Gives `quantity` back to an item: its stock when tracked, and its sales count either way. */
+export async function putItemStockBack(trx: Transaction<DB>, itemId: number, quantity: number): Promise<void> {
+	await trx
+		.updateTable("menu_item")
+		.set((eb) => ({
+			stock: sql`CASE WHEN stock IS NULL THEN NULL ELSE stock + ${quantity} END`,
+			sales_count: sql`GREATEST(0, ${eb.ref("sales_count")} - ${quantity})`,
+		}))
+		.where("id", "=", itemId)
+		.execute();
+}
+
+/** Gives `quantity` back to an option's stock when it is tracked. */
+export async function putOptionStockBack(trx: Transaction<DB>, optionId: number, quantity: number): Promise<void> {
+	await trx
+		.updateTable("menu_option")
+		.set({ stock: sql`stock + ${quantity}` })
+		.where("id", "=", optionId)
+		.where("stock", "is not", null)
+		.execute();
 }
 
 /** The next pickup number of a shop's business day (1, 2, 3 … from each local midnight). */
@@ -220,19 +229,7 @@ export function claimExpiredOrders(trx: Transaction<DB>, now: Date, limit: numbe
 		.select(["id", "status", "payment_status"])
 		.where("status", "=", "unpaid")
 		.where("expires_at", "<=", now)
-		.where(({ not, exists, selectFrom }) =>
-			not(
-				exists(
-					selectFrom("gateway_payment as p")
-						.select("p.id")
-						.whereRef("p.order_id", "=", "customer_order.id")
-						.where("p.status", "=", "pending")
-						.where((eb) =>
-							eb.or([eb("p.checked_at", "is", null), eb("p.checked_at", "<", eb.ref("customer_order.expires_at"))]),
-						),
-				),
-			),
-		)
+		.where(noGatewayPaymentInDoubt("order_id", "customer_order.id", "customer_order.expires_at"))
 		.orderBy("expires_at")
 		.limit(limit)
 		.forUpdate()

@@ -4,6 +4,8 @@ import { BusinessError } from "../../http/business-error.js";
 import type { AppDeps } from "../../http/deps.js";
 import type { RequestContext } from "../../http/request-context.js";
 import { getOwnAddress } from "../addresses/service.js";
+import type { CardForPricing } from "../membership/pricing.js";
+import { activeCardForPricing } from "../membership/queries.js";
 import { loadItemsForPricing, type MenuNames } from "../menu/service.js";
 import { getOrderingTerms, type ShopOrderingTerms } from "../venues/service.js";
 import { type PricingFacts, priceCart } from "./cart-rules.js";
@@ -18,6 +20,8 @@ export interface EvaluatedCart {
 	table: { tableId: number; seatingId: number } | null;
 	/** Item and option names in every language, for the order's lines. */
 	names: MenuNames;
+	/** The member's active VIP card it was priced with, for the order's discount line. */
+	memberCard: CardForPricing | null;
 }
 
 /**
@@ -33,9 +37,12 @@ export async function priceCartFor(
 }
 
 /**
- * `sample` is the owner's rules preview (shop-settings): the shop's terms come from unsaved
- * settings at a chosen moment instead of the saved shop now, and a dine-in sample counts as
- * seated at a table. Everything else is the evaluation checkout runs.
+ * `sample` is the owner's rules preview (shop-settings) or a booking's pre-order: the shop's
+ * terms come from unsaved settings at a chosen moment (or as if open) instead of the saved
+ * shop now, and a dine-in sample counts as seated at a table. A sample is priced without the
+ * member's VIP card: the preview shows the shop's own rules, and a pre-order keeps the price
+ * it was booked at until it becomes an order at arrival. Everything else is the evaluation
+ * checkout runs, the card included (decision 021).
  */
 export async function evaluateCart(
 	deps: AppDeps,
@@ -85,6 +92,15 @@ export async function evaluateCart(
 		}
 	}
 
+	// The member's active card: one primary-key lookup, none for visitors.
+	const memberCard =
+		ctx.member && !sample
+			? await activeCardForPricing(deps.db, {
+					tenantId: ctx.tenant.id,
+					memberId: ctx.member.id,
+					now: deps.clock.now(),
+				})
+			: null;
 	const priced = priceCart(input.lines, {
 		lang: ctx.lang,
 		currency: ctx.tenant.currency,
@@ -93,6 +109,7 @@ export async function evaluateCart(
 		items,
 		delivery,
 		table,
+		memberCard,
 	});
-	return { priced: { shopId: input.shopId, ...priced }, terms, address, table: seated, names };
+	return { priced: { shopId: input.shopId, ...priced }, terms, address, table: seated, names, memberCard };
 }

@@ -7,9 +7,9 @@ import {
 	type TableBillView,
 } from "@bayon/contract";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../../../test/harness.js";
-import { OrderingFixture } from "../../../test/ordering.js";
-import { TableFixture } from "../../../test/tables.js";
+import type { TestServer } from "../../../test/harness.js";
+import type { OrderingFixture } from "../../../test/ordering.js";
+import { startAtDemoTables, type TableFixture } from "../../../test/tables.js";
 import { deliverGatewayRefunds } from "./gateway-refunds.js";
 import { expireUnpaidOrders } from "./lifecycle.js";
 
@@ -23,12 +23,9 @@ let tables: TableFixture;
 const COCONUT = "Fresh young coconut";
 
 beforeAll(async () => {
-	server = await startTestServer();
-	fx = await new OrderingFixture(server).load();
+	({ server, fx, staff, tables } = await startAtDemoTables());
 	// Plenty of coconuts: these stories are about bills, not stock.
 	await fx.setStock(fx.item(COCONUT).id, null);
-	staff = await server.signIn("13800000002");
-	tables = await new TableFixture(server).load(staff);
 });
 afterAll(async () => {
 	await server?.close();

@@ -11,8 +11,8 @@ import { requireStaff, requireStaffWithoutOracle } from "../venues/service.js";
 import { accountBalance } from "../wallet/ledger.js";
 import {
 	type BillRow,
+	billDue,
 	cancelRound,
-	dueOf,
 	lockBill,
 	lockUnpaidRounds,
 	OPEN_ROUND_EXCLUDED,
@@ -22,7 +22,7 @@ import {
 	settleBill,
 } from "./bill-settlement.js";
 import { announceBillChange, announceOrderChange } from "./events.js";
-import { availableGateway, recordPendingPayment, settlePendingPayments } from "./gateway-payments.js";
+import { availableGateway, openCheckout, recordPendingPayment, settlePendingPayments } from "./gateway-payments.js";
 import { isCurrent, readSeating, type Seating, seatingEnded } from "./table-seatings.js";
 
 type SignedInContext = RequestContext & { member: { id: number } };
@@ -116,14 +116,12 @@ export async function payTableBill(
 		return { ...open, due };
 	});
 	if (!bill) return answerEndedSeating(deps, ctx, await readBill(deps, seating.bill.id), input);
-	const { redirectUrl } = await gateway.startCheckout({
+	const { redirectUrl } = await openCheckout(gateway, ctx, {
 		paymentId,
 		amount: bill.due,
-		currency: ctx.tenant.currency.code,
-		language: ctx.lang,
 		description: `Bayon · ${seating.table.shopName} · ${seating.table.number}`,
-		notifyUrl: `${origin}/pay/notify/${gateway.name}`,
-		returnUrl: `${origin}/pages/components/pages/orders/bill`,
+		origin,
+		returnPath: "/pages/components/pages/orders/bill",
 	});
 	return { bill: await presentBill(deps, bill, ctx), redirectUrl };
 }
@@ -190,7 +188,7 @@ async function answerEndedSeating(
 /** The rounds a diner is about to pay, locked; refused when they no longer add up to what the diner saw. */
 async function lockRoundsToPay(trx: Transaction<DB>, bill: BillRow, expectedTotal: number) {
 	const rounds = await lockUnpaidRounds(trx, bill.id);
-	const due = dueOf(rounds);
+	const due = billDue(bill, rounds);
 	if (rounds.length === 0 && !(await hasAnyRound(trx, bill.id))) throw new BusinessError(ErrorCode.NoOpenBill);
 	if (due !== expectedTotal) throw new BusinessError(ErrorCode.BillChanged);
 	if (due === 0) throw new BusinessError(ErrorCode.BillNothingDue);
@@ -269,7 +267,7 @@ async function onUnpaidRoundsAsSeen<T>(
 		if (!bill) throw new BusinessError(ErrorCode.NotFound);
 		if (bill.status !== "open") throw new BusinessError(ErrorCode.BillSettled);
 		const unpaid = await lockUnpaidRounds(trx, bill.id);
-		if (dueOf(unpaid) !== input.expectedTotal) throw new BusinessError(ErrorCode.BillChanged);
+		if (billDue(bill, unpaid) !== input.expectedTotal) throw new BusinessError(ErrorCode.BillChanged);
 		return work(trx, bill, unpaid);
 	});
 }

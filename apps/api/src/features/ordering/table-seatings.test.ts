@@ -7,9 +7,9 @@ import {
 	type TableBillView,
 } from "@bayon/contract";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../../../test/harness.js";
-import { OrderingFixture } from "../../../test/ordering.js";
-import { addOtherShop, codeOf, TableFixture } from "../../../test/tables.js";
+import type { TestServer } from "../../../test/harness.js";
+import type { OrderingFixture } from "../../../test/ordering.js";
+import { addOtherShop, codeOf, startAtDemoTables, type TableFixture } from "../../../test/tables.js";
 
 /**
  * Seatings (decision 009): a table's printed code opens or joins its current seating; only a
@@ -30,10 +30,7 @@ let tables: TableFixture;
 const COCONUT = "Fresh young coconut";
 
 beforeAll(async () => {
-	server = await startTestServer();
-	fx = await new OrderingFixture(server).load();
-	staff = await server.signIn("13800000002");
-	tables = await new TableFixture(server).load(staff);
+	({ server, fx, staff, tables } = await startAtDemoTables());
 });
 afterAll(async () => {
 	await server?.close();

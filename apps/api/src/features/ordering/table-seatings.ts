@@ -2,6 +2,7 @@ import { ErrorCode, type ResolvedTable, type SeatingEndedData, type SeatingEndRe
 import { BusinessError } from "../../http/business-error.js";
 import type { AppDeps } from "../../http/deps.js";
 import type { RequestContext } from "../../http/request-context.js";
+import { seatOnTableScan } from "../reservations/arrival.js";
 import {
 	findTableOfPrintedCode,
 	isSeatingToken,
@@ -20,7 +21,7 @@ import { announceBillChange } from "./events.js";
  */
 
 /** A seating nobody ordered in this long after it opened is stale: the next scan starts a new one. */
-const STALE_SEATING_SECONDS = 3 * 3600;
+export const STALE_SEATING_SECONDS = 3 * 3600;
 
 /** A seating a token names: the table, the seating's bill, and whether the table's code was reprinted since. */
 export interface Seating {
@@ -40,6 +41,10 @@ export async function scanTable(deps: AppDeps, ctx: RequestContext, token: strin
 		return presentTable(seating.table, token);
 	}
 	const table = await findTableOfPrintedCode(deps, ctx, token);
+	// A signed-in guest whose booking of this table is due now is seated on it (issue 11):
+	// the booking's deposit and pre-order come to the table's bill as at the staff's arrival.
+	const onBooking = await seatOnTableScan(deps, ctx, table);
+	if (onBooking) return presentTable(table, issueSeatingToken(deps, ctx, table, onBooking.billId));
 	const now = deps.clock.now();
 	const { bill, opened } = await deps.db.transaction().execute((trx) =>
 		joinOrOpenSeating(trx, {

@@ -129,3 +129,19 @@ export function listStaffShops(db: Db, args: { tenantId: number; memberId: numbe
 		.orderBy("s.id")
 		.execute();
 }
+
+/**
+ * The time zone a tenant-wide date is told in (a balance bill's "this month", a VIP card's end
+ * date): one balance and one card serve all the tenant's shops, so it is the tenant's first
+ * shop's (by id). A tenant without shops uses UTC.
+ */
+export async function tenantTimeZone(db: Db, tenantId: number): Promise<string> {
+	const shop = await db
+		.selectFrom("shop")
+		.select("timezone")
+		.where("tenant_id", "=", tenantId)
+		.orderBy("id")
+		.limit(1)
+		.executeTakeFirst();
+	return shop?.timezone ?? "UTC";
+}

@@ -8,7 +8,13 @@ type Db = Kysely<DB> | Transaction<DB>;
 export type AccountRef =
 	| { kind: "member_wallet"; tenantId: number; memberId: number }
 	| { kind: "shop_revenue"; tenantId: number; shopId: number }
-	| { kind: "external_funds"; tenantId: number };
+	| { kind: "external_funds"; tenantId: number }
+	/** Money paid with bookings (deposits, pre-orders paid ahead) until it is refunded, kept or used. */
+	| { kind: "reservation_hold"; tenantId: number }
+	/** Bonus given with recharges (issue 12): runs negative, the bonus the business has given away. */
+	| { kind: "stored_value_bonus"; tenantId: number }
+	/** Money paid for VIP cards (issue 12). */
+	| { kind: "membership_revenue"; tenantId: number };
 
 /** The account's id, creating it on first use (concurrent first uses meet on the unique index). */
 export async function accountId(db: Db, ref: AccountRef): Promise<number> {
@@ -58,6 +64,12 @@ export async function postLedgerTxn(
 		kind: DB["ledger_txn"]["kind"];
 		idempotencyKey: string;
 		orderId: number | null;
+		/** The booking the money moves for (deposits, pre-orders paid ahead). */
+		reservationId?: number | null;
+		/** What else it moves for (issue 12): the balance bill links its lines by these. */
+		rechargeId?: number | null;
+		cardPurchaseId?: number | null;
+		counterPaymentId?: number | null;
 		now: Date;
 		moves: LedgerMove[];
 	},
@@ -73,6 +85,10 @@ export async function postLedgerTxn(
 			kind: args.kind,
 			idempotency_key: args.idempotencyKey,
 			order_id: args.orderId,
+			reservation_id: args.reservationId ?? null,
+			recharge_id: args.rechargeId ?? null,
+			card_purchase_id: args.cardPurchaseId ?? null,
+			counter_payment_id: args.counterPaymentId ?? null,
 			created_at: args.now,
 		})
 		.onConflict((oc) => oc.column("idempotency_key").doNothing())
@@ -90,10 +106,14 @@ export async function postLedgerTxn(
 			.set((eb) => ({ balance: eb("balance", "+", move.amount) }))
 			.where("id", "=", id)
 			.where((eb) => eb.or([eb("kind", "<>", "member_wallet"), eb(eb("balance", "+", move.amount), ">=", 0)]))
-			.returning("id")
+			.returning("balance")
 			.executeTakeFirst();
 		if (!updated) throw new BusinessError(ErrorCode.InsufficientBalance);
-		await trx.insertInto("ledger_entry").values({ txn_id: txn.id, account_id: id, amount: move.amount }).execute();
+		// The balance after it comes from the same locked UPDATE, so it always agrees with the account.
+		await trx
+			.insertInto("ledger_entry")
+			.values({ txn_id: txn.id, account_id: id, amount: move.amount, balance_after: updated.balance })
+			.execute();
 	}
 	return true;
 }

@@ -2,6 +2,7 @@ import type { OrderType, ShopSummary } from "@bayon/contract";
 import type { ComponentType, SVGProps } from "react";
 import { Link, useNavigate } from "react-router";
 import { orderTypeMessage } from "../../features/menu/order-type-names";
+import { GuestUpcomingCard } from "../../features/reservations/components/guest-upcoming-card";
 import { ShopLogo } from "../../features/venues/components/shop-logo";
 import { ShopStatusPill, useOpensText, useTodayHoursText } from "../../features/venues/components/shop-status";
 import { useCurrentShop } from "../../features/venues/current-shop";
@@ -127,6 +128,8 @@ export default function HomeScreen() {
 					<EmptyState compact title={t("shop.none")} />
 				)}
 			</section>
+
+			<GuestUpcomingCard variant="home" />
 
 			<HomeBanners slides={slides} />
 

@@ -1,7 +1,7 @@
-import { formatMessage } from "@bayon/contract";
 import { useEffect } from "react";
 import { Link } from "react-router";
 import { i18next, useI18n } from "../../lib/i18n";
+import { formatMessage } from "../../lib/i18n/messages";
 import { showToast } from "../../lib/toast";
 import { ToolsIcon } from "../../ui/icons";
 import { Paths } from "../paths";

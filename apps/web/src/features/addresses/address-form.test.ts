@@ -1,5 +1,6 @@
 import type { Address } from "@bayon/contract";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { loadMessages } from "../../lib/i18n/messages";
 import {
 	type AddressDraft,
 	draftFromAddress,
@@ -8,6 +9,9 @@ import {
 	serverIssues,
 	validateAddress,
 } from "./address-form";
+
+// The app loads a language's messages with its locale; these checks read en and km directly.
+beforeAll(() => Promise.all([loadMessages("en"), loadMessages("km")]));
 
 const complete: AddressDraft = {
 	recipient: " Sokha ",

@@ -1,4 +1,5 @@
-import { type Address, formatMessage, isMessageKey, type MessageKey, SaveAddressInput } from "@bayon/contract";
+import { type Address, type MessageKey, SaveAddressInput } from "@bayon/contract";
+import { formatMessage, isMessageKey } from "../../lib/i18n/messages";
 
 /**
  * The address form's rules are the contract's `SaveAddressInput`: the same schema the server

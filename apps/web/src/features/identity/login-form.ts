@@ -1,4 +1,5 @@
-import { isMessageKey, type MessageKey, mobileField, smsCodeField } from "@bayon/contract";
+import { type MessageKey, mobileField, smsCodeField } from "@bayon/contract";
+import { isMessageKey } from "../../lib/i18n/messages";
 
 /** Which message (a key of the contract catalogue) each field of the login form shows. */
 export interface LoginErrors {

@@ -1,5 +1,6 @@
 import { formatMessage } from "@bayon/contract";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { loadMessages } from "../../lib/i18n/messages";
 import { checkGroup, checkItem, groupDraft, itemDraft, moneyText, parseMoney, serverProblems } from "./menu-form";
 import { menuAdminStrings, menuAdminText } from "./strings";
 
@@ -29,6 +30,9 @@ describe("money typed in the major unit", () => {
 });
 
 describe("the item form", () => {
+	// The app loads a language's messages with its locale; these checks read en and km directly.
+	beforeAll(() => Promise.all([loadMessages("en"), loadMessages("km")]));
+
 	const at = { shopId: 1, decimals: 2, lang: "en" };
 	const draft = { ...itemDraft(undefined, 3, 2), name: { "zh-CN": "拿铁", en: "Latte", km: "" }, price: "2.50" };
 

@@ -1,8 +1,6 @@
 import {
 	type AdminMenuItem,
 	type AdminOptionGroup,
-	formatMessage,
-	isMessageKey,
 	type Localized,
 	type MessageKey,
 	type OrderType,
@@ -10,6 +8,7 @@ import {
 	SaveOptionGroupInput,
 } from "@bayon/contract";
 import type { z } from "zod";
+import { formatMessage, isMessageKey } from "../../lib/i18n/messages";
 
 /**
  * The menu forms' rules are the contract's schemas, the same the server validates with: each

@@ -21,12 +21,13 @@ export function MerchantGuard({ children }: { children: (shop: MerchantShopRef) 
 	const shop = useAppState((s) => s.merchantShop);
 	const info = useMemberInfo();
 	// Added, re-roled or removed by an owner (the server's `staff.changed`): read the roles again,
-	// so a removed member's page turns to "merchants only" at once.
+	// so a removed member's page turns to "merchants only" at once. Also whenever the socket
+	// (re)connects: a change made before it was listening would otherwise go unheard.
 	useLiveUpdates(
 		(message) => {
 			if (message.type === "staff.changed") void info.refetch();
 		},
-		undefined,
+		() => void info.refetch(),
 		Boolean(member),
 	);
 

@@ -27,12 +27,18 @@ describe("texts of the staff, change log and merchant home pages", () => {
 });
 
 describe("merchant pages by role", () => {
-	it("opens every page to an owner, all but staff and money to a manager, the floor pages to staff", () => {
+	it("opens every page to an owner, all but staff and money to a manager, the floor pages and the counter to staff", () => {
 		expect(merchantPagesFor("owner").map((page) => page.path)).toEqual([
 			Paths.merchantIndex,
 			Paths.merchantOrder,
 			Paths.merchantBell,
+			Paths.merchantReservations,
+			Paths.merchantCounter,
+			Paths.merchantReservationSettings,
 			Paths.merchantShopInfo,
+			Paths.merchantMembers,
+			Paths.merchantStoredValue,
+			Paths.merchantVipCards,
 			Paths.merchantStaff,
 			Paths.merchantChanges,
 			Paths.merchantWallet,
@@ -41,14 +47,30 @@ describe("merchant pages by role", () => {
 			"merchantIndex",
 			"merchantOrder",
 			"merchantBell",
+			"merchantReservations",
+			"merchantCounter",
+			"merchantReservationSettings",
 			"merchantShopInfo",
+			"merchantMembers",
+			"merchantStoredValue",
+			"merchantVipCards",
 			"merchantChanges",
 		]);
 		expect(merchantPagesFor("staff").map((page) => page.name)).toEqual([
 			"merchantIndex",
 			"merchantOrder",
 			"merchantBell",
+			"merchantReservations",
+			"merchantCounter",
 		]);
+	});
+
+	it("labels each page in every language", () => {
+		for (const role of ["owner", "manager", "staff"] as const)
+			for (const page of merchantPagesFor(role))
+				for (const lang of ["zh-CN", "en", "km"]) expect(staffStrings.text(lang, page.label), page.name).toBeTruthy();
+		expect(staffStrings.text("en", "page.counter")).toBe("Counter payment");
+		expect(staffStrings.text("zh-CN", "page.vipCards")).toBe("会员卡");
 	});
 });
 

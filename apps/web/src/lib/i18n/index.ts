@@ -1,15 +1,12 @@
-import {
-	DEFAULT_LANGUAGE,
-	formatMessage,
-	isSupportedLanguage,
-	type LanguageCode,
-	type MessageKey,
-} from "@bayon/contract";
+import { DEFAULT_LANGUAGE, isSupportedLanguage, type LanguageCode, type MessageKey } from "@bayon/contract";
 import i18next from "i18next";
 import { useCallback, useMemo } from "react";
 import { initReactI18next, useTranslation } from "react-i18next";
 import { type DateLabels, formatList } from "../format";
 import type { UiStrings } from "./locales/zh-CN";
+import { formatMessage, loadMessages } from "./messages";
+
+export { formatMessage, isMessageKey } from "./messages";
 
 /** Locale files are separate chunks: only the language in use is downloaded. */
 const loaders: Record<LanguageCode, () => Promise<{ default: UiStrings }>> = {
@@ -25,12 +22,15 @@ export function uiLanguageFor(code: string): LanguageCode {
 	return isSupportedLanguage(code) ? code : DEFAULT_LANGUAGE;
 }
 
-/** Downloads a locale file once and registers it with i18next. */
+/**
+ * Downloads a language's locale file and the contract's messages in it once, and registers the
+ * strings with i18next: a language switch waits for both, so no text renders in zh-CN first.
+ */
 export function loadLocale(code: string): Promise<void> {
 	const lang = uiLanguageFor(code);
 	let promise = loaded.get(lang);
 	if (!promise) {
-		promise = loaders[lang]().then((module) => {
+		promise = Promise.all([loaders[lang](), loadMessages(lang)]).then(([module]) => {
 			i18next.addResourceBundle(lang, "translation", module.default, true, true);
 		});
 		promise.catch(() => loaded.delete(lang));

@@ -121,6 +121,40 @@ describe("mine tab", () => {
 		expect(screen.queryByTestId("sign-out-confirm")).toBeNull();
 	});
 
+	it("shows the member's active card with its expiry, else an entry to become a member; both open vip/vip", async () => {
+		signIn();
+		const card = {
+			cardTypeId: 3,
+			name: "金卡",
+			startsAt: "2026-11-20T12:00:00.000Z",
+			expiresAt: "2027-11-20T12:00:00.000Z",
+			active: true,
+			benefits: { discountPercent: 10, discountCap: null, freeDelivery: true, pointsPercent: 100 },
+		};
+		const base = { "/member/user/get-info": { code: 0, data: member }, "/system/config": config };
+		fakeServer({ ...base, "/vip/getList": { code: 0, data: { cards: [], mine: card, balance: 0 } } });
+		const first = renderMine();
+		const entry = await screen.findByTestId("mine-vip-card");
+		expect(entry.textContent).toContain("金卡");
+		expect(within(entry).getByTestId("mine-vip-expiry").textContent).toBe("有效期至 2027年11月20日");
+		expect(entry.getAttribute("href")).toBe(Paths.vip);
+		first.unmount();
+		queryClient.clear();
+
+		// An expired card is no card here.
+		fakeServer({
+			...base,
+			"/vip/getList": { code: 0, data: { cards: [], mine: { ...card, active: false }, balance: 0 } },
+		});
+		renderMine();
+		await waitFor(() => expect(requested).toContain("/vip/getList"));
+		await waitFor(() => expect(queryClient.isFetching({ queryKey: ["vipCards"] })).toBe(0));
+		const join = await screen.findByTestId("mine-vip-join");
+		expect(join.textContent).toContain("开通会员");
+		expect(join.getAttribute("href")).toBe(Paths.vip);
+		expect(screen.queryByTestId("mine-vip-card")).toBeNull();
+	});
+
 	it("shows an error with a retry button when the service list fails, and recovers", async () => {
 		fakeServer({
 			"/system/config": config,

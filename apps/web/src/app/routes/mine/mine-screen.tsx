@@ -5,6 +5,8 @@ import type { AddressListState } from "../../../features/addresses/screens/addre
 import { NewsList } from "../../../features/content/components/news-list";
 import { ServiceList } from "../../../features/content/components/service-list";
 import { useMemberInfo } from "../../../features/identity/api";
+import { GuestMineCard } from "../../../features/membership/components/guest-mine-card";
+import { GuestUpcomingCard } from "../../../features/reservations/components/guest-upcoming-card";
 import { errorText } from "../../../lib/api-client";
 import { useAppConfig, useCurrency } from "../../../lib/app-config";
 import { formatMoney, formatPoints } from "../../../lib/format";
@@ -35,7 +37,7 @@ type Icon = ComponentType<SVGProps<SVGSVGElement>>;
 
 const shortcuts: { to: string; labelKey: UiKey; Icon: Icon; testId: string; state?: AddressListState }[] = [
 	{ to: Paths.orders, labelKey: "mine.orders", Icon: ReceiptIcon, testId: "link-orders" },
-	{ to: Paths.dueIndex, labelKey: "mine.reservations", Icon: CalendarIcon, testId: "link-reservations" },
+	{ to: Paths.dueList, labelKey: "mine.reservations", Icon: CalendarIcon, testId: "link-reservations" },
 	{ to: Paths.address, labelKey: "mine.addresses", Icon: PinIcon, testId: "link-addresses", state: { from: "mine" } },
 	{ to: Paths.vip, labelKey: "mine.vip", Icon: CardIcon, testId: "link-vip" },
 	{ to: Paths.balanceBill, labelKey: "mine.bill", Icon: WalletIcon, testId: "link-bill" },
@@ -94,6 +96,10 @@ export default function MineScreen() {
 						</Link>
 					))}
 				</section>
+
+				<GuestMineCard />
+
+				<GuestUpcomingCard variant="mine" />
 
 				<section className="card section" aria-labelledby="mine-shortcuts">
 					<h2 className="section__title" id="mine-shortcuts">

@@ -1,15 +1,9 @@
-import {
-	CreateBranchInput,
-	type CreatedBranch,
-	formatMessage,
-	isMessageKey,
-	type MerchantShopRef,
-	roleAllows,
-} from "@bayon/contract";
+import { CreateBranchInput, type CreatedBranch, type MerchantShopRef, roleAllows } from "@bayon/contract";
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
 import { Link } from "react-router";
 import { Paths } from "../../../app/paths";
+import { formatMessage, isMessageKey } from "../../../lib/i18n/messages";
 import { queryClient } from "../../../lib/query-client";
 import { useAppState } from "../../../lib/store";
 import { Picker } from "../../../ui/picker";

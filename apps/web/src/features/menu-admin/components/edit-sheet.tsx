@@ -1,7 +1,6 @@
 import type { ReactNode } from "react";
-import { BottomSheet } from "../../../ui/sheet";
+import { FormSheet } from "../../../ui/form-sheet";
 import { refreshMenus } from "../api";
-import { useMenuAdminText } from "../strings";
 import { StaleNotice } from "./stale-notice";
 
 /**
@@ -30,36 +29,25 @@ export function EditSheet({
 	onSave: () => void;
 	children: ReactNode;
 }) {
-	const { t } = useMenuAdminText();
 	return (
-		<BottomSheet
+		<FormSheet
 			open={open}
 			onClose={onClose}
 			title={title}
-			testId={`${testId}-sheet`}
-			footer={
-				<button
-					type="button"
-					className="button button--primary button--block"
-					disabled={saving}
-					onClick={onSave}
-					data-testid={`${testId}-save`}
-				>
-					{saving ? t("common.saving") : t("common.save")}
-				</button>
-			}
+			testId={testId}
+			saving={saving}
+			onSave={onSave}
+			bodyClassName="form menu-admin__sheet-body"
 		>
-			<div className="form menu-admin__sheet-body">
-				{stale && (
-					<StaleNotice
-						onReload={async () => {
-							await refreshMenus(shopId);
-							onClose();
-						}}
-					/>
-				)}
-				{children}
-			</div>
-		</BottomSheet>
+			{stale && (
+				<StaleNotice
+					onReload={async () => {
+						await refreshMenus(shopId);
+						onClose();
+					}}
+				/>
+			)}
+			{children}
+		</FormSheet>
 	);
 }

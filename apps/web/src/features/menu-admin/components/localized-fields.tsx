@@ -1,10 +1,10 @@
-import { useId } from "react";
-import { type FieldProblems, LANGUAGES, type LocalizedDraft } from "../menu-form";
+import { LocalizedTextFields } from "../../../ui/localized-fields";
+import type { FieldProblems, LocalizedDraft } from "../menu-form";
 import { useMenuAdminText } from "../strings";
 
 /**
- * One text in the three languages the product ships: Chinese first (required: every other
- * language falls back to it), then English and Khmer. Each box shows its own problem.
+ * One text in the three languages the product ships (the shared ui/localized-fields), with the
+ * menu editor's language names and layout.
  */
 export function LocalizedFields({
 	label,
@@ -27,43 +27,20 @@ export function LocalizedFields({
 	testId: string;
 }) {
 	const { at } = useMenuAdminText();
-	const ids = useId();
 	return (
-		<fieldset className="field field--fieldset menu-admin__languages">
-			<legend className="field__label">{label}</legend>
-			{LANGUAGES.map((lang) => {
-				const id = `${ids}-${lang}`;
-				const problem = problems[`${field}.${lang}`];
-				const props = {
-					id,
-					className: "field__input",
-					value: value[lang],
-					maxLength,
-					lang,
-					"aria-invalid": problem ? true : undefined,
-					"aria-describedby": problem ? `${id}-error` : undefined,
-					"data-testid": `${testId}-${lang}`,
-				};
-				const change = (text: string) => onChange({ ...value, [lang]: text });
-				return (
-					<div key={lang} className="menu-admin__language">
-						<label className="field__hint" htmlFor={id}>
-							{at(`field.lang.${lang}`)}
-						</label>
-						{multiline ? (
-							<textarea {...props} rows={2} onChange={(event) => change(event.target.value)} />
-						) : (
-							<input {...props} type="text" onChange={(event) => change(event.target.value)} />
-						)}
-						{problem && (
-							<p id={`${id}-error`} className="field__error" role="alert">
-								{problem}
-							</p>
-						)}
-					</div>
-				);
-			})}
-		</fieldset>
+		<LocalizedTextFields
+			label={label}
+			field={field}
+			value={value}
+			onChange={onChange}
+			problems={problems}
+			maxLength={maxLength}
+			rows={multiline ? 2 : 0}
+			testId={testId}
+			languageName={(lang) => at(`field.lang.${lang}`)}
+			className="menu-admin__languages"
+			languageClassName="menu-admin__language"
+		/>
 	);
 }
 

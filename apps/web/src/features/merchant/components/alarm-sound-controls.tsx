@@ -1,11 +1,12 @@
 import { useEffect, useState } from "react";
-import { SpeakerIcon, SpeakerOffIcon } from "../../../ui/icons";
+import { BellIcon, SpeakerIcon, SpeakerOffIcon } from "../../../ui/icons";
 import { setAlarmSound, useAlarmSound } from "../alarm-sound";
 import { useMerchantText } from "../strings";
 
 /**
  * The merchant area's sound controls, on every page that rings (the order board, the table
- * bell): one switch and one prompt for the one sound (alarm-sound.ts).
+ * bell, the bookings): one switch and one prompt for the one sound (alarm-sound.ts), and the
+ * banner that says what is ringing.
  */
 
 const SOUND_PROMPT_DELAY_MS = 600;
@@ -70,5 +71,35 @@ export function AlarmSoundPrompt({ title }: { title: string }) {
 				<small>{mt("board.sound.promptHint")}</small>
 			</span>
 		</button>
+	);
+}
+
+/**
+ * The banner over a page while something rings: what rings (`text`) and the button that
+ * acknowledges it all. `testId` names the banner; its button is `ackTestId`.
+ */
+export function RingingAlert({
+	count,
+	text,
+	ackLabel,
+	onAck,
+	testId,
+	ackTestId,
+}: {
+	count: number;
+	text: string;
+	ackLabel: string;
+	onAck: () => void;
+	testId: string;
+	ackTestId: string;
+}) {
+	return (
+		<div className="merchant-alert" role="alert" data-testid={testId} data-count={count}>
+			<BellIcon className="merchant-alert__bell" width={22} height={22} />
+			<span className="merchant-alert__text">{text}</span>
+			<button type="button" className="button button--primary button--small" onClick={onAck} data-testid={ackTestId}>
+				{ackLabel}
+			</button>
+		</div>
 	);
 }

@@ -13,8 +13,7 @@ import { LoadingState } from "../../../ui/states";
 import { Stepper } from "../../../ui/stepper";
 import { menuQuery } from "../../menu/api";
 import { OptionsSheet } from "../../menu/components/options-sheet";
-import { chosenOptions, type Selection, unitPriceOf } from "../../menu/options";
-import { addLine, lineKey, remainingStock, setQuantity as setLineQuantity } from "../../ordering/cart";
+import { lineEditor } from "../../ordering/line-editor";
 import { merchantKeys, merchantTablesQuery, newIdempotencyKey, placeStaffOrder, tableTokenOf } from "../api";
 import { checkPhone, type PhoneProblem, staffOrderLines } from "../staff-order";
 import { useMerchantText } from "../strings";
@@ -60,31 +59,7 @@ export function StaffOrderSheet({ open, shopId, onClose }: { open: boolean; shop
 		key.current = newIdempotencyKey();
 		setLines(next);
 	};
-	/** Adds an item with its options as a line (merged with an identical one), like a cart. */
-	const add = (item: MenuItem, selection: Selection, quantity: number): boolean => {
-		const options = chosenOptions(item, selection);
-		const outcome = addLine(lines, {
-			shopId,
-			itemId: item.id,
-			name: item.name,
-			image: item.image,
-			optionIds: options.map((option) => option.id),
-			optionNames: options.map((option) => option.name),
-			unitPrice: unitPriceOf(item, selection),
-			quantity,
-		});
-		if (outcome.kind !== "added") return false;
-		changeLines(outcome.cart);
-		return true;
-	};
-	/** The quantity of an item without options (its one line). */
-	const setPlainQuantity = (item: MenuItem, quantity: number) => {
-		const plainKey = lineKey(item.id, []);
-		if (lines.some((line) => line.key === plainKey)) changeLines(setLineQuantity(lines, plainKey, quantity));
-		else if (quantity > 0) add(item, {}, quantity);
-	};
-	const lineMax = (item: MenuItem | undefined, line: CartLine) =>
-		item ? Math.min(99, line.quantity + remainingStock(lines, item, line.optionIds, line.key)) : line.quantity;
+	const editor = lineEditor(shopId, lines, changeLines);
 
 	const submit = async () => {
 		const problem = checkPhone(phone);
@@ -208,8 +183,7 @@ export function StaffOrderSheet({ open, shopId, onClose }: { open: boolean; shop
 					<ul className="merchant-staff__items">
 						{[...items.values()].map((item) => {
 							const hasOptions = item.optionGroups.length > 0;
-							const plain = lines.find((line) => line.key === lineKey(item.id, []));
-							const chosen = hasOptions ? lines.filter((line) => line.itemId === item.id) : [];
+							const plain = editor.plainLine(item);
 							return (
 								<li key={item.id} className="merchant-staff__entry" data-testid={`staff-item-${item.id}`}>
 									<div className="merchant-staff__item">
@@ -230,15 +204,15 @@ export function StaffOrderSheet({ open, shopId, onClose }: { open: boolean; shop
 										) : (
 											<Stepper
 												value={plain?.quantity ?? 0}
-												onChange={(value) => setPlainQuantity(item, value)}
-												max={plain ? lineMax(item, plain) : Math.min(99, remainingStock(lines, item, []))}
+												onChange={(value) => editor.setPlainQuantity(item, value)}
+												max={editor.plainMax(item)}
 												label={item.name}
 												testId={`staff-item-qty-${item.id}`}
 												compact
 											/>
 										)}
 									</div>
-									{chosen.map((line) => (
+									{editor.optionLines(item).map((line) => (
 										<div className="merchant-staff__line" key={line.key} data-testid={`staff-line-${line.key}`}>
 											<span className="merchant-staff__options">
 												{line.optionNames.join(" / ")}
@@ -246,8 +220,8 @@ export function StaffOrderSheet({ open, shopId, onClose }: { open: boolean; shop
 											</span>
 											<Stepper
 												value={line.quantity}
-												onChange={(value) => changeLines(setLineQuantity(lines, line.key, value))}
-												max={lineMax(item, line)}
+												onChange={(value) => editor.setLineQuantity(line.key, value)}
+												max={editor.lineMax(item, line)}
 												label={`${item.name} ${line.optionNames.join(" / ")}`}
 												testId={`staff-line-qty-${line.key}`}
 												compact
@@ -276,7 +250,7 @@ export function StaffOrderSheet({ open, shopId, onClose }: { open: boolean; shop
 			<OptionsSheet
 				item={choosing}
 				onClose={() => setChoosing(null)}
-				onAdd={add}
+				onAdd={editor.add}
 				context={{ cart: lines, orderType }}
 				addLabel={mt("staff.addToOrder")}
 			/>

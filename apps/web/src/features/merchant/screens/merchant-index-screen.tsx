@@ -43,11 +43,32 @@ export default function MerchantIndexScreen() {
 							</Link>
 						</li>
 						<li>
+							<Link to={Paths.merchantReservations} className="list__row" data-testid="merchant-entry-reservations">
+								<span className="list__label">
+									{mt("centre.reservations")}
+									<small className="merchant-centre__hint">{mt("centre.reservationsHint")}</small>
+								</span>
+								<ChevronIcon className="list__chevron" />
+							</Link>
+						</li>
+						<li>
 							<Link to={Paths.merchantBell} className="list__row" data-testid="merchant-entry-tables">
 								<span className="list__label">{mt("centre.tables")}</span>
 								<ChevronIcon className="list__chevron" />
 							</Link>
 						</li>
+						{roleAllows(shop.role, "shop") && (
+							<li>
+								<Link
+									to={Paths.merchantReservationSettings}
+									className="list__row"
+									data-testid="merchant-entry-reservation-settings"
+								>
+									<span className="list__label">{t("page.merchantReservationSettings")}</span>
+									<ChevronIcon className="list__chevron" />
+								</Link>
+							</li>
+						)}
 						{roleAllows(shop.role, "shop") && (
 							<li>
 								<Link to={Paths.merchantShopInfo} className="list__row" data-testid="merchant-entry-shop-info">

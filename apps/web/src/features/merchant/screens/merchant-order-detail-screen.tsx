@@ -7,6 +7,7 @@ import { formatDateTime } from "../../../lib/format";
 import { useDateLabels, useListFormat } from "../../../lib/i18n";
 import { queryClient } from "../../../lib/query-client";
 import { ErrorState, LoadingState } from "../../../ui/states";
+import { DiscountRows, WaivedDeliveryFeeRow } from "../../membership/guest-price-lines";
 import { merchantKeys, orderDetailQuery } from "../api";
 import { boardAlarm } from "../board-alarm";
 import { OrderActionButtons, SourceTag } from "../components/order-card";
@@ -95,12 +96,23 @@ function OrderDetail({ order }: { order: OrderView }) {
 					))}
 				</ul>
 				<dl className="merchant-detail__facts">
-					{order.deliveryFee > 0 && (
-						<>
-							<dt>{mt("order.type.takeout")}</dt>
-							<dd>{money(order.deliveryFee)}</dd>
-						</>
+					{order.deliveryFeeWaived ? (
+						<WaivedDeliveryFeeRow
+							waived={order.deliveryFeeWaived}
+							label={mt("order.type.takeout")}
+							money={money}
+							testId="merchant-order-fee-waived"
+						/>
+					) : (
+						order.deliveryFee > 0 && (
+							<>
+								<dt>{mt("order.type.takeout")}</dt>
+								<dd>{money(order.deliveryFee)}</dd>
+							</>
+						)
 					)}
+					{/* The customer's VIP card: what the total already takes off, so the lines add up for staff too. */}
+					<DiscountRows discounts={order.discounts} money={money} testIdPrefix="merchant-order" />
 					<dt>{mt("order.total")}</dt>
 					<dd className="merchant-card__total" data-testid="merchant-order-total">
 						{money(order.total)}

@@ -1,15 +1,15 @@
 import type { MerchantShopRef, OrderView } from "@bayon/contract";
 import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useMemo, useState, useSyncExternalStore } from "react";
+import { useSearchParams } from "react-router";
 import { queryClient } from "../../../lib/query-client";
-import { BellIcon } from "../../../ui/icons";
 import { EmptyState, ErrorState, LoadingState } from "../../../ui/states";
 import { useNow } from "../../orders/use-now";
 import { prepareAlarmSound, unlockAlarmSound } from "../alarm-sound";
 import { boardQuery, merchantKeys, openBillsQuery } from "../api";
 import { BOARD_GROUPS, type BoardGroup, groupBoard, needsAttention } from "../board";
 import { boardAlarm, useRingingOrders } from "../board-alarm";
-import { AlarmSoundPrompt, AlarmSoundSwitch } from "../components/alarm-sound-controls";
+import { AlarmSoundPrompt, AlarmSoundSwitch, RingingAlert } from "../components/alarm-sound-controls";
 import { OpenBills } from "../components/open-bills";
 import { OrderCard } from "../components/order-card";
 import { StaffOrderSheet } from "../components/staff-order-sheet";
@@ -51,7 +51,9 @@ export default function MerchantOrderScreen() {
 function Board({ shop }: { shop: MerchantShopRef }) {
 	const { mt } = useMerchantText();
 	const columns = useColumns();
-	const [tab, setTab] = useState<BoardGroup | "bills">("new");
+	// `?tab=bills` opens the tables to pay (the arrival panel links there after seating a party).
+	const [searchParams] = useSearchParams();
+	const [tab, setTab] = useState<BoardGroup | "bills">(searchParams.get("tab") === "bills" ? "bills" : "new");
 	const [ordering, setOrdering] = useState(false);
 	// A safety net under the websocket: a missed event still shows within 30 s.
 	const board = useQuery({ ...boardQuery(shop.shopId), refetchInterval: 30_000 });
@@ -107,18 +109,14 @@ function Board({ shop }: { shop: MerchantShopRef }) {
 		>
 			<AlarmSoundPrompt title={mt("board.sound.prompt")} />
 			{ringing.length > 0 && (
-				<div className="merchant-alert" role="alert" data-testid="merchant-alert" data-count={ringing.length}>
-					<BellIcon className="merchant-alert__bell" width={22} height={22} />
-					<span className="merchant-alert__text">{mt("board.alert", { count: ringing.length })}</span>
-					<button
-						type="button"
-						className="button button--primary button--small"
-						onClick={() => alarm.acknowledge()}
-						data-testid="merchant-ack"
-					>
-						{mt("board.ack")}
-					</button>
-				</div>
+				<RingingAlert
+					count={ringing.length}
+					text={mt("board.alert", { count: ringing.length })}
+					ackLabel={mt("board.ack")}
+					onAck={() => alarm.acknowledge()}
+					testId="merchant-alert"
+					ackTestId="merchant-ack"
+				/>
 			)}
 			<div className="merchant-board__bar">
 				<h2 className="merchant-board__shop">{shop.shopName}</h2>

@@ -66,6 +66,8 @@ function price(body: unknown): PricedCart {
 		lines,
 		subtotal,
 		deliveryFee: 0,
+		deliveryFeeWaived: null,
+		discounts: [],
 		total: subtotal,
 		minDeliveryPrice: null,
 		problems,
@@ -122,6 +124,51 @@ describe("cart page", () => {
 		await waitFor(() => expect(appStore.getState().cart[0]?.unitPrice).toBe(290));
 		expect(within(nut).getByTestId("cart-line-problems").textContent).toBe("库存不足 (仅剩 2 份)");
 		expect(screen.getByTestId("cart-checkout").dataset.orderable).toBe("false");
+	});
+
+	it("shows the member card's discount and waived delivery fee as the server priced them, and nothing of it otherwise", async () => {
+		localStorage.setItem("orderType", "takeout");
+		const twoCoconuts = { ...coconutLine, quantity: 2 };
+		const plain = serve();
+		const first = renderCart([twoCoconuts]);
+		await waitFor(() => expect(screen.getByTestId("cart-total").textContent).toBe("$4.00"));
+		expect(screen.getByTestId("cart-delivery-fee").textContent).toBe("$0.00");
+		expect(screen.queryByTestId("cart-discount")).toBeNull();
+		expect(screen.queryByTestId("cart-delivery-waived")).toBeNull();
+		expect(plain.bodies("/cart/price")).toHaveLength(1);
+		first.unmount();
+		queryClient.clear();
+
+		// The card's figures come from the server; the page only shows them.
+		fakeServer({
+			"/system/config": { code: 0, data: usdConfig },
+			"/store/getShop": { code: 0, data: shop() },
+			"/store/nearby": { code: 0, data: shop() },
+			"/product/products": { code: 0, data: menu },
+			"/cart/price": (body) => ({
+				...price(body),
+				deliveryFee: 0,
+				deliveryFeeWaived: { by: "金卡", amount: 150 },
+				discounts: [{ kind: "memberCard", name: "金卡", amount: 40 }],
+				total: 360,
+			}),
+		});
+		renderCart([twoCoconuts]);
+		await waitFor(() => expect(screen.getByTestId("cart-total").textContent).toBe("$3.60"));
+		expect(screen.getByTestId("cart-subtotal").textContent).toBe("$4.00");
+		const waived = screen.getByTestId("cart-delivery-waived");
+		expect(waived.textContent).toContain("配送费");
+		expect(waived.textContent).toContain("金卡免配送费");
+		expect(waived.querySelector("s")?.textContent).toBe("$1.50");
+		expect(screen.queryByTestId("cart-delivery-fee")).toBeNull();
+		const discount = screen.getByTestId("cart-discount");
+		expect(discount.textContent).toBe("会员优惠（金卡）−$0.40");
+		// Between the subtotal and the total, in that order.
+		const rows = [...screen.getByTestId("cart-summary").querySelectorAll(".summary__row")].map(
+			(row) => row.querySelector("dd")?.dataset.testid ?? (row as HTMLElement).dataset.testid,
+		);
+		expect(rows).toEqual(["cart-subtotal", "cart-delivery-waived", "cart-discount", "cart-total"]);
+		expect(screen.getByTestId("cart-footer-total").textContent).toBe("$3.60");
 	});
 
 	it("re-prices (debounced) when a quantity or the order type changes, and lists cart problems", async () => {

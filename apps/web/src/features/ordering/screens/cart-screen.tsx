@@ -145,6 +145,8 @@ function CartContent({ shop, lines }: { shop: ShopSummary; lines: CartLine[] }) 
 					<PriceSummary
 						subtotal={priced.subtotal}
 						deliveryFee={priced.deliveryFee}
+						deliveryFeeWaived={priced.deliveryFeeWaived}
+						discounts={priced.discounts}
 						total={priced.total}
 						isDelivery={priced.orderType === "takeout"}
 						testIdPrefix="cart"

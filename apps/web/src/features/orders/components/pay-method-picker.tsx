@@ -19,24 +19,31 @@ export function PayMethodPicker({
 	value,
 	onChange,
 	total = null,
+	balance: givenBalance,
+	balanceShortNote,
 }: {
 	value: PayMethod;
 	onChange: (method: PayMethod) => void;
 	/** What is to be paid; null while it is being priced (then the balance is not ruled out). */
 	total?: number | null;
+	/** The payer's balance as the page's own call answered it; else the signed-in member's. */
+	balance?: number | null;
+	/** The note under a balance that does not cover the total (the pay page's speaks of an order). */
+	balanceShortNote?: string;
 }) {
 	const { t, m } = useI18n();
 	const money = useMoney();
 	const member = useAppState((s) => s.member);
 	const titleId = useId();
-	const choices = payMethodChoices({ balance: member?.balance ?? null, total, inWechat: isWechatBrowser() });
+	const balance = givenBalance ?? member?.balance ?? null;
+	const choices = payMethodChoices({ balance, total, inWechat: isWechatBrowser() });
 	const selected = payableMethod(value, choices);
 	useEffect(() => {
 		if (selected !== value) onChange(selected);
 	}, [selected, value, onChange]);
 
 	const notes: Record<Exclude<PayMethodChoice["unavailable"], null>, string> = {
-		balanceShort: t("pay.balanceShort", { amount: money(member?.balance ?? 0) }),
+		balanceShort: balanceShortNote ?? t("pay.balanceShort", { amount: money(balance ?? 0) }),
 		wechatOnly: m("openInWechatForWechatPay"),
 		browserOnly: m("openInBrowserForAlipay"),
 		notOpen: m("featureNotOpen"),
@@ -51,8 +58,8 @@ export function PayMethodPicker({
 					const checked = selected === method;
 					const note = unavailable
 						? notes[unavailable]
-						: method === "balance" && member
-							? t("pay.balanceLeft", { amount: money(member.balance) })
+						: method === "balance" && balance !== null
+							? t("pay.balanceLeft", { amount: money(balance) })
 							: undefined;
 					const Icon = method === "balance" ? WalletIcon : CardIcon;
 					return (

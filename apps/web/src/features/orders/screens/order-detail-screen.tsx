@@ -212,6 +212,8 @@ function OrderDetail({ order }: { order: OrderView }) {
 				<PriceSummary
 					subtotal={order.subtotal}
 					deliveryFee={order.deliveryFee}
+					deliveryFeeWaived={order.deliveryFeeWaived}
+					discounts={order.discounts}
 					total={order.total}
 					isDelivery={order.orderType === "takeout"}
 					testIdPrefix="order"

@@ -310,6 +310,8 @@ function PayContent({ shop, timeZone }: { shop: ShopSummary; timeZone: string })
 						<PriceSummary
 							subtotal={priced.subtotal}
 							deliveryFee={priced.deliveryFee}
+							deliveryFeeWaived={priced.deliveryFeeWaived}
+							discounts={priced.discounts}
 							total={priced.total}
 							isDelivery={priced.orderType === "takeout"}
 							testIdPrefix="pay"

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { BottomSheet } from "../../../ui/sheet";
+import "../../../ui/controls.css";
 import { useShopSettingsText } from "../strings";
 
 const HOURS = Array.from({ length: 24 }, (_, hour) => String(hour).padStart(2, "0"));

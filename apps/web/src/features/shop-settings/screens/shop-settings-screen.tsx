@@ -1,7 +1,6 @@
 import {
 	type DeliveryZone,
 	ErrorCode,
-	isMessageKey,
 	type MerchantShopRef,
 	type MessageKey,
 	type OrderType,
@@ -15,6 +14,7 @@ import { type ReactNode, useEffect, useMemo, useState } from "react";
 import { ApiError, errorText } from "../../../lib/api-client";
 import { useCurrency, useMoney } from "../../../lib/app-config";
 import { formatTimeInZone } from "../../../lib/format";
+import { isMessageKey } from "../../../lib/i18n/messages";
 import { showToast } from "../../../lib/toast";
 import { PlusIcon, TrashIcon } from "../../../ui/icons";
 import { ErrorState, LoadingState } from "../../../ui/states";

@@ -1,7 +1,6 @@
 import {
 	CreateTableInput,
 	ErrorCode,
-	isMessageKey,
 	type Localized,
 	TABLE_SEATS_MAX,
 	type TableGridEntry,
@@ -9,6 +8,7 @@ import {
 } from "@bayon/contract";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { ApiError, errorText } from "../../../lib/api-client";
+import { isMessageKey } from "../../../lib/i18n/messages";
 import { showToast } from "../../../lib/toast";
 import { useDebouncedSubmit } from "../../../lib/use-debounced-submit";
 import { ConfirmDialog } from "../../../ui/confirm-dialog";

@@ -3,15 +3,14 @@ import { useNavigate } from "react-router";
 import { Paths, withQuery } from "../../../app/paths";
 import { useI18n } from "../../../lib/i18n";
 import { ScanIcon } from "../../../ui/icons";
-import { type CameraProblem, cameraProblem, loadDecoder, openBackCamera, startDecoding, stopStream } from "../camera";
 import { useDesk } from "../desk";
 import { describeDesk } from "../desk-label";
 import { extractTableToken } from "../scan-text";
 import { scanInTelegram, telegramScanner } from "../telegram-scan";
+import { useQrCamera } from "../use-qr-camera";
 import "../tables.css";
 
 type Mode = "detecting" | "telegram" | "camera";
-type CameraState = "starting" | "scanning" | CameraProblem;
 
 /**
  * scan/scan: reads a table's QR code. Inside Telegram with Telegram's own scanner; elsewhere
@@ -22,10 +21,7 @@ export default function ScanScreen() {
 	const navigate = useNavigate();
 	const ids = useId();
 	const desk = useDesk();
-	const videoRef = useRef<HTMLVideoElement>(null);
 	const [mode, setMode] = useState<Mode>("detecting");
-	const [camera, setCamera] = useState<CameraState>("starting");
-	const [attempt, setAttempt] = useState(0);
 	const [notTableCode, setNotTableCode] = useState(false);
 	const [manual, setManual] = useState("");
 	const [manualError, setManualError] = useState(false);
@@ -46,6 +42,7 @@ export default function ScanScreen() {
 	);
 	const handleTextRef = useRef(handleText);
 	handleTextRef.current = handleText;
+	const { videoRef, state: camera, retry: retryCamera } = useQrCamera(mode === "camera", handleText);
 
 	const openTelegramScanner = useCallback(async () => {
 		const webApp = await telegramScanner();
@@ -71,36 +68,6 @@ export default function ScanScreen() {
 			cancelled = true;
 		};
 	}, [openTelegramScanner]);
-
-	// biome-ignore lint/correctness/useExhaustiveDependencies: attempt restarts the camera after a failure
-	useEffect(() => {
-		if (mode !== "camera") return;
-		let cancelled = false;
-		let stream: MediaStream | null = null;
-		let stop: (() => void) | null = null;
-		setCamera("starting");
-		(async () => {
-			try {
-				stream = await openBackCamera();
-				const video = videoRef.current;
-				if (cancelled || !video) return;
-				video.srcObject = stream;
-				await video.play();
-				const decode = await loadDecoder();
-				if (cancelled) return;
-				setCamera("scanning");
-				stop = startDecoding(video, decode, (text) => handleTextRef.current(text));
-			} catch (error) {
-				if (!cancelled) setCamera(cameraProblem(error));
-			}
-		})();
-		return () => {
-			cancelled = true;
-			stop?.();
-			stopStream(stream);
-			if (videoRef.current) videoRef.current.srcObject = null;
-		};
-	}, [mode, attempt]);
 
 	const onManualSubmit = (event: FormEvent) => {
 		event.preventDefault();
@@ -161,7 +128,7 @@ export default function ScanScreen() {
 							<button
 								type="button"
 								className="button button--ghost button--small"
-								onClick={() => setAttempt((n) => n + 1)}
+								onClick={retryCamera}
 								data-testid="camera-retry"
 							>
 								{t("scan.retryCamera")}

@@ -1,0 +1,62 @@
+import { type Kysely, sql } from "kysely";
+import { expect } from "vitest";
+import type { DB } from "../src/db/schema.js";
+
+/**
+ * What must hold of the whole ledger after any story, races included (decision 021):
+ * - every ledger transaction's entries sum to zero (money is moved, never made or lost);
+ * - every account's balance equals the sum of its entries (no second copy that could drift);
+ * - every entry's balance_after is the running sum of its account's entries up to it, in the
+ *   order they were written (what the balance bill shows line by line), so the newest one is the
+ *   account's balance;
+ * - no VIP card purchase was charged twice (one "card_purchase" txn per purchase, races included);
+ * - no member wallet is below zero.
+ * Fails naming the offending rows, so a broken invariant says where.
+ */
+export async function expectLedgerInvariants(db: Kysely<DB>): Promise<void> {
+	const unbalanced = await sql<{ txn_id: number; sum: string }>`
+		SELECT txn_id, sum(amount) AS sum FROM ledger_entry GROUP BY txn_id HAVING sum(amount) <> 0`.execute(db);
+	const emptyTxns = await sql<{ id: number }>`
+		SELECT t.id FROM ledger_txn t WHERE NOT EXISTS (SELECT 1 FROM ledger_entry e WHERE e.txn_id = t.id)`.execute(db);
+	const drifted = await sql<{ id: number; kind: string; balance: string; entries: string }>`
+		SELECT a.id, a.kind, a.balance, coalesce(sum(e.amount), 0) AS entries
+		FROM ledger_account a LEFT JOIN ledger_entry e ON e.account_id = a.id
+		GROUP BY a.id, a.kind, a.balance HAVING a.balance <> coalesce(sum(e.amount), 0)`.execute(db);
+	const wrongBalanceAfter = await sql<{
+		id: number;
+		account_id: number;
+		balance_after: string | null;
+		running: string;
+	}>`
+		SELECT id, account_id, balance_after, running FROM (
+			SELECT id, account_id, balance_after, sum(amount) OVER (PARTITION BY account_id ORDER BY id) AS running
+			FROM ledger_entry
+		) entries WHERE balance_after IS DISTINCT FROM running`.execute(db);
+	const chargedTwice = await sql<{ card_purchase_id: number }>`
+		SELECT card_purchase_id FROM ledger_txn WHERE kind = 'card_purchase'
+		GROUP BY card_purchase_id HAVING count(*) > 1`.execute(db);
+	const negativeWallets = await sql<{ id: number; balance: string }>`
+		SELECT id, balance FROM ledger_account WHERE kind = 'member_wallet' AND balance < 0`.execute(db);
+	expect(unbalanced.rows, "ledger transactions whose entries do not sum to zero").toEqual([]);
+	expect(emptyTxns.rows, "ledger transactions without entries").toEqual([]);
+	expect(drifted.rows, "accounts whose balance differs from the sum of their entries").toEqual([]);
+	expect(wrongBalanceAfter.rows, "entries whose balance_after is not their account's running sum").toEqual([]);
+	expect(chargedTwice.rows, "card purchases charged twice").toEqual([]);
+	expect(negativeWallets.rows, "member wallets below zero").toEqual([]);
+}
+
+/** A member's wallet as the ledger has it: the account's balance and the sum of its entries (equal when sound). */
+export async function walletOf(
+	db: Kysely<DB>,
+	tenantId: number,
+	memberId: number,
+): Promise<{ balance: number; entries: number }> {
+	const row = await sql<{ balance: string | null; entries: string }>`
+		SELECT (SELECT balance FROM ledger_account WHERE tenant_id = ${tenantId} AND kind = 'member_wallet' AND member_id = ${memberId}) AS balance,
+			coalesce((SELECT sum(e.amount) FROM ledger_entry e JOIN ledger_account a ON a.id = e.account_id
+				WHERE a.tenant_id = ${tenantId} AND a.kind = 'member_wallet' AND a.member_id = ${memberId}), 0) AS entries`.execute(
+		db,
+	);
+	const first = row.rows[0];
+	return { balance: Number(first?.balance ?? 0), entries: Number(first?.entries ?? 0) };
+}

@@ -1,0 +1,114 @@
+import type { PayMethod, ReservationView } from "@bayon/contract";
+import { useState } from "react";
+import { Link } from "react-router";
+import { Paths } from "../../../app/paths";
+import { errorText } from "../../../lib/api-client";
+import { usePrice } from "../../../lib/app-config";
+import { formatTimeInZone } from "../../../lib/format";
+import { useAppState } from "../../../lib/store";
+import { showToast } from "../../../lib/toast";
+import { useDebouncedSubmit } from "../../../lib/use-debounced-submit";
+import { BottomSheet } from "../../../ui/sheet";
+import { useMemberInfo } from "../../identity/api";
+import { PayMethodPicker } from "../../orders/components/pay-method-picker";
+import { invalidateReservations, payReservation } from "../guest-api";
+import { useGuestText } from "../guest-strings";
+import "../../ordering/ordering.css";
+import "../../orders/orders.css";
+
+/**
+ * Paying what a booking owes now (deposit and/or a pre-order paid ahead), as the pay page
+ * pays an order: from the balance when it covers the amount (otherwise the picker says it is
+ * short and takes the sandbox gateway; the sheet says how to top up), or through a gateway,
+ * which sends the payer away and back to the booking.
+ */
+export function GuestPaySheet({
+	reservation,
+	open,
+	onClose,
+	onPaid,
+}: {
+	reservation: ReservationView;
+	open: boolean;
+	onClose: () => void;
+	onPaid: (reservation: ReservationView) => void;
+}) {
+	const { gt } = useGuestText();
+	const price = usePrice();
+	const member = useAppState((s) => s.member);
+	useMemberInfo(); // a fresh balance, so the picker knows whether it covers the amount
+	const [method, setMethod] = useState<PayMethod>("balance");
+	const due = reservation.payments.filter((payment) => payment.status === "due" || payment.status === "paying");
+	const short = member !== null && member.balance < reservation.amountDue;
+	const deadline = reservation.payDeadline ? formatTimeInZone(reservation.payDeadline, reservation.shopTimeZone) : null;
+
+	const [pay, paying] = useDebouncedSubmit(async () => {
+		try {
+			const result = await payReservation({ reservationId: reservation.id, payMethod: method });
+			if (result.redirectUrl) {
+				window.location.assign(result.redirectUrl);
+				return;
+			}
+			await invalidateReservations();
+			showToast(gt("pay.done"));
+			onPaid(result.reservation);
+		} catch (error) {
+			showToast(errorText(error));
+			await invalidateReservations();
+		}
+	});
+
+	return (
+		<BottomSheet
+			open={open}
+			onClose={onClose}
+			title={gt("pay.title")}
+			testId="reservation-pay-sheet"
+			footer={
+				<div className="guest-pay__footer">
+					<button
+						type="button"
+						className="button button--primary button--block"
+						onClick={() => pay()}
+						disabled={paying}
+						data-testid="reservation-pay-submit"
+					>
+						{gt("pay.submit")} {price(reservation.amountDue)}
+					</button>
+					<button type="button" className="text-button" onClick={onClose} data-testid="reservation-pay-later">
+						{gt("pay.later")}
+					</button>
+				</div>
+			}
+		>
+			<div className="guest-pay">
+				<dl className="guest-pay__lines">
+					{due.map((payment) => (
+						<div key={payment.kind} className="guest-pay__line">
+							<dt>{gt(`pay.${payment.kind}`)}</dt>
+							<dd>{price(payment.amount)}</dd>
+						</div>
+					))}
+					<div className="guest-pay__line guest-pay__line--total">
+						<dt>{gt("pay.total")}</dt>
+						<dd data-testid="reservation-pay-amount">{price(reservation.amountDue)}</dd>
+					</div>
+				</dl>
+				{deadline && (
+					<p className="summary__note" data-testid="reservation-pay-deadline">
+						{gt("pay.deadline", { time: deadline.time })}
+					</p>
+				)}
+				<PayMethodPicker value={method} onChange={setMethod} total={reservation.amountDue} />
+				{short && (
+					<p className="guest-pay__short" role="note" data-testid="reservation-pay-short">
+						{gt("pay.balanceShort")}{" "}
+						<Link to={Paths.balance} className="text-button">
+							{gt("pay.recharge")}
+						</Link>
+					</p>
+				)}
+			</div>
+		</BottomSheet>
+	);
+}

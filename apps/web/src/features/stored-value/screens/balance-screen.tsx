@@ -1,0 +1,234 @@
+import type { MessageKey, RechargeMenu } from "@bayon/contract";
+import { useQuery } from "@tanstack/react-query";
+import { lazy, Suspense, useRef, useState } from "react";
+import { Link, useSearchParams } from "react-router";
+import { Paths } from "../../../app/paths";
+import { ApiError, errorText, wasToasted } from "../../../lib/api-client";
+import { useMoney, usePrice } from "../../../lib/app-config";
+import { showToast } from "../../../lib/toast";
+import { useDebouncedSubmit } from "../../../lib/use-debounced-submit";
+import { ChevronIcon, QrCodeIcon, ShieldIcon } from "../../../ui/icons";
+import { PullRefresh } from "../../../ui/pull-refresh";
+import { EmptyState, ErrorState, LoadingState } from "../../../ui/states";
+import { useRequireMember } from "../../addresses/require-member";
+import { GuestAgreement } from "../components/guest-agreement";
+import { type CounterNotice, GuestCounterNotice } from "../components/guest-counter-notice";
+import { GuestPackageTiles } from "../components/guest-package-tiles";
+import { GuestRechargeResult } from "../components/guest-recharge-result";
+import { goToGateway, newIntentKey, rechargeMenuQuery, startRecharge, useLiveBalance } from "../guest-api";
+import { rechargeProblem, returnedRechargeId } from "../guest-recharge";
+import { useStoredValueText } from "../guest-strings";
+import "../../../ui/controls.css";
+import "../guest-stored-value.css";
+
+/** The open payment code with `qrcode`: downloaded when the member opens it, never with the page. */
+const GuestPayCodePanel = lazy(() => import("../components/guest-pay-code-panel"));
+
+/**
+ * balance/balance: the member's stored value. The balance, "pay in the shop" (a one-minute
+ * payment code, hidden until opened), the recharge packages with the spec §9 rules, the
+ * stored-value agreement and the pay button; back from the gateway (`?recharge=`), what was
+ * credited. Live: a counter charge or refund is announced, the balance moves and the code renews.
+ */
+export default function BalanceScreen() {
+	const member = useRequireMember();
+	const { lang } = useStoredValueText();
+	const menu = useQuery({ ...rechargeMenuQuery(lang), enabled: member !== null });
+	const [notice, setNotice] = useState<CounterNotice | null>(null);
+	useLiveBalance((change) => {
+		if (change.counter) setNotice({ ...change.counter, balance: change.balance });
+	});
+
+	if (!member || menu.isPending) return <LoadingState />;
+	if (menu.isError) return <ErrorState message={errorText(menu.error)} onRetry={() => void menu.refetch()} />;
+	return (
+		<PullRefresh onRefresh={() => menu.refetch()}>
+			<BalancePage
+				menu={menu.data}
+				fallbackBalance={member.balance}
+				notice={notice}
+				onDismissNotice={() => setNotice(null)}
+			/>
+		</PullRefresh>
+	);
+}
+
+function BalancePage({
+	menu,
+	fallbackBalance,
+	notice,
+	onDismissNotice,
+}: {
+	menu: RechargeMenu;
+	fallbackBalance: number;
+	notice: CounterNotice | null;
+	onDismissNotice: () => void;
+}) {
+	const { st, m } = useStoredValueText();
+	const money = useMoney();
+	const price = usePrice();
+	const [params, setParams] = useSearchParams();
+	const returnedId = returnedRechargeId(params.get("recharge"));
+	const [packageId, setPackageId] = useState<number | null>(null);
+	const [agreed, setAgreed] = useState(false);
+	const [problem, setProblem] = useState<MessageKey | null>(null);
+	const [showCode, setShowCode] = useState(false);
+	const [leaving, setLeaving] = useState(false);
+	// One key per intent: a double tap, or a retry after a lost answer, starts one recharge;
+	// choosing another package is a new intent.
+	const intentKey = useRef(newIntentKey());
+	const chosen = menu.packages.find((pack) => pack.id === packageId) ?? null;
+	const balance = menu.balance ?? fallbackBalance;
+
+	const choose = (id: number) => {
+		if (id !== packageId) intentKey.current = newIntentKey();
+		setPackageId(id);
+		if (problem === "selectRechargeAmount") setProblem(null);
+	};
+	const agree = (value: boolean) => {
+		setAgreed(value);
+		if (value && problem === "agreeStoredValue") setProblem(null);
+	};
+
+	const [pay, paying] = useDebouncedSubmit(async () => {
+		const found = rechargeProblem({ packageId: chosen?.id ?? null, agreed });
+		setProblem(found);
+		if (found || !chosen) {
+			showToast(m(found ?? "selectRechargeAmount"));
+			// The field in question may be under the pay button: bring it into view.
+			const field = document.querySelector(found === "agreeStoredValue" ? ".sv-agreement" : ".sv-packages");
+			field?.scrollIntoView?.({ block: "center", behavior: "smooth" });
+			return;
+		}
+		try {
+			const recharge = await startRecharge(
+				{ packageId: chosen.id, payMethod: "sandbox", agree: true },
+				intentKey.current,
+			);
+			if (recharge.redirectUrl) {
+				setLeaving(true);
+				goToGateway(recharge.redirectUrl);
+				return;
+			}
+			// Nothing to pay at a gateway (never expected): show where the recharge stands.
+			setParams({ recharge: String(recharge.id) }, { replace: true });
+		} catch (error) {
+			// Refused: nothing was started, so the next tap is a new intent.
+			if (error instanceof ApiError) intentKey.current = newIntentKey();
+			if (!wasToasted(error)) showToast(errorText(error));
+		}
+	});
+
+	return (
+		<div className="sv-page" data-testid="balance-page">
+			{returnedId !== null && (
+				<GuestRechargeResult key={returnedId} id={returnedId} onDismiss={() => setParams({}, { replace: true })} />
+			)}
+
+			<section className="sv-balance" aria-labelledby="sv-balance-label">
+				<span className="sv-balance__label" id="sv-balance-label">
+					{st("balance.label")}
+				</span>
+				<strong className="sv-balance__amount" data-testid="balance-amount">
+					{money(balance)}
+				</strong>
+				<Link to={Paths.balanceBill} className="sv-balance__bill" data-testid="balance-bill-link">
+					{st("balance.bill")}
+					<ChevronIcon aria-hidden="true" />
+				</Link>
+			</section>
+
+			<section className="card sv-card" aria-labelledby="sv-code-title" data-testid="pay-in-shop">
+				<div className="sv-card__head">
+					<QrCodeIcon className="sv-card__icon" />
+					<div>
+						<h2 className="sv-card__title" id="sv-code-title">
+							{st("code.title")}
+						</h2>
+						<p className="sv-hint">{st("code.hint")}</p>
+					</div>
+				</div>
+				{notice && <GuestCounterNotice notice={notice} onDismiss={onDismissNotice} />}
+				{showCode && (
+					<Suspense fallback={<LoadingState compact label={st("code.refreshing")} />}>
+						<GuestPayCodePanel />
+					</Suspense>
+				)}
+				<button
+					type="button"
+					className={`button ${showCode ? "button--ghost" : "button--primary"} button--block`}
+					onClick={() => setShowCode((open) => !open)}
+					aria-expanded={showCode}
+					data-testid="pay-code-toggle"
+				>
+					{showCode ? st("code.hide") : st("code.show")}
+				</button>
+			</section>
+
+			<section className="card sv-card" aria-labelledby="sv-packages-title" data-testid="recharge-section">
+				<h2 className="sv-card__title" id="sv-packages-title">
+					{st("packages.title")}
+				</h2>
+				{menu.packages.length === 0 ? (
+					<EmptyState compact title={st("packages.emptyTitle")}>
+						<p className="sv-hint sv-empty-hint" data-testid="recharge-empty">
+							{st("packages.emptyHint")}
+						</p>
+					</EmptyState>
+				) : (
+					<>
+						<GuestPackageTiles
+							packages={menu.packages}
+							selectedId={packageId}
+							onSelect={choose}
+							invalid={problem === "selectRechargeAmount"}
+							labelledBy="sv-packages-title"
+						/>
+						{problem === "selectRechargeAmount" && (
+							<p className="field__error" role="alert" data-testid="recharge-package-error">
+								{m("selectRechargeAmount")}
+							</p>
+						)}
+					</>
+				)}
+				<div className="sv-rules" data-testid="stored-value-rules">
+					<h3 className="sv-rules__title">
+						<ShieldIcon aria-hidden="true" />
+						{st("rules.title")}
+					</h3>
+					<ul>
+						<li>{st("rules.noRefund")}</li>
+						<li>{st("rules.noPoints")}</li>
+						<li>{st("rules.usable")}</li>
+					</ul>
+				</div>
+				{menu.packages.length > 0 && (
+					<GuestAgreement
+						agreement={menu.agreement}
+						agreed={agreed}
+						onChange={agree}
+						error={problem === "agreeStoredValue" ? m("agreeStoredValue") : null}
+					/>
+				)}
+			</section>
+
+			{menu.packages.length > 0 && (
+				<div className="sv-footer">
+					<button
+						type="button"
+						className="button button--primary button--block"
+						onClick={() => pay()}
+						disabled={paying || leaving}
+						data-testid="recharge-pay"
+					>
+						{leaving || paying
+							? st("pay.starting")
+							: chosen
+								? st("pay.submit", { amount: price(chosen.payAmount) })
+								: st("pay.choose")}
+					</button>
+				</div>
+			)}
+		</div>
+	);
+}

@@ -1,0 +1,146 @@
+import { type MemberSummary, type MerchantShopRef, roleAllows } from "@bayon/contract";
+import { keepPreviousData, useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import { useId, useMemo, useState } from "react";
+import { errorText } from "../../../lib/api-client";
+import { useMoney } from "../../../lib/app-config";
+import { formatRelativeTime } from "../../../lib/format";
+import { useDateLabels } from "../../../lib/i18n";
+import { CardIcon, CloseIcon, SearchIcon } from "../../../ui/icons";
+import { EmptyState, ErrorState, LoadingState, NotAllowedState } from "../../../ui/states";
+import { MerchantGuard } from "../../merchant/merchant-guard";
+import { useReachBottom } from "../../orders/use-reach-bottom";
+import { shopDetailQuery } from "../../venues/api";
+import { membersQuery } from "../staff-api";
+import { formatDateInZone } from "../staff-format";
+import { MEMBERS_PERMISSION } from "../staff-permissions";
+import { useStaffStoredValueText } from "../staff-strings";
+import { useDebouncedValue } from "../staff-use-debounced-value";
+import "../../../ui/controls.css";
+import "../../merchant/merchant.css";
+import "../staff-stored-value.css";
+
+/**
+ * merchant/members (owner and manager): the tenant's members with their balance, VIP card and
+ * last visit, searched by nickname or phone digits (asked once the typing pauses), more loaded
+ * by cursor as the list's end comes into view.
+ */
+export default function StaffMembersScreen() {
+	return <MerchantGuard>{(shop) => <MembersAccess key={shop.shopId} shop={shop} />}</MerchantGuard>;
+}
+
+function MembersAccess({ shop }: { shop: MerchantShopRef }) {
+	const { st } = useStaffStoredValueText();
+	if (!roleAllows(shop.role, MEMBERS_PERMISSION))
+		return <NotAllowedState message={st("sv.onlyOwner")} testId="members-not-allowed" />;
+	return <MembersPage shopId={shop.shopId} />;
+}
+
+/** The search the server accepts (contract MemberListQuery.q: at most 30 characters, trimmed). */
+const SEARCH_MAX = 30;
+
+function MembersPage({ shopId }: { shopId: number }) {
+	const { st, lang } = useStaffStoredValueText();
+	const id = useId();
+	const [typed, setTyped] = useState("");
+	const q = useDebouncedValue(typed.trim(), 300);
+	const list = useInfiniteQuery({ ...membersQuery(shopId, q), placeholderData: keepPreviousData });
+	const timeZone = useQuery(shopDetailQuery(shopId, lang)).data?.timezone;
+	useReachBottom(
+		() => void list.fetchNextPage(),
+		list.hasNextPage && !list.isFetchingNextPage && !list.isFetchNextPageError && !list.isPlaceholderData,
+	);
+	const members = useMemo(() => list.data?.pages.flatMap((page) => page.list) ?? [], [list.data]);
+
+	return (
+		<div className="merchant page-pad sv-staff" data-testid="members-page">
+			<div className="sv-search">
+				<SearchIcon className="sv-search__icon" />
+				<label className="visually-hidden" htmlFor={`${id}-q`}>
+					{st("members.searchLabel")}
+				</label>
+				<input
+					id={`${id}-q`}
+					className="field__input"
+					type="text"
+					inputMode="search"
+					enterKeyHint="search"
+					value={typed}
+					maxLength={SEARCH_MAX}
+					placeholder={st("members.searchPlaceholder")}
+					autoComplete="off"
+					onChange={(event) => setTyped(event.target.value)}
+					data-testid="members-search"
+				/>
+				{typed && (
+					<button
+						type="button"
+						className="icon-button sv-search__clear"
+						aria-label={st("members.clearSearch")}
+						onClick={() => setTyped("")}
+						data-testid="members-search-clear"
+					>
+						<CloseIcon />
+					</button>
+				)}
+			</div>
+
+			{list.isPending ? (
+				<LoadingState />
+			) : list.isError && members.length === 0 ? (
+				<ErrorState message={errorText(list.error)} onRetry={() => void list.refetch()} />
+			) : members.length === 0 ? (
+				<EmptyState title={q ? st("members.noMatch", { q }) : st("members.empty")} />
+			) : (
+				<>
+					<ul className="sv-members" aria-busy={list.isPlaceholderData} data-testid="members-list">
+						{members.map((member) => (
+							<MemberRow key={member.memberId} member={member} timeZone={timeZone} />
+						))}
+					</ul>
+					<div className="sv-list-end" data-testid="members-end">
+						{list.isFetchingNextPage ? (
+							<LoadingState compact />
+						) : list.isFetchNextPageError ? (
+							<ErrorState compact message={errorText(list.error)} onRetry={() => void list.fetchNextPage()} />
+						) : list.hasNextPage ? null : (
+							<span>{st("members.noMore")}</span>
+						)}
+					</div>
+				</>
+			)}
+		</div>
+	);
+}
+
+function MemberRow({ member, timeZone }: { member: MemberSummary; timeZone: string | undefined }) {
+	const { st, lang } = useStaffStoredValueText();
+	const money = useMoney();
+	const labels = useDateLabels();
+	const date = (value: string) => formatDateInZone(value, lang, labels, timeZone);
+	return (
+		<li className="card sv-member" data-testid={`member-${member.memberId}`}>
+			<p className="sv-member__name">{member.nickname}</p>
+			<span className="sv-member__phone">{member.mobile}</span>
+			<span className="sv-member__balance">
+				<span className="sv-member__balance-label">{st("members.balance")}</span>
+				<span className="sv-member__balance-value" data-testid={`member-${member.memberId}-balance`}>
+					{money(member.balance)}
+				</span>
+			</span>
+			<span className="sv-member__meta">
+				<span className="sv-member__card" data-testid={`member-${member.memberId}-card`}>
+					<CardIcon aria-hidden="true" />
+					{member.card
+						? st("members.card", { name: member.card.name, date: date(member.card.expiresAt) })
+						: st("members.noCard")}
+				</span>
+				<span data-testid={`member-${member.memberId}-visit`}>
+					{member.lastVisitAt
+						? st("members.lastVisit", { when: formatRelativeTime(member.lastVisitAt, lang, labels) })
+						: st("members.neverVisited")}
+				</span>
+				<span>{st("members.joined", { date: date(member.joinedAt) })}</span>
+			</span>
+		</li>
+	);
+}

@@ -1,0 +1,154 @@
+import {
+	localize,
+	type MerchantShopRef,
+	type RechargePackageAdmin,
+	roleAllows,
+	type StoredValueAdmin,
+} from "@bayon/contract";
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { errorText } from "../../../lib/api-client";
+import { useMoney } from "../../../lib/app-config";
+import { ChevronIcon, PlusIcon } from "../../../ui/icons";
+import { EmptyState, ErrorState, LoadingState, NotAllowedState } from "../../../ui/states";
+import { MerchantGuard } from "../../merchant/merchant-guard";
+import { StaffAgreementEditor } from "../components/staff-agreement-editor";
+import { StaffPackageSheet } from "../components/staff-package-sheet";
+import { storedValueAdminQuery } from "../staff-api";
+import { MEMBERS_PERMISSION } from "../staff-permissions";
+import { useStaffStoredValueText } from "../staff-strings";
+import "../../../ui/controls.css";
+import "../../merchant/merchant.css";
+import "../staff-stored-value.css";
+
+/**
+ * merchant/storedValue (owner and manager): what members hold, the recharge packages they
+ * choose from (pay X, receive X + bonus) with an editor, and the stored-value agreement.
+ * Packages and the agreement are the tenant's: every shop sells the same balance.
+ */
+export default function StaffStoredValueScreen() {
+	return <MerchantGuard>{(shop) => <StoredValueAccess key={shop.shopId} shop={shop} />}</MerchantGuard>;
+}
+
+function StoredValueAccess({ shop }: { shop: MerchantShopRef }) {
+	const { st } = useStaffStoredValueText();
+	if (!roleAllows(shop.role, MEMBERS_PERMISSION))
+		return <NotAllowedState message={st("sv.onlyOwner")} testId="stored-value-not-allowed" />;
+	return <StoredValuePage shopId={shop.shopId} />;
+}
+
+function StoredValuePage({ shopId }: { shopId: number }) {
+	const admin = useQuery(storedValueAdminQuery(shopId));
+	const [editing, setEditing] = useState<{ id: number | null } | null>(null);
+	if (admin.isError && !admin.data)
+		return <ErrorState message={errorText(admin.error)} onRetry={() => void admin.refetch()} />;
+	if (!admin.data) return <LoadingState />;
+	const pack = editing?.id ? admin.data.packages.find((p) => p.id === editing.id) : undefined;
+	return (
+		<div className="merchant page-pad sv-staff" data-testid="stored-value-page">
+			<Totals totals={admin.data.totals} />
+			<Packages packages={admin.data.packages} onEdit={(id) => setEditing({ id })} />
+			<StaffAgreementEditor shopId={shopId} admin={admin.data} reload={() => admin.refetch()} />
+			<StaffPackageSheet
+				shopId={shopId}
+				pack={pack}
+				open={editing !== null}
+				onClose={() => setEditing(null)}
+				onConflict={async () => {
+					await admin.refetch();
+				}}
+			/>
+		</div>
+	);
+}
+
+function Totals({ totals }: { totals: StoredValueAdmin["totals"] }) {
+	const { st } = useStaffStoredValueText();
+	const money = useMoney();
+	return (
+		<section className="card sv-section" aria-labelledby="sv-totals" data-testid="stored-value-totals">
+			<h2 className="section__title" id="sv-totals">
+				{st("sv.totals")}
+			</h2>
+			<div className="sv-totals">
+				<Tile label={st("sv.balances")} value={money(totals.balances)} testId="totals-balances" />
+				<Tile label={st("sv.bonusGiven")} value={money(totals.bonusGiven)} testId="totals-bonus" />
+				<Tile label={st("sv.members")} value={totals.members.toLocaleString("en-US")} testId="totals-members" />
+			</div>
+			<p className="sv-section__hint">{st("sv.totalsHint")}</p>
+		</section>
+	);
+}
+
+function Tile({ label, value, testId }: { label: string; value: string; testId: string }) {
+	return (
+		<div className="sv-totals__tile">
+			<span className="sv-totals__label">{label}</span>
+			<span className="sv-totals__value" data-testid={testId}>
+				{value}
+			</span>
+		</div>
+	);
+}
+
+function Packages({ packages, onEdit }: { packages: RechargePackageAdmin[]; onEdit: (id: number | null) => void }) {
+	const { st, plural, lang } = useStaffStoredValueText();
+	const money = useMoney();
+	return (
+		<section className="card sv-section" aria-labelledby="sv-packages" data-testid="packages">
+			<header className="sv-section__head">
+				<h2 className="section__title" id="sv-packages">
+					{st("sv.packages")}
+				</h2>
+				<button
+					type="button"
+					className="button button--small button--primary sv-section__add"
+					onClick={() => onEdit(null)}
+					data-testid="package-add"
+				>
+					<PlusIcon aria-hidden="true" />
+					{st("sv.add")}
+				</button>
+			</header>
+			<p className="sv-section__hint">{st("sv.packagesHint")}</p>
+			{packages.length === 0 ? (
+				<EmptyState compact title={st("sv.empty")} />
+			) : (
+				<ul className="sv-rows sv-rows--grid" data-testid="package-list">
+					{packages.map((pack) => {
+						const name = localize(pack.name, lang);
+						return (
+							<li key={pack.id}>
+								<button
+									type="button"
+									className={`sv-row${pack.onSale ? "" : " is-off"}`}
+									onClick={() => onEdit(pack.id)}
+									aria-label={st("sv.edit", { name })}
+									data-testid={`package-${pack.id}`}
+								>
+									<span className="sv-row__main">
+										<span className="sv-row__title">{name}</span>
+										<span className="sv-row__line">
+											{st("sv.pay", { amount: money(pack.payAmount) })} ·{" "}
+											{st("sv.get", { amount: money(pack.payAmount + pack.bonusAmount) })}
+										</span>
+										<span className="sv-row__tags">
+											<span className={`tag${pack.onSale ? " sv-tag-on" : " tag--muted"}`}>
+												{st(pack.onSale ? "sv.onSale" : "sv.offSale")}
+											</span>
+											{pack.bonusAmount > 0 && (
+												<span className="tag">{st("sv.bonus", { amount: money(pack.bonusAmount) })}</span>
+											)}
+											<span className="tag tag--muted">{plural("sv.sold", pack.soldCount)}</span>
+										</span>
+									</span>
+									<ChevronIcon className="sv-row__chevron" />
+								</button>
+							</li>
+						);
+					})}
+				</ul>
+			)}
+		</section>
+	);
+}

@@ -1,5 +1,5 @@
 import type { Locator, Page } from "playwright-core";
-import { waitForSmsCode } from "../support/sms-outbox";
+import { smsCodesSent, waitForSmsCode } from "../support/sms-outbox";
 import { AppShell } from "./app-shell";
 
 export class LoginPage extends AppShell {
@@ -37,10 +37,10 @@ export class LoginPage extends AppShell {
 
 	/** Asks for a code and reads it from the server's SMS outbox. */
 	async requestCode(mobile: string): Promise<string> {
-		const since = Date.now();
+		const sentBefore = smsCodesSent(mobile);
 		await this.mobile.fill(mobile);
 		await this.sendCodeButton.click();
-		return waitForSmsCode(mobile, since);
+		return waitForSmsCode(mobile, sentBefore);
 	}
 
 	/** The whole sign-in: phone, code from the outbox, agreement, submit. */

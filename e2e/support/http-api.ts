@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { inject } from "vitest";
-import { waitForSmsCode } from "./sms-outbox";
+import { smsCodesSent, waitForSmsCode } from "./sms-outbox";
 
 /** Calls the API the way the web app does (spec §7 headers), outside the browser. */
 export async function apiCall<T>(
@@ -61,7 +61,7 @@ export async function sessionFor(mobile: string): Promise<ApiSession> {
 }
 
 async function signInFresh(mobile: string): Promise<ApiSession> {
-	const since = Date.now();
+	const sentBefore = smsCodesSent(mobile);
 	const sent = await rawCall<{ retryAfterSeconds?: number }>("/member/auth/send-sms-code", { mobile, scene: 1 });
 	if (sent.code === RESEND_TOO_SOON) {
 		// A browser test signed this number in through the page a moment ago: wait, as a user would.
@@ -69,7 +69,7 @@ async function signInFresh(mobile: string): Promise<ApiSession> {
 		return signInFresh(mobile);
 	}
 	if (sent.code !== 0) throw new Error(`send-sms-code answered ${sent.code}: ${sent.msg}`);
-	const code = await waitForSmsCode(mobile, since);
+	const code = await waitForSmsCode(mobile, sentBefore);
 	return apiCall<ApiSession>("/member/auth/sms-login", { method: "POST", body: { mobile, code } });
 }
 

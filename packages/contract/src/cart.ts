@@ -36,6 +36,11 @@ export const PriceCartInput = z.strictObject({
 	location: z.object({ latitude: latitudeField, longitude: longitudeField }).optional(),
 	/** Dine-in: the token of the scanned table. */
 	tableToken: oneLineText().max(300).optional(),
+	/**
+	 * One of the member's own unused coupons (issue 13). The server checks it against this cart
+	 * like checkout does: when it does not fit, the cart carries a CouponNotUsable problem.
+	 */
+	couponId: idField.optional(),
 });
 export type PriceCartInput = z.input<typeof PriceCartInput>;
 
@@ -59,13 +64,13 @@ export interface PricedCartLine {
 }
 
 /**
- * An amount the server takes off an order: the member's VIP card (issue 12); coupons join
- * with kinds of their own (issue 13). Priced by the same rules in the cart, at checkout and
- * in the order, so what the cart shows is what is charged.
+ * An amount the server takes off an order: the member's VIP card (issue 12), then a coupon
+ * (issue 13), in that order (decision 022). Priced by the same rules in the cart, at checkout
+ * and in the order, so what the cart shows is what is charged.
  */
 export interface PriceDiscount {
-	kind: "memberCard";
-	/** What gives it (the card's name), in the reader's language. */
+	kind: "memberCard" | "coupon";
+	/** What gives it (the card's name or the coupon's title), in the reader's language. */
 	name: string;
 	/** Minor units taken off (positive). */
 	amount: number;
@@ -87,6 +92,8 @@ export interface PricedCart {
 	deliveryFee: number;
 	deliveryFeeWaived: WaivedDeliveryFee | null;
 	discounts: PriceDiscount[];
+	/** The coupon applied (its discount is one of `discounts`); null when none was asked for or it does not fit. */
+	couponId: number | null;
 	/** subtotal + deliveryFee − the discounts, never below 0. */
 	total: number;
 	/** The delivery zone's minimum, when delivering. */

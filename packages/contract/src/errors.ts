@@ -5,7 +5,7 @@ import type { MessageKey } from "./messages.js";
  * (sign in), 1004004002 (go back to the stored index_url) and 5109 (toast the message).
  * Small HTTP-like codes are shared by every feature; ten-digit codes are grouped per
  * feature (1001 system, 1004 member/identity, 1008003 menu items, 1008007 orders, 1008016 stores and
- * delivery, 1008017 tables and the bell, 1008021 reservations, 1008022 stored value, 1008023 VIP cards, 1009 files), as yshop-drink does, so that
+ * delivery, 1008017 tables and the bell, 1008021 reservations, 1008022 stored value, 1008023 VIP cards, 1008024 coupons, 1008025 points, 1009 files), as yshop-drink does, so that
  * codes of different features never collide.
  */
 export const ErrorCode = {
@@ -118,6 +118,25 @@ export const ErrorCode = {
 	/** VIP cards (issue 12): 1008023 groups membership cards. */
 	VipCardUnavailable: 1008023000,
 	VipCardOtherActive: 1008023001,
+
+	/** Coupons (issue 13): 1008024 groups templates, claims and their use at checkout. */
+	CouponAllGone: 1008024000,
+	CouponLimitReached: 1008024001,
+	ExchangeCodeUnknown: 1008024002,
+	CouponNotClaimable: 1008024003,
+	/** The coupon asked for does not fit this cart: the message says why (used, expired, shop, type, threshold, …). */
+	CouponNotUsable: 1008024004,
+	CouponTermsLocked: 1008024005,
+	CouponQuantityBelowClaimed: 1008024006,
+	ExchangeCodeTaken: 1008024007,
+
+	/** Points and the points mall (issue 13): 1008025. */
+	PointsInsufficient: 1008025000,
+	PointsItemSoldOut: 1008025001,
+	PointsItemAlreadyRedeemed: 1008025002,
+	PointsItemUnavailable: 1008025003,
+	PointsFulfilmentUnavailable: 1008025004,
+	RedemptionStateChanged: 1008025005,
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -209,4 +228,18 @@ export const errorMessageKeys: Record<Exclude<ErrorCode, 0>, MessageKey> = {
 	[ErrorCode.CounterRefundNotAllowed]: "counterRefundNotAllowed",
 	[ErrorCode.VipCardUnavailable]: "vipCardUnavailable",
 	[ErrorCode.VipCardOtherActive]: "vipCardOtherActive",
+	[ErrorCode.CouponAllGone]: "couponAllGone",
+	[ErrorCode.CouponLimitReached]: "couponLimitReached",
+	[ErrorCode.ExchangeCodeUnknown]: "exchangeCodeUnknown",
+	[ErrorCode.CouponNotClaimable]: "couponNotClaimable",
+	[ErrorCode.CouponNotUsable]: "couponNotUsable",
+	[ErrorCode.CouponTermsLocked]: "couponTermsLocked",
+	[ErrorCode.CouponQuantityBelowClaimed]: "couponQuantityBelowClaimed",
+	[ErrorCode.ExchangeCodeTaken]: "exchangeCodeTaken",
+	[ErrorCode.PointsInsufficient]: "pointsInsufficient",
+	[ErrorCode.PointsItemSoldOut]: "pointsItemSoldOut",
+	[ErrorCode.PointsItemAlreadyRedeemed]: "pointsItemAlreadyRedeemed",
+	[ErrorCode.PointsItemUnavailable]: "pointsItemUnavailable",
+	[ErrorCode.PointsFulfilmentUnavailable]: "pointsFulfilmentUnavailable",
+	[ErrorCode.RedemptionStateChanged]: "redemptionStateChanged",
 };

@@ -55,6 +55,8 @@ export const PlaceOrderInput = z.strictObject({
 	contactPhone: mobileField.optional(),
 	remark: multiLineText().trim().max(Limits.remarkMaxLength, { error: "remarkTooLong" }).default(""),
 	pickupTime: pickupTimeField.default("asap"),
+	/** One of the member's unused coupons (issue 13): checked again and marked used with the order. */
+	couponId: idField.optional(),
 });
 export type PlaceOrderInput = z.input<typeof PlaceOrderInput>;
 
@@ -104,8 +106,10 @@ export interface OrderView {
 	deliveryFee: number;
 	/** A delivery fee the member's VIP card waived (deliveryFee is then 0). */
 	deliveryFeeWaived: WaivedDeliveryFee | null;
-	/** The VIP card's discount (issue 12), as priced when the order was placed. */
+	/** The VIP card's discount (issue 12) and the coupon's (issue 13), as priced when the order was placed. */
 	discounts: PriceDiscount[];
+	/** The member's coupon used on it (given back when an unpaid order is cancelled or expires). */
+	couponId: number | null;
 	total: number;
 	/** "employee help" when staff placed it for the customer, else "user ordering". */
 	source: "user" | "staff";

@@ -13,9 +13,11 @@ describe("shop roles", () => {
 		expect(roleAllows("manager", "sales")).toBe(true);
 		expect(roleAllows("manager", "members")).toBe(true);
 		expect(roleAllows("staff", "members")).toBe(false);
+		expect(roleAllows("manager", "promotions")).toBe(true);
+		expect(roleAllows("staff", "promotions")).toBe(false);
 	});
-	it("gives staff the board, tables, sold-out toggles and the counter only", () => {
+	it("gives staff the board, tables, sold-out toggles, the counter and handing over rewards only", () => {
 		const allowed = SHOP_PERMISSIONS.filter((permission) => roleAllows("staff", permission));
-		expect(allowed).toEqual(["board", "tables", "soldOut", "counter"]);
+		expect(allowed).toEqual(["board", "tables", "soldOut", "counter", "redemptions"]);
 	});
 });

@@ -4,8 +4,8 @@
  *
  * - owner: everything;
  * - manager: everything but the staff list and money settings;
- * - staff: the order board, tables and the bell, sold-out toggles during service, and the counter
- *   (charging a member's balance with their payment code).
+ * - staff: the order board, tables and the bell, sold-out toggles during service, the counter
+ *   (charging a member's balance with their payment code) and handing over points-mall rewards.
  */
 export const SHOP_ROLES = ["owner", "manager", "staff"] as const;
 export type ShopRole = (typeof SHOP_ROLES)[number];
@@ -33,13 +33,29 @@ export const SHOP_PERMISSIONS = [
 	"counter",
 	/** Recharge packages, VIP card types, the stored-value agreement, and members with their balances (issue 12). */
 	"members",
+	/** Coupon templates, the points rule and the points mall's items (issue 13). */
+	"promotions",
+	/** Hand over or ship points-mall redemptions, cancel a pending one (issue 13). */
+	"redemptions",
 ] as const;
 export type ShopPermission = (typeof SHOP_PERMISSIONS)[number];
 
 const GRANTS: Record<ShopRole, readonly ShopPermission[]> = {
 	owner: SHOP_PERMISSIONS,
-	manager: ["board", "tables", "soldOut", "menu", "shop", "changeLog", "sales", "counter", "members"],
-	staff: ["board", "tables", "soldOut", "counter"],
+	manager: [
+		"board",
+		"tables",
+		"soldOut",
+		"menu",
+		"shop",
+		"changeLog",
+		"sales",
+		"counter",
+		"members",
+		"promotions",
+		"redemptions",
+	],
+	staff: ["board", "tables", "soldOut", "counter", "redemptions"],
 };
 
 export function roleAllows(role: ShopRole, permission: ShopPermission): boolean {

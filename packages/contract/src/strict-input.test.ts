@@ -278,6 +278,51 @@ const validExamples: Record<string, Record<string, Json>> = {
 		sort: 0,
 		onSale: true,
 	},
+	ClaimCouponInput: { code: "WELCOME10" },
+	CouponsForCartInput: {
+		shopId: 1,
+		orderType: "takein",
+		lines: [{ itemId: 10, quantity: 2, optionIds: [3], seenUnitPrice: 900 }],
+	},
+	SaveCouponTemplateInput: {
+		shopId: 1,
+		id: 2,
+		version: 1,
+		title: { "zh-CN": "满20减3", en: "3 off 20", km: "បញ្ចុះ 3" },
+		instructions: { "zh-CN": "全场通用", en: "Any item", km: "គ្រប់មុខ" },
+		kind: "amountOff",
+		amountOff: 300,
+		percentOff: null,
+		maxDiscount: null,
+		threshold: 2000,
+		useType: 0,
+		shopIds: [1, 2],
+		validity: { kind: "days", days: 30 },
+		totalQuantity: 100,
+		perMemberLimit: 2,
+		exchangeCode: "WELCOME10",
+		listed: true,
+		enabled: true,
+	},
+	SavePointsRuleInput: { shopId: 1, pointsPerUnit: 10 },
+	RedeemPointsItemInput: { itemId: 3, fulfilment: "pickup", shopId: 1 },
+	RedemptionIdInput: { id: 4 },
+	SavePointsItemInput: {
+		shopId: 1,
+		id: 3,
+		version: 2,
+		name: { "zh-CN": "帆布袋", en: "Tote bag", km: "កាបូប" },
+		description: { "zh-CN": "限量", en: "Limited", km: "មានកំណត់" },
+		image: "/uploads/bag.webp",
+		pointsPrice: 500,
+		stock: 20,
+		fulfilments: ["pickup", "delivery"],
+		sort: 0,
+		onShelf: true,
+	},
+	HandOverRedemptionInput: { shopId: 1, id: 4 },
+	ShipRedemptionInput: { shopId: 1, id: 4, trackingNote: "J&T 6100123" },
+	CancelRedemptionInput: { shopId: 1, id: 4, reason: "out of stock" },
 	// Query strings and paths
 	DeliveryCheckQuery: { shopId: "1", lat: "-11.5", lng: "104.9" },
 	IdParams: { id: "12" },
@@ -306,10 +351,18 @@ const validExamples: Record<string, Record<string, Json>> = {
 	MemberListQuery: { shopId: "1", q: "Dara", cursor: "40", limit: "20" },
 	VipCardIdQuery: { id: "2" },
 	CardPurchaseIdQuery: { id: "9" },
+	CouponCenterQuery: { shopId: "1" },
+	MyCouponsQuery: { status: "0", page: "1", pageSize: "20" },
+	PointsBillQuery: { cursor: "120", pageSize: "20" },
+	PointsItemListQuery: { keyword: "bag" },
+	PointsItemIdQuery: { id: "3" },
+	RedemptionListQuery: { status: "pending", page: "1", pageSize: "20" },
+	RedemptionIdQuery: { id: "4" },
+	MerchantRedemptionListQuery: { shopId: "1", status: "pending", page: "1", pageSize: "20" },
 };
 
 /** Fields where a line break or tab belongs (typed into a multi-line box). */
-const MULTI_LINE_FIELDS = new Set(["remark", "reason", "note", "description", "agreement"]);
+const MULTI_LINE_FIELDS = new Set(["remark", "reason", "note", "description", "agreement", "instructions"]);
 /** Closed vocabularies: a spoiled value is refused with their own message, not the control-character one. */
 const CHOICE_FIELDS = new Set([
 	"orderType",
@@ -329,6 +382,10 @@ const CHOICE_FIELDS = new Set([
 	"agreed",
 	"startsAt",
 	"agree",
+	"fulfilment",
+	"fulfilments",
+	"useType",
+	"status",
 ]);
 /** Numbers where null is a value of its own (no original price, unlimited stock). */
 const NULLABLE_NUMBER_FIELDS = new Set([
@@ -338,6 +395,9 @@ const NULLABLE_NUMBER_FIELDS = new Set([
 	"depositMinParty",
 	"depositStrikes",
 	"discountCap",
+	"amountOff",
+	"percentOff",
+	"maxDiscount",
 ]);
 /** Kept from the original Telegram client: either a string or a number. */
 const TEXT_OR_NUMBER_FIELDS = new Set(["chat_id", "auth_date"]);

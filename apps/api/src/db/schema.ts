@@ -397,6 +397,12 @@ export interface CustomerOrderTable {
 	member_card_name: ColumnType<Localized | null, string | null | undefined, string | null>;
 	/** A delivery fee the card waived (delivery_fee is then 0). */
 	delivery_fee_waived: Generated<number>;
+	/** The member's coupon it was placed with (issue 13); kept after the coupon is given back. */
+	coupon_id: number | null;
+	/** What the coupon took off, after the card (decision 022). */
+	coupon_discount: Generated<number>;
+	/** The coupon's title as it was, for the order's discount line. */
+	coupon_title: ColumnType<Localized | null, string | null | undefined, string | null>;
 	total: number;
 	placed_by_member_id: number | null;
 	created_at: Timestamp;
@@ -715,6 +721,13 @@ export interface DB {
 	card_purchase: CardPurchaseTable;
 	pay_code: PayCodeTable;
 	counter_payment: CounterPaymentTable;
+	coupon_template: CouponTemplateTable;
+	coupon_template_shop: CouponTemplateShopTable;
+	member_coupon: MemberCouponTable;
+	points_rule: PointsRuleTable;
+	points_item: PointsItemTable;
+	points_redemption: PointsRedemptionTable;
+	points_entry: PointsEntryTable;
 }
 
 // Stored value and VIP cards (issue 12, migration 0018).
@@ -826,4 +839,115 @@ export interface CounterPaymentTable {
 	idempotency_key: string | null;
 	created_at: Timestamp;
 	refunded_at: NullableTimestamp;
+}
+
+// Coupons, points and the points mall (issue 13, migration 0020).
+
+export interface CouponTemplateTable {
+	id: Generated<number>;
+	tenant_id: number;
+	title: LocalizedColumn;
+	instructions: LocalizedColumn;
+	kind: "amount_off" | "percent_off" | "free_delivery";
+	amount_off: number | null;
+	percent_off: number | null;
+	max_discount: number | null;
+	threshold: Generated<number>;
+	use_type: 0 | 1 | 2;
+	limited_to_shops: Generated<boolean>;
+	validity_kind: "fixed" | "days";
+	valid_from: NullableTimestamp;
+	valid_until: NullableTimestamp;
+	valid_days: number | null;
+	total_quantity: number;
+	claimed_count: Generated<number>;
+	per_member_limit: Generated<number>;
+	exchange_code: string | null;
+	listed: Generated<boolean>;
+	enabled: Generated<boolean>;
+	version: Generated<number>;
+	created_at: Timestamp;
+	updated_at: Timestamp;
+}
+
+export interface CouponTemplateShopTable {
+	template_id: number;
+	shop_id: number;
+}
+
+export interface MemberCouponTable {
+	id: Generated<number>;
+	tenant_id: number;
+	template_id: number;
+	member_id: number;
+	status: Generated<"unused" | "used">;
+	valid_from: Timestamp;
+	valid_until: Timestamp;
+	claimed_at: Timestamp;
+	claimed_with_code: Generated<boolean>;
+	idempotency_key: string;
+	order_id: number | null;
+	used_at: NullableTimestamp;
+}
+
+export interface PointsRuleTable {
+	tenant_id: number;
+	points_per_unit: Generated<number>;
+	updated_at: Timestamp;
+}
+
+export interface PointsItemTable {
+	id: Generated<number>;
+	tenant_id: number;
+	name: LocalizedColumn;
+	description: LocalizedColumn;
+	image: string | null;
+	points_price: number;
+	stock: number;
+	redeemed_count: Generated<number>;
+	allow_pickup: Generated<boolean>;
+	allow_delivery: Generated<boolean>;
+	sort: Generated<number>;
+	on_shelf: Generated<boolean>;
+	version: Generated<number>;
+	created_at: Timestamp;
+	updated_at: Timestamp;
+}
+
+export interface PointsRedemptionTable {
+	id: Generated<number>;
+	tenant_id: number;
+	member_id: number;
+	item_id: number;
+	item_name: LocalizedColumn;
+	item_image: string | null;
+	points_price: number;
+	fulfilment: "pickup" | "delivery";
+	shop_id: number | null;
+	delivery_address: JSONColumnType<
+		{ recipient: string; phone: string; address: string; houseNumber: string },
+		string | null,
+		string | null
+	> | null;
+	status: Generated<"pending" | "shipped" | "received" | "cancelled">;
+	tracking_note: string | null;
+	cancel_reason: string | null;
+	idempotency_key: string;
+	handled_by_member_id: number | null;
+	created_at: Timestamp;
+	shipped_at: NullableTimestamp;
+	received_at: NullableTimestamp;
+	cancelled_at: NullableTimestamp;
+}
+
+export interface PointsEntryTable {
+	id: Generated<number>;
+	tenant_id: number;
+	member_id: number;
+	kind: "order_earned" | "order_reversed" | "redeemed" | "redemption_returned";
+	amount: number;
+	balance_after: number;
+	order_id: number | null;
+	redemption_id: number | null;
+	created_at: Timestamp;
 }

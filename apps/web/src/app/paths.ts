@@ -80,6 +80,14 @@ export const Paths = {
 	merchantVipCards: "/pages/merchant/vipCards",
 	/** Not in spec §2: members with their balance, card and last visit (issue 12). */
 	merchantMembers: "/pages/merchant/members",
+	/** Not in spec §2: coupon templates, who claimed and used them (issue 13). */
+	merchantCoupons: "/pages/merchant/coupons",
+	/** Not in spec §2: the points rule and the points mall's items (issue 13). */
+	merchantPointsMall: "/pages/merchant/pointsMall",
+	/** Not in spec §2: points-mall redemptions to hand over or ship (issue 13). */
+	merchantRedemptions: "/pages/merchant/redemptions",
+	/** Not in spec §2: the member's points and every change to them (issue 13). */
+	pointsBill: `${SUB}/scoreproduct/points`,
 	dueIndex: `${SUB}/due/index`,
 	dueDetail: `${SUB}/due/detail`,
 	/** Not in spec §2: the member's bookings under the spec's reservation tabs (issue 11). */

@@ -72,6 +72,17 @@ const screens: Partial<Record<PathName, RouteObject["lazy"]>> = {
 	merchantStoredValue: lazyScreen(() => import("../features/stored-value/screens/staff-stored-value-screen")),
 	merchantVipCards: lazyScreen(() => import("../features/membership/screens/staff-vip-cards-screen")),
 	merchantMembers: lazyScreen(() => import("../features/stored-value/screens/staff-members-screen")),
+	packages: lazyScreen(() => import("../features/coupons/screens/coupon-center-screen")),
+	coupons: lazyScreen(() => import("../features/coupons/screens/my-coupons-screen")),
+	merchantCoupons: lazyScreen(() => import("../features/coupons/screens/staff-coupons-screen")),
+	scoreProductList: lazyScreen(() => import("../features/points/screens/points-mall-screen")),
+	scoreProductDetail: lazyScreen(() => import("../features/points/screens/points-item-screen")),
+	scoreProductConfirm: lazyScreen(() => import("../features/points/screens/redeem-confirm-screen")),
+	scoreProductOrder: lazyScreen(() => import("../features/points/screens/redemptions-screen")),
+	scoreProductOrderDetail: lazyScreen(() => import("../features/points/screens/redemption-detail-screen")),
+	pointsBill: lazyScreen(() => import("../features/points/screens/points-bill-screen")),
+	merchantPointsMall: lazyScreen(() => import("../features/points/screens/staff-points-mall-screen")),
+	merchantRedemptions: lazyScreen(() => import("../features/points/screens/staff-redemptions-screen")),
 };
 
 const tabNames = ["home", "menu", "order", "mine"] as const satisfies readonly PathName[];

@@ -125,6 +125,7 @@ export function orderView(extra: Partial<OrderView> = {}): OrderView {
 		deliveryFee: 0,
 		deliveryFeeWaived: null,
 		discounts: [],
+		couponId: null,
 		total: subtotal,
 		source: "user",
 		createdAt: "2026-11-20T05:07:00Z",

@@ -2,6 +2,8 @@ import { type BillRoundView, ErrorCode, type PaidWith, type TableBillView } from
 import type { Kysely, Selectable, Transaction } from "kysely";
 import type { DB } from "../../db/schema.js";
 import { BusinessError } from "../../http/business-error.js";
+import { releaseCouponOfCancelledOrder } from "../coupons/order-coupons.js";
+import { awardPointsForOrder } from "../points/order-points.js";
 import { refundUnusedDepositCredit } from "../reservations/booking-money.js";
 import { completeBookingOfSettledBill } from "../reservations/records.js";
 import type { AccountRef } from "../wallet/ledger.js";
@@ -97,6 +99,7 @@ export async function cancelRound(
 		{ at: by.now, actor: "staff", actorMemberId: by.memberId, note: `${by.reason} bill:${round.bill_id}` },
 	);
 	await queries.returnStock(trx, round.id);
+	await releaseCouponOfCancelledOrder(trx, round);
 }
 
 export function lockOpenBillOfTable(trx: Transaction<DB>, tableId: number) {
@@ -191,6 +194,8 @@ export async function settleBill(
 			},
 			{ at: how.now, actor: how.actor, actorMemberId: how.actorMemberId, note: `paid:${how.method} bill:${bill.id}` },
 		);
+		// A round the kitchen completed before the bill was paid earns its points now.
+		await awardPointsForOrder(trx, round.id, how.now);
 	}
 	const paidTotal = billDue(bill, rounds);
 	if (bill.reservation_id && creditLeft > 0)

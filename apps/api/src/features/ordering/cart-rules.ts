@@ -123,6 +123,7 @@ export function priceCart(lines: CartLine[], facts: PricingFacts): Omit<PricedCa
 		deliveryFee: card.deliveryFee,
 		deliveryFeeWaived: card.deliveryFeeWaived,
 		discounts: card.discounts,
+		couponId: null,
 		total: card.total,
 		minDeliveryPrice,
 		problems,

@@ -4,6 +4,7 @@ import type { DB } from "../../db/schema.js";
 import { BusinessError } from "../../http/business-error.js";
 import type { AppDeps } from "../../http/deps.js";
 import type { RequestContext } from "../../http/request-context.js";
+import { releaseCouponOfCancelledOrder } from "../coupons/order-coupons.js";
 import { announceOrderChange } from "./events.js";
 import { settlePaymentsOfExpiredOrders } from "./gateway-reconciliation.js";
 import { deliverGatewayRefundsSoon } from "./gateway-refunds.js";
@@ -115,4 +116,5 @@ async function closeAsCancelled(
 		{ at: now, actor: who.actor, actorMemberId: who.actorMemberId, note: who.reason },
 	);
 	await queries.returnStock(trx, order.id);
+	await releaseCouponOfCancelledOrder(trx, order);
 }

@@ -12,7 +12,9 @@ import type { DB } from "../../db/schema.js";
 import { BusinessError } from "../../http/business-error.js";
 import type { AppDeps } from "../../http/deps.js";
 import type { RequestContext } from "../../http/request-context.js";
+import { releaseCouponOfCancelledOrder } from "../coupons/order-coupons.js";
 import { findActiveMemberIdByMobile, memberContacts } from "../identity/service.js";
+import { awardPointsForOrder } from "../points/order-points.js";
 import { isSeatingToken, requireStaff, requireStaffSomewhere, staffRoleAt } from "../venues/service.js";
 import { placeOrder } from "./checkout.js";
 import { announceOrderChange } from "./events.js";
@@ -130,6 +132,8 @@ export async function actOnOrder(
 		if (input.action === "reject") {
 			await refundPayment(trx, current, now);
 			await queries.returnStock(trx, current.id);
+			// A table's round is rejected unpaid: its coupon goes back (a paid order's does not).
+			await releaseCouponOfCancelledOrder(trx, current);
 		}
 		await queries.changeOrder(
 			trx,
@@ -143,6 +147,7 @@ export async function actOnOrder(
 			},
 			{ at: now, actor: "staff", actorMemberId: ctx.member.id, note: input.reason },
 		);
+		if (next === "completed") await awardPointsForOrder(trx, current.id, now);
 	});
 	if (input.action === "reject") deliverGatewayRefundsSoon(deps, { orderId: input.orderId });
 	await announceOrderChange(deps, input.orderId, input.action);
@@ -163,6 +168,7 @@ export async function confirmReceived(deps: AppDeps, ctx: SignedInContext, order
 			{ status: "completed", closed_at: now, close_reason: "received" },
 			{ at: now, actor: "customer", actorMemberId: ctx.member.id, note: "received" },
 		);
+		await awardPointsForOrder(trx, order.id, now);
 	});
 	await announceOrderChange(deps, orderId, "received");
 }

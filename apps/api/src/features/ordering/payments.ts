@@ -4,6 +4,7 @@ import type { DB } from "../../db/schema.js";
 import { BusinessError } from "../../http/business-error.js";
 import type { AppDeps } from "../../http/deps.js";
 import type { RequestContext } from "../../http/request-context.js";
+import { reversePointsForOrder } from "../points/order-points.js";
 import { depositShareOfOrder, refundDepositShare } from "../reservations/booking-money.js";
 import { accountBalance, postLedgerTxn } from "../wallet/ledger.js";
 import { announceOrderChange } from "./events.js";
@@ -90,6 +91,8 @@ export async function refundPayment(
 	now: Date,
 ): Promise<void> {
 	if (order.payment_status !== "paid" || order.total === 0) return;
+	// Points the order earned go back with its money (decision 022).
+	await reversePointsForOrder(trx, order.id, now);
 	const destination =
 		order.pay_method === "balance"
 			? // Back to the wallet it came from: a friend may have paid the table's bill.

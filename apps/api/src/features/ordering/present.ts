@@ -69,10 +69,15 @@ export async function presentOrders(
 				row.delivery_fee_waived > 0 && row.member_card_name
 					? { by: localize(row.member_card_name, lang), amount: row.delivery_fee_waived }
 					: null,
-			discounts:
-				row.member_discount > 0 && row.member_card_name
+			discounts: [
+				...(row.member_discount > 0 && row.member_card_name
 					? [{ kind: "memberCard" as const, name: localize(row.member_card_name, lang), amount: row.member_discount }]
-					: [],
+					: []),
+				...(row.coupon_discount > 0 && row.coupon_title
+					? [{ kind: "coupon" as const, name: localize(row.coupon_title, lang), amount: row.coupon_discount }]
+					: []),
+			],
+			couponId: row.coupon_id,
 			lines: lines
 				.filter((line) => line.order_id === row.id)
 				.map((line) => ({

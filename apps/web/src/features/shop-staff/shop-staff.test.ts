@@ -34,11 +34,14 @@ describe("merchant pages by role", () => {
 			Paths.merchantBell,
 			Paths.merchantReservations,
 			Paths.merchantCounter,
+			Paths.merchantRedemptions,
 			Paths.merchantReservationSettings,
 			Paths.merchantShopInfo,
 			Paths.merchantMembers,
 			Paths.merchantStoredValue,
 			Paths.merchantVipCards,
+			Paths.merchantCoupons,
+			Paths.merchantPointsMall,
 			Paths.merchantStaff,
 			Paths.merchantChanges,
 			Paths.merchantWallet,
@@ -49,11 +52,14 @@ describe("merchant pages by role", () => {
 			"merchantBell",
 			"merchantReservations",
 			"merchantCounter",
+			"merchantRedemptions",
 			"merchantReservationSettings",
 			"merchantShopInfo",
 			"merchantMembers",
 			"merchantStoredValue",
 			"merchantVipCards",
+			"merchantCoupons",
+			"merchantPointsMall",
 			"merchantChanges",
 		]);
 		expect(merchantPagesFor("staff").map((page) => page.name)).toEqual([
@@ -62,6 +68,7 @@ describe("merchant pages by role", () => {
 			"merchantBell",
 			"merchantReservations",
 			"merchantCounter",
+			"merchantRedemptions",
 		]);
 	});
 

@@ -68,6 +68,7 @@ function price(body: unknown): PricedCart {
 		deliveryFee: 0,
 		deliveryFeeWaived: null,
 		discounts: [],
+		couponId: null,
 		total: subtotal,
 		minDeliveryPrice: null,
 		problems,

@@ -57,6 +57,7 @@ function pricedCart(extra: Partial<PricedCart> = {}): PricedCart {
 		deliveryFee: 150,
 		deliveryFeeWaived: null,
 		discounts: [],
+		couponId: null,
 		total: 550,
 		minDeliveryPrice: 500,
 		problems: [],

@@ -2,6 +2,9 @@ import { describe, expect, it } from "vitest";
 import { localize, resolveLanguage } from "./i18n.js";
 import en from "./messages/en.js";
 import km from "./messages/km.js";
+import staffEn from "./messages/staff-en.js";
+import staffKm from "./messages/staff-km.js";
+import staffZhCN from "./messages/staff-zh-CN.js";
 import zhCN from "./messages/zh-CN.js";
 import { formatMessage, messages } from "./messages.js";
 
@@ -44,7 +47,13 @@ describe("message catalogue", () => {
 		expect(source.length).toBeGreaterThan(100);
 		expect(Object.keys(en).sort()).toEqual(source);
 		expect(Object.keys(km).sort()).toEqual(source);
-		expect(Object.keys(messages).sort()).toEqual(source);
+		const staffSource = Object.keys(staffZhCN).sort();
+		expect(staffSource.length).toBeGreaterThan(50);
+		expect(Object.keys(staffEn).sort()).toEqual(staffSource);
+		expect(Object.keys(staffKm).sort()).toEqual(staffSource);
+		// A key in both would be shadowed in the combined catalogue: each lives in one table.
+		expect(staffSource.filter((key) => Object.hasOwn(zhCN, key))).toEqual([]);
+		expect(Object.keys(messages).sort()).toEqual([...source, ...staffSource].sort());
 	});
 
 	it("combines the tables per message", () => {

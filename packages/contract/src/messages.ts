@@ -2,11 +2,19 @@ import type { LanguageCode } from "./i18n.js";
 import en from "./messages/en.js";
 import { fillPlaceholders } from "./messages/fill.js";
 import km from "./messages/km.js";
-import zhCN, { type MessageKey } from "./messages/zh-CN.js";
+import staffEn from "./messages/staff-en.js";
+import staffKm from "./messages/staff-km.js";
+import staffZhCN, { type StaffMessageKey } from "./messages/staff-zh-CN.js";
+import zhCN, { type SharedMessageKey } from "./messages/zh-CN.js";
 
-export type { MessageKey } from "./messages/zh-CN.js";
-/** One language's messages, as each of messages/zh-CN.ts, en.ts and km.ts exports it. */
-export type MessageTable = Readonly<Record<MessageKey, string>>;
+export type { StaffMessageKey } from "./messages/staff-zh-CN.js";
+export type { SharedMessageKey } from "./messages/zh-CN.js";
+/** Every message key: those a customer may see, and the merchant area's own. */
+export type MessageKey = SharedMessageKey | StaffMessageKey;
+/** One language's customer messages, as each of messages/zh-CN.ts, en.ts and km.ts exports it. */
+export type MessageTable = Readonly<Record<SharedMessageKey, string>>;
+/** One language's merchant-area messages (messages/staff-*.ts). */
+export type StaffMessageTable = Readonly<Record<StaffMessageKey, string>>;
 
 /**
  * Every user-facing message that both the server and the web app may show, in all three
@@ -15,14 +23,14 @@ export type MessageTable = Readonly<Record<MessageKey, string>>;
  * them, uses this combined view. Texts with {name} placeholders are filled by formatMessage.
  */
 export const messages: Readonly<Record<MessageKey, Readonly<Record<LanguageCode, string>>>> = combine({
-	"zh-CN": zhCN,
-	en,
-	km,
+	"zh-CN": { ...zhCN, ...staffZhCN },
+	en: { ...en, ...staffEn },
+	km: { ...km, ...staffKm },
 });
 
-function combine(tables: Record<LanguageCode, MessageTable>) {
+function combine(tables: Record<LanguageCode, Readonly<Record<MessageKey, string>>>) {
 	const byKey = {} as Record<MessageKey, Record<LanguageCode, string>>;
-	for (const key of Object.keys(zhCN) as MessageKey[]) {
+	for (const key of Object.keys(tables["zh-CN"]) as MessageKey[]) {
 		byKey[key] = { "zh-CN": tables["zh-CN"][key], en: tables.en[key], km: tables.km[key] };
 	}
 	return byKey;

@@ -1,6 +1,6 @@
 import { formatMessage } from "@bayon/contract";
 import { beforeAll, describe, expect, it } from "vitest";
-import { loadMessages } from "../../lib/i18n/messages";
+import { loadMessages, loadStaffMessages } from "../../lib/i18n/messages";
 import { checkGroup, checkItem, groupDraft, itemDraft, moneyText, parseMoney, serverProblems } from "./menu-form";
 import { menuAdminStrings, menuAdminText } from "./strings";
 
@@ -31,7 +31,10 @@ describe("money typed in the major unit", () => {
 
 describe("the item form", () => {
 	// The app loads a language's messages with its locale; these checks read en and km directly.
-	beforeAll(() => Promise.all([loadMessages("en"), loadMessages("km")]));
+	// The forms run on merchant pages, where MerchantGuard has loaded the staff messages.
+	beforeAll(() =>
+		Promise.all([loadMessages("en"), loadMessages("km"), loadStaffMessages("en"), loadStaffMessages("km")]),
+	);
 
 	const at = { shopId: 1, decimals: 2, lang: "en" };
 	const draft = { ...itemDraft(undefined, 3, 2), name: { "zh-CN": "拿铁", en: "Latte", km: "" }, price: "2.50" };

@@ -1,11 +1,13 @@
 import type { MerchantShopRef } from "@bayon/contract";
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { Paths, withQuery } from "../../app/paths";
+import { uiLanguageFor, useI18n } from "../../lib/i18n";
+import { loadStaffMessages, staffMessagesLoaded } from "../../lib/i18n/messages";
 import { useLiveUpdates } from "../../lib/live-updates";
 import { useAppState } from "../../lib/store";
 import { LockIcon } from "../../ui/icons";
-import { LoadingState } from "../../ui/states";
+import { ErrorState, LoadingState } from "../../ui/states";
 import { useMemberInfo } from "../identity/api";
 import { useMerchantText } from "./strings";
 import "./merchant.css";
@@ -31,10 +33,45 @@ export function MerchantGuard({ children }: { children: (shop: MerchantShopRef) 
 		Boolean(member),
 	);
 
-	if (member && isMerchant && shop) return <>{children(shop)}</>;
+	const staffTexts = useStaffMessages(Boolean(member && isMerchant && shop));
+
+	if (member && isMerchant && shop) {
+		if (staffTexts.state === "ready") return <>{children(shop)}</>;
+		if (staffTexts.state === "failed") return <ErrorState onRetry={staffTexts.retry} />;
+		return <LoadingState />;
+	}
 	// A stored non-merchant may have just been made staff: wait for the fresh answer once.
 	if (member && info.isPending) return <LoadingState />;
 	return <MerchantsOnly signedIn={Boolean(member)} />;
+}
+
+/**
+ * The merchant area's own messages in the reader's language (decision 019: customers never
+ * download them). Loaded before a merchant page renders, so its validation reads right.
+ */
+function useStaffMessages(wanted: boolean) {
+	const { lang } = useI18n();
+	const code = uiLanguageFor(lang);
+	const [attempt, setAttempt] = useState(0);
+	const [result, setResult] = useState<{ lang: string; failed: boolean } | null>(null);
+	const ready = staffMessagesLoaded(code);
+	useEffect(() => {
+		if (!wanted || ready) return;
+		let current = true;
+		loadStaffMessages(code).then(
+			() => current && setResult({ lang: code, failed: false }),
+			() => current && setResult({ lang: code, failed: true }),
+		);
+		return () => {
+			current = false;
+		};
+	}, [wanted, ready, code, attempt]);
+	const state = ready ? "ready" : result?.lang === code && result.failed ? "failed" : "loading";
+	const retry = () => {
+		setResult(null);
+		setAttempt((n) => n + 1);
+	};
+	return { state, retry } as const;
 }
 
 function MerchantsOnly({ signedIn }: { signedIn: boolean }) {

@@ -1,5 +1,6 @@
 import { DEFAULT_RESERVATION_SETTINGS, type ReservationSettings } from "@bayon/contract";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { loadStaffMessages } from "../../lib/i18n/messages";
 import {
 	addBand,
 	bandRanges,
@@ -17,6 +18,9 @@ const DECIMALS = 2;
 function check(patch: (draft: SettingsDraft) => SettingsDraft) {
 	return validateSettings(patch(draftOf(saved, DECIMALS)), 3, 4, DECIMALS);
 }
+
+// The settings are a merchant page: MerchantGuard has loaded the staff messages.
+beforeAll(() => loadStaffMessages("zh-CN"));
 
 describe("the owner's booking settings form", () => {
 	it("turns the saved settings into text fields and back into the same input", () => {

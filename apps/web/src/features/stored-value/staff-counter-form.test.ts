@@ -1,10 +1,11 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { loadMessages } from "../../lib/i18n/messages";
+import { loadMessages, loadStaffMessages } from "../../lib/i18n/messages";
 import { attemptFor, checkCharge, extractPayCode, groupPayCode, payCodeDigits } from "./staff-counter-form";
 import { parseMoney } from "./staff-form";
 
 // The app loads a language's messages with its locale; these checks read en directly.
-beforeAll(() => loadMessages("en"));
+// The counter is a merchant page: MerchantGuard has loaded the staff messages.
+beforeAll(() => Promise.all([loadMessages("en"), loadStaffMessages("en")]));
 
 const at = { shopId: 1, decimals: 2, lang: "en", amountFormat: "Enter an amount such as 12.50" };
 

@@ -1,4 +1,4 @@
-import type { LanguageCode, MessageKey, MessageTable } from "@bayon/contract";
+import type { LanguageCode, MessageKey, MessageTable, StaffMessageTable } from "@bayon/contract";
 import { fillPlaceholders } from "@bayon/contract/messages/fill";
 import zhCN from "@bayon/contract/messages/zh-CN";
 
@@ -7,6 +7,10 @@ import zhCN from "@bayon/contract/messages/zh-CN";
  * a time: the combined catalogue holds every message in all three languages, and a reader only
  * ever needs one (decision 019). zh-CN, the default and the fallback, comes with the app; en and
  * km are their own chunks, loaded with the language's locale before the interface switches.
+ *
+ * The merchant area's own messages (its editors, the counter) are a table of their own per
+ * language, loaded by `loadStaffMessages` when a merchant page opens (MerchantGuard), so a
+ * customer never downloads them.
  */
 const loaders: Record<LanguageCode, () => Promise<{ default: MessageTable }>> = {
 	"zh-CN": () => Promise.resolve({ default: zhCN }),
@@ -14,24 +18,57 @@ const loaders: Record<LanguageCode, () => Promise<{ default: MessageTable }>> = 
 	km: () => import("@bayon/contract/messages/km"),
 };
 
-const tables = new Map<string, MessageTable>([["zh-CN", zhCN]]);
-const loading = new Map<LanguageCode, Promise<void>>();
+const staffLoaders: Record<LanguageCode, () => Promise<{ default: StaffMessageTable }>> = {
+	"zh-CN": () => import("@bayon/contract/messages/staff-zh-CN"),
+	en: () => import("@bayon/contract/messages/staff-en"),
+	km: () => import("@bayon/contract/messages/staff-km"),
+};
 
-/** Downloads a language's message table once (retried after a failure). */
-export function loadMessages(lang: LanguageCode): Promise<void> {
-	let promise = loading.get(lang);
+type AnyTable = Readonly<Partial<Record<MessageKey, string>>>;
+
+const tables = new Map<string, AnyTable>([["zh-CN", zhCN]]);
+const staffTables = new Map<string, AnyTable>();
+const loading = new Map<string, Promise<void>>();
+
+function loadOnce<T extends AnyTable>(
+	cacheKey: string,
+	load: () => Promise<{ default: T }>,
+	into: Map<string, AnyTable>,
+	lang: string,
+) {
+	let promise = loading.get(cacheKey);
 	if (!promise) {
-		promise = loaders[lang]().then((module) => {
-			tables.set(lang, module.default);
+		promise = load().then((module) => {
+			into.set(lang, module.default);
 		});
-		promise.catch(() => loading.delete(lang));
-		loading.set(lang, promise);
+		// A failed download is tried again the next time.
+		promise.catch(() => loading.delete(cacheKey));
+		loading.set(cacheKey, promise);
 	}
 	return promise;
 }
 
+/** Downloads a language's message table once (retried after a failure). */
+export function loadMessages(lang: LanguageCode): Promise<void> {
+	return loadOnce(lang, loaders[lang], tables, lang);
+}
+
+/** Downloads the merchant area's messages in a language, and zh-CN's as the fallback, once. */
+export function loadStaffMessages(lang: LanguageCode): Promise<void> {
+	const zh = loadOnce("staff:zh-CN", staffLoaders["zh-CN"], staffTables, "zh-CN");
+	return lang === "zh-CN"
+		? zh
+		: Promise.all([zh, loadOnce(`staff:${lang}`, staffLoaders[lang], staffTables, lang)]).then(() => {});
+}
+
+/** Whether the merchant area's messages are here for `lang` (and the zh-CN fallback). */
+export function staffMessagesLoaded(lang: string): boolean {
+	return staffTables.has("zh-CN") && staffTables.has(lang);
+}
+
+/** A key of the customers' table, or of the merchant area's once it is loaded. */
 export function isMessageKey(key: string): key is MessageKey {
-	return Object.hasOwn(zhCN, key);
+	return Object.hasOwn(zhCN, key) || Object.hasOwn(staffTables.get("zh-CN") ?? {}, key);
 }
 
 /**
@@ -39,6 +76,11 @@ export function isMessageKey(key: string): key is MessageKey {
  * Reads zh-CN while that language's table is not loaded (or for an unknown language).
  */
 export function formatMessage(key: MessageKey, lang: string, params: Record<string, string | number> = {}): string {
-	const text = tables.get(lang)?.[key] ?? zhCN[key] ?? key;
+	const text =
+		tables.get(lang)?.[key] ??
+		staffTables.get(lang)?.[key] ??
+		zhCN[key as keyof typeof zhCN] ??
+		staffTables.get("zh-CN")?.[key] ??
+		key;
 	return fillPlaceholders(text, params);
 }

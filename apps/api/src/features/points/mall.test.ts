@@ -57,7 +57,7 @@ describe("the mall's items", () => {
 		const later = await pf.item(owner, { sort: 900, name: { "zh-CN": "保温杯", en: "Tumbler", km: "កែវរក្សាកំដៅ" } });
 		const first = await pf.item(owner, {
 			sort: 800,
-			name: { "zh-CN": "帆布袋", en: "Tote bag", km: "កាបូបក្រណាត់" },
+			name: { "zh-CN": "搪瓷杯", en: "Enamel mug", km: "ពែងអេម៉ាយ" },
 			description: { "zh-CN": "结实耐用", en: "Sturdy", km: "រឹងមាំ" },
 			fulfilments: ["pickup"],
 		});
@@ -69,9 +69,16 @@ describe("the mall's items", () => {
 		const ids = list.data.map((item) => item.id);
 		expect(ids).not.toContain(hidden.id);
 		expect(ids.indexOf(first.id)).toBeLessThan(ids.indexOf(later.id));
+		// The demo's four items are there too, in the order the seed gave them.
+		expect(list.data.map((item) => item.name).slice(0, 4)).toEqual([
+			"Canvas tote bag",
+			"Free drink voucher",
+			"Insulated tumbler",
+			"Mondulkiri coffee gift box",
+		]);
 		expect(list.data.find((item) => item.id === first.id)).toEqual({
 			id: first.id,
-			name: "Tote bag",
+			name: "Enamel mug",
 			description: "Sturdy",
 			image: null,
 			pointsPrice: 400,
@@ -80,8 +87,8 @@ describe("the mall's items", () => {
 			fulfilments: ["pickup"],
 			myRedemptionId: null,
 		});
-		expect((await pf.list(undefined, "", "km")).data.find((item) => item.id === first.id)?.name).toBe("កាបូបក្រណាត់");
-		for (const keyword of ["TOTE", "帆布", "កាបូប"]) {
+		expect((await pf.list(undefined, "", "km")).data.find((item) => item.id === first.id)?.name).toBe("ពែងអេម៉ាយ");
+		for (const keyword of ["ENAMEL", "搪瓷", "អេម៉ាយ"]) {
 			const found = await pf.list(undefined, `keyword=${encodeURIComponent(keyword)}`);
 			expect(
 				found.data.map((item) => item.id),

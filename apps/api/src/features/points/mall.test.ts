@@ -1,6 +1,14 @@
-import { type ApiEnvelope, ErrorCode, formatMessage, type MessageKey, SUPPORTED_LANGUAGES } from "@bayon/contract";
+import {
+	type ApiEnvelope,
+	ErrorCode,
+	formatMessage,
+	type MessageKey,
+	type PointsItemAdmin,
+	SUPPORTED_LANGUAGES,
+} from "@bayon/contract";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../../../test/harness.js";
+import { closeLiveSockets, connectLive, ticketFor, until } from "../../../test/live-socket.js";
 import { insertOtherTenantShop } from "../../../test/other-tenant.js";
 import { expectPointsLedgerInvariants, PointsFixture } from "../../../test/points.js";
 import { addShop, memberWithRole } from "../../../test/shops.js";
@@ -31,6 +39,7 @@ beforeAll(async () => {
 	expect((await pf.setRule(owner, 100)).code).toBe(0);
 });
 afterAll(async () => {
+	closeLiveSockets();
 	await server?.close();
 });
 afterEach(async () => {
@@ -140,7 +149,7 @@ describe("the mall's items", () => {
 });
 
 /** What a save sends to keep an item as it is. */
-function editable(item: { name: object; pointsPrice: number; stock: number; fulfilments: string[] }) {
+function editable(item: PointsItemAdmin) {
 	return { name: item.name, pointsPrice: item.pointsPrice, stock: item.stock, fulfilments: item.fulfilments };
 }
 
@@ -374,6 +383,29 @@ describe("the shop's side", () => {
 		expect((await pf.staffCall(staff, "ship", { id: redeemed.data.id, trackingNote: "again" })).code).toBe(
 			ErrorCode.RedemptionStateChanged,
 		);
+	});
+
+	it("tells the member's own pages at once when the shop hands over or cancels, and nobody else", async () => {
+		const item = await pf.item(owner, { pointsPrice: 200 });
+		const member = await memberWithPoints(2);
+		const first = (await pf.redeemPickup(member, item.id)).data;
+		const live = await connectLive(server, `ticket=${await ticketFor(server, member.accessToken)}`);
+		const staffLive = await connectLive(server, `ticket=${await ticketFor(server, staff.accessToken)}`);
+
+		await pf.staffCall(staff, "hand-over", { id: first.id });
+		await pf.staffCall(staff, "hand-over", { id: first.id });
+		const other = await pf.item(owner, { pointsPrice: 200 });
+		const second = (await pf.redeemPickup(member, other.id)).data;
+		await pf.staffCall(staff, "cancel", { id: second.id, reason: "Broken" });
+
+		const heard = () => live.messages.filter((m) => m.type === "redemption.changed").map((m) => m.data);
+		await until(() => heard().length === 3);
+		expect(heard()).toEqual([
+			expect.objectContaining({ redemptionId: first.id, status: "received", reason: "handedOver", points: 200 }),
+			expect.objectContaining({ redemptionId: second.id, status: "pending", reason: "redeemed", points: 0 }),
+			expect.objectContaining({ redemptionId: second.id, status: "cancelled", reason: "cancelled", points: 200 }),
+		]);
+		expect(staffLive.messages.filter((m) => m.type === "redemption.changed")).toEqual([]);
 	});
 
 	it("cancels a pending redemption with a reason: points and stock go back once", async () => {

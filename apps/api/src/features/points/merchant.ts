@@ -19,6 +19,7 @@ import type { AppDeps } from "../../http/deps.js";
 import type { RequestContext } from "../../http/request-context.js";
 import { recordShopChange } from "../shop-changes/record.js";
 import { localizedFromInput, requireShopPermission } from "../venues/service.js";
+import { announceRedemptionChange, type RedemptionChangeReason } from "./events.js";
 import { presentItemAdmin, presentRedemption } from "./present.js";
 import * as queries from "./queries.js";
 import { cancelLocked } from "./redeem.js";
@@ -195,16 +196,20 @@ async function changeRedemption(
 	deps: AppDeps,
 	ctx: SignedInContext,
 	input: { shopId: number; id: number },
+	reason: RedemptionChangeReason,
 	change: (trx: Transaction<DB>, current: queries.RedemptionRow, now: Date) => Promise<queries.RedemptionRow>,
 ): Promise<RedemptionView> {
 	await requireShopPermission(deps, ctx, input.shopId, "redemptions");
 	const now = deps.clock.now();
-	const row = await deps.db.transaction().execute(async (trx) => {
+	const { row, changed } = await deps.db.transaction().execute(async (trx) => {
 		const current = await queries.lockRedemption(trx, { tenantId: ctx.tenant.id, id: input.id });
 		const handledHere = current && (current.fulfilment === "delivery" || current.shop_id === input.shopId);
 		if (!current || !handledHere) throw new BusinessError(ErrorCode.NotFound);
-		return change(trx, current, now);
+		const after = await change(trx, current, now);
+		return { row: after, changed: after.status !== current.status };
 	});
+	// The member's pages hear it at once (a repeated tap changed nothing and says nothing).
+	if (changed) await announceRedemptionChange(deps, row, reason);
 	const [view] = await presentForStaff(deps, ctx, [row]);
 	return view as RedemptionView;
 }
@@ -215,7 +220,7 @@ export function handOverRedemption(
 	ctx: SignedInContext,
 	input: z.output<typeof HandOverRedemptionInput>,
 ): Promise<RedemptionView> {
-	return changeRedemption(deps, ctx, input, async (trx, current, now) => {
+	return changeRedemption(deps, ctx, input, "handedOver", async (trx, current, now) => {
 		if (current.fulfilment !== "pickup") throw new BusinessError(ErrorCode.RedemptionStateChanged);
 		// A second tap on the same hand-over answers it as it is.
 		if (current.status === "received") return current;
@@ -235,7 +240,7 @@ export function shipRedemption(
 	ctx: SignedInContext,
 	input: z.output<typeof ShipRedemptionInput>,
 ): Promise<RedemptionView> {
-	return changeRedemption(deps, ctx, input, async (trx, current, now) => {
+	return changeRedemption(deps, ctx, input, "shipped", async (trx, current, now) => {
 		if (current.fulfilment !== "delivery") throw new BusinessError(ErrorCode.RedemptionStateChanged);
 		// A second tap with the same note answers it as it is.
 		if (current.status === "shipped" && current.tracking_note === input.trackingNote) return current;
@@ -260,7 +265,7 @@ export function cancelShopRedemption(
 	ctx: SignedInContext,
 	input: z.output<typeof CancelRedemptionInput>,
 ): Promise<RedemptionView> {
-	return changeRedemption(deps, ctx, input, (trx, current, now) =>
+	return changeRedemption(deps, ctx, input, "cancelled", (trx, current, now) =>
 		cancelLocked(trx, current, { now, reason: input.reason, handledBy: ctx.member.id }),
 	);
 }

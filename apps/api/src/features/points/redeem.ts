@@ -6,6 +6,7 @@ import { BusinessError } from "../../http/business-error.js";
 import type { AppDeps } from "../../http/deps.js";
 import { requiredIdempotencyKey } from "../../http/idempotency-key.js";
 import type { RequestContext } from "../../http/request-context.js";
+import { announceRedemptionChange } from "./events.js";
 import { postPoints } from "./ledger.js";
 import { presentMemberRedemption } from "./mall.js";
 import * as queries from "./queries.js";
@@ -35,7 +36,9 @@ export async function redeemItem(
 	const key = requiredIdempotencyKey(idempotencyKey);
 	let row: queries.RedemptionRow;
 	try {
-		row = await deps.db.transaction().execute((trx) => redeemLocked(trx, ctx, input, key, deps.clock.now()));
+		const made = await deps.db.transaction().execute((trx) => redeemLocked(trx, ctx, input, key, deps.clock.now()));
+		row = made.row;
+		if (!made.replayed) await announceRedemptionChange(deps, row, "redeemed");
 	} catch (error) {
 		if (!isUniqueViolation(error)) throw error;
 		// The unique indexes decided a race the locks should already have settled: the same key
@@ -60,12 +63,12 @@ async function redeemLocked(
 	input: Redeem,
 	key: string,
 	now: Date,
-): Promise<queries.RedemptionRow> {
+): Promise<{ row: queries.RedemptionRow; replayed: boolean }> {
 	const tenantId = ctx.tenant.id;
 	const memberId = ctx.member.id;
 	if (!(await queries.lockMember(trx, { tenantId, memberId }))) throw new BusinessError(ErrorCode.Unauthorized);
 	const earlier = await queries.findRedemptionByKey(trx, { memberId, key });
-	if (earlier) return sameRequest(earlier, input);
+	if (earlier) return { row: sameRequest(earlier, input), replayed: true };
 
 	const item = await queries.lockItem(trx, { tenantId, id: input.itemId });
 	if (!item) throw new BusinessError(ErrorCode.NotFound);
@@ -123,35 +126,39 @@ async function redeemLocked(
 		now,
 		mustCover: true,
 	});
-	return redemption;
+	return { row: redemption, replayed: false };
 }
 
 /** `POST /score-order/take`: the member confirms receipt of a shipped delivery. A repeat answers it as it is. */
 export async function confirmReceipt(deps: AppDeps, ctx: SignedInContext, id: number): Promise<RedemptionView> {
 	const now = deps.clock.now();
-	const row = await deps.db.transaction().execute(async (trx) => {
+	const { row, changed } = await deps.db.transaction().execute(async (trx) => {
 		const current = await queries.lockRedemption(trx, { tenantId: ctx.tenant.id, id });
 		if (!current || current.member_id !== ctx.member.id) throw new BusinessError(ErrorCode.NotFound);
-		if (current.status === "received") return current;
+		if (current.status === "received") return { row: current, changed: false };
 		if (current.status !== "shipped") throw new BusinessError(ErrorCode.RedemptionStateChanged);
-		return trx
+		const received = await trx
 			.updateTable("points_redemption")
 			.set({ status: "received", received_at: now })
 			.where("id", "=", current.id)
 			.returningAll()
 			.executeTakeFirstOrThrow();
+		return { row: received, changed: true };
 	});
+	if (changed) await announceRedemptionChange(deps, row, "received");
 	return presentMemberRedemption(deps, ctx, row);
 }
 
 /** `POST /score-order/cancel`: the member cancels a pending redemption; points and stock go back. */
 export async function cancelOwnRedemption(deps: AppDeps, ctx: SignedInContext, id: number): Promise<RedemptionView> {
 	const now = deps.clock.now();
-	const row = await deps.db.transaction().execute(async (trx) => {
+	const { row, changed } = await deps.db.transaction().execute(async (trx) => {
 		const current = await queries.lockRedemption(trx, { tenantId: ctx.tenant.id, id });
 		if (!current || current.member_id !== ctx.member.id) throw new BusinessError(ErrorCode.NotFound);
-		return cancelLocked(trx, current, { now, reason: null, handledBy: null });
+		const cancelled = await cancelLocked(trx, current, { now, reason: null, handledBy: null });
+		return { row: cancelled, changed: cancelled.status !== current.status };
 	});
+	if (changed) await announceRedemptionChange(deps, row, "cancelled");
 	return presentMemberRedemption(deps, ctx, row);
 }
 

@@ -184,6 +184,10 @@ describe("redeeming an item", () => {
 		expect(await pf.itemRow(item.id)).toMatchObject({ stock: 2, redeemed_count: 1 });
 		expect((await pf.list(member)).data.find((row) => row.id === item.id)?.myRedemptionId).toBe(redeemed.data.id);
 		expect((await pf.redeemPickup(member, item.id, { key: null })).code).toBe(ErrorCode.IdempotencyKeyRequired);
+		// The key of this redemption, sent again for another item, is a mistake, not a second redemption.
+		const another = await pf.item(owner, { pointsPrice: 100 });
+		expect((await pf.redeemPickup(member, another.id, { key })).code).toBe(ErrorCode.IdempotencyKeyReused);
+		expect(await pf.pointsOf(member.userId)).toBe(100);
 	});
 
 	it("redeems for delivery to the member's own address, copied as it was", async () => {

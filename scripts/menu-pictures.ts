@@ -1,5 +1,5 @@
 // Renders the demo menu's pictures: for every Fluent Emoji Flat icon an item of
-// apps/api/src/db/seed/demo-data.ts names, a square WebP tile (the icon on a warm backdrop)
+// apps/api/src/db/seed/demo-data.ts or a points-mall item of seed/points.ts names, a square WebP tile (the icon on a warm backdrop)
 // in apps/api/src/db/seed/pictures/, plus the icon set's licence. Only the icons used are
 // written, and tiles no item names any more are removed. Run after changing a `picture`:
 //   npm run menu-pictures
@@ -12,6 +12,7 @@ import { getIconData, iconToHTML, iconToSVG } from "@iconify/utils";
 import sharp from "sharp";
 import { demoMenu } from "../apps/api/src/db/seed/demo-data.js";
 import { MENU_PICTURE_BACKDROP, MENU_PICTURE_SIZE, pictureFileName } from "../apps/api/src/db/seed/pictures.js";
+import { demoPointsPictures } from "../apps/api/src/db/seed/points.js";
 
 const ICON_PACKAGE = "@iconify-json/fluent-emoji-flat";
 /** The icon's share of the tile's side: room around it so a round crop still shows all of it. */
@@ -44,7 +45,9 @@ async function renderTile(iconName: string): Promise<Buffer> {
 		.toBuffer();
 }
 
-const used = [...new Set(demoMenu.flatMap((category) => category.items.map((item) => item.picture)))].sort();
+const used = [
+	...new Set([...demoMenu.flatMap((category) => category.items.map((item) => item.picture)), ...demoPointsPictures]),
+].sort();
 const wanted = new Set(used.map(pictureFileName));
 for (const file of readdirSync(outDir)) {
 	if (file.endsWith(".webp") && !wanted.has(file)) rmSync(path.join(outDir, file));

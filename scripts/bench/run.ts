@@ -16,6 +16,7 @@ import { loadConfig } from "../../apps/api/src/lib/config.js";
 import { startServer } from "../../apps/api/src/server.js";
 import { createBigMenuShop } from "./big-menu.js";
 import { benchOrders } from "./orders.js";
+import { benchPoints, reportPointsBench } from "./points.js";
 import { BENCH_BOOKINGS, BENCH_DAYS, BENCH_TABLES, createBookedShop } from "./reservations.js";
 import { signIn } from "./sign-in.js";
 import { BILL_ENTRIES, createBillMember, DEEP_PAGE_FROM_OLDEST, HOURS_BETWEEN_ENTRIES } from "./stored-value.js";
@@ -196,6 +197,16 @@ async function main() {
 		for (const invariant of orders.invariants)
 			console.log(`  ${invariant.holds ? "ok  " : "FAIL"} ${invariant.name}: ${invariant.detail}`);
 		if (orders.invariants.some((invariant) => !invariant.holds)) process.exitCode = 1;
+
+		const points = await benchPoints({
+			db: database.db,
+			url: server.url,
+			dataDir,
+			members: CONNECTIONS,
+			seconds: DURATION_SECONDS,
+			measure: (scenario, seconds) => measure(server.url, scenario, seconds),
+		});
+		if (!reportPointsBench(points, pad)) process.exitCode = 1;
 	} finally {
 		await server.close();
 		await drop();

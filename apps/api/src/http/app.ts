@@ -15,6 +15,7 @@ import { menuRoutes } from "../features/menu/routes.js";
 import { menuAdminRoutes } from "../features/menu-admin/routes.js";
 import { gatewayCallbackRoutes, orderingRoutes, paymentStatusRoutes } from "../features/ordering/routes.js";
 import { sandboxGatewayRoutes } from "../features/payments/routes.js";
+import { pointsRoutes } from "../features/points/routes.js";
 import { reservationMoneyRoutes } from "../features/reservations/money-routes.js";
 import { reservationRoutes } from "../features/reservations/routes.js";
 import { shopChangeRoutes } from "../features/shop-changes/routes.js";
@@ -110,6 +111,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
 			await counterRoutes(scope, deps);
 			await memberListRoutes(scope, deps);
 			await membershipRoutes(scope, deps);
+			await pointsRoutes(scope, deps);
 		},
 		{ prefix: "/app-api" },
 	);

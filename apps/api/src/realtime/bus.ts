@@ -109,9 +109,25 @@ export interface BalanceChangedEvent {
 	counter?: CounterPaymentNotice;
 }
 
+/**
+ * A member's points-mall redemption changed (issue 13): made, handed over, shipped, received
+ * or cancelled. Sent to that member only; the redemption and points pages refetch. `reason`:
+ * redeemed, handedOver, shipped, received, cancelled; `points` is the member's balance after.
+ */
+export interface RedemptionChangedEvent {
+	type: "redemption.changed";
+	tenantId: number;
+	memberId: number;
+	redemptionId: number;
+	status: string;
+	reason: string;
+	points: number;
+}
+
 export type DomainEvent =
 	| OrderChangedEvent
 	| BalanceChangedEvent
+	| RedemptionChangedEvent
 	| ReservationChangedEvent
 	| TableEvent
 	| SessionEndedEvent

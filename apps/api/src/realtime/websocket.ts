@@ -36,7 +36,8 @@ const SESSION_ENDED = 4401;
  * Messages: `ready` once connected; `order.changed` with the event's fields; `table.called` and
  * `table.changed` (staff of the shop only) with the table's shop, id and reason;
  * `reservation.changed` to the member who booked and to the shop's staff; `balance.changed`
- * (issue 12) to the member whose balance or card moved, never to staff; `staff.changed`
+ * (issue 12) to the member whose balance or card moved, never to staff; `redemption.changed`
+ * (issue 13) likewise to the member whose points-mall redemption changed; `staff.changed`
  * (`data: {shopId, role}`, role null when removed) to a member whose place in a shop's staff
  * changed: from then on the socket hears that shop's orders or no longer; `pong` for a
  * `ping`; `resync` (`data: {}`) when events may have been missed although the socket stayed
@@ -71,8 +72,8 @@ export async function registerWebsocket(app: FastifyInstance, deps: AppDeps) {
 		}
 		// Menu changes are for the servers' menu caches (features/menu), not for the apps.
 		if (event.type === "menu.changed") return;
-		if (event.type === "balance.changed") {
-			// A balance is the member's alone: never sent to staff sockets.
+		if (event.type === "balance.changed" || event.type === "redemption.changed") {
+			// A balance or a redemption is the member's alone: never sent to staff sockets.
 			const message = JSON.stringify({ type: event.type, data: event });
 			for (const listener of listeners)
 				if (listener.tenantId === event.tenantId && listener.memberId === event.memberId) listener.socket.send(message);

@@ -17,6 +17,7 @@ import {
 	demoServicePages,
 } from "./demo-data.js";
 import { MENU_PICTURE_SIZE } from "./pictures.js";
+import { demoPointsPictures } from "./points.js";
 import { isDatabaseEmpty, seedDemo } from "./seed.js";
 import { demoRechargePackages } from "./stored-value.js";
 
@@ -360,7 +361,7 @@ describe("demo seed", () => {
 				height: MENU_PICTURE_SIZE,
 			});
 		}
-		expect(uploads).toHaveLength(new Set(demoItems.map((item) => item.picture)).size);
+		expect(uploads).toHaveLength(new Set([...demoItems.map((item) => item.picture), ...demoPointsPictures]).size);
 	});
 
 	it("shows every stock state: untracked, tracked, none left and sold out", async () => {

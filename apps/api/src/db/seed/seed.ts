@@ -19,6 +19,7 @@ import {
 } from "./demo-data.js";
 import { seedVipCardTypes } from "./membership.js";
 import { copyDemoPictures, recordDemoPictures, type StoredPicture } from "./pictures.js";
+import { demoPointsPictures, seedPoints } from "./points.js";
 import { seedStoredValue } from "./stored-value.js";
 
 /**
@@ -34,10 +35,10 @@ import { seedStoredValue } from "./stored-value.js";
  */
 export async function seedDemo(db: Kysely<DB>, options: { dataDir: string }): Promise<void> {
 	// The folder app.ts serves under /uploads/ and files/service.ts stores uploads in.
-	const pictures = await copyDemoPictures(
-		path.join(options.dataDir, "uploads"),
-		demoMenu.flatMap((category) => category.items.map((item) => item.picture)),
-	);
+	const pictures = await copyDemoPictures(path.join(options.dataDir, "uploads"), [
+		...demoMenu.flatMap((category) => category.items.map((item) => item.picture)),
+		...demoPointsPictures,
+	]);
 	await db.transaction().execute(async (trx) => {
 		await seedTenant(trx);
 		await seedLanguages(trx);
@@ -60,6 +61,7 @@ export async function seedDemo(db: Kysely<DB>, options: { dataDir: string }): Pr
 		await grantDemoBalance(trx, memberIds);
 		await seedStoredValue(trx, demoTenant.id);
 		await seedVipCardTypes(trx, demoTenant.id);
+		await seedPoints(trx, demoTenant.id, pictures);
 	});
 }
 

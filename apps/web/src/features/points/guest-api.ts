@@ -11,8 +11,9 @@ import {
 } from "@bayon/contract";
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import { api, request } from "../../lib/api-client";
+import { useLiveUpdates } from "../../lib/live-updates";
 import { queryClient } from "../../lib/query-client";
-import { appStore } from "../../lib/store";
+import { appStore, isLoggedIn, useAppState } from "../../lib/store";
 import { identityKeys } from "../identity/api";
 
 /** The member's points and points-mall calls (issue 13, contract points.ts, decision 022). */
@@ -171,4 +172,41 @@ export function refreshPoints(changed?: { view: RedemptionView; lang: string; me
 		}),
 		queryClient.invalidateQueries({ queryKey: identityKeys.member }),
 	]);
+}
+
+/** `redemption.changed` as the server sends it to the member (apps/api realtime bus). */
+export interface RedemptionChangedMessage {
+	redemptionId: number;
+	status: string;
+	/** redeemed, handedOver, shipped, received, cancelled */
+	reason: string;
+	/** The member's points after it. */
+	points: number;
+}
+
+function isRedemptionChanged(data: unknown): data is RedemptionChangedMessage {
+	return (
+		typeof data === "object" &&
+		data !== null &&
+		typeof (data as { redemptionId?: unknown }).redemptionId === "number" &&
+		typeof (data as { points?: unknown }).points === "number"
+	);
+}
+
+/**
+ * Keeps the points pages live: a `redemption.changed` (the shop handed it over or shipped it,
+ * or another tab redeemed or cancelled) sets the new points at once and refetches the
+ * redemptions, the bill and the mall. Every (re)connection and server `resync` refetches all.
+ */
+export function useLivePoints(): void {
+	const signedIn = useAppState(isLoggedIn);
+	useLiveUpdates(
+		(message) => {
+			if (message.type !== "redemption.changed" || !isRedemptionChanged(message.data)) return;
+			rememberPoints(message.data.points);
+			void refreshPoints();
+		},
+		() => void queryClient.invalidateQueries({ queryKey: pointsKeys.all }),
+		signedIn,
+	);
 }

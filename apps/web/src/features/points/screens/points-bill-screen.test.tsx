@@ -1,8 +1,10 @@
-import { fireEvent, screen, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Paths, withQuery } from "../../../app/paths";
 import { applyLanguage } from "../../../lib/i18n";
+import { liveClient } from "../../../lib/live-updates";
 import { appStore } from "../../../lib/store";
+import { type FakeWebSocket, fakeWebSockets } from "../../../test/fake-live-server";
 import { renderScreen } from "../../../test/render";
 import { startAsGuest } from "../../reservations/guest-testing";
 import { pointsEntry, pointsServer, summary } from "../guest-testing";
@@ -15,11 +17,15 @@ function renderBill() {
 	});
 }
 
+let sockets: FakeWebSocket[] = [];
+
 beforeEach(async () => {
 	await startAsGuest();
+	sockets = fakeWebSockets();
 });
 
 afterEach(() => {
+	liveClient.stop();
 	vi.unstubAllGlobals();
 });
 
@@ -131,6 +137,31 @@ describe("points bill", () => {
 		expect((await screen.findByTestId("state-empty")).textContent).toContain("No points yet");
 		fireEvent.click(screen.getByTestId("points-bill-mall"));
 		expect(router.state.location.pathname).toBe(Paths.scoreProductList);
+	});
+
+	it("refetches when a redemption changes live", async () => {
+		let entries = [pointsEntry(49)];
+		let balance = 1500;
+		const server = pointsServer({
+			"/points/summary": () => summary({ balance }),
+			"/points/bill": () => ({ entries, nextCursor: null }),
+		});
+		renderBill();
+		await screen.findByTestId("points-entry-49");
+		await waitFor(() => expect(sockets.length).toBeGreaterThan(0));
+		entries = [
+			pointsEntry(51, { kind: "redemptionReturned", amount: 300, orderId: null, orderNo: null, redemptionId: 305 }),
+			...entries,
+		];
+		balance = 1800;
+		sockets.at(-1)?.receive({
+			type: "redemption.changed",
+			data: { redemptionId: 305, status: "cancelled", reason: "cancelled", points: 1800 },
+		});
+		await screen.findByTestId("points-entry-51");
+		expect(server.to("/points/bill")).toHaveLength(2);
+		expect(appStore.getState().member?.points).toBe(1800);
+		expect(screen.getByTestId("points-bill-balance").textContent).toBe("1,800");
 	});
 
 	it("a failed next page offers a retry without losing what is shown", async () => {

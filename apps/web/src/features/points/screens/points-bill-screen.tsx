@@ -11,7 +11,7 @@ import { EmptyState, ErrorState, LoadingState } from "../../../ui/states";
 import { useRequireMember } from "../../addresses/require-member";
 import { useReachBottom } from "../../orders/use-reach-bottom";
 import { PointsEntryRow } from "../components/guest-points-entry-row";
-import { pointsBillQuery, pointsSummaryQuery } from "../guest-api";
+import { pointsBillQuery, pointsSummaryQuery, useLivePoints } from "../guest-api";
 import { usePointsText } from "../guest-strings";
 import "../../../ui/controls.css";
 import "../guest-points.css";
@@ -40,6 +40,7 @@ export default function PointsBillScreen() {
 	const memberId = member?.id ?? 0;
 	const summary = useQuery({ ...pointsSummaryQuery(memberId), enabled: member !== null });
 	const bill = useInfiniteQuery({ ...pointsBillQuery(lang, memberId), enabled: member !== null });
+	useLivePoints();
 	useReachBottom(
 		() => void bill.fetchNextPage(),
 		bill.hasNextPage && !bill.isFetchingNextPage && !bill.isFetchNextPageError,

@@ -9,7 +9,7 @@ import { BagIcon, ScooterIcon, WarningIcon } from "../../../ui/icons";
 import { PullRefresh } from "../../../ui/pull-refresh";
 import { EmptyState, ErrorState, LoadingState } from "../../../ui/states";
 import { PointsItemImage } from "../components/guest-item-image";
-import { pointsItemQuery } from "../guest-api";
+import { pointsItemQuery, useLivePoints } from "../guest-api";
 import { positiveId } from "../guest-format";
 import { usePointsText } from "../guest-strings";
 import "../../../ui/controls.css";
@@ -33,6 +33,7 @@ function ItemDetail({ id }: { id: number }) {
 	const { lang } = usePointsText();
 	const memberId = useAppState((s) => s.member?.id ?? null);
 	const detail = useQuery(pointsItemQuery(id, lang, memberId));
+	useLivePoints();
 	return (
 		<PullRefresh onRefresh={refetchActive}>
 			<div className="pt-detail has-footer" data-testid="points-item-detail">

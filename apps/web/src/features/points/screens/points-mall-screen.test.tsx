@@ -2,7 +2,9 @@ import { act, fireEvent, screen, waitFor, within } from "@testing-library/react"
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Paths, withQuery } from "../../../app/paths";
 import { applyLanguage } from "../../../lib/i18n";
+import { liveClient } from "../../../lib/live-updates";
 import { appStore, setMember } from "../../../lib/store";
+import { fakeWebSockets } from "../../../test/fake-live-server";
 import { renderScreen } from "../../../test/render";
 import { startAsGuest } from "../../reservations/guest-testing";
 import { pointsServer, summary, toteBag, tumbler } from "../guest-testing";
@@ -18,9 +20,11 @@ function renderMall(url: string = Paths.scoreProductList) {
 
 beforeEach(async () => {
 	await startAsGuest();
+	fakeWebSockets();
 });
 
 afterEach(() => {
+	liveClient.stop();
 	vi.unstubAllGlobals();
 });
 

@@ -10,7 +10,7 @@ import { PullRefresh } from "../../../ui/pull-refresh";
 import { EmptyState, ErrorState, LoadingState } from "../../../ui/states";
 import { PointsItemTile } from "../components/guest-item-tile";
 import { PointsHeader } from "../components/guest-points-header";
-import { pointsItemsQuery } from "../guest-api";
+import { pointsItemsQuery, useLivePoints } from "../guest-api";
 import { usePointsText } from "../guest-strings";
 import "../../../ui/controls.css";
 import "../guest-points.css";
@@ -30,6 +30,7 @@ export default function PointsMallScreen() {
 	const keyword = (params.get("keyword") ?? "").trim();
 	const [typed, setTyped] = useState(keyword);
 	const items = useQuery({ ...pointsItemsQuery(lang, memberId, keyword), placeholderData: keepPreviousData });
+	useLivePoints();
 
 	// The typed text once it has rested for the spec's debounce (§9) becomes the search.
 	useEffect(() => {

@@ -3,8 +3,11 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Paths, withQuery } from "../../../app/paths";
 import { applyLanguage } from "../../../lib/i18n";
+import { liveClient } from "../../../lib/live-updates";
 import { queryClient } from "../../../lib/query-client";
+import { appStore } from "../../../lib/store";
 import { currentToast } from "../../../lib/toast";
+import { type FakeWebSocket, fakeWebSockets } from "../../../test/fake-live-server";
 import { renderScreen } from "../../../test/render";
 import { startAsGuest } from "../../reservations/guest-testing";
 import { pointsServer, redemption, shippedDelivery } from "../guest-testing";
@@ -18,11 +21,15 @@ function renderDetail(id: number | string = 305) {
 	});
 }
 
+let sockets: FakeWebSocket[] = [];
+
 beforeEach(async () => {
 	await startAsGuest();
+	sockets = fakeWebSockets();
 });
 
 afterEach(() => {
+	liveClient.stop();
 	vi.unstubAllGlobals();
 });
 
@@ -104,6 +111,27 @@ describe("scoreproduct/orderDetail: pickup", () => {
 		await waitFor(() => expect(screen.getByTestId("redemption-state").textContent).toBe("已领取"));
 		expect(currentToast()?.text).toBe("兑换单状态已变化，请刷新后再试");
 		expect(screen.getByTestId("redemption-receivedAt")).toBeTruthy();
+	});
+});
+
+describe("scoreproduct/orderDetail: live", () => {
+	it("the shop hands it over at the counter: the page shows it collected and the points follow", async () => {
+		let view = redemption();
+		const server = pointsServer({ "/score-order/detail": () => view });
+		renderDetail();
+		await screen.findByTestId("redemption-number");
+		await waitFor(() => expect(sockets.length).toBeGreaterThan(0));
+		view = redemption({ status: "received", receivedAt: "2026-11-24T06:00:00.000Z", actions: [] });
+		const before = server.to("/score-order/detail").length;
+		sockets.at(-1)?.receive({
+			type: "redemption.changed",
+			data: { redemptionId: 305, status: "received", reason: "handedOver", points: 300 },
+		});
+		await waitFor(() => expect(screen.getByTestId("redemption-state").textContent).toBe("已领取"));
+		expect(server.to("/score-order/detail").length).toBe(before + 1);
+		expect(screen.queryByTestId("redemption-counter")).toBeNull();
+		expect(screen.queryByTestId("redemption-cancel")).toBeNull();
+		expect(appStore.getState().member?.points).toBe(300);
 	});
 });
 

@@ -15,7 +15,13 @@ import { EmptyState, ErrorState, LoadingState } from "../../../ui/states";
 import { useRequireMember } from "../../addresses/require-member";
 import { CopyButton } from "../components/guest-copy-button";
 import { PointsItemImage } from "../components/guest-item-image";
-import { cancelRedemption, confirmRedemptionReceipt, redemptionQuery, refreshPoints } from "../guest-api";
+import {
+	cancelRedemption,
+	confirmRedemptionReceipt,
+	redemptionQuery,
+	refreshPoints,
+	useLivePoints,
+} from "../guest-api";
 import { positiveId, redemptionSteps, statusKey, stepsReached } from "../guest-format";
 import { type PointsTextKey, usePointsText } from "../guest-strings";
 import "../../../ui/controls.css";
@@ -40,6 +46,7 @@ export default function RedemptionDetailScreen() {
 function Detail({ id, memberId }: { id: number; memberId: number }) {
 	const { lang } = usePointsText();
 	const query = useQuery(redemptionQuery(id, lang, memberId));
+	useLivePoints();
 	return (
 		<PullRefresh onRefresh={() => query.refetch()}>
 			{query.isPending ? (

@@ -8,7 +8,7 @@ import { EmptyState, ErrorState, LoadingState } from "../../../ui/states";
 import { useRequireMember } from "../../addresses/require-member";
 import { useReachBottom } from "../../orders/use-reach-bottom";
 import { RedemptionRow } from "../components/guest-redemption-row";
-import { redemptionsQuery } from "../guest-api";
+import { redemptionsQuery, useLivePoints } from "../guest-api";
 import { usePointsText } from "../guest-strings";
 import "../../../ui/controls.css";
 import "../guest-points.css";
@@ -44,6 +44,7 @@ export default function RedemptionsScreen() {
 	const [params, setParams] = useSearchParams();
 	const tab = tabFromQuery(params.get("status"));
 	const list = useInfiniteQuery({ ...redemptionsQuery(tab, lang, member?.id ?? 0), enabled: member !== null });
+	useLivePoints();
 	useReachBottom(
 		() => void list.fetchNextPage(),
 		list.hasNextPage && !list.isFetchingNextPage && !list.isFetchNextPageError,

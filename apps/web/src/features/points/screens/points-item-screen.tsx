@@ -82,6 +82,26 @@ function ItemInfo({ detail, signedIn }: { detail: PointsItemDetail; signedIn: bo
 				)}
 			</section>
 
+			{signedIn && !redeem.allowed && (
+				<div className="pt-refused" role="note" data-testid="points-item-refusal">
+					<WarningIcon className="pt-refused__icon" aria-hidden="true" />
+					<div>
+						<strong>{pt("detail.cannotRedeem")}</strong>
+						<p id="pt-refusal-reason" data-testid="points-item-reason">
+							{redeem.reason}
+						</p>
+						{item.myRedemptionId !== null && (
+							<Link
+								to={withQuery(Paths.scoreProductOrderDetail, { id: item.myRedemptionId })}
+								className="pt-refused__link"
+								data-testid="points-item-my-redemption"
+							>
+								{pt("detail.viewRedemption")}
+							</Link>
+						)}
+					</div>
+				</div>
+			)}
 			<section className="card pt-section" aria-labelledby="pt-fulfilments-title">
 				<h2 className="pt-section__title" id="pt-fulfilments-title">
 					{pt("detail.fulfilments")}
@@ -106,27 +126,6 @@ function ItemInfo({ detail, signedIn }: { detail: PointsItemDetail; signedIn: bo
 						{item.description}
 					</p>
 				</section>
-			)}
-
-			{signedIn && !redeem.allowed && (
-				<div className="pt-refused" role="note" data-testid="points-item-refusal">
-					<WarningIcon className="pt-refused__icon" aria-hidden="true" />
-					<div>
-						<strong>{pt("detail.cannotRedeem")}</strong>
-						<p id="pt-refusal-reason" data-testid="points-item-reason">
-							{redeem.reason}
-						</p>
-						{item.myRedemptionId !== null && (
-							<Link
-								to={withQuery(Paths.scoreProductOrderDetail, { id: item.myRedemptionId })}
-								className="pt-refused__link"
-								data-testid="points-item-my-redemption"
-							>
-								{pt("detail.viewRedemption")}
-							</Link>
-						)}
-					</div>
-				</div>
 			)}
 		</>
 	);

@@ -147,7 +147,7 @@ function ConfirmForm({
 
 	const after = balance - item.pointsPrice;
 	return (
-		<div className="pt-page has-footer" data-testid="points-confirm">
+		<div className={`pt-page has-footer${problem ? " has-problem" : ""}`} data-testid="points-confirm">
 			<section className="card pt-confirm-item" aria-label={pt("confirm.item")}>
 				<PointsItemImage image={item.image} size="thumb" />
 				<span className="pt-confirm-item__body">

@@ -110,6 +110,7 @@ describe("mine tab", () => {
 		// 1234.56 USD × 41 = 50616.96, symbol after
 		await waitFor(() => expect(screen.getByTestId("mine-balance").textContent).toContain("50,616.96៛"));
 		expect(screen.getByTestId("mine-points").textContent).toContain("2,500");
+		expect(screen.getByTestId("mine-points").getAttribute("href")).toBe(Paths.pointsBill);
 		expect(screen.getByTestId("link-merchant")).toBeTruthy();
 		expect((await screen.findByTestId("service-help")).getAttribute("href")).toBe(`${Paths.mineContent}?id=4`);
 		expect(within(await screen.findByTestId("news-list")).getByText("新店开业")).toBeTruthy();

@@ -63,7 +63,7 @@ export default function MineScreen() {
 			testId: "mine-balance",
 		},
 		{
-			to: Paths.scoreProductList,
+			to: Paths.pointsBill,
 			label: t("mine.points"),
 			value: member ? formatPoints(member.points) : "--",
 			testId: "mine-points",

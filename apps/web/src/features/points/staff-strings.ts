@@ -21,7 +21,7 @@ export const staffPointsStrings = featureStrings({
 		"rule.sheet": "积分规则",
 		"rule.field.rate": "每实付 {{unit}} 得积分",
 		"rule.field.rateHint": "0 到 100。填 0 即关闭积分：之后完成的订单不再送积分，会员已有的积分照常可用。",
-		"rule.field.vipHint": "会员卡的积分倍数在此基础上相乘：×2 的卡每实付 {{unit}} 得 {{doubled}} 积分。",
+		"rule.field.vipHint": "会员卡的积分倍数在此基础上相乘：持 ×2 卡的会员得双倍积分。",
 		"rule.field.unit": "积分",
 		"rule.preview": "例如实付 {{amount}} 的订单得 {{points}} 积分",
 		"rule.previewOff": "关闭后订单不送积分",
@@ -135,7 +135,7 @@ export const staffPointsStrings = featureStrings({
 		"rule.field.rateHint":
 			"0 to 100. 0 switches points off: orders completed after that earn none; points members hold stay usable.",
 		"rule.field.vipHint":
-			"A VIP card's points multiplier multiplies this: a ×2 card earns {{doubled}} points per {{unit}} paid.",
+			"A VIP card's points multiplier multiplies this: a member with a ×2 card earns twice as many.",
 		"rule.field.unit": "points",
 		"rule.preview": "An order paying {{amount}} earns {{points}} points",
 		"rule.previewOff": "Orders will earn no points",
@@ -249,7 +249,7 @@ export const staffPointsStrings = featureStrings({
 		"rule.sheet": "ការទទួលពិន្ទុ",
 		"rule.field.rate": "ពិន្ទុក្នុង {{unit}} ដែលបានបង់",
 		"rule.field.rateHint": "0 ដល់ 100។ 0 បិទពិន្ទុ៖ ការកម្មង់ដែលបញ្ចប់បន្ទាប់ពីនោះមិនទទួលពិន្ទុទេ ពិន្ទុដែលសមាជិកមានរួចនៅតែប្រើបាន។",
-		"rule.field.vipHint": "មេគុណពិន្ទុរបស់កាត VIP គុណលើចំនួននេះ៖ កាត ×2 ទទួល {{doubled}} ពិន្ទុ ក្នុង {{unit}} ដែលបានបង់។",
+		"rule.field.vipHint": "មេគុណពិន្ទុរបស់កាត VIP គុណលើចំនួននេះ៖ សមាជិកដែលមានកាត ×2 ទទួលបានពិន្ទុទ្វេដង។",
 		"rule.field.unit": "ពិន្ទុ",
 		"rule.preview": "ការកម្មង់ដែលបង់ {{amount}} ទទួលបាន {{points}} ពិន្ទុ",
 		"rule.previewOff": "ការកម្មង់នឹងមិនទទួលពិន្ទុទេ",

@@ -79,7 +79,7 @@ export function StaffRuleSheet({
 				testId="points-rule-rate-input"
 			/>
 			<p className="field__hint" data-testid="points-rule-vip">
-				{pt("rule.field.vipHint", { unit, doubled: (rate ?? 1) * 2 })}
+				{pt("rule.field.vipHint")}
 			</p>
 			{rate !== null && (
 				<p className="sv-form__preview" data-testid="points-rule-preview">

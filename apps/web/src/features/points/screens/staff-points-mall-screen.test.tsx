@@ -87,7 +87,7 @@ describe("the owner's points rule and mall items", () => {
 		expect(within(sheet).getByTestId("points-rule-preview").textContent).toBe(
 			"An order paying $10.00 earns 100 points",
 		);
-		expect(within(sheet).getByTestId("points-rule-vip").textContent).toContain("a ×2 card earns 20 points per $1.00");
+		expect(within(sheet).getByTestId("points-rule-vip").textContent).toContain("a ×2 card earns twice as many");
 
 		fireEvent.change(input, { target: { value: "150" } });
 		fireEvent.click(within(sheet).getByTestId("points-rule-save"));

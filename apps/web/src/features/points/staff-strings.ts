@@ -71,7 +71,6 @@ export const staffPointsStrings = featureStrings({
 		"item.saved": "积分商品已保存",
 		"item.changed": "商品已被他人修改：已载入最新内容，请重新修改后保存",
 		"red.notAllowed": "你没有处理积分兑换单的权限。",
-		"red.shop": "{{shop}} · 积分兑换单",
 		"red.hint": "本店的自取单和所有快递单。会员出示的兑换单号即下方的 # 号码。",
 		"red.tab.pending": "待处理",
 		"red.tab.shipped": "已发货",
@@ -185,7 +184,6 @@ export const staffPointsStrings = featureStrings({
 		"item.saved": "Mall item saved",
 		"item.changed": "Someone else changed this item: the latest version is loaded, make your change again",
 		"red.notAllowed": "You may not handle points-mall redemptions.",
-		"red.shop": "{{shop}} · Redemptions",
 		"red.hint":
 			"Pickups at this shop and every delivery. The number the member shows on their phone is the # number below.",
 		"red.tab.pending": "To do",
@@ -299,7 +297,6 @@ export const staffPointsStrings = featureStrings({
 		"item.saved": "បានរក្សាទុករង្វាន់",
 		"item.changed": "មានអ្នកផ្សេងបានកែរង្វាន់នេះ៖ កំណែចុងក្រោយត្រូវបានផ្ទុក សូមកែម្ដងទៀត",
 		"red.notAllowed": "អ្នកមិនអាចដោះស្រាយការប្តូររង្វាន់ពិន្ទុបានទេ។",
-		"red.shop": "{{shop}} · ការប្តូររង្វាន់",
 		"red.hint": "ការមកយកនៅហាងនេះ និងការដឹកជញ្ជូនទាំងអស់។ លេខដែលសមាជិកបង្ហាញលើទូរស័ព្ទ គឺលេខ # ខាងក្រោម។",
 		"red.tab.pending": "ត្រូវធ្វើ",
 		"red.tab.shipped": "បានផ្ញើ",

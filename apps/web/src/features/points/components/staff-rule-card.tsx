@@ -43,8 +43,9 @@ export function StaffRuleCard({
 				<StarIcon className="pt-rule__icon" aria-hidden="true" />
 				{on ? plural("rule.rate", rule.pointsPerUnit, { unit }) : pt("rule.off")}
 			</p>
-			<p className="sv-section__hint">
-				{pt("rule.hint")} {pt("rule.vip")}
+			<p className="sv-section__hint">{pt("rule.hint")}</p>
+			<p className="sv-section__hint" data-testid="points-rule-vip-note">
+				{pt("rule.vip")}
 			</p>
 			<StaffRuleSheet
 				shopId={shopId}

@@ -41,11 +41,13 @@ describe("the owner's points rule and mall items", () => {
 		const server = staffServer(await startAsStaff("owner"), { "/merchant/points-mall": { code: 0, data: mall() } });
 		await openPage();
 		expect(screen.getByTestId("points-rule-rate").textContent).toBe("10 points per $1.00 paid");
-		expect(screen.getByTestId("points-rule").textContent).toContain("VIP cards multiply it");
+		expect(screen.getByTestId("points-rule-vip-note").textContent).toBe(
+			"VIP cards multiply it by their points multiplier.",
+		);
 		const row = screen.getByTestId("points-item-31");
 		expect(row.textContent).toContain("Bayon mug");
 		expect(screen.getByTestId("points-item-31-price").textContent).toBe("1,200 points");
-		expect(screen.getByTestId("points-item-31-stock").textContent).toBe("8 in stock · 4 redeemed");
+		expect(screen.getByTestId("points-item-31-stock").textContent).toBe("8 in stock·4 redeemed");
 		expect(screen.getByTestId("points-item-31-ways").textContent).toBe("PickupDelivery");
 		expect((screen.getByTestId("points-item-31-shelf") as HTMLInputElement).checked).toBe(true);
 		expect(within(row).getByTestId("item-image").getAttribute("src")).toBe("/uploads/mug.webp");

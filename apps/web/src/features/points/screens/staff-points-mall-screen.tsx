@@ -150,9 +150,10 @@ function ItemRow({
 					<span className="pt-item__price" data-testid={`${testId}-price`}>
 						{plural("items.points", item.pointsPrice)}
 					</span>
-					<span className="sv-row__line" data-testid={`${testId}-stock`}>
-						{item.stock > 0 ? pt("items.stock", { count: item.stock }) : pt("items.soldOut")} ·{" "}
-						{pt("items.redeemed", { count: item.redeemedCount })}
+					<span className="sv-row__line pt-item__counts" data-testid={`${testId}-stock`}>
+						<span>{item.stock > 0 ? pt("items.stock", { count: item.stock }) : pt("items.soldOut")}</span>
+						<span aria-hidden="true">·</span>
+						<span>{pt("items.redeemed", { count: item.redeemedCount })}</span>
 					</span>
 					<span className="sv-row__tags" data-testid={`${testId}-ways`}>
 						{item.fulfilments.map((way) => (

@@ -78,7 +78,7 @@ function RedemptionsPage({ shop }: { shop: MerchantShopRef }) {
 	return (
 		<div className="merchant page-pad sv-staff pt-staff" data-testid="redemptions-page">
 			<header className="pt-red-page__head">
-				<h2 className="pt-red-page__shop">{pt("red.shop", { shop: shop.shopName })}</h2>
+				<h2 className="pt-red-page__shop">{shop.shopName}</h2>
 				<p className="sv-section__hint">{pt("red.hint")}</p>
 			</header>
 			<div className="merchant-tabs pt-red-tabs" role="tablist">

@@ -25,6 +25,7 @@ import { api } from "../../lib/api-client";
 export const REDEMPTION_PAGE_SIZE = 20;
 
 export const pointsStaffKeys = {
+	all: ["pointsStaff"] as const,
 	mall: (shopId: number) => ["pointsStaff", "mall", shopId] as const,
 	redemptions: (shopId: number) => ["pointsStaff", "redemptions", shopId] as const,
 	redemptionTab: (shopId: number, status: RedemptionStatus) => ["pointsStaff", "redemptions", shopId, status] as const,

@@ -8,8 +8,7 @@ import { pointsStaffKeys } from "./staff-api";
 
 /**
  * Runs one staff action on a redemption (hand over, ship, cancel): done, it says `doneText`.
- * Either way every tab of the shop's redemptions is read again, since the row moves between
- * them. Another device handled or the member cancelled it meanwhile (RedemptionStateChanged):
+ * Either way every tab of the redemptions is read again, since the row moves between them. Another device handled or the member cancelled it meanwhile (RedemptionStateChanged):
  * the server's words are said and the list shows what it now is; the sheet closes. A refused
  * field comes back as problems for the sheet to show under it.
  */
@@ -18,11 +17,12 @@ export type RedemptionAction = (
 	doneText: string,
 ) => Promise<{ done: true } | { problems: FieldProblems }>;
 
-export function useStaffRedemptionAction(shopId: number): RedemptionAction {
+export function useStaffRedemptionAction(): RedemptionAction {
 	const queryClient = useQueryClient();
 	return useCallback(
 		async (send, doneText) => {
-			const refresh = () => queryClient.invalidateQueries({ queryKey: pointsStaffKeys.redemptions(shopId) });
+			// A cancel puts stock back: the mall's items are read again too when next shown.
+			const refresh = () => queryClient.invalidateQueries({ queryKey: pointsStaffKeys.all });
 			try {
 				await send();
 				showToast(doneText);
@@ -40,6 +40,6 @@ export function useStaffRedemptionAction(shopId: number): RedemptionAction {
 				return { problems: {} };
 			}
 		},
-		[queryClient, shopId],
+		[queryClient],
 	);
 }

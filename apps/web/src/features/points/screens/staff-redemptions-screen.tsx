@@ -61,7 +61,7 @@ function RedemptionsPage({ shop }: { shop: MerchantShopRef }) {
 	}, [list.data]);
 	const total = list.data?.pages[0]?.total ?? 0;
 
-	const run = useStaffRedemptionAction(shop.shopId);
+	const run = useStaffRedemptionAction();
 	const [open, setOpen] = useState<{ action: RedemptionStaffAction; redemption: RedemptionView } | null>(null);
 	const close = () => setOpen(null);
 	const opened = (action: RedemptionStaffAction) => (open?.action === action ? open.redemption : null);

@@ -1,2 +1,163 @@
-// Replaced by the issue 13 screen; until then the placeholder.
-export { default } from "../../merchant/screens/merchant-placeholder-screen";
+import {
+	type MerchantShopRef,
+	REDEMPTION_STATUSES,
+	type RedemptionStatus,
+	type RedemptionView,
+	roleAllows,
+} from "@bayon/contract";
+import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import { useMemo, useState } from "react";
+import { useSearchParams } from "react-router";
+import { errorText } from "../../../lib/api-client";
+import { ConfirmDialog } from "../../../ui/confirm-dialog";
+import { EmptyState, ErrorState, LoadingState, NotAllowedState } from "../../../ui/states";
+import { MerchantGuard } from "../../merchant/merchant-guard";
+import { shopDetailQuery } from "../../venues/api";
+import { type RedemptionStaffAction, StaffRedemptionCard } from "../components/staff-redemption-card";
+import { StaffCancelSheet, StaffShipSheet } from "../components/staff-redemption-sheets";
+import { handOverRedemption, redemptionsQuery } from "../staff-api";
+import { REDEMPTIONS_PERMISSION } from "../staff-permissions";
+import { useStaffRedemptionAction } from "../staff-redemption-action";
+import { useStaffPointsText } from "../staff-strings";
+import "../../../ui/controls.css";
+import "../../merchant/merchant.css";
+import "../../stored-value/staff-stored-value.css";
+import "../staff-points.css";
+
+/**
+ * merchant/redemptions (every role): the points-mall redemptions this shop handles (its
+ * pickups and every delivery) by state, pending first. A pickup is handed over at the counter
+ * (the member shows the # number on their phone), a delivery shipped with a tracking note;
+ * either can be cancelled with a reason (points and stock go back). More load on request.
+ */
+export default function StaffRedemptionsScreen() {
+	return <MerchantGuard>{(shop) => <RedemptionsAccess key={shop.shopId} shop={shop} />}</MerchantGuard>;
+}
+
+function RedemptionsAccess({ shop }: { shop: MerchantShopRef }) {
+	const { pt } = useStaffPointsText();
+	if (!roleAllows(shop.role, REDEMPTIONS_PERMISSION))
+		return <NotAllowedState message={pt("red.notAllowed")} testId="redemptions-not-allowed" />;
+	return <RedemptionsPage shop={shop} />;
+}
+
+const isStatus = (value: string | null): value is RedemptionStatus =>
+	(REDEMPTION_STATUSES as readonly string[]).includes(value ?? "");
+
+function RedemptionsPage({ shop }: { shop: MerchantShopRef }) {
+	const { pt, plural, lang } = useStaffPointsText();
+	const [params, setParams] = useSearchParams();
+	const requested = params.get("status");
+	const status: RedemptionStatus = isStatus(requested) ? requested : "pending";
+	// A safety net for redemptions made meanwhile: the pending tab catches up within a minute.
+	const list = useInfiniteQuery({ ...redemptionsQuery(shop.shopId, status), refetchInterval: 60_000 });
+	const timeZone = useQuery(shopDetailQuery(shop.shopId, lang)).data?.timezone;
+	const redemptions = useMemo(() => {
+		// Pages are read by offset: a row that moved tabs meanwhile may come twice.
+		const byId = new Map<number, RedemptionView>();
+		for (const page of list.data?.pages ?? [])
+			for (const row of page.list) if (!byId.has(row.id)) byId.set(row.id, row);
+		return [...byId.values()];
+	}, [list.data]);
+	const total = list.data?.pages[0]?.total ?? 0;
+
+	const run = useStaffRedemptionAction();
+	const [open, setOpen] = useState<{ action: RedemptionStaffAction; redemption: RedemptionView } | null>(null);
+	const close = () => setOpen(null);
+	const opened = (action: RedemptionStaffAction) => (open?.action === action ? open.redemption : null);
+	const handing = opened("handOver");
+
+	const handOver = async (redemption: RedemptionView) => {
+		close();
+		await run(
+			() => handOverRedemption({ shopId: shop.shopId, id: redemption.id }),
+			pt("red.handedOver", { id: redemption.id }),
+		);
+	};
+
+	return (
+		<div className="merchant page-pad sv-staff pt-staff" data-testid="redemptions-page">
+			<header className="pt-red-page__head">
+				<h2 className="pt-red-page__shop">{shop.shopName}</h2>
+				<p className="sv-section__hint">{pt("red.hint")}</p>
+			</header>
+			<div className="merchant-tabs pt-red-tabs" role="tablist">
+				{REDEMPTION_STATUSES.map((value) => (
+					<button
+						key={value}
+						type="button"
+						role="tab"
+						aria-selected={status === value}
+						className={`merchant-tabs__tab${status === value ? " is-selected" : ""}`}
+						onClick={() => setParams(value === "pending" ? {} : { status: value }, { replace: true })}
+						data-testid={`redemptions-tab-${value}`}
+					>
+						{pt(`red.tab.${value}`)}
+					</button>
+				))}
+			</div>
+			<div role="tabpanel" className="pt-red-panel">
+				{list.isPending ? (
+					<LoadingState />
+				) : list.isError && redemptions.length === 0 ? (
+					<ErrorState message={errorText(list.error)} onRetry={() => void list.refetch()} />
+				) : redemptions.length === 0 ? (
+					<EmptyState title={pt(`red.empty.${status}`)} />
+				) : (
+					<>
+						<p className="sv-section__meta" data-testid="redemptions-total">
+							{plural("red.total", total)}
+						</p>
+						<ul className="pt-red-list" data-testid="redemptions-list">
+							{redemptions.map((redemption) => (
+								<StaffRedemptionCard
+									key={redemption.id}
+									redemption={redemption}
+									timeZone={timeZone}
+									onAction={(action, target) => setOpen({ action, redemption: target })}
+								/>
+							))}
+						</ul>
+						<div className="sv-list-end" data-testid="redemptions-end">
+							{list.isFetchingNextPage ? (
+								<LoadingState compact />
+							) : list.isFetchNextPageError ? (
+								<ErrorState compact message={errorText(list.error)} onRetry={() => void list.fetchNextPage()} />
+							) : list.hasNextPage ? (
+								<button
+									type="button"
+									className="button button--ghost button--block"
+									onClick={() => void list.fetchNextPage()}
+									data-testid="redemptions-more"
+								>
+									{pt("red.more")}
+								</button>
+							) : (
+								<span>{pt("red.noMore")}</span>
+							)}
+						</div>
+					</>
+				)}
+			</div>
+			<ConfirmDialog
+				open={handing !== null}
+				message={
+					handing
+						? pt("red.handOverConfirm", {
+								id: handing.id,
+								item: handing.itemName,
+								name: handing.member?.nickname ?? "",
+								phone: handing.member?.mobile ?? "",
+							})
+						: ""
+				}
+				confirmLabel={pt("red.handOver")}
+				onCancel={close}
+				onConfirm={() => handing && void handOver(handing)}
+				testId="redemption-hand-over-confirm"
+			/>
+			<StaffShipSheet shopId={shop.shopId} redemption={opened("ship")} onClose={close} run={run} />
+			<StaffCancelSheet shopId={shop.shopId} redemption={opened("cancel")} onClose={close} run={run} />
+		</div>
+	);
+}

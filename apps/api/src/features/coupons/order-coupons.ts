@@ -1,4 +1,4 @@
-import { ErrorCode, type Localized } from "@bayon/contract";
+import { ErrorCode, formatMessage, type Localized } from "@bayon/contract";
 import type { Kysely, Transaction } from "kysely";
 import type { DB } from "../../db/schema.js";
 import { BusinessError } from "../../http/business-error.js";
@@ -49,17 +49,24 @@ export async function lockCouponForOrder(
 	return { title: found.row.title };
 }
 
-/** The coupon now belongs to this order: used, with when (given back if the order is cancelled unpaid). */
+/**
+ * The coupon now belongs to this order: used, with when (given back if the order is cancelled
+ * unpaid). Only an unused coupon changes; under the lock taken by lockCouponForOrder that is
+ * always the case, and should it ever not be, the order is refused rather than given a coupon
+ * another order holds.
+ */
 export async function markCouponUsed(
 	trx: Transaction<DB>,
-	args: { couponId: number; orderId: number; now: Date },
+	args: { couponId: number; orderId: number; now: Date; lang: string },
 ): Promise<void> {
-	await trx
+	const result = await trx
 		.updateTable("member_coupon")
 		.set({ status: "used", order_id: args.orderId, used_at: args.now })
 		.where("id", "=", args.couponId)
 		.where("status", "=", "unused")
 		.executeTakeFirstOrThrow();
+	if (result.numUpdatedRows !== 1n)
+		throw new BusinessError(ErrorCode.CouponNotUsable, { reason: formatMessage("couponUsed", args.lang) });
 }
 
 /**

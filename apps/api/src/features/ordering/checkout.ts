@@ -195,7 +195,8 @@ async function placeOrderOnce(
 			})
 			.returningAll()
 			.executeTakeFirstOrThrow();
-		if (priced.couponId !== null) await markCouponUsed(trx, { couponId: priced.couponId, orderId: order.id, now });
+		if (priced.couponId !== null)
+			await markCouponUsed(trx, { couponId: priced.couponId, orderId: order.id, now, lang: ctx.lang });
 		await trx
 			.insertInto("order_line")
 			.values(

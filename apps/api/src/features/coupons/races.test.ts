@@ -1,4 +1,4 @@
-import { ErrorCode } from "@bayon/contract";
+import { type ApiEnvelope, ErrorCode, type OrderView } from "@bayon/contract";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { CouponFixture } from "../../../test/coupons.js";
 import type { TestServer } from "../../../test/harness.js";
@@ -103,7 +103,7 @@ describe.runIf(process.env.TEST_DATABASE === "postgres")("coupons at the same mo
 			const ordersBefore = await countOrders(member.userId);
 			const stockBefore = await Promise.all(carts.map((cart) => fx.stockOf(cart.itemId)));
 
-			const answers = await Promise.all(
+			const answers: Array<ApiEnvelope<OrderView>> = await Promise.all(
 				carts.map((cart) => fx.place(member.accessToken, { lines: cart.lines, couponId: coupon.id }, fx.newKey())),
 			);
 

@@ -245,7 +245,37 @@ export function findTemplateByCode(db: Db, args: { tenantId: number; code: strin
 		.executeTakeFirst();
 }
 
-/** Locks a template row: claims of it take turns, and an owner's save waits for them (and they for it). */
+/**
+ * Takes one of what is left of a template: counts the claim and locks the row in one statement,
+ * so claims of it take turns (and an owner's save waits for them). Nothing when none are left
+ * or there is no such template; the caller's transaction rolls the count back if it refuses.
+ */
+export function takeOneOfTemplate(trx: Transaction<DB>, args: { tenantId: number; id: number }) {
+	return trx
+		.updateTable("coupon_template")
+		.set((eb) => ({ claimed_count: eb("claimed_count", "+", 1) }))
+		.where("id", "=", args.id)
+		.where("tenant_id", "=", args.tenantId)
+		.whereRef("claimed_count", "<", "total_quantity")
+		.returningAll()
+		.executeTakeFirst();
+}
+
+/** How many of a template the member holds, and the claim this key made (any template), in one query. */
+export async function memberClaims(trx: Transaction<DB>, args: { memberId: number; templateId: number; key: string }) {
+	const rows = await trx
+		.selectFrom("member_coupon")
+		.select(["id", "template_id", "claimed_with_code", "idempotency_key"])
+		.where("member_id", "=", args.memberId)
+		.where((eb) => eb.or([eb("template_id", "=", args.templateId), eb("idempotency_key", "=", args.key)]))
+		.execute();
+	return {
+		held: rows.filter((row) => row.template_id === args.templateId).length,
+		byKey: rows.find((row) => row.idempotency_key === args.key) ?? null,
+	};
+}
+
+/** Locks a template row: an owner's save and the claims of it take turns. */
 export function lockTemplate(trx: Transaction<DB>, args: { tenantId: number; id: number }) {
 	return trx
 		.selectFrom("coupon_template")

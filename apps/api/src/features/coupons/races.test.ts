@@ -83,6 +83,21 @@ describe.runIf(process.env.TEST_DATABASE === "postgres")("coupons at the same mo
 		expect((await coupons.templateRow(template.id)).claimed_count).toBe(1);
 	});
 
+	it("claims once for a double tap with one key, every answer the same coupon", async () => {
+		const template = await coupons.template(owner, { totalQuantity: 100, perMemberLimit: 5 });
+		const [member] = await signInMany(1, "139304");
+		if (!member) throw new Error("no member");
+		const key = coupons.newKey();
+
+		const answers = await Promise.all(
+			Array.from({ length: 10 }, () => coupons.claim(member, { templateId: template.id }, { key })),
+		);
+
+		expect(answers.map((answer) => answer.code)).toEqual(Array(10).fill(0));
+		expect(new Set(answers.map((answer) => answer.data.id)).size).toBe(1);
+		expect((await coupons.templateRow(template.id)).claimed_count).toBe(1);
+	});
+
 	it("lets one of two orders placed at once use a coupon, and writes nothing of the other", async () => {
 		const template = await coupons.template(owner, { perMemberLimit: ROUNDS });
 		const [member] = await signInMany(1, "139302");

@@ -79,24 +79,37 @@ export async function claimCoupon(
 		throw new BusinessError(code === undefined ? ErrorCode.CouponNotClaimable : ErrorCode.ExchangeCodeUnknown);
 
 	const now = deps.clock.now();
-	const couponId = await deps.db
+	/** Why this template cannot be claimed now, apart from the quantity and the member's limit. */
+	const refusal = (template: queries.TemplateRow): BusinessError | null => {
+		const unknown = code === undefined ? ErrorCode.CouponNotClaimable : ErrorCode.ExchangeCodeUnknown;
+		if (!template.enabled) return new BusinessError(unknown);
+		// A template kept out of the centre is claimed only with its code.
+		if (code === undefined && !template.listed) return new BusinessError(ErrorCode.CouponNotClaimable);
+		if (code !== undefined && template.exchange_code !== code) return new BusinessError(ErrorCode.ExchangeCodeUnknown);
+		if (template.validity_kind === "fixed" && now.getTime() >= new Date(template.valid_until ?? 0).getTime())
+			return new BusinessError(ErrorCode.CouponNotClaimable);
+		return null;
+	};
+	const claimed = await deps.db
 		.transaction()
-		.execute(async (trx) => {
-			const template = await queries.lockTemplate(trx, { tenantId, id: target.id });
-			if (!template) throw new BusinessError(ErrorCode.CouponNotClaimable);
-			// The same key may have committed while this request waited for the lock.
-			const meanwhile = await queries.findClaimByKey(trx, { memberId, key });
-			if (meanwhile) return sameClaim(meanwhile, input).id;
-			if (!template.enabled)
-				throw new BusinessError(code === undefined ? ErrorCode.CouponNotClaimable : ErrorCode.ExchangeCodeUnknown);
-			// A template kept out of the centre is claimed only with its code.
-			if (code === undefined && !template.listed) throw new BusinessError(ErrorCode.CouponNotClaimable);
-			if (code !== undefined && template.exchange_code !== code) throw new BusinessError(ErrorCode.ExchangeCodeUnknown);
-			if (template.validity_kind === "fixed" && now.getTime() >= new Date(template.valid_until ?? 0).getTime())
-				throw new BusinessError(ErrorCode.CouponNotClaimable);
-			if (template.claimed_count >= template.total_quantity) throw new BusinessError(ErrorCode.CouponAllGone);
-			const held = (await queries.claimedByMember(trx, { memberId, templateIds: [template.id] })).get(template.id) ?? 0;
-			if (held >= template.per_member_limit)
+		.execute(async (trx): Promise<{ id: number }> => {
+			// Few statements while the row is locked: one hot template is claimed by everyone in turn.
+			const template = await queries.takeOneOfTemplate(trx, { tenantId, id: target.id });
+			if (!template) {
+				// None left (or the template is gone). The same key may have taken the last one
+				// while this request waited; otherwise say why, the quantity last.
+				const meanwhile = await queries.findClaimByKey(trx, { memberId, key });
+				if (meanwhile) return sameClaim(meanwhile, input);
+				const current = await queries.findTemplate(trx, { tenantId, id: target.id });
+				if (!current) throw new BusinessError(ErrorCode.CouponNotClaimable);
+				throw refusal(current) ?? new BusinessError(ErrorCode.CouponAllGone);
+			}
+			const mine = await queries.memberClaims(trx, { memberId, templateId: template.id, key });
+			// The same key committed while this request waited for the lock: answer it (and give back the one taken).
+			if (mine.byKey) throw new ClaimedMeanwhile(sameClaim(mine.byKey, input).id);
+			const refused = refusal(template);
+			if (refused) throw refused;
+			if (mine.held >= template.per_member_limit)
 				throw new BusinessError(ErrorCode.CouponLimitReached, { limit: template.per_member_limit });
 			// Fixed dates are the template's; N days count from this claim.
 			const validFrom = template.validity_kind === "fixed" ? new Date(template.valid_from ?? 0) : now;
@@ -104,7 +117,7 @@ export async function claimCoupon(
 				template.validity_kind === "fixed"
 					? new Date(template.valid_until ?? 0)
 					: new Date(now.getTime() + (template.valid_days ?? 0) * DAY_MS);
-			const coupon = await trx
+			return trx
 				.insertInto("member_coupon")
 				.values({
 					tenant_id: tenantId,
@@ -118,19 +131,21 @@ export async function claimCoupon(
 				})
 				.returning("id")
 				.executeTakeFirstOrThrow();
-			await trx
-				.updateTable("coupon_template")
-				.set((eb) => ({ claimed_count: eb("claimed_count", "+", 1) }))
-				.where("id", "=", template.id)
-				.execute();
-			return coupon.id;
 		})
 		.catch((error: unknown) => {
+			if (error instanceof ClaimedMeanwhile) return { id: error.couponId };
 			// The same key used at the same moment for another template: the other claim won.
 			if (isUniqueViolation(error)) throw new BusinessError(ErrorCode.IdempotencyKeyReused);
 			throw error;
 		});
-	return presentClaimed(deps, ctx, { id: couponId });
+	return presentClaimed(deps, ctx, claimed);
+}
+
+/** Rolls a claim's transaction back when its key turned out to have claimed already. */
+class ClaimedMeanwhile extends Error {
+	constructor(readonly couponId: number) {
+		super("claimed meanwhile");
+	}
 }
 
 /** The claim this key already made, when it was made for the same template or with a code. */

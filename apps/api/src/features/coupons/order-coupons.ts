@@ -10,7 +10,7 @@ import {
 	type ReasonFormat,
 	unknownCouponReason,
 } from "./pricing.js";
-import { findOwnCoupon, lockOwnCoupon, toPricing } from "./queries.js";
+import { findOwnCoupon, toPricing } from "./queries.js";
 
 /**
  * Where ordering meets coupons (decision 022): the cart loads the coupon it asks for, checkout
@@ -41,8 +41,12 @@ export async function lockCouponForOrder(
 	trx: Transaction<DB>,
 	args: { tenantId: number; memberId: number; couponId: number; cart: CartForCoupon; format: ReasonFormat },
 ): Promise<{ title: Localized }> {
-	const own = { tenantId: args.tenantId, memberId: args.memberId, couponId: args.couponId };
-	const found = (await lockOwnCoupon(trx, own)) ? await findOwnCoupon(trx, own) : null;
+	const found = await findOwnCoupon(trx, {
+		tenantId: args.tenantId,
+		memberId: args.memberId,
+		couponId: args.couponId,
+		lock: true,
+	});
 	if (!found) throw new BusinessError(ErrorCode.CouponNotUsable, { reason: unknownCouponReason(args.format.lang) });
 	const fit = fitCoupon(toPricing(found.row, found.shopIds), args.cart);
 	if (!fit.fits) throw new BusinessError(ErrorCode.CouponNotUsable, { reason: misfitReason(fit, args.format) });

@@ -99,37 +99,22 @@ export function toPricing(row: CouponRow, shopIds: number[] | null): CouponForPr
 	};
 }
 
-/** One of the member's own coupons; another member's id finds nothing, like a missing one. */
+/**
+ * One of the member's own coupons; another member's id finds nothing, like a missing one. With
+ * `lock`, its row stays locked for the rest of the transaction (the template's is not): two
+ * orders racing for one coupon take turns here, and the second sees it used.
+ */
 export async function findOwnCoupon(
 	db: Db,
-	args: { tenantId: number; memberId: number; couponId: number },
+	args: { tenantId: number; memberId: number; couponId: number; lock?: boolean },
 ): Promise<{ row: CouponRow; shopIds: number[] | null } | null> {
-	const row = await selectCoupons(db, args.tenantId)
+	const query = selectCoupons(db, args.tenantId)
 		.where("c.id", "=", args.couponId)
-		.where("c.member_id", "=", args.memberId)
-		.executeTakeFirst();
+		.where("c.member_id", "=", args.memberId);
+	const row = await (args.lock ? query.forUpdate("c") : query).executeTakeFirst();
 	if (!row) return null;
 	const shops = row.limited_to_shops ? await templateShopIds(db, [row.template_id]) : new Map<number, number[]>();
 	return { row, shopIds: shopsOf(row.limited_to_shops, shops.get(row.template_id)) };
-}
-
-/**
- * Locks the member's own coupon row for the rest of the transaction: two orders racing for
- * one coupon take turns here, and the second sees it used. False when it is none of theirs.
- */
-export async function lockOwnCoupon(
-	trx: Transaction<DB>,
-	args: { tenantId: number; memberId: number; couponId: number },
-): Promise<boolean> {
-	const row = await trx
-		.selectFrom("member_coupon")
-		.select("id")
-		.where("id", "=", args.couponId)
-		.where("member_id", "=", args.memberId)
-		.where("tenant_id", "=", args.tenantId)
-		.forUpdate()
-		.executeTakeFirst();
-	return row !== undefined;
 }
 
 /** The member's coupons not used and not expired at `now` (the pay page measures each against the cart). */

@@ -15,6 +15,7 @@ import { MENU_CACHE_MS, menuCacheLoads } from "../../apps/api/src/features/menu/
 import { loadConfig } from "../../apps/api/src/lib/config.js";
 import { startServer } from "../../apps/api/src/server.js";
 import { createBigMenuShop } from "./big-menu.js";
+import { benchCoupons, CLAIMS_PER_CUSTOMER } from "./coupons.js";
 import { benchOrders } from "./orders.js";
 import { benchPoints, reportPointsBench } from "./points.js";
 import { BENCH_BOOKINGS, BENCH_DAYS, BENCH_TABLES, createBookedShop } from "./reservations.js";
@@ -207,6 +208,25 @@ async function main() {
 			measure: (scenario, seconds) => measure(server.url, scenario, seconds),
 		});
 		if (!reportPointsBench(points, pad)) process.exitCode = 1;
+
+		const coupons = await benchCoupons({
+			db: database.db,
+			url: server.url,
+			dataDir,
+			customers: CONNECTIONS,
+			seconds: DURATION_SECONDS,
+		});
+		const { claims } = coupons;
+		console.log(
+			`\ncoupons: ${coupons.customers} customers claiming one hot template ${CLAIMS_PER_CUSTOMER} times each at once (its row locked per claim): ${claims.total} claims in ${claims.elapsedSeconds} s, ${claims.perSecond}/s, p50 ${claims.p50Ms} ms, p99 ${claims.p99Ms} ms, ${claims.failures} failures`,
+		);
+		for (const run of coupons.orders)
+			console.log(
+				`  ${run.label} (create + pay, ${coupons.seconds} s): ${run.ordersPaid} paid, ${run.perSecond}/s, p50 ${run.p50Ms} ms, p99 ${run.p99Ms} ms, ${run.failures} failures`,
+			);
+		for (const invariant of coupons.invariants)
+			console.log(`  ${invariant.holds ? "ok  " : "FAIL"} ${invariant.name}: ${invariant.detail}`);
+		if (coupons.invariants.some((invariant) => !invariant.holds)) process.exitCode = 1;
 	} finally {
 		await server.close();
 		await drop();

@@ -8,6 +8,7 @@ import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod
 import { addressRoutes } from "../features/addresses/routes.js";
 import { branchRoutes } from "../features/branches/routes.js";
 import { contentRoutes } from "../features/content/routes.js";
+import { couponRoutes } from "../features/coupons/routes.js";
 import { fileRoutes } from "../features/files/routes.js";
 import { identityRoutes, telegramRoutes } from "../features/identity/routes.js";
 import { membershipRoutes } from "../features/membership/routes.js";
@@ -112,6 +113,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
 			await memberListRoutes(scope, deps);
 			await membershipRoutes(scope, deps);
 			await pointsRoutes(scope, deps);
+			await couponRoutes(scope, deps);
 		},
 		{ prefix: "/app-api" },
 	);

@@ -3,6 +3,7 @@ import { DEFAULT_RESERVATION_SETTINGS } from "@bayon/contract";
 import { type Kysely, type RawBuilder, sql, type Transaction } from "kysely";
 import { postLedgerTxn } from "../../features/wallet/ledger.js";
 import type { DB } from "../schema.js";
+import { seedCouponTemplates } from "./coupons.js";
 import {
 	DEMO_CUSTOMER_BALANCE,
 	DEMO_CUSTOMER_MOBILE,
@@ -62,6 +63,7 @@ export async function seedDemo(db: Kysely<DB>, options: { dataDir: string }): Pr
 		await seedStoredValue(trx, demoTenant.id);
 		await seedVipCardTypes(trx, demoTenant.id);
 		await seedPoints(trx, demoTenant.id, pictures);
+		await seedCouponTemplates(trx, demoTenant.id);
 	});
 }
 

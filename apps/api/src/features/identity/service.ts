@@ -18,6 +18,7 @@ import { BusinessError } from "../../http/business-error.js";
 import type { AppDeps } from "../../http/deps.js";
 import { addSeconds } from "../../lib/clock.js";
 import { hexDigestsEqual, hmacHex, randomDigits, randomToken, sha256Hex } from "../../lib/crypto.js";
+import { usableCouponCount } from "../coupons/queries.js";
 import { isOwnUpload } from "../files/service.js";
 import { isStaffMember, listStaffShops } from "../venues/service.js";
 import { getWalletBalance } from "../wallet/service.js";
@@ -236,10 +237,11 @@ async function announceSessionEnded(deps: AppDeps, tenantId: number, ended: { me
 export async function getMemberInfo(deps: AppDeps, ctx: CallerContext, memberId: number): Promise<MemberInfo> {
 	const member = await queries.findMember(deps.db, ctx.tenant.id, memberId);
 	if (!member) throw new BusinessError(ErrorCode.Unauthorized);
-	const [merchantShops, telegramLinked, balance] = await Promise.all([
+	const [merchantShops, telegramLinked, balance, couponCount] = await Promise.all([
 		listStaffShops(deps, { tenantId: ctx.tenant.id, memberId, lang: ctx.lang }),
 		queries.isTelegramLinked(deps.db, ctx.tenant.id, memberId),
 		getWalletBalance(deps, { tenantId: ctx.tenant.id, memberId }),
+		usableCouponCount(deps.db, { tenantId: ctx.tenant.id, memberId, now: deps.clock.now() }),
 	]);
 	const userType = merchantShops.some((shop) => shop.role === "owner")
 		? UserType.MerchantOwner
@@ -255,8 +257,8 @@ export async function getMemberInfo(deps: AppDeps, ctx: CallerContext, memberId:
 		birthday: member.birthday,
 		balance,
 		points: member.points,
-		// Coupons arrive with the coupons feature; until then nobody holds any.
-		couponCount: 0,
+		// The coupons usable now (unused, in their dates, switched on), as GET /coupon/count says.
+		couponCount,
 		userType,
 		isMerchant: merchantShops.length > 0,
 		merchantShops,

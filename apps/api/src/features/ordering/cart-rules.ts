@@ -12,6 +12,7 @@ import {
 	type PricedCartLine,
 	type ShopOpenState,
 } from "@bayon/contract";
+import { type AskedCoupon, priceWithCoupon } from "../coupons/pricing.js";
 import { type CardForPricing, priceWithCard } from "../membership/pricing.js";
 
 export interface CartLine {
@@ -40,6 +41,8 @@ export interface PricingFacts {
 	table: { kind: "none" } | { kind: "valid" } | { kind: "invalid" } | { kind: "ended" };
 	/** The member's active VIP card (issue 12); absent or null for visitors and members without one. */
 	memberCard?: CardForPricing | null;
+	/** The member's coupon the cart asks for (issue 13); absent when none is asked for. */
+	coupon?: AskedCoupon | null;
 }
 
 type FailureCode = Exclude<ErrorCode, 0>;
@@ -112,19 +115,35 @@ export function priceCart(lines: CartLine[], facts: PricingFacts): Omit<PricedCa
 	if (facts.orderType === "desk" && facts.table.kind !== "valid")
 		problems.push(problem(facts, facts.table.kind === "ended" ? ErrorCode.SeatingEnded : ErrorCode.TableInvalid));
 
-	const orderable = problems.length === 0 && priced.every((line) => line.problems.length === 0);
 	// The member's VIP card (decision 021): its discount on the goods and a waived delivery fee.
 	// The minimum delivery price above is judged on the goods before the discount.
 	const card = priceWithCard({ subtotal, deliveryFee }, facts.memberCard ?? null, facts.lang);
+	// Then the coupon on what the card left (decision 022): its own discount line, or a problem
+	// saying why it does not fit, which keeps the cart from being ordered with it.
+	const coupon = facts.coupon
+		? priceWithCoupon(
+				facts.coupon,
+				{
+					orderType: facts.orderType,
+					goods: subtotal,
+					cardDiscount: card.memberDiscount,
+					deliveryFee: card.deliveryFee,
+				},
+				{ lang: facts.lang, currency: facts.currency, timeZone: facts.shop.timezone },
+			)
+		: null;
+	if (coupon?.reason)
+		problems.push(problem(facts, ErrorCode.CouponNotUsable, { reason: coupon.reason }, "couponNotUsable"));
+	const orderable = problems.length === 0 && priced.every((line) => line.problems.length === 0);
 	return {
 		orderType: facts.orderType,
 		lines: priced,
 		subtotal,
 		deliveryFee: card.deliveryFee,
 		deliveryFeeWaived: card.deliveryFeeWaived,
-		discounts: card.discounts,
-		couponId: null,
-		total: card.total,
+		discounts: coupon?.line ? [...card.discounts, coupon.line] : card.discounts,
+		couponId: coupon?.couponId ?? null,
+		total: Math.max(0, card.total - (coupon?.amount ?? 0)),
 		minDeliveryPrice,
 		problems,
 		orderable,

@@ -7,6 +7,7 @@ import { requiredIdempotencyKey } from "../../http/idempotency-key.js";
 import type { RequestContext } from "../../http/request-context.js";
 import { addSeconds } from "../../lib/clock.js";
 import { sha256Hex } from "../../lib/crypto.js";
+import { lockCouponForOrder, markCouponUsed } from "../coupons/order-coupons.js";
 import { memberMobile } from "../identity/service.js";
 import type { CardForPricing } from "../membership/pricing.js";
 import { holdMenuVersion, readMenuVersion } from "../menu/service.js";
@@ -86,9 +87,14 @@ async function placeOrderOnce(
 		lines: input.lines,
 		addressId: input.addressId,
 		tableToken: input.tableToken,
+		couponId: input.couponId,
 	});
 	const firstProblem = priced.problems[0] ?? priced.lines.flatMap((line) => line.problems)[0];
 	if (!priced.orderable && firstProblem) {
+		// A double tap whose first request committed meanwhile finds its own coupon used: the
+		// key answers the order the first one placed instead.
+		const placedMeanwhile = await replayOf(deps, ctx, key, requestHash);
+		if (placedMeanwhile) return placedMeanwhile;
 		// The whole priced cart travels in `data`, so the app can mark every line at once.
 		throw new BusinessError(firstProblem.code as Exclude<ErrorCode, 0>, {}, priced, undefined, firstProblem.message);
 	}
@@ -122,6 +128,26 @@ async function placeOrderOnce(
 		// until commit, so a change that commits after this order waits for it.
 		if ((await holdMenuVersion(trx, input.shopId)) !== menuVersion) throw new MenuMovedOn();
 		await takeStock(trx, input.lines);
+		// The coupon is locked and checked again at this moment (decision 022), after the stock so
+		// that every transaction touching both (a cancellation returns stock, then the coupon)
+		// takes them in the same order. Used meanwhile: refused, and nothing of this is written.
+		const coupon =
+			priced.couponId === null
+				? null
+				: await lockCouponForOrder(trx, {
+						tenantId: ctx.tenant.id,
+						memberId: ctx.member.id,
+						couponId: priced.couponId,
+						cart: {
+							shopId: input.shopId,
+							orderType: input.orderType,
+							goods: priced.subtotal,
+							cardDiscount: cardColumns(priced, memberCard).member_discount,
+							deliveryFee: priced.deliveryFee,
+							now,
+						},
+						format: { lang: ctx.lang, currency: ctx.tenant.currency, timeZone: terms.timezone },
+					});
 		const businessDay = toLocalMoment(now, terms.timezone).date;
 		const pickupNumber = await queries.nextPickupNumber(trx, input.shopId, businessDay);
 		const order = await trx
@@ -155,6 +181,12 @@ async function placeOrderOnce(
 				subtotal: priced.subtotal,
 				delivery_fee: priced.deliveryFee,
 				...cardColumns(priced, memberCard),
+				coupon_id: priced.couponId,
+				// As priced (the total adds it up); the check above found the same coupon fitting.
+				coupon_discount: priced.discounts
+					.filter((discount) => discount.kind === "coupon")
+					.reduce((sum, discount) => sum + discount.amount, 0),
+				coupon_title: coupon ? JSON.stringify(coupon.title) : null,
 				total: priced.total,
 				placed_by_member_id: options.placedBy ?? null,
 				created_at: now,
@@ -163,6 +195,8 @@ async function placeOrderOnce(
 			})
 			.returningAll()
 			.executeTakeFirstOrThrow();
+		if (priced.couponId !== null)
+			await markCouponUsed(trx, { couponId: priced.couponId, orderId: order.id, now, lang: ctx.lang });
 		await trx
 			.insertInto("order_line")
 			.values(

@@ -4,6 +4,7 @@ import { BusinessError } from "../../http/business-error.js";
 import type { AppDeps } from "../../http/deps.js";
 import type { RequestContext } from "../../http/request-context.js";
 import { getOwnAddress } from "../addresses/service.js";
+import { askedCoupon } from "../coupons/order-coupons.js";
 import type { CardForPricing } from "../membership/pricing.js";
 import { activeCardForPricing } from "../membership/queries.js";
 import { loadItemsForPricing, type MenuNames } from "../menu/service.js";
@@ -101,6 +102,19 @@ export async function evaluateCart(
 					now: deps.clock.now(),
 				})
 			: null;
+	// The coupon the cart asks for (decision 022): only one of the member's own is ever found;
+	// a visitor naming one is asked to sign in, like for a saved address.
+	let coupon: PricingFacts["coupon"] = null;
+	if (input.couponId !== undefined && !sample) {
+		if (!ctx.member) throw new BusinessError(ErrorCode.Unauthorized);
+		coupon = await askedCoupon(deps.db, {
+			tenantId: ctx.tenant.id,
+			memberId: ctx.member.id,
+			couponId: input.couponId,
+			shopId: input.shopId,
+			now: deps.clock.now(),
+		});
+	}
 	const priced = priceCart(input.lines, {
 		lang: ctx.lang,
 		currency: ctx.tenant.currency,
@@ -110,6 +124,7 @@ export async function evaluateCart(
 		delivery,
 		table,
 		memberCard,
+		coupon,
 	});
 	return { priced: { shopId: input.shopId, ...priced }, terms, address, table: seated, names, memberCard };
 }

@@ -228,12 +228,15 @@ export type CouponTextKey = keyof (typeof couponStrings.catalog)["zh-CN"];
 /** Keys that have a `_one` form beside them. */
 type CountedKey = { [K in CouponTextKey]: K extends `${infer Base}_one` ? Base : never }[CouponTextKey] & CouponTextKey;
 
-/** `ct(key)` in the current language and `plural(key, count)` choosing the singular where the language says "one". */
+/**
+ * `ct(key)` in the current language and `plural(key, count)` choosing the singular where the
+ * language says "one"; `params.count` may give the count as written ("100,000").
+ */
 export function useCouponText() {
 	const { ft, lang, ...rest } = useFeatureStrings(couponStrings);
 	const plural = useCallback(
 		(key: CountedKey, count: number, params: Record<string, string | number> = {}) =>
-			ft(couponPluralKey(lang, key, count), { ...params, count }),
+			ft(couponPluralKey(lang, key, count), { count, ...params }),
 		[ft, lang],
 	);
 	return { ct: ft, plural, lang, ...rest };

@@ -4,6 +4,7 @@ import { type ReactNode, useRef, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { Paths, withQuery } from "../../../app/paths";
 import { ApiError, errorText } from "../../../lib/api-client";
+import { formatPoints } from "../../../lib/format";
 import { queryClient } from "../../../lib/query-client";
 import { useAppState } from "../../../lib/store";
 import { showToast } from "../../../lib/toast";
@@ -136,8 +137,11 @@ function OfferTicket({
 }) {
 	const { ct, plural } = useCouponText();
 	const validity = useOfferValidity();
+	// Counts read with grouping ("100,000 left"), as the app writes whole numbers.
 	const counts = [
-		offer.state === "claimable" ? plural("offer.remaining", offer.remaining) : null,
+		offer.state === "claimable"
+			? plural("offer.remaining", offer.remaining, { count: formatPoints(offer.remaining) })
+			: null,
 		offer.perMemberLimit > 1 ? plural("offer.limit", offer.perMemberLimit) : null,
 	].filter((text): text is string => text !== null);
 

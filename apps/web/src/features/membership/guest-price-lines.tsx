@@ -5,7 +5,8 @@ import "./guest-price-lines.css";
 
 /**
  * A member card's benefits as rows of a price breakdown (cart, pay page, order): the delivery
- * fee the card waived, struck through with the card's name, and each discount as "<card> −X".
+ * fee the card waived, struck through with the card's name, and each discount as "<card> −X"
+ * or, for a coupon (issue 13, after the card's), "Coupon (<title>) −X".
  * Every amount is the server's; the browser never works a discount out.
  */
 export function WaivedDeliveryFeeRow({
@@ -51,7 +52,7 @@ export function DiscountRows({
 			data-testid={`${testIdPrefix}-discount`}
 			data-kind={discount.kind}
 		>
-			<dt>{ft("discount.memberCard", { name: discount.name })}</dt>
+			<dt>{ft(discount.kind === "coupon" ? "discount.coupon" : "discount.memberCard", { name: discount.name })}</dt>
 			<dd>−{money(discount.amount)}</dd>
 		</div>
 	));

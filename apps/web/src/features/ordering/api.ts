@@ -12,6 +12,8 @@ export interface PriceInput {
 	addressId?: number;
 	location?: { latitude: number; longitude: number };
 	tableToken?: string;
+	/** The member's coupon (the pay page's choice, issue 13). */
+	couponId?: number;
 }
 
 export const orderingKeys = {

@@ -33,9 +33,9 @@ export interface CartPricing {
 /**
  * Prices the shop's cart on the server whenever the lines, the order type, the address or the
  * table change — debounced (spec §9: 500 ms), so tapping "+" five times makes one call — and
- * takes the server's prices into the cart lines.
+ * takes the server's prices into the cart lines. The pay page adds the member's coupon.
  */
-export function useCartPricing(shopId: number | null | undefined): CartPricing {
+export function useCartPricing(shopId: number | null | undefined, couponId: number | null = null): CartPricing {
 	const { lang } = useI18n();
 	const cart = useAppState((s) => s.cart);
 	const orderType = useAppState((s) => s.orderType);
@@ -45,9 +45,10 @@ export function useCartPricing(shopId: number | null | undefined): CartPricing {
 	const json = useMemo(() => {
 		if (shopId === null || shopId === undefined) return null;
 		const request = buildPriceRequest({ cart, orderType, address, desk, member }, shopId);
+		if (request && member && couponId !== null) request.input.couponId = couponId;
 		// Prices and names are what pricing changes: leave them out, or each answer would ask again.
 		return request ? JSON.stringify(request) : null;
-	}, [shopId, cart, orderType, address, desk, member]);
+	}, [shopId, cart, orderType, address, desk, member, couponId]);
 	const settledJson = useSettledValue(json, Limits.debounceMs, sameRequest);
 	const request = useMemo(() => (settledJson ? (JSON.parse(settledJson) as PriceRequest) : null), [settledJson]);
 

@@ -45,6 +45,7 @@ describe("checkout draft across a reload", () => {
 			contactPhone: null,
 			payMethod: "balance",
 			couponId: null,
+			couponChosen: false,
 			attempt: null,
 		});
 		localStorage.setItem("checkoutDraft", "{not json");

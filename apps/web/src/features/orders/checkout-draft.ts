@@ -31,10 +31,15 @@ export interface CheckoutDraft {
 	contactPhone: string | null;
 	payMethod: PayMethod;
 	/**
-	 * The coupon chosen for this order (issue "coupons" fills it); the payment page shows it
-	 * and the order would carry it. Null: none.
+	 * The coupon for this order (issue 13, spec §3 "coupon in use"); the payment page prices
+	 * with it and the order carries it. Null: none.
 	 */
 	couponId: number | null;
+	/**
+	 * The member chose (a coupon, or none) in the coupon sheet. Until then the payment page
+	 * keeps the best fitting coupon chosen for them.
+	 */
+	couponChosen: boolean;
 	/** One idempotency key per checkout attempt: the same request keeps its key across retries. */
 	attempt: CheckoutAttempt | null;
 }
@@ -46,6 +51,7 @@ const initial: CheckoutDraft = {
 	contactPhone: null,
 	payMethod: "balance",
 	couponId: null,
+	couponChosen: false,
 	attempt: null,
 };
 
@@ -64,6 +70,7 @@ function readStoredDraft(): CheckoutDraft {
 		contactPhone: typeof stored.contactPhone === "string" ? stored.contactPhone : null,
 		payMethod: PAY_METHODS.has(stored.payMethod) ? (stored.payMethod as PayMethod) : initial.payMethod,
 		couponId: isCount(stored.couponId) ? stored.couponId : null,
+		couponChosen: stored.couponChosen === true,
 		attempt:
 			attempt && typeof attempt.key === "string" && typeof attempt.body === "string"
 				? { key: attempt.key, body: attempt.body, unanswered: attempt.unanswered === true }

@@ -19,6 +19,7 @@ import { useDebouncedSubmit } from "../../../lib/use-debounced-submit";
 import { ChevronIcon, PinIcon } from "../../../ui/icons";
 import { EmptyState, ErrorState, LoadingState } from "../../../ui/states";
 import { Stepper } from "../../../ui/stepper";
+import { handleCouponRefusal, PayCouponRow } from "../../coupons/components/guest-pay-coupon-row";
 import { useMemberInfo } from "../../identity/api";
 import { buildPriceRequest } from "../../ordering/api";
 import { clearCart } from "../../ordering/cart-store";
@@ -73,7 +74,9 @@ function PayContent({ shop, timeZone }: { shop: ShopSummary; timeZone: string })
 	const member = useAppState((s) => s.member);
 	useMemberInfo();
 	const draft = useDraft();
-	const pricing = useCartPricing(shop.id);
+	// The member's coupon (issue 13): priced with the cart and sent with the order.
+	const couponId = member ? draft.couponId : null;
+	const pricing = useCartPricing(shop.id, couponId);
 	const priced = pricing.priced;
 	const phone = draft.contactPhone ?? member?.mobile ?? "";
 	// Dine-in at a shop that takes payment after the meal: the round goes to the kitchen now
@@ -120,6 +123,7 @@ function PayContent({ shop, timeZone }: { shop: ShopSummary; timeZone: string })
 			lines,
 			remark: draft.remark.trim(),
 			pickupTime,
+			...(couponId !== null ? { couponId } : {}),
 			...(phone ? { contactPhone: phone } : {}),
 			...(input.orderType === "takeout" && input.addressId ? { addressId: input.addressId } : {}),
 			...(input.orderType === "desk" && state.desk ? { tableToken: state.desk.token, diners: draft.diners ?? 1 } : {}),
@@ -136,6 +140,8 @@ function PayContent({ shop, timeZone }: { shop: ShopSummary; timeZone: string })
 			// A business answer means nothing was made; no answer at all (network, timeout) may
 			// hide an order, which the next try with the same key finds.
 			if (error instanceof ApiError) markAttemptUnanswered(false);
+			// The coupon was refused (used elsewhere meanwhile): it is dropped and the member goes on.
+			if (handleCouponRefusal(error)) return;
 			showToast(errorText(error));
 			if (error instanceof ApiError && isPricedCart(error.data)) navigate(Paths.cart, { replace: true });
 			return;
@@ -274,16 +280,7 @@ function PayContent({ shop, timeZone }: { shop: ShopSummary; timeZone: string })
 					<span className="pay-row__value pay-row__muted">{draft.remark || t("pay.remarkNone")}</span>
 					<ChevronIcon />
 				</Link>
-				<button
-					type="button"
-					className="pay-row pay-row--link"
-					onClick={() => showToast(m("featureNotOpen"))}
-					data-testid="pay-coupon"
-				>
-					<span className="pay-row__label">{t("pay.coupon")}</span>
-					<span className="pay-row__value pay-row__muted">{t("pay.couponNone")}</span>
-					<ChevronIcon />
-				</button>
+				<PayCouponRow shopId={shop.id} priced={priced} pricing={pricing.updating} />
 			</section>
 
 			{payLater ? (

@@ -1,8 +1,9 @@
 import type { CouponTemplateAdmin } from "@bayon/contract";
 import { useCallback } from "react";
 import { useMoney } from "../../lib/app-config";
-import { formatDateTime } from "../../lib/format";
+import { formatDate } from "../../lib/format";
 import { useDateLabels, useListFormat } from "../../lib/i18n";
+import { localParts } from "./staff-coupon-form";
 import { useStaffCouponText } from "./staff-strings";
 
 type Terms = Pick<
@@ -53,9 +54,17 @@ export function useCouponTermsText(shops: ReadonlyArray<{ id: number; name: stri
 	const when = useCallback(
 		(terms: Terms): string => {
 			if (terms.validity.kind === "days") return plural("validity.days", terms.validity.days);
+			// On the shop's clock; an end at midnight reads as the day before's 24:00, as the editor shows it.
+			const zone = timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+			const moment = (iso: string, isEnd: boolean) => {
+				const { date, time } = localParts(iso, zone, isEnd);
+				const [year, month, day] = date.split("-").map(Number) as [number, number, number];
+				// The device's own midnight of that day: formatDate reads the day on the device's clock.
+				return `${formatDate(new Date(year, month - 1, day), lang, labels)} ${time}`;
+			};
 			return ct("validity.fixed", {
-				from: formatDateTime(terms.validity.from, lang, labels, timeZone),
-				until: formatDateTime(terms.validity.until, lang, labels, timeZone),
+				from: moment(terms.validity.from, false),
+				until: moment(terms.validity.until, true),
 			});
 		},
 		[ct, plural, lang, labels, timeZone],

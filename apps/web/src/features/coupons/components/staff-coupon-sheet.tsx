@@ -106,6 +106,12 @@ export function StaffCouponSheet({
 			},
 			{ saved: ct("coupons.saved"), changed: ct("coupons.changed"), onConflict, onClose },
 		);
+		// A long form: bring the first problem into view (it may be above or below the owner's thumb).
+		requestAnimationFrame(() =>
+			document
+				.querySelector('[data-testid="coupon-form"] .field__error')
+				?.scrollIntoView?.({ block: "center", behavior: "smooth" }),
+		);
 	};
 
 	const title = template ? `${ct("sheet.edit")} · ${localize(template.title, lang)}` : ct("sheet.new");
@@ -462,7 +468,6 @@ function ExchangeCodeField({
 				spellCheck={false}
 				maxLength={20}
 				value={value}
-				placeholder="BAYON2026"
 				onChange={(event) => onChange(event.target.value.toUpperCase().replace(/\s/g, ""))}
 				aria-invalid={problem ? true : undefined}
 				aria-describedby={`${id}-note`}

@@ -1,4 +1,4 @@
-import type { OrderView, StaffOrderAction } from "@bayon/contract";
+import type { OrderView, PriceDiscount, StaffOrderAction } from "@bayon/contract";
 import { Link } from "react-router";
 import { Paths, withQuery } from "../../../app/paths";
 import { usePrice } from "../../../lib/app-config";
@@ -62,6 +62,38 @@ export function OrderActionButtons({ order, actions }: { order: OrderView; actio
 	);
 }
 
+/** A discount's label for staff: the customer's VIP card or coupon, by the name it had on the order. */
+export function useDiscountLabel(): (discount: PriceDiscount) => string {
+	const { mt } = useMerchantText();
+	return (discount) =>
+		mt(discount.kind === "coupon" ? "order.discount.coupon" : "order.discount.memberCard", { name: discount.name });
+}
+
+/**
+ * What the total already takes off (VIP card, then coupon; decision 022), as label / amount
+ * rows of a fact list, so the lines add up to the total for staff too.
+ */
+export function DiscountFacts({
+	discounts,
+	money,
+}: {
+	discounts: readonly PriceDiscount[];
+	money: (amount: number) => string;
+}) {
+	const label = useDiscountLabel();
+	return discounts.map((discount) => (
+		<div
+			key={`${discount.kind}:${discount.name}`}
+			className="summary__row summary__row--benefit"
+			data-testid="merchant-order-discount"
+			data-kind={discount.kind}
+		>
+			<dt>{label(discount)}</dt>
+			<dd>−{money(discount.amount)}</dd>
+		</div>
+	));
+}
+
 /** How long ago the order came in ("just now", "12 minutes ago"), with the exact time on hover. */
 function OrderAge({ createdAt, now, timeZone }: { createdAt: string; now: number; timeZone: string }) {
 	const { lang } = useMerchantText();
@@ -106,6 +138,7 @@ export function OrderCard({ order, actions, now, ringing = false, onOpen }: Orde
 	const { mt } = useMerchantText();
 	const list = useListFormat();
 	const price = usePrice();
+	const discountLabel = useDiscountLabel();
 	const phone = order.customer?.mobile ?? order.contactPhone ?? "";
 	return (
 		<article
@@ -162,6 +195,17 @@ export function OrderCard({ order, actions, now, ringing = false, onOpen }: Orde
 				{order.refundStatus === "requested" && order.refundReason && (
 					<p className="merchant-card__remark">{mt("order.refundReason", { reason: order.refundReason })}</p>
 				)}
+				{order.discounts.map((discount) => (
+					<p
+						key={`${discount.kind}:${discount.name}`}
+						className="merchant-card__discount"
+						data-testid="merchant-order-discount"
+						data-kind={discount.kind}
+					>
+						<span>{discountLabel(discount)}</span>
+						<span className="merchant-card__discount-amount">−{price(discount.amount)}</span>
+					</p>
+				))}
 				<footer className="merchant-card__foot">
 					<span data-testid="merchant-order-phone">{phone}</span>
 					<span className="merchant-card__total" data-testid="merchant-order-total">

@@ -7,10 +7,10 @@ import { formatDateTime } from "../../../lib/format";
 import { useDateLabels, useListFormat } from "../../../lib/i18n";
 import { queryClient } from "../../../lib/query-client";
 import { ErrorState, LoadingState } from "../../../ui/states";
-import { DiscountRows, WaivedDeliveryFeeRow } from "../../membership/guest-price-lines";
+import { WaivedDeliveryFeeRow } from "../../membership/guest-price-lines";
 import { merchantKeys, orderDetailQuery } from "../api";
 import { boardAlarm } from "../board-alarm";
-import { OrderActionButtons, SourceTag } from "../components/order-card";
+import { DiscountFacts, OrderActionButtons, SourceTag } from "../components/order-card";
 import { useShopOrderEvents } from "../live";
 import { MerchantGuard } from "../merchant-guard";
 import { useMerchantText } from "../strings";
@@ -111,8 +111,8 @@ function OrderDetail({ order }: { order: OrderView }) {
 							</>
 						)
 					)}
-					{/* The customer's VIP card: what the total already takes off, so the lines add up for staff too. */}
-					<DiscountRows discounts={order.discounts} money={money} testIdPrefix="merchant-order" />
+					{/* The customer's VIP card and coupon: what the total already takes off, so the lines add up for staff too. */}
+					<DiscountFacts discounts={order.discounts} money={money} />
 					<dt>{mt("order.total")}</dt>
 					<dd className="merchant-card__total" data-testid="merchant-order-total">
 						{money(order.total)}

@@ -101,7 +101,10 @@ export function CouponSheet({
 														name="pay-coupon"
 														value={option.coupon.id}
 														checked={checked}
-														onChange={() => onChoose(option.coupon.id)}
+														readOnly
+														// A click, not a change: tapping the coupon already chosen also
+														// confirms it and closes the sheet (a checked radio sends no change).
+														onClick={() => onChoose(option.coupon.id)}
 														aria-label={option.coupon.title}
 													/>
 												</span>

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AppShell } from "./pages/app-shell";
 import { MinePage } from "./pages/mine-page";
 import { launchBrowser, newPhone, screenshot } from "./support/browser";
+import { DEMO_OWNER_MOBILE, openSignedIn } from "./support/http-api";
 
 let browser: Browser;
 
@@ -33,12 +34,11 @@ describe("the app shell", () => {
 	it("a page that a later issue fills says the feature is not open yet", async () => {
 		const { context, page } = await newPhone(browser);
 		const shell = new AppShell(page);
-		await page.goto("/pages/index/index");
-		// Reservations were the example until issue 11 built them; the points mall is still to come.
-		await page.getByTestId("entry-points-mall").click();
+		// The points mall was the example until issue 13 built it; the merchant's wallet is still to come.
+		await openSignedIn(page, DEMO_OWNER_MOBILE, "/pages/components/pages/merchant/wallet");
 
 		await page.getByTestId("placeholder").waitFor();
-		expect(await shell.title.textContent()).toBe("积分商城");
+		expect(await shell.title.textContent()).toBe("商家钱包");
 		expect(await shell.toast.textContent()).toBe("功能暂未开放");
 
 		await shell.back();
@@ -49,7 +49,7 @@ describe("the app shell", () => {
 	it("back on a page opened directly goes to the home tab", async () => {
 		const { context, page } = await newPhone(browser);
 		await page.goto("/pages/components/pages/coupons/coupons");
-		await page.getByTestId("placeholder").waitFor();
+		await page.getByTestId("my-coupons").waitFor();
 
 		await new AppShell(page).back();
 		await page.getByTestId("home").waitFor();

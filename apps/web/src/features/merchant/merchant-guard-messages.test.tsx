@@ -30,19 +30,20 @@ function answerMemberInfo() {
 	);
 }
 
+/** Every render of the page, from the first, reads the message, never its key. */
+const seen: string[] = [];
+function Editor() {
+	const text = formatMessage("vipNameRequired", "zh-CN");
+	seen.push(text);
+	return <p data-testid="editor">{text}</p>;
+}
+
 describe("the merchant guard and the merchant area's messages", () => {
 	it("opens the page once the merchant area's own messages are here: customers never download them", async () => {
 		fakeLiveServer({ isMerchant: true, merchantShops: [shop] });
 		answerMemberInfo();
 		// Not part of the customers' table: until the guard loads the staff table it reads as its key.
 		expect(formatMessage("vipNameRequired", "zh-CN")).toBe("vipNameRequired");
-		// Every render of the page, from the first, reads the message, never its key.
-		const seen: string[] = [];
-		function Editor() {
-			const text = formatMessage("vipNameRequired", "zh-CN");
-			seen.push(text);
-			return <p data-testid="editor">{text}</p>;
-		}
 		render(
 			<QueryClientProvider client={new QueryClient()}>
 				<MemoryRouter>

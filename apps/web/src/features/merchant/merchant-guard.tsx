@@ -55,6 +55,7 @@ function useStaffMessages(wanted: boolean) {
 	const [attempt, setAttempt] = useState(0);
 	const [result, setResult] = useState<{ lang: string; failed: boolean } | null>(null);
 	const ready = staffMessagesLoaded(code);
+	// biome-ignore lint/correctness/useExhaustiveDependencies: a retry (a new attempt) downloads again.
 	useEffect(() => {
 		if (!wanted || ready) return;
 		let current = true;

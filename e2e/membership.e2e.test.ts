@@ -5,6 +5,7 @@ import { CartPage } from "./pages/cart-page";
 import { MenuPage } from "./pages/menu-page";
 import { OrderDetailPage, PayPage } from "./pages/order-pages";
 import { launchBrowser, newPhone, screenshot } from "./support/browser";
+import { dearestPlainPickupItem } from "./support/demo-orders";
 import { apiCall, DEMO_OWNER_MOBILE, openSignedIn, signInByApi } from "./support/http-api";
 import { shownAmounts } from "./support/money";
 import { uniqueMobile } from "./support/sms-outbox";
@@ -30,20 +31,8 @@ afterAll(async () => {
 	await browser?.close();
 });
 
-/** An item a pickup order can take with one tap (no options to choose), priced high enough to show a discount. */
 function plainPickupItem(): MenuItem {
-	const item = menu.categories
-		.flatMap((category) => category.items)
-		.filter(
-			(candidate) =>
-				!candidate.soldOut &&
-				candidate.orderTypes.includes("takein") &&
-				candidate.optionGroups.length === 0 &&
-				(candidate.stock === null || candidate.stock > 5),
-		)
-		.sort((a, b) => b.price - a.price)[0];
-	if (!item) throw new Error("no item without options for pickup on the demo menu");
-	return item;
+	return dearestPlainPickupItem(menu, 5);
 }
 
 /** The card's discount on a subtotal, as decision 021 prices it: rounded down, capped. */

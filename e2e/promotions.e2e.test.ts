@@ -14,7 +14,7 @@ import { CartPage } from "./pages/cart-page";
 import { MenuPage } from "./pages/menu-page";
 import { ORDER_DETAIL_PATH, OrderDetailPage, PAY_PATH, PayPage } from "./pages/order-pages";
 import { launchBrowser, newPhone, screenshot } from "./support/browser";
-import { payOnSandbox } from "./support/demo-orders";
+import { dearestPlainPickupItem, payOnSandbox } from "./support/demo-orders";
 import { apiCall, DEMO_OWNER_MOBILE, openSignedIn, signInByApi } from "./support/http-api";
 import { shownAmounts } from "./support/money";
 import { uniqueMobile } from "./support/sms-outbox";
@@ -46,20 +46,8 @@ afterAll(async () => {
 	await browser?.close();
 });
 
-/** The dearest pickup item with no options and plenty of stock. */
 function plainPickupItem(): MenuItem {
-	const item = menu.categories
-		.flatMap((category) => category.items)
-		.filter(
-			(candidate) =>
-				!candidate.soldOut &&
-				candidate.orderTypes.includes("takein") &&
-				candidate.optionGroups.length === 0 &&
-				(candidate.stock === null || candidate.stock > 40),
-		)
-		.sort((a, b) => b.price - a.price)[0];
-	if (!item) throw new Error("no item without options for pickup on the demo menu");
-	return item;
+	return dearestPlainPickupItem(menu, 40);
 }
 
 /** The shop takes a paid order through to completed, as its staff would tap it. */

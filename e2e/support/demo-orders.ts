@@ -38,6 +38,25 @@ export async function simpleItem(
 	return item;
 }
 
+/**
+ * The dearest item of `menu` for pickup that has no options at all (one tap adds it) and more
+ * than `stockAbove` in stock: high enough a price to show a percentage discount.
+ */
+export function dearestPlainPickupItem(menu: ShopMenu, stockAbove: number): MenuItem {
+	const item = menu.categories
+		.flatMap((category) => category.items)
+		.filter(
+			(candidate) =>
+				!candidate.soldOut &&
+				candidate.orderTypes.includes("takein") &&
+				candidate.optionGroups.length === 0 &&
+				(candidate.stock === null || candidate.stock > stockAbove),
+		)
+		.sort((a, b) => b.price - a.price)[0];
+	if (!item) throw new Error("no item without options for pickup on the demo menu");
+	return item;
+}
+
 /** A pickup order of one item, placed over HTTP and left unpaid. */
 export function placePickupOrder(token: string, shopId: number, itemId: number): Promise<OrderView> {
 	return apiCall<OrderView>("/order/create", {

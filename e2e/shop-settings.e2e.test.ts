@@ -1,7 +1,7 @@
 import type { ShopSettingsView } from "@bayon/contract";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, newPhone, screenshot } from "./support/browser";
+import { followServerClock, launchBrowser, newPhone, screenshot } from "./support/browser";
 import { apiCall, DEMO_OWNER_MOBILE, openSignedIn, sessionFor } from "./support/http-api";
 
 const SHOP_INFO_PATH = "/pages/components/pages/merchant/shopInfo";
@@ -89,6 +89,8 @@ describe("merchant/shopInfo", () => {
 		for (const locale of ["zh-CN", "km"]) {
 			for (const width of [390, 1024]) {
 				const { context, page } = await newPhone(browser, { locale, width, height: width === 390 ? 844 : 768 });
+				// The preview asks about "now" on the page's clock: the server's (the shop is open then).
+				await followServerClock(page);
 				await openSignedIn(page, DEMO_OWNER_MOBILE, SHOP_INFO_PATH);
 				await page.getByTestId("preview-section").waitFor();
 				await page.getByTestId("preview-type-takein").click();

@@ -108,6 +108,7 @@ async function placeOrderOnce(
 		if (!terms.isWithinHoursAt(pickupAt)) throw new BusinessError(ErrorCode.PickupTimeOutsideHours);
 	}
 	const memberPhone = await memberMobile(deps, ctx.tenant.id, ctx.member.id);
+	const card = cardColumns(priced, memberCard);
 
 	return deps.db.transaction().execute(async (trx) => {
 		if (
@@ -142,7 +143,7 @@ async function placeOrderOnce(
 							shopId: input.shopId,
 							orderType: input.orderType,
 							goods: priced.subtotal,
-							cardDiscount: cardColumns(priced, memberCard).member_discount,
+							cardDiscount: card.member_discount,
 							deliveryFee: priced.deliveryFee,
 							now,
 						},
@@ -180,7 +181,7 @@ async function placeOrderOnce(
 				remark: input.remark,
 				subtotal: priced.subtotal,
 				delivery_fee: priced.deliveryFee,
-				...cardColumns(priced, memberCard),
+				...card,
 				coupon_id: priced.couponId,
 				// As priced (the total adds it up); the check above found the same coupon fitting.
 				coupon_discount: priced.discounts

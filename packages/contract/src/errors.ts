@@ -5,7 +5,7 @@ import type { MessageKey } from "./messages.js";
  * (sign in), 1004004002 (go back to the stored index_url) and 5109 (toast the message).
  * Small HTTP-like codes are shared by every feature; ten-digit codes are grouped per
  * feature (1001 system, 1004 member/identity, 1008003 menu items, 1008007 orders, 1008016 stores and
- * delivery, 1008017 tables and the bell, 1008021 reservations, 1008022 stored value, 1008023 VIP cards, 1008024 coupons, 1008025 points, 1009 files), as yshop-drink does, so that
+ * delivery, 1008017 tables and the bell, 1008021 reservations, 1008022 stored value, 1008023 VIP cards, 1008024 coupons, 1008025 points, 1008026 the merchant's money, 1009 files), as yshop-drink does, so that
  * codes of different features never collide.
  */
 export const ErrorCode = {
@@ -137,6 +137,19 @@ export const ErrorCode = {
 	PointsItemUnavailable: 1008025003,
 	PointsFulfilmentUnavailable: 1008025004,
 	RedemptionStateChanged: 1008025005,
+
+	/** The merchant's money (issue 14): 1008026 groups bank cards and withdrawals. */
+	NoWithdrawableAmount: 1008026000,
+	WithdrawalExceedsAvailable: 1008026001,
+	WithdrawalBelowMinimum: 1008026002,
+	BankCardUnknown: 1008026003,
+	BankCardInUse: 1008026004,
+	BankCardLimit: 1008026005,
+	BankCardDuplicate: 1008026006,
+	/** A review decision on a withdrawal another operator (or the owner) changed meanwhile, or not in the state it needs. */
+	WithdrawalStateChanged: 1008026007,
+	/** A platform page or call asked by someone who is not a platform operator. */
+	NotPlatformOperator: 1008026008,
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -242,4 +255,13 @@ export const errorMessageKeys: Record<Exclude<ErrorCode, 0>, MessageKey> = {
 	[ErrorCode.PointsItemUnavailable]: "pointsItemUnavailable",
 	[ErrorCode.PointsFulfilmentUnavailable]: "pointsFulfilmentUnavailable",
 	[ErrorCode.RedemptionStateChanged]: "redemptionStateChanged",
+	[ErrorCode.NoWithdrawableAmount]: "noWithdrawableAmount",
+	[ErrorCode.WithdrawalExceedsAvailable]: "withdrawalExceedsAvailable",
+	[ErrorCode.WithdrawalBelowMinimum]: "withdrawalBelowMinimum",
+	[ErrorCode.BankCardUnknown]: "bankCardUnknown",
+	[ErrorCode.BankCardInUse]: "bankCardInUse",
+	[ErrorCode.BankCardLimit]: "bankCardLimit",
+	[ErrorCode.BankCardDuplicate]: "bankCardDuplicate",
+	[ErrorCode.WithdrawalStateChanged]: "withdrawalStateChanged",
+	[ErrorCode.NotPlatformOperator]: "notPlatformOperator",
 };

@@ -4,7 +4,11 @@ import { Limits } from "./constants.js";
 import type { ShopRole } from "./shop-roles.js";
 
 /** What a code is sent for; a code is only accepted for the scene it was sent for. */
-export const SmsScene = { MemberLogin: 1 } as const;
+export const SmsScene = {
+	MemberLogin: 1,
+	/** A fresh code to the signed-in owner's own phone before adding a bank card or withdrawing (issue 14). */
+	MoneyStepUp: 2,
+} as const;
 export type SmsScene = (typeof SmsScene)[keyof typeof SmsScene];
 
 export const SendSmsCodeInput = z.strictObject({
@@ -67,6 +71,8 @@ export interface MemberInfo {
 	isMerchant: boolean;
 	merchantShops: MerchantShopRef[];
 	telegramLinked: boolean;
+	/** Reviews withdrawals of every shop (issue 14): the mine page shows the platform's entry. */
+	isPlatformOperator: boolean;
 }
 
 /** Avatars must be images uploaded through infra/file/upload. */

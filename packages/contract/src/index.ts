@@ -13,6 +13,7 @@ export * from "./identity.js";
 export * from "./membership.js";
 export * from "./menu.js";
 export * from "./menu-admin.js";
+export * from "./merchant-wallet.js";
 export * from "./messages.js";
 export * from "./money.js";
 export * from "./order-actions.js";

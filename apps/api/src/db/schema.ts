@@ -28,6 +28,10 @@ export interface TenantTable {
 	second_currency_round_to: number | null;
 	second_currency_symbol_position: "before" | "after" | null;
 	created_at: CreatedAt;
+	/** The platform's terms for its shops' money (issue 14, migration 0021). */
+	settlement_hold_hours: Generated<number>;
+	commission_bps: Generated<number>;
+	minimum_withdrawal: Generated<number>;
 }
 
 export interface LanguageTable {
@@ -311,7 +315,15 @@ export interface LedgerAccountTable {
 		/** Bonus given with recharges: runs negative (issue 12). */
 		| "stored_value_bonus"
 		/** VIP card sales (issue 12). */
-		| "membership_revenue";
+		| "membership_revenue"
+		/** A shop's settled money (issue 14); shop_revenue is its pending money. */
+		| "shop_available"
+		/** A shop's money asked for and not yet paid out (issue 14). */
+		| "shop_withdrawing"
+		/** The platform's commission on shops' earnings (issue 14). */
+		| "platform_commission"
+		/** Withdrawals paid out to shops' banks: the outside world (issue 14). */
+		| "shop_payouts";
 	member_id: number | null;
 	shop_id: number | null;
 	balance: Generated<number>;
@@ -333,13 +345,21 @@ export interface LedgerTxnTable {
 		| "card_purchase"
 		| "card_refund"
 		| "counter_payment"
-		| "counter_refund";
+		| "counter_refund"
+		| "shop_settlement"
+		| "shop_commission"
+		| "commission_refund"
+		| "withdrawal_request"
+		| "withdrawal_returned"
+		| "withdrawal_paid";
 	idempotency_key: string;
 	order_id: number | null;
 	reservation_id: OptionalNullable<number>;
 	recharge_id: OptionalNullable<number>;
 	card_purchase_id: OptionalNullable<number>;
 	counter_payment_id: OptionalNullable<number>;
+	withdrawal_id: OptionalNullable<number>;
+	shop_earning_id: OptionalNullable<number>;
 	created_at: Timestamp;
 }
 
@@ -728,6 +748,80 @@ export interface DB {
 	points_item: PointsItemTable;
 	points_redemption: PointsRedemptionTable;
 	points_entry: PointsEntryTable;
+	platform_operator: PlatformOperatorTable;
+	shop_earning: ShopEarningTable;
+	shop_bank_card: ShopBankCardTable;
+	shop_withdrawal: ShopWithdrawalTable;
+	shop_withdrawal_event: ShopWithdrawalEventTable;
+}
+
+// The merchant's money (issue 14, migration 0021).
+
+export interface PlatformOperatorTable {
+	tenant_id: number;
+	member_id: number;
+	created_at: CreatedAt;
+}
+
+export interface ShopEarningTable {
+	id: Generated<number>;
+	tenant_id: number;
+	shop_id: number;
+	source: "order" | "counter_payment" | "reservation_kept" | "opening";
+	order_id: OptionalNullable<number>;
+	counter_payment_id: OptionalNullable<number>;
+	reservation_id: OptionalNullable<number>;
+	ledger_txn_id: number | null;
+	gross: number;
+	commission: number;
+	status: Generated<"pending" | "settled" | "reversed">;
+	releases_at: Date | null;
+	settled_at: OptionalNullable<Date>;
+	reversed_at: OptionalNullable<Date>;
+	created_at: Timestamp;
+}
+
+export interface ShopBankCardTable {
+	id: Generated<number>;
+	tenant_id: number;
+	shop_id: number;
+	holder: string;
+	bank: string;
+	last4: string;
+	number_encrypted: string;
+	number_hmac: string;
+	added_by_member_id: number;
+	created_at: Timestamp;
+	removed_at: OptionalNullable<Date>;
+	removed_by_member_id: OptionalNullable<number>;
+}
+
+export interface ShopWithdrawalTable {
+	id: Generated<number>;
+	tenant_id: number;
+	shop_id: number;
+	card_id: number;
+	amount: number;
+	/** Spec §3: 0 unaudited, 1 awaiting arrival, 2 review rejected, 3 already received. */
+	status: Generated<0 | 1 | 2 | 3>;
+	reject_reason: OptionalNullable<string>;
+	bank_reference: OptionalNullable<string>;
+	version: Generated<number>;
+	requested_by_member_id: number;
+	idempotency_key: OptionalNullable<string>;
+	created_at: Timestamp;
+	updated_at: Timestamp;
+}
+
+export interface ShopWithdrawalEventTable {
+	id: Generated<number>;
+	withdrawal_id: number;
+	from_status: 0 | 1 | 2 | 3 | null;
+	to_status: 0 | 1 | 2 | 3;
+	actor: "owner" | "operator" | "system";
+	actor_member_id: number | null;
+	note: string | null;
+	at: Timestamp;
 }
 
 // Stored value and VIP cards (issue 12, migration 0018).

@@ -93,6 +93,12 @@ export const Paths = {
 	/** Not in spec §2: the member's bookings under the spec's reservation tabs (issue 11). */
 	dueList: `${SUB}/due/list`,
 	cart: `${SUB}/cart/cart`,
+	/** Not in spec §2: the platform operator's review of every shop's withdrawals (issue 14). */
+	platformWithdrawals: "/pages/platform/withdrawals",
+	/** Not in spec §2: every shop's wallet for the platform operator; `?shopId=` opens one (issue 14). */
+	platformShops: "/pages/platform/shops",
+	/** Not in spec §2: the platform's terms: commission, hold, minimum withdrawal (issue 14). */
+	platformSettings: "/pages/platform/settings",
 } as const;
 
 export type PathName = keyof typeof Paths;

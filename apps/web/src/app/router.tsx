@@ -83,6 +83,14 @@ const screens: Partial<Record<PathName, RouteObject["lazy"]>> = {
 	pointsBill: lazyScreen(() => import("../features/points/screens/points-bill-screen")),
 	merchantPointsMall: lazyScreen(() => import("../features/points/screens/staff-points-mall-screen")),
 	merchantRedemptions: lazyScreen(() => import("../features/points/screens/staff-redemptions-screen")),
+	merchantWallet: lazyScreen(() => import("../features/merchant-wallet/screens/wallet-screen")),
+	merchantCash: lazyScreen(() => import("../features/merchant-wallet/screens/cash-screen")),
+	merchantAddCard: lazyScreen(() => import("../features/merchant-wallet/screens/add-card-screen")),
+	merchantCashAccount: lazyScreen(() => import("../features/merchant-wallet/screens/cash-account-screen")),
+	merchantWithdrawal: lazyScreen(() => import("../features/merchant-wallet/screens/withdrawals-screen")),
+	platformWithdrawals: lazyScreen(() => import("../features/merchant-wallet/screens/platform-withdrawals-screen")),
+	platformShops: lazyScreen(() => import("../features/merchant-wallet/screens/platform-shops-screen")),
+	platformSettings: lazyScreen(() => import("../features/merchant-wallet/screens/platform-settings-screen")),
 };
 
 const tabNames = ["home", "menu", "order", "mine"] as const satisfies readonly PathName[];

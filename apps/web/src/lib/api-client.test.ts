@@ -70,6 +70,7 @@ const member: MemberInfo = {
 	isMerchant: false,
 	merchantShops: [],
 	telegramLinked: false,
+	isPlatformOperator: false,
 };
 
 function signIn(expiresInMs = 15 * 60_000) {

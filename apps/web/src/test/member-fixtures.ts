@@ -16,6 +16,7 @@ export function testMember(extra: Partial<MemberInfo> = {}): MemberInfo {
 		isMerchant: false,
 		merchantShops: [],
 		telegramLinked: false,
+		isPlatformOperator: false,
 		...extra,
 	};
 }

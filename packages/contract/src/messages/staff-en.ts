@@ -103,6 +103,21 @@ const staffEn = {
 	pointsPriceInvalid: "Enter a valid price in points",
 	pointsStockInvalid: "Stock must be 0 to 100,000",
 	enterTrackingNote: "Enter the courier and tracking number (at most 200 characters)",
+	fillCardHolder: "Fill in the card holder's name",
+	fillBankName: "Fill in the bank",
+	bankCardLimit: "At most {max} withdrawal accounts: unbind one you no longer use first",
+	bankCardDuplicate: "This card has already been added",
+	bankCardUnknown: "This withdrawal account no longer exists: choose another",
+	bankCardInUse: "A withdrawal to this account is still in progress: unbind it once it has arrived or been rejected",
+	withdrawalExceedsAvailable: "You can withdraw at most {available}",
+	withdrawalBelowMinimum: "A withdrawal must be at least {minimum}",
+	withdrawalStateChanged: "This withdrawal has changed meanwhile: refresh to see where it stands",
+	fillRejectReason: "Fill in why it is rejected",
+	fillBankReference: "Fill in the bank's transfer reference",
+	commissionInvalid: "The commission must be 0% to 50%",
+	holdHoursInvalid: "The hold must be 0 to 720 hours",
+	minimumWithdrawalInvalid: "Enter a valid minimum withdrawal",
+	notPlatformOperator: "Only platform operators can open this page",
 } satisfies Record<StaffMessageKey, string>;
 
 export default staffEn;

@@ -102,6 +102,21 @@ const staffKm = {
 	pointsPriceInvalid: "សូមបញ្ចូលតម្លៃពិន្ទុដែលត្រឹមត្រូវ",
 	pointsStockInvalid: "ស្តុកត្រូវពី 0 ដល់ 100,000",
 	enterTrackingNote: "សូមបញ្ចូលក្រុមហ៊ុនដឹក និងលេខតាមដាន (យ៉ាងច្រើន 200 តួអក្សរ)",
+	fillCardHolder: "សូមបំពេញឈ្មោះម្ចាស់កាត",
+	fillBankName: "សូមបំពេញឈ្មោះធនាគារ",
+	bankCardLimit: "អាចមានគណនីដកប្រាក់យ៉ាងច្រើន {max}៖ សូមផ្ដាច់គណនីដែលលែងប្រើជាមុនសិន",
+	bankCardDuplicate: "កាតនេះត្រូវបានបន្ថែមរួចហើយ",
+	bankCardUnknown: "គណនីដកប្រាក់នេះលែងមានហើយ៖ សូមជ្រើសរើសគណនីផ្សេង",
+	bankCardInUse: "ការដកប្រាក់ទៅគណនីនេះកំពុងដំណើរការ៖ អាចផ្ដាច់បានបន្ទាប់ពីប្រាក់ចូល ឬត្រូវបានបដិសេធ",
+	withdrawalExceedsAvailable: "អាចដកបានច្រើនបំផុត {available}",
+	withdrawalBelowMinimum: "ការដកប្រាក់ម្ដងៗត្រូវមានយ៉ាងតិច {minimum}",
+	withdrawalStateChanged: "ការដកប្រាក់នេះបានផ្លាស់ប្ដូររួចហើយ៖ សូមផ្ទុកឡើងវិញដើម្បីមើលស្ថានភាព",
+	fillRejectReason: "សូមបំពេញមូលហេតុនៃការបដិសេធ",
+	fillBankReference: "សូមបំពេញលេខយោងផ្ទេរប្រាក់របស់ធនាគារ",
+	commissionInvalid: "កម្រៃជើងសារត្រូវពី 0% ដល់ 50%",
+	holdHoursInvalid: "រយៈពេលរង់ចាំទូទាត់ត្រូវពី 0 ដល់ 720 ម៉ោង",
+	minimumWithdrawalInvalid: "សូមបញ្ចូលចំនួនដកប្រាក់អប្បបរមាឲ្យបានត្រឹមត្រូវ",
+	notPlatformOperator: "មានតែបុគ្គលិកប្រតិបត្តិការវេទិកាទេដែលអាចបើកទំព័រនេះបាន",
 } satisfies Record<StaffMessageKey, string>;
 
 export default staffKm;

@@ -106,6 +106,21 @@ const staffZhCN = {
 	pointsPriceInvalid: "请输入有效的积分价格",
 	pointsStockInvalid: "库存应为0至100000",
 	enterTrackingNote: "请填写快递公司和单号（200字以内）",
+	fillCardHolder: "请填写持卡人姓名",
+	fillBankName: "请填写开户银行",
+	bankCardLimit: "最多添加{max}个提现账户，请先解绑不用的账户",
+	bankCardDuplicate: "这张卡已经添加过了",
+	bankCardUnknown: "这个提现账户已不存在，请重新选择",
+	bankCardInUse: "这个账户还有提现在处理中，到账或驳回后才能解绑",
+	withdrawalExceedsAvailable: "提现金额不能超过可提现金额{available}",
+	withdrawalBelowMinimum: "单次提现不能少于{minimum}",
+	withdrawalStateChanged: "这笔提现的状态已经变了，请刷新后再看",
+	fillRejectReason: "请填写驳回原因",
+	fillBankReference: "请填写银行流水号",
+	commissionInvalid: "佣金比例应为0%至50%",
+	holdHoursInvalid: "结算等待时间应为0至720小时",
+	minimumWithdrawalInvalid: "请输入有效的最低提现金额",
+	notPlatformOperator: "只有平台运营人员可以打开此页面",
 } as const satisfies Record<string, string>;
 
 export type StaffMessageKey = keyof typeof staffZhCN;

@@ -6,6 +6,7 @@ import {
 	type SendSmsCodeInput,
 	type SmsCodeSent,
 	type SmsLoginInput,
+	SmsScene,
 	type TelegramAddUserResult,
 	type TelegramSyncUserResult,
 	type TelegramUserInput,
@@ -20,6 +21,7 @@ import { addSeconds } from "../../lib/clock.js";
 import { hexDigestsEqual, hmacHex, randomDigits, randomToken, sha256Hex } from "../../lib/crypto.js";
 import { usableCouponCount } from "../coupons/queries.js";
 import { isOwnUpload } from "../files/service.js";
+import { isPlatformOperator } from "../merchant-wallet/operator.js";
 import { isStaffMember, listStaffShops } from "../venues/service.js";
 import { getWalletBalance } from "../wallet/service.js";
 import * as queries from "./queries.js";
@@ -42,7 +44,11 @@ export interface SignedInMember {
  * Sends a login code. The answer is the same whether or not the number belongs to a
  * member, since sending does not look at members at all.
  */
-export async function sendSmsCode(deps: AppDeps, ctx: CallerContext, input: SendSmsCodeInput): Promise<SmsCodeSent> {
+export async function sendSmsCode(
+	deps: AppDeps,
+	ctx: CallerContext,
+	input: SendSmsCodeInput | { mobile: string; scene: SmsScene },
+): Promise<SmsCodeSent> {
 	const { limits } = deps.config;
 	const now = deps.clock.now();
 	const code = randomDigits(6);
@@ -79,6 +85,52 @@ export async function sendSmsCode(deps: AppDeps, ctx: CallerContext, input: Send
 	});
 	await deps.sms.send({ mobile: input.mobile, code, scene: input.scene, sentAt: now });
 	return { resendAfterSeconds: limits.smsResendSeconds };
+}
+
+/**
+ * Step-up (issue 14): a fresh code to the signed-in member's own phone before a money action
+ * (adding a bank card, withdrawing). Same limits as a login code; a code of one scene is never
+ * accepted for another.
+ */
+export async function sendStepUpCode(
+	deps: AppDeps,
+	ctx: CallerContext,
+	memberId: number,
+): Promise<SmsCodeSent & { mobile: string }> {
+	const member = await queries.findMember(deps.db, ctx.tenant.id, memberId);
+	if (!member) throw new BusinessError(ErrorCode.Unauthorized);
+	const sent = await sendSmsCode(deps, ctx, { mobile: member.mobile, scene: SmsScene.MoneyStepUp });
+	return { ...sent, mobile: member.mobile };
+}
+
+/**
+ * Spends the member's step-up code inside the caller's transaction (so the code is used only
+ * when the money action commits): SmsCodeExpired when there is no live code, SmsCodeWrong for
+ * a wrong one. A wrong try is counted in its own transaction, so it counts even though the
+ * caller's work rolls back.
+ */
+export async function consumeStepUpCode(
+	deps: AppDeps,
+	trx: Transaction<DB>,
+	ctx: CallerContext,
+	args: { memberId: number; code: string },
+): Promise<void> {
+	const member = await queries.findMember(trx, ctx.tenant.id, args.memberId);
+	if (!member) throw new BusinessError(ErrorCode.Unauthorized);
+	const now = deps.clock.now();
+	const scene = SmsScene.MoneyStepUp;
+	const live = await queries.spendSmsCodeAttempt(deps.db, {
+		tenantId: ctx.tenant.id,
+		mobile: member.mobile,
+		scene,
+		now,
+		maxAttempts: deps.config.limits.smsCodeMaxAttempts,
+	});
+	if (!live) throw new BusinessError(ErrorCode.SmsCodeExpired);
+	if (!hexDigestsEqual(live.code_hmac, smsCodeHmac(deps, ctx.tenant.id, member.mobile, scene, args.code)))
+		throw new BusinessError(ErrorCode.SmsCodeWrong);
+	// Two requests with the same code: only one consumes it.
+	if (!(await queries.consumeSmsCode(trx, live.id, now))) throw new BusinessError(ErrorCode.SmsCodeExpired);
 }
 
 /** The code is bound to tenant, phone and purpose, and keyed with the server's secret. */
@@ -237,11 +289,12 @@ async function announceSessionEnded(deps: AppDeps, tenantId: number, ended: { me
 export async function getMemberInfo(deps: AppDeps, ctx: CallerContext, memberId: number): Promise<MemberInfo> {
 	const member = await queries.findMember(deps.db, ctx.tenant.id, memberId);
 	if (!member) throw new BusinessError(ErrorCode.Unauthorized);
-	const [merchantShops, telegramLinked, balance, couponCount] = await Promise.all([
+	const [merchantShops, telegramLinked, balance, couponCount, platformOperator] = await Promise.all([
 		listStaffShops(deps, { tenantId: ctx.tenant.id, memberId, lang: ctx.lang }),
 		queries.isTelegramLinked(deps.db, ctx.tenant.id, memberId),
 		getWalletBalance(deps, { tenantId: ctx.tenant.id, memberId }),
 		usableCouponCount(deps.db, { tenantId: ctx.tenant.id, memberId, now: deps.clock.now() }),
+		isPlatformOperator(deps.db, { tenantId: ctx.tenant.id, memberId }),
 	]);
 	const userType = merchantShops.some((shop) => shop.role === "owner")
 		? UserType.MerchantOwner
@@ -263,6 +316,7 @@ export async function getMemberInfo(deps: AppDeps, ctx: CallerContext, memberId:
 		isMerchant: merchantShops.length > 0,
 		merchantShops,
 		telegramLinked,
+		isPlatformOperator: platformOperator,
 	};
 }
 

@@ -34,6 +34,13 @@ const KIND_OF_TXN: Record<DB["ledger_txn"]["kind"], BillEntryKind> = {
 	// Between the booking hold and the shop: they never touch a wallet, but the map stays total.
 	reservation_kept: "reservationPayment",
 	reservation_applied: "reservationPayment",
+	// A shop's own money (issue 14): never a member's wallet either.
+	shop_settlement: "refund",
+	shop_commission: "refund",
+	commission_refund: "refund",
+	withdrawal_request: "refund",
+	withdrawal_returned: "refund",
+	withdrawal_paid: "refund",
 };
 
 type LinkTarget =

@@ -14,7 +14,30 @@ export type AccountRef =
 	/** Bonus given with recharges (issue 12): runs negative, the bonus the business has given away. */
 	| { kind: "stored_value_bonus"; tenantId: number }
 	/** Money paid for VIP cards (issue 12). */
-	| { kind: "membership_revenue"; tenantId: number };
+	| { kind: "membership_revenue"; tenantId: number }
+	/** A shop's settled money (issue 14): what it may withdraw. shop_revenue is its pending money. */
+	| { kind: "shop_available"; tenantId: number; shopId: number }
+	/** A shop's money asked for and not yet paid out (issue 14). */
+	| { kind: "shop_withdrawing"; tenantId: number; shopId: number }
+	/** The platform's commission on its shops' earnings (issue 14). */
+	| { kind: "platform_commission"; tenantId: number }
+	/** Withdrawals paid out to shops' banks: the outside world (issue 14). */
+	| { kind: "shop_payouts"; tenantId: number };
+
+type ShopAccountKind = "shop_revenue" | "shop_available" | "shop_withdrawing";
+const SHOP_ACCOUNT_KINDS: ReadonlySet<string> = new Set<ShopAccountKind>([
+	"shop_revenue",
+	"shop_available",
+	"shop_withdrawing",
+]);
+
+/**
+ * Accounts that never go below zero: a member's wallet (insufficient balance), and a shop's
+ * pending and in-withdrawal money (decision 023). A shop's available money may, but only by a
+ * move that says so (`mayOwe`: a refund after settlement larger than it, a debt the next
+ * earnings pay back).
+ */
+const NEVER_NEGATIVE: readonly AccountRef["kind"][] = ["member_wallet", "shop_revenue", "shop_withdrawing", "shop_available"];
 
 /** The account's id, creating it on first use (concurrent first uses meet on the unique index). */
 export async function accountId(db: Db, ref: AccountRef): Promise<number> {
@@ -25,17 +48,21 @@ export async function accountId(db: Db, ref: AccountRef): Promise<number> {
 			.where("tenant_id", "=", ref.tenantId)
 			.where("kind", "=", ref.kind);
 		if (ref.kind === "member_wallet") query = query.where("member_id", "=", ref.memberId);
-		if (ref.kind === "shop_revenue") query = query.where("shop_id", "=", ref.shopId);
+		if (isShopAccount(ref)) query = query.where("shop_id", "=", ref.shopId);
 		return query.executeTakeFirst();
 	};
 	const existing = await find();
 	if (existing) return existing.id;
 	await sql`INSERT INTO ledger_account (tenant_id, kind, member_id, shop_id) VALUES (${ref.tenantId}, ${ref.kind}, ${
 		ref.kind === "member_wallet" ? ref.memberId : null
-	}, ${ref.kind === "shop_revenue" ? ref.shopId : null}) ON CONFLICT DO NOTHING`.execute(db);
+	}, ${isShopAccount(ref) ? ref.shopId : null}) ON CONFLICT DO NOTHING`.execute(db);
 	const created = await find();
 	if (!created) throw new Error(`ledger account ${ref.kind} could not be created`);
 	return created.id;
+}
+
+function isShopAccount(ref: AccountRef): ref is Extract<AccountRef, { kind: ShopAccountKind }> {
+	return SHOP_ACCOUNT_KINDS.has(ref.kind);
 }
 
 export async function accountBalance(db: Db, ref: AccountRef): Promise<number> {
@@ -48,14 +75,18 @@ export interface LedgerMove {
 	account: AccountRef;
 	/** Positive credits the account, negative debits it. */
 	amount: number;
+	/** A shop's available money may go below zero by this move: a refund after settlement (decision 023). */
+	mayOwe?: boolean;
 }
 
 /**
  * Moves money between accounts as one ledger transaction, inside the caller's database
- * transaction. The moves must sum to zero. A member wallet never goes below zero: the
- * conditional UPDATE refuses it (insufficient balance), with no read-then-write gap.
+ * transaction. The moves must sum to zero. A member wallet, and a shop's pending and
+ * in-withdrawal money, never go below zero: the conditional UPDATE refuses it (insufficient
+ * balance), with no read-then-write gap; so does a shop's available money unless the move
+ * says `mayOwe`.
  * The idempotency key makes the same movement happen at most once: a second posting with
- * the same key changes nothing and returns false.
+ * the same key changes nothing and returns null; the first returns the ledger transaction's id.
  */
 export async function postLedgerTxn(
 	trx: Transaction<DB>,
@@ -70,10 +101,13 @@ export async function postLedgerTxn(
 		rechargeId?: number | null;
 		cardPurchaseId?: number | null;
 		counterPaymentId?: number | null;
+		/** The shop's withdrawal or earning it moves for (issue 14): the wallet's statement links by these. */
+		withdrawalId?: number | null;
+		shopEarningId?: number | null;
 		now: Date;
 		moves: LedgerMove[];
 	},
-): Promise<boolean> {
+): Promise<number | null> {
 	const sum = args.moves.reduce((total, move) => total + move.amount, 0);
 	if (sum !== 0 || args.moves.some((move) => !Number.isSafeInteger(move.amount) || move.amount === 0)) {
 		throw new Error(`unbalanced ledger transaction ${args.idempotencyKey}: ${JSON.stringify(args.moves)}`);
@@ -89,12 +123,14 @@ export async function postLedgerTxn(
 			recharge_id: args.rechargeId ?? null,
 			card_purchase_id: args.cardPurchaseId ?? null,
 			counter_payment_id: args.counterPaymentId ?? null,
+			withdrawal_id: args.withdrawalId ?? null,
+			shop_earning_id: args.shopEarningId ?? null,
 			created_at: args.now,
 		})
 		.onConflict((oc) => oc.column("idempotency_key").doNothing())
 		.returning("id")
 		.executeTakeFirst();
-	if (!txn) return false;
+	if (!txn) return null;
 	const resolved = await Promise.all(
 		args.moves.map(async (move) => ({ id: await accountId(trx, move.account), move })),
 	);
@@ -105,7 +141,11 @@ export async function postLedgerTxn(
 			.updateTable("ledger_account")
 			.set((eb) => ({ balance: eb("balance", "+", move.amount) }))
 			.where("id", "=", id)
-			.where((eb) => eb.or([eb("kind", "<>", "member_wallet"), eb(eb("balance", "+", move.amount), ">=", 0)]))
+			.where((eb) =>
+				move.amount > 0 || (move.mayOwe && move.account.kind === "shop_available")
+					? eb.val(true)
+					: eb.or([eb("kind", "not in", NEVER_NEGATIVE), eb(eb("balance", "+", move.amount), ">=", 0)]),
+			)
 			.returning("balance")
 			.executeTakeFirst();
 		if (!updated) throw new BusinessError(ErrorCode.InsufficientBalance);
@@ -115,5 +155,5 @@ export async function postLedgerTxn(
 			.values({ txn_id: txn.id, account_id: id, amount: move.amount, balance_after: updated.balance })
 			.execute();
 	}
-	return true;
+	return txn.id;
 }

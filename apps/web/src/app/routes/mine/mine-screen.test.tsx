@@ -23,6 +23,7 @@ const member: MemberInfo = {
 	isMerchant: true,
 	merchantShops: [{ shopId: 1, shopName: "Bayon", role: "owner" }],
 	telegramLinked: false,
+	isPlatformOperator: false,
 };
 
 type Answer = { code: number; msg?: string; data?: unknown };

@@ -109,6 +109,9 @@ const en: UiStrings = {
 	"page.dueDetail": "Reservation details",
 	"page.dueList": "My reservations",
 	"page.cart": "Cart",
+	"page.platformWithdrawals": "Withdrawal review",
+	"page.platformShops": "Shop wallets",
+	"page.platformSettings": "Platform terms",
 	"page.notFound": "Page not found",
 
 	"home.greeting": "Welcome",

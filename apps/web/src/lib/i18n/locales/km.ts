@@ -109,6 +109,9 @@ const km: UiStrings = {
 	"page.dueDetail": "ព័ត៌មានលម្អិតការកក់",
 	"page.dueList": "ការកក់របស់ខ្ញុំ",
 	"page.cart": "កន្ត្រកទំនិញ",
+	"page.platformWithdrawals": "ពិនិត្យការដកប្រាក់",
+	"page.platformShops": "កាបូបហាងទាំងអស់",
+	"page.platformSettings": "លក្ខខណ្ឌវេទិកា",
 	"page.notFound": "រកមិនឃើញទំព័រ",
 
 	"home.greeting": "សូមស្វាគមន៍",

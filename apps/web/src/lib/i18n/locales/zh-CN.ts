@@ -111,6 +111,9 @@ const zhCN = {
 	"page.dueDetail": "预约详情",
 	"page.dueList": "我的预约",
 	"page.cart": "购物车",
+	"page.platformWithdrawals": "平台提现审核",
+	"page.platformShops": "各店钱包",
+	"page.platformSettings": "平台结算规则",
 	"page.notFound": "页面不存在",
 
 	"home.greeting": "欢迎光临",

@@ -1,0 +1,1 @@
+export { default } from "../../merchant/screens/merchant-placeholder-screen";

@@ -37,7 +37,12 @@ const SHOP_ACCOUNT_KINDS: ReadonlySet<string> = new Set<ShopAccountKind>([
  * move that says so (`mayOwe`: a refund after settlement larger than it, a debt the next
  * earnings pay back).
  */
-const NEVER_NEGATIVE: readonly AccountRef["kind"][] = ["member_wallet", "shop_revenue", "shop_withdrawing", "shop_available"];
+const NEVER_NEGATIVE: readonly AccountRef["kind"][] = [
+	"member_wallet",
+	"shop_revenue",
+	"shop_withdrawing",
+	"shop_available",
+];
 
 /** The account's id, creating it on first use (concurrent first uses meet on the unique index). */
 export async function accountId(db: Db, ref: AccountRef): Promise<number> {

@@ -124,8 +124,25 @@ export interface RedemptionChangedEvent {
 	points: number;
 }
 
+/**
+ * A shop's money moved (issue 14): an earning settled, a refund, a withdrawal asked for or
+ * reviewed. Sent to the shop's owners and to the tenant's platform operators only (never to
+ * other staff); the wallet and withdrawal pages refetch. `reason`: earned, settled, refunded,
+ * withdrawalRequested, withdrawalApproved, withdrawalRejected, withdrawalPaid.
+ */
+export interface WalletChangedEvent {
+	type: "wallet.changed";
+	tenantId: number;
+	shopId: number;
+	reason: string;
+	withdrawalId: number | null;
+	/** The withdrawal's status after the change (spec §3 enumeration), null when no withdrawal. */
+	withdrawalStatus: number | null;
+}
+
 export type DomainEvent =
 	| OrderChangedEvent
+	| WalletChangedEvent
 	| BalanceChangedEvent
 	| RedemptionChangedEvent
 	| ReservationChangedEvent

@@ -72,8 +72,6 @@ export const walletStrings = featureStrings({
 		"platform.empty": "还没有门店",
 		"platform.back": "全部门店",
 		"platform.owes": "欠 {{amount}}",
-		"platform.only": "只有平台运营人员可以打开此页面。",
-		"platform.signIn": "登录",
 	},
 	en: {
 		notAllowed: "Only the shop owner can see the wallet and withdraw money.",
@@ -138,8 +136,6 @@ export const walletStrings = featureStrings({
 		"platform.empty": "No shops yet",
 		"platform.back": "All shops",
 		"platform.owes": "Owes {{amount}}",
-		"platform.only": "Only platform operators can open this page.",
-		"platform.signIn": "Sign in",
 	},
 	km: {
 		notAllowed: "មានតែម្ចាស់ហាងប៉ុណ្ណោះដែលអាចមើលកាបូប និងដកប្រាក់បាន។",
@@ -204,8 +200,6 @@ export const walletStrings = featureStrings({
 		"platform.empty": "មិនទាន់មានហាងនៅឡើយទេ",
 		"platform.back": "ហាងទាំងអស់",
 		"platform.owes": "ជំពាក់ {{amount}}",
-		"platform.only": "មានតែប្រតិបត្តិករវេទិកាប៉ុណ្ណោះដែលអាចបើកទំព័រនេះបាន។",
-		"platform.signIn": "ចូលគណនី",
 	},
 });
 

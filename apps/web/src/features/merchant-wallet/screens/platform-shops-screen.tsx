@@ -5,9 +5,5 @@ import "../../merchant/merchant.css";
 
 /** platform/shops: every shop's wallet for a platform operator; `?shopId=` opens one (issue 14). */
 export default function PlatformShopsScreen() {
-	return (
-		<PlatformGuard>
-			<PlatformShopsView />
-		</PlatformGuard>
-	);
+	return <PlatformGuard>{() => <PlatformShopsView />}</PlatformGuard>;
 }

@@ -71,12 +71,13 @@ describe("the withdrawal amount", () => {
 		expect(amountOf("12.3")).toBe(1230);
 		expect(amountOf("12")).toBe(1200);
 		expect(amountOf("12,5")).toBe(1250);
-		// 0.29 × 100, 1.15 × 100 and 4.35 × 100 are 28.999…, 114.999… and 434.999… in floating point.
-		expect(amountOf("10.29")).toBe(1029);
-		expect(amountOf("11.15")).toBe(1115);
+		// 19.99 × 100, 16.08 × 100, 4.35 × 100 and 0.57 × 100 are 1998.999…, 1607.999…, 434.999… and
+		// 56.999… in floating point.
+		expect(amountOf("19.99")).toBe(1999);
+		expect(amountOf("16.08")).toBe(1608);
 		expect(amountOf("4.35")).toBeUndefined(); // below the minimum of $10.00
 		expect(checkWithdrawal(draft({ amount: "4.35" }), { ...limits, minimum: 1 }).input?.amount).toBe(435);
-		expect(checkWithdrawal(draft({ amount: "0.3" }), { ...limits, minimum: 1 }).input?.amount).toBe(30);
+		expect(checkWithdrawal(draft({ amount: "0.57" }), { ...limits, minimum: 1 }).input?.amount).toBe(57);
 		expect(amountOf("523.40")).toBe(52_340);
 	});
 

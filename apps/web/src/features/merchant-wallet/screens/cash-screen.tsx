@@ -84,11 +84,7 @@ function CashForm({ shopId, wallet, cards }: { shopId: number; wallet: WalletSum
 	const currency = useCurrency();
 	const navigate = useNavigate();
 	const queryClient = useQueryClient();
-	// One account: it is the one. Several: the owner says which (spec §5 "select a withdrawal account").
-	const [draft, setDraft] = useState<WithdrawalDraft>(() => ({
-		...emptyWithdrawalDraft(),
-		cardId: cards.length === 1 ? (cards[0]?.id ?? null) : null,
-	}));
+	const [draft, setDraft] = useState<WithdrawalDraft>(emptyWithdrawalDraft);
 	const [problems, setProblems] = useState<FieldProblems>({});
 	const [message, setMessage] = useState<string | null>(null);
 	const [unknownOutcome, setUnknownOutcome] = useState(false);
@@ -97,8 +93,14 @@ function CashForm({ shopId, wallet, cards }: { shopId: number; wallet: WalletSum
 	const codeRef = useRef<HTMLInputElement | null>(null);
 
 	const nothing = wallet.withdrawable <= 0;
-	// A card unbound meanwhile (another tab) is no longer a choice.
-	const cardId = cards.some((card) => card.id === draft.cardId) ? draft.cardId : null;
+	// One account: it is the one (also when it was just added and the list is read again).
+	// Several: the owner says which (spec §5 "select a withdrawal account"). A card unbound
+	// meanwhile (another tab) is no longer a choice.
+	const cardId = cards.some((card) => card.id === draft.cardId)
+		? draft.cardId
+		: cards.length === 1
+			? (cards[0]?.id ?? null)
+			: null;
 
 	const change = <F extends CashField>(field: F, value: WithdrawalDraft[F]) => {
 		setDraft((current) => ({ ...current, [field]: value }));
@@ -203,9 +205,7 @@ function CashForm({ shopId, wallet, cards }: { shopId: number; wallet: WalletSum
 						large
 						problem={amountProblem}
 						hint={
-							typeof amount === "number" && amount > 0
-								? mt("cash.amountPreview", { amount: money(amount) })
-								: mt("cash.minimum", { amount: money(wallet.minimumWithdrawal) })
+							typeof amount === "number" && amount > 0 ? mt("cash.amountPreview", { amount: money(amount) }) : undefined
 						}
 						testId="cash-amount"
 					/>

@@ -1,9 +1,12 @@
 import type { WithdrawalView } from "@bayon/contract";
 import { type DateLabels, formatDate } from "../../lib/format";
 
-/** A withdrawal's account as the review shows it: the bank and the last four digits, never more. */
+/**
+ * A withdrawal's account as the review says it: the bank and the last four digits, never more.
+ * A no-break space keeps the digits with their dots when a message wraps.
+ */
 export function accountText(card: WithdrawalView["card"]): string {
-	return `${card.bank} •••• ${card.last4}`;
+	return `${card.bank} ••••\u00a0${card.last4}`;
 }
 
 /**

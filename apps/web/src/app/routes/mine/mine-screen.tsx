@@ -19,13 +19,13 @@ import {
 	CalendarIcon,
 	CardIcon,
 	ChevronIcon,
-	DocumentIcon,
 	GiftIcon,
 	LogoutIcon,
 	PinIcon,
 	ReceiptIcon,
 	ShieldIcon,
 	StoreIcon,
+	ToolsIcon,
 	WalletIcon,
 } from "../../../ui/icons";
 import { PullRefresh } from "../../../ui/pull-refresh";
@@ -58,7 +58,7 @@ const platformLinks: { to: string; labelKey: UiKey; Icon: Icon; testId: string }
 	{
 		to: Paths.platformSettings,
 		labelKey: "page.platformSettings",
-		Icon: DocumentIcon,
+		Icon: ToolsIcon,
 		testId: "link-platform-settings",
 	},
 ];

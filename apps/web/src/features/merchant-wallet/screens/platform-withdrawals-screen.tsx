@@ -205,6 +205,7 @@ function WithdrawalsReview() {
 					) : (
 						<>
 							<PlatformWithdrawalList
+								layout={sideBySide ? "table" : "cards"}
 								withdrawals={withdrawals}
 								selectedId={selectedId}
 								onSelect={(withdrawal) => select(withdrawal)}

@@ -1,47 +1,85 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { Paths, withQuery } from "../../app/paths";
-import { featureStrings, useFeatureStrings } from "../../lib/i18n/feature-strings";
+import { uiLanguageFor, useI18n } from "../../lib/i18n";
+import { loadStaffMessages, staffMessagesLoaded } from "../../lib/i18n/messages";
 import { useAppState } from "../../lib/store";
-import { LoadingState, NotAllowedState } from "../../ui/states";
+import { LockIcon } from "../../ui/icons";
+import { ErrorState, LoadingState } from "../../ui/states";
 import { useMemberInfo } from "../identity/api";
+import { usePlatformText } from "./platform-strings";
 
 /**
- * STAND-IN, written with the shop wallets page only so that its branch compiles on its own:
- * the platform review's branch (mw-web-platform) has the real guard at this path, with the same
- * signature (`children` as a function) and test ids; take that file when merging.
- *
- * The platform's pages open to platform operators only; everyone else sees why (the server
- * refuses their calls anyway). A stored member who is not an operator may have just been made
- * one: the fresh member info is awaited once before refusing.
+ * Every platform operator page (issue 14, decision 023) sits behind this: a signed-in member
+ * flagged `isPlatformOperator` (checked again against fresh member info) sees the page;
+ * everyone else a refusal page with a way back, never the page. The server refuses their calls
+ * anyway (NotPlatformOperator); this is the honest face of it.
  */
-const guardStrings = featureStrings({
-	"zh-CN": { only: "只有平台运营人员可以打开此页面。", signIn: "登录" },
-	en: { only: "Only platform operators can open this page.", signIn: "Sign in" },
-	km: { only: "មានតែប្រតិបត្តិករវេទិកាប៉ុណ្ណោះដែលអាចបើកទំព័រនេះបាន។", signIn: "ចូលគណនី" },
-});
-
 export function PlatformGuard({ children }: { children: () => ReactNode }) {
-	const { ft } = useFeatureStrings(guardStrings);
 	const member = useAppState((s) => s.member);
 	const info = useMemberInfo();
-	const location = useLocation();
+	// The merchant area's messages hold the refusal's words and the pages' validation, so they
+	// are loaded for whoever opens a platform page.
+	const messages = useStaffMessages();
+
+	if (messages.state === "failed") return <ErrorState onRetry={messages.retry} />;
+	if (messages.state === "loading") return <LoadingState />;
 	if (member?.isPlatformOperator === true) return <>{children()}</>;
+	// A stored member may have just been made an operator (or stored before the flag existed):
+	// wait for the fresh answer once.
 	if (member && info.isPending) return <LoadingState />;
+	return <OperatorsOnly signedIn={Boolean(member)} />;
+}
+
+/** The merchant area's messages in the reader's language (decision 019), as MerchantGuard loads them. */
+function useStaffMessages() {
+	const { lang } = useI18n();
+	const code = uiLanguageFor(lang);
+	const [attempt, setAttempt] = useState(0);
+	const [result, setResult] = useState<{ lang: string; failed: boolean } | null>(null);
+	const ready = staffMessagesLoaded(code);
+	// biome-ignore lint/correctness/useExhaustiveDependencies: a retry (a new attempt) downloads again.
+	useEffect(() => {
+		if (ready) return;
+		let current = true;
+		loadStaffMessages(code).then(
+			() => current && setResult({ lang: code, failed: false }),
+			() => current && setResult({ lang: code, failed: true }),
+		);
+		return () => {
+			current = false;
+		};
+	}, [ready, code, attempt]);
+	const state = ready ? "ready" : result?.lang === code && result.failed ? "failed" : "loading";
+	const retry = () => {
+		setResult(null);
+		setAttempt((n) => n + 1);
+	};
+	return { state, retry } as const;
+}
+
+function OperatorsOnly({ signedIn }: { signedIn: boolean }) {
+	const { pt, m, t } = usePlatformText();
+	const location = useLocation();
 	return (
-		<>
-			<NotAllowedState message={ft("only")} testId="platform-only" />
-			{!member && (
-				<div className="wallet-guard-actions">
-					<Link
-						to={withQuery(Paths.login, { redirect: `${location.pathname}${location.search}` })}
-						className="button button--primary"
-						data-testid="platform-only-sign-in"
-					>
-						{ft("signIn")}
-					</Link>
-				</div>
+		<section className="status-page" data-testid="platform-only">
+			<LockIcon className="status-page__icon" />
+			<h2 className="status-page__title">{pt("guard.title")}</h2>
+			<p className="status-page__body" data-testid="platform-only-message">
+				{m("notPlatformOperator")}
+			</p>
+			{!signedIn && (
+				<Link
+					to={withQuery(Paths.login, { redirect: `${location.pathname}${location.search}` })}
+					className="button button--primary"
+					data-testid="platform-only-sign-in"
+				>
+					{pt("guard.signIn")}
+				</Link>
 			)}
-		</>
+			<Link to={Paths.home} replace className="button button--ghost" data-testid="platform-only-home">
+				{t("common.goHome")}
+			</Link>
+		</section>
 	);
 }

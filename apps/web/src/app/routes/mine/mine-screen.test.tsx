@@ -113,6 +113,8 @@ describe("mine tab", () => {
 		expect(screen.getByTestId("mine-points").textContent).toContain("2,500");
 		expect(screen.getByTestId("mine-points").getAttribute("href")).toBe(Paths.pointsBill);
 		expect(screen.getByTestId("link-merchant")).toBeTruthy();
+		// Not a platform operator: no platform entry.
+		expect(screen.queryByTestId("mine-platform")).toBeNull();
 		expect((await screen.findByTestId("service-help")).getAttribute("href")).toBe(`${Paths.mineContent}?id=4`);
 		expect(within(await screen.findByTestId("news-list")).getByText("新店开业")).toBeTruthy();
 		// Signing out asks first; cancelling keeps the member signed in.
@@ -121,6 +123,22 @@ describe("mine tab", () => {
 		expect(screen.getByTestId("sign-out-confirm").textContent).toContain("确定退出登录吗");
 		fireEvent.click(within(screen.getByTestId("sign-out-confirm")).getByText("取消"));
 		expect(screen.queryByTestId("sign-out-confirm")).toBeNull();
+	});
+
+	it("shows a platform operator the platform's pages: withdrawal review, shop wallets, terms", async () => {
+		const operator = { ...member, isMerchant: false, merchantShops: [], isPlatformOperator: true };
+		localStorage.setItem("accessToken", "t");
+		localStorage.setItem("userinfo", JSON.stringify(operator));
+		appStore.reload();
+		fakeServer({ "/member/user/get-info": { code: 0, data: operator }, "/system/config": config });
+		renderMine();
+
+		const entry = await screen.findByTestId("mine-platform");
+		expect(within(entry).getByTestId("link-platform-withdrawals").getAttribute("href")).toBe(Paths.platformWithdrawals);
+		expect(within(entry).getByTestId("link-platform-withdrawals").textContent).toBe("平台提现审核");
+		expect(within(entry).getByTestId("link-platform-shops").getAttribute("href")).toBe(Paths.platformShops);
+		expect(within(entry).getByTestId("link-platform-settings").getAttribute("href")).toBe(Paths.platformSettings);
+		expect(screen.queryByTestId("link-merchant")).toBeNull();
 	});
 
 	it("shows the member's active card with its expiry, else an entry to become a member; both open vip/vip", async () => {

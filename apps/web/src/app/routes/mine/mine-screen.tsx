@@ -23,7 +23,9 @@ import {
 	LogoutIcon,
 	PinIcon,
 	ReceiptIcon,
+	ShieldIcon,
 	StoreIcon,
+	ToolsIcon,
 	WalletIcon,
 } from "../../../ui/icons";
 import { PullRefresh } from "../../../ui/pull-refresh";
@@ -42,6 +44,23 @@ const shortcuts: { to: string; labelKey: UiKey; Icon: Icon; testId: string; stat
 	{ to: Paths.vip, labelKey: "mine.vip", Icon: CardIcon, testId: "link-vip" },
 	{ to: Paths.balanceBill, labelKey: "mine.bill", Icon: WalletIcon, testId: "link-bill" },
 	{ to: Paths.scoreProductList, labelKey: "mine.pointsMall", Icon: GiftIcon, testId: "link-points-mall" },
+];
+
+/** A platform operator's pages (issue 14): shown only to members flagged `isPlatformOperator`. */
+const platformLinks: { to: string; labelKey: UiKey; Icon: Icon; testId: string }[] = [
+	{
+		to: Paths.platformWithdrawals,
+		labelKey: "page.platformWithdrawals",
+		Icon: ShieldIcon,
+		testId: "link-platform-withdrawals",
+	},
+	{ to: Paths.platformShops, labelKey: "page.platformShops", Icon: WalletIcon, testId: "link-platform-shops" },
+	{
+		to: Paths.platformSettings,
+		labelKey: "page.platformSettings",
+		Icon: ToolsIcon,
+		testId: "link-platform-settings",
+	},
 ];
 
 /** Tab "mine": profile, balance and points, shortcuts, services, news, language, sign-out. */
@@ -121,6 +140,19 @@ export default function MineScreen() {
 							<span className="list__label">{t("mine.merchantCentre")}</span>
 							<ChevronIcon className="list__chevron" />
 						</Link>
+					)}
+					{member?.isPlatformOperator && (
+						<ul className="list mine__merchant" data-testid="mine-platform">
+							{platformLinks.map(({ to, labelKey, Icon, testId }) => (
+								<li key={testId}>
+									<Link to={to} className="list__row" data-testid={testId}>
+										<Icon className="list__icon" />
+										<span className="list__label">{t(labelKey)}</span>
+										<ChevronIcon className="list__chevron" />
+									</Link>
+								</li>
+							))}
+						</ul>
 					)}
 				</section>
 

@@ -160,7 +160,7 @@ export interface BankCardView {
 /** Card numbers may be typed with spaces or dashes between groups: they are dropped before the check. */
 export const cardNumberField = oneLineText("cardNumber")
 	.transform((value) => value.replace(/[\s-]/g, ""))
-	.pipe(z.string().regex(BANK_CARD_PATTERN, { error: "cardNumber" }));
+	.pipe(oneLineText("cardNumber").regex(BANK_CARD_PATTERN, { error: "cardNumber" }));
 
 /** `POST /merchant/cards/add`. */
 export const AddBankCardInput = z.strictObject({

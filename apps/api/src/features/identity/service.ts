@@ -110,8 +110,9 @@ export interface VerifiedStepUpCode {
 
 /**
  * Checks the member's step-up code, before the money action's transaction: SmsCodeExpired when
- * there is no live code, SmsCodeWrong for a wrong one. The try is counted at once, like a login
- * code's, so wrong tries count even though the action then rolls back. (It runs outside the
+ * there is no live code, SmsCodeWrong for a wrong one. Every try is counted at once, like a login
+ * code's (five to a code), so wrong tries count even though the action then rolls back; a right
+ * code whose action is refused (over the amount, say) stays usable for the tries left. (It runs outside the
  * action's transaction because PGlite has one connection: a second query beside an open
  * transaction would wait for it forever.)
  */

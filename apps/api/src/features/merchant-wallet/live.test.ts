@@ -55,9 +55,14 @@ describe("live wallet changes", () => {
 		const customer = await money.signIn("13900001604");
 		const card = await money.card(owner, shopId);
 		await money.giveAvailable(shopId, 10_000);
-		const [ownerSocket, operatorSocket, managerSocket, staffSocket, otherSocket, customerSocket] = await Promise.all(
-			[owner, operator, manager, staff, otherOwner, customer].map(live),
-		);
+		const [ownerSocket, operatorSocket, managerSocket, staffSocket, otherSocket, customerSocket] = await Promise.all([
+			live(owner),
+			live(operator),
+			live(manager),
+			live(staff),
+			live(otherOwner),
+			live(customer),
+		]);
 		const unheard = [managerSocket, staffSocket, otherSocket, customerSocket];
 
 		const asked = await money.withdraw(owner, shopId, card.id, 3000);

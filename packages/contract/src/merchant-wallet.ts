@@ -160,7 +160,7 @@ export interface BankCardView {
 /** Card numbers may be typed with spaces or dashes between groups: they are dropped before the check. */
 export const cardNumberField = oneLineText("cardNumber")
 	.transform((value) => value.replace(/[\s-]/g, ""))
-	.pipe(z.string().regex(BANK_CARD_PATTERN, { error: "cardNumber" }));
+	.pipe(oneLineText("cardNumber").regex(BANK_CARD_PATTERN, { error: "cardNumber" }));
 
 /** `POST /merchant/cards/add`. */
 export const AddBankCardInput = z.strictObject({
@@ -168,11 +168,11 @@ export const AddBankCardInput = z.strictObject({
 	holder: oneLineText("fillCardHolder")
 		.trim()
 		.min(1, { error: "fillCardHolder", abort: true })
-		.max(CARD_HOLDER_MAX, { error: "textTooLongMax" }),
+		.max(CARD_HOLDER_MAX, { error: "textTooLong" }),
 	bank: oneLineText("fillBankName")
 		.trim()
 		.min(1, { error: "fillBankName", abort: true })
-		.max(BANK_NAME_MAX, { error: "textTooLongMax" }),
+		.max(BANK_NAME_MAX, { error: "textTooLong" }),
 	cardNumber: cardNumberField,
 	code: smsCodeField,
 });
@@ -279,7 +279,7 @@ export const RejectWithdrawalInput = z.strictObject({
 	reason: multiLineText("fillRejectReason")
 		.trim()
 		.min(1, { error: "fillRejectReason", abort: true })
-		.max(REJECT_REASON_MAX, { error: "textTooLongMax" }),
+		.max(REJECT_REASON_MAX, { error: "textTooLong" }),
 });
 export type RejectWithdrawalInput = z.input<typeof RejectWithdrawalInput>;
 
@@ -290,7 +290,7 @@ export const MarkWithdrawalPaidInput = z.strictObject({
 	reference: oneLineText("fillBankReference")
 		.trim()
 		.min(1, { error: "fillBankReference", abort: true })
-		.max(BANK_REFERENCE_MAX, { error: "textTooLongMax" }),
+		.max(BANK_REFERENCE_MAX, { error: "textTooLong" }),
 });
 export type MarkWithdrawalPaidInput = z.input<typeof MarkWithdrawalPaidInput>;
 

@@ -323,6 +323,21 @@ const validExamples: Record<string, Record<string, Json>> = {
 	HandOverRedemptionInput: { shopId: 1, id: 4 },
 	ShipRedemptionInput: { shopId: 1, id: 4, trackingNote: "J&T 6100123" },
 	CancelRedemptionInput: { shopId: 1, id: 4, reason: "out of stock" },
+	// The merchant's money (issue 14)
+	SendMoneyCodeInput: { shopId: 1 },
+	AddBankCardInput: {
+		shopId: 1,
+		holder: "Sok Dara",
+		bank: "ABA Bank",
+		cardNumber: "6222 0202 0011 2233",
+		code: "123456",
+	},
+	RemoveBankCardInput: { shopId: 1, cardId: 2 },
+	CreateWithdrawalInput: { shopId: 1, amount: 5000, cardId: 2, code: "123456" },
+	ApproveWithdrawalInput: { id: 3, version: 0 },
+	RejectWithdrawalInput: { id: 3, version: 1, reason: "The holder's name does not match" },
+	MarkWithdrawalPaidInput: { id: 3, version: 1, reference: "FT2611240001" },
+	SavePlatformSettingsInput: { commissionBps: 500, holdHours: 24, minimumWithdrawal: 1000 },
 	// Query strings and paths
 	DeliveryCheckQuery: { shopId: "1", lat: "-11.5", lng: "104.9" },
 	IdParams: { id: "12" },
@@ -359,6 +374,11 @@ const validExamples: Record<string, Record<string, Json>> = {
 	RedemptionListQuery: { status: "pending", page: "1", pageSize: "20" },
 	RedemptionIdQuery: { id: "4" },
 	MerchantRedemptionListQuery: { shopId: "1", status: "pending", page: "1", pageSize: "20" },
+	WalletStatementQuery: { shopId: "1", from: "2026-11-01", to: "2026-11-30", cursor: "120", pageSize: "20" },
+	WalletExportQuery: { shopId: "1", from: "2026-11-01", to: "2026-11-30" },
+	WithdrawalListQuery: { shopId: "1", status: "0", cursor: "40", pageSize: "20" },
+	WithdrawalDetailQuery: { shopId: "1", id: "3" },
+	PlatformWithdrawalQuery: { status: "1", shopId: "1", cursor: "40", pageSize: "20" },
 };
 
 /** Fields where a line break or tab belongs (typed into a multi-line box). */

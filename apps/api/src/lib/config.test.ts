@@ -66,8 +66,16 @@ describe("loadConfig", () => {
 		[{ SMS_PROVIDER: "carrier-pigeon" }, "SMS_PROVIDER"],
 		[{ HTTP_REQUEST_TIMEOUT_SECONDS: "0" }, "HTTP_REQUEST_TIMEOUT_SECONDS"],
 		[{ UPLOAD_IMAGE_WORKERS: "many" }, "UPLOAD_IMAGE_WORKERS"],
+		[{ BANK_CARD_KEY: "short" }, "BANK_CARD_KEY"],
+		[{ BANK_CARD_KEY: Buffer.alloc(16).toString("base64") }, "BANK_CARD_KEY"],
 	])("names the bad variable %o", (env, name) => {
 		expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(new RegExp(`${name}=`));
+	});
+
+	it("takes a 32-byte bank card key in base64, and leaves it unset without one", () => {
+		const key = Buffer.alloc(32, 9);
+		expect(loadConfig({ DATA_DIR: dataDir(), BANK_CARD_KEY: key.toString("base64") }).bankCardKey).toEqual(key);
+		expect(loadConfig({ DATA_DIR: dataDir() }).bankCardKey).toBeUndefined();
 	});
 
 	it("takes a fake start time for browser tests", () => {
@@ -90,6 +98,8 @@ describe("loadConfig in production", () => {
 		"SMS_PROVIDER is required when NODE_ENV=production (only 'outbox' exists so far, which production refuses).";
 	const NO_SECRET = "TOKEN_SECRET is required when NODE_ENV=production (32+ random characters).";
 	const FAKE_NOW = "FAKE_NOW is for tests and is refused when NODE_ENV=production.";
+	const NO_CARD_KEY =
+		"BANK_CARD_KEY is required when NODE_ENV=production (32 random bytes in base64: openssl rand -base64 32); keep it: cards saved under it cannot be read without it.";
 
 	/** The problems loadConfig lists for the most complete production config, changed by `change`. */
 	function problemsWith(change: Record<string, string | undefined>): string[] {
@@ -97,6 +107,7 @@ describe("loadConfig in production", () => {
 			NODE_ENV: "production",
 			DATA_DIR: dataDir(),
 			TOKEN_SECRET: "s".repeat(40),
+			BANK_CARD_KEY: Buffer.alloc(32, 7).toString("base64"),
 			SMS_PROVIDER: "outbox",
 			...change,
 		};
@@ -124,13 +135,22 @@ describe("loadConfig in production", () => {
 		expect(problemsWith({ TOKEN_SECRET: undefined })).toEqual([OUTBOX, NO_SECRET]);
 	});
 
+	it("requires a bank card key", () => {
+		expect(problemsWith({ BANK_CARD_KEY: undefined })).toEqual([OUTBOX, NO_CARD_KEY]);
+	});
+
 	it("refuses a fake start time", () => {
 		expect(problemsWith({ FAKE_NOW: "2026-11-20T05:00:00Z" })).toEqual([FAKE_NOW, OUTBOX]);
 	});
 
 	it("names every problem at once", () => {
 		expect(
-			problemsWith({ SMS_PROVIDER: undefined, TOKEN_SECRET: undefined, FAKE_NOW: "2026-11-20T05:00:00Z" }),
-		).toEqual([FAKE_NOW, NO_SMS, NO_SECRET]);
+			problemsWith({
+				SMS_PROVIDER: undefined,
+				TOKEN_SECRET: undefined,
+				BANK_CARD_KEY: undefined,
+				FAKE_NOW: "2026-11-20T05:00:00Z",
+			}),
+		).toEqual([FAKE_NOW, NO_SMS, NO_SECRET, NO_CARD_KEY]);
 	});
 });

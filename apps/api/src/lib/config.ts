@@ -22,6 +22,10 @@ const EnvSchema = z.object({
 		.optional(),
 	SMS_PROVIDER: z.enum(["outbox"]).optional(),
 	TOKEN_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+	BANK_CARD_KEY: z
+		.string()
+		.regex(/^[A-Za-z0-9+/_-]{43}=?$/, "must be 32 random bytes in base64 (openssl rand -base64 32)")
+		.optional(),
 	LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 	WEB_DIST_DIR: z.string().min(1).default(path.join(repoRoot, "apps/web/dist")),
 	SEED_DEMO: z.enum(["true", "false"]).optional(),
@@ -57,6 +61,12 @@ export interface Config {
 	smsProvider: "outbox";
 	/** Pepper for hashing SMS codes and key for signing tokens we hand out (table QR codes). */
 	tokenSecret: string;
+	/**
+	 * The 32-byte key bank card numbers are encrypted and hashed with (decision 023), from
+	 * BANK_CARD_KEY. Required in production; unset elsewhere, the card code derives one from
+	 * tokenSecret (merchant-wallet/card-crypto.ts), so `npm start` works with no configuration.
+	 */
+	bankCardKey: Buffer | undefined;
 	logLevel: string;
 	webDistDir: string;
 	/** Apply the demo seed when the database is empty (never by default in production). */
@@ -155,6 +165,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 	if (production && !e.TOKEN_SECRET) {
 		problems.push("TOKEN_SECRET is required when NODE_ENV=production (32+ random characters).");
 	}
+	if (production && !e.BANK_CARD_KEY) {
+		problems.push(
+			"BANK_CARD_KEY is required when NODE_ENV=production (32 random bytes in base64: openssl rand -base64 32); keep it: cards saved under it cannot be read without it.",
+		);
+	}
 	if (problems.length > 0 || !smsProvider) {
 		throw new ConfigError(`Invalid configuration:\n${problems.map((problem) => `  ${problem}`).join("\n")}`);
 	}
@@ -168,6 +183,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 		telegramBotToken: e.TELEGRAM_BOT_TOKEN,
 		smsProvider,
 		tokenSecret: e.TOKEN_SECRET ?? loadOrCreateLocalSecret(dataDir),
+		bankCardKey: e.BANK_CARD_KEY ? Buffer.from(e.BANK_CARD_KEY, "base64") : undefined,
 		logLevel: e.LOG_LEVEL,
 		webDistDir: path.resolve(e.WEB_DIST_DIR),
 		seedDemo: e.SEED_DEMO ? e.SEED_DEMO === "true" : !production,

@@ -1,8 +1,9 @@
-import { DEFAULT_TENANT_ID, ErrorCode, formatMessage, queryIdField } from "@bayon/contract";
+import { DEFAULT_TENANT_ID, ErrorCode, formatMessage, queryIdField, type ShopRole } from "@bayon/contract";
 import websocket from "@fastify/websocket";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { WebSocket } from "ws";
 import { authenticate } from "../features/identity/service.js";
+import { isPlatformOperator } from "../features/merchant-wallet/operator.js";
 import { listStaffShops } from "../features/venues/service.js";
 import type { AppDeps } from "../http/deps.js";
 import { ok } from "../http/envelope.js";
@@ -20,7 +21,10 @@ interface Listener {
 	tenantId: number;
 	memberId: number;
 	sessionFamilyId: string;
-	shopIds: Set<number>;
+	/** The member's role in each shop whose staff they are on: what they hear of it. */
+	roles: Map<number, ShopRole>;
+	/** Reviews the tenant's withdrawals: hears every shop's wallet.changed (as of connecting). */
+	platformOperator: boolean;
 }
 
 /** Close code for a socket whose session ended (logout elsewhere, revoked): sign in again. */
@@ -39,7 +43,9 @@ const SESSION_ENDED = 4401;
  * (issue 12) to the member whose balance or card moved, never to staff; `redemption.changed`
  * (issue 13) likewise to the member whose points-mall redemption changed; `staff.changed`
  * (`data: {shopId, role}`, role null when removed) to a member whose place in a shop's staff
- * changed: from then on the socket hears that shop's orders or no longer; `pong` for a
+ * changed: from then on the socket hears that shop's orders or no longer; `wallet.changed`
+ * (issue 14) to the shop's owners and the tenant's platform operators only, never to its
+ * managers, staff or customers (a role change counts at once); `pong` for a
  * `ping`; `resync` (`data: {}`) when events may have been missed although the socket stayed
  * open (the server's event bus was down and is back, decision 006): the app refetches what it
  * shows, as after its own reconnection.
@@ -64,8 +70,8 @@ export async function registerWebsocket(app: FastifyInstance, deps: AppDeps) {
 			const message = JSON.stringify({ type: event.type, data: { shopId: event.shopId, role: event.role } });
 			for (const listener of listeners) {
 				if (listener.tenantId !== event.tenantId || listener.memberId !== event.memberId) continue;
-				if (event.role === null) listener.shopIds.delete(event.shopId);
-				else listener.shopIds.add(event.shopId);
+				if (event.role === null) listener.roles.delete(event.shopId);
+				else listener.roles.set(event.shopId, event.role);
 				listener.socket.send(message);
 			}
 			return;
@@ -79,13 +85,24 @@ export async function registerWebsocket(app: FastifyInstance, deps: AppDeps) {
 				if (listener.tenantId === event.tenantId && listener.memberId === event.memberId) listener.socket.send(message);
 			return;
 		}
+		if (event.type === "wallet.changed") {
+			// A shop's money is its owners' business (and the platform's): managers and staff hear nothing of it.
+			const message = JSON.stringify({ type: event.type, data: event });
+			for (const listener of listeners)
+				if (
+					listener.tenantId === event.tenantId &&
+					(listener.platformOperator || listener.roles.get(event.shopId) === "owner")
+				)
+					listener.socket.send(message);
+			return;
+		}
 		const message = JSON.stringify({ type: event.type, data: event });
 		for (const listener of listeners) {
 			if (listener.tenantId !== event.tenantId) continue;
 			const forMember =
 				(event.type === "order.changed" || event.type === "reservation.changed") &&
 				listener.memberId === event.memberId;
-			if (forMember || listener.shopIds.has(event.shopId)) listener.socket.send(message);
+			if (forMember || listener.roles.has(event.shopId)) listener.socket.send(message);
 		}
 	});
 	const heartbeat = setInterval(() => {
@@ -121,14 +138,24 @@ export async function registerWebsocket(app: FastifyInstance, deps: AppDeps) {
 		async (socket, request) => {
 			const who = (request as FastifyRequest & { wsMember?: WsTicketClaims }).wsMember;
 			if (!who) return socket.close(1008, "unauthorized");
-			const shops = await listStaffShops(deps, { tenantId: who.tenantId, memberId: who.memberId, lang: "zh-CN" });
-			const listener: Listener = { socket, ...who, shopIds: new Set(shops.map((shop) => shop.shopId)) };
+			const [shops, platformOperator] = await Promise.all([
+				listStaffShops(deps, { tenantId: who.tenantId, memberId: who.memberId, lang: "zh-CN" }),
+				isPlatformOperator(deps.db, { tenantId: who.tenantId, memberId: who.memberId }),
+			]);
+			const listener: Listener = {
+				socket,
+				...who,
+				roles: new Map(shops.map((shop) => [shop.shopId, shop.role])),
+				platformOperator,
+			};
 			listeners.add(listener);
 			socket.on("close", () => listeners.delete(listener));
 			socket.on("message", (raw) => {
 				if (raw.toString() === "ping") socket.send(JSON.stringify({ type: "pong" }));
 			});
-			socket.send(JSON.stringify({ type: "ready", data: { memberId: who.memberId, shopIds: [...listener.shopIds] } }));
+			socket.send(
+				JSON.stringify({ type: "ready", data: { memberId: who.memberId, shopIds: [...listener.roles.keys()] } }),
+			);
 		},
 	);
 }

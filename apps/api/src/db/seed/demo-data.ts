@@ -168,6 +168,8 @@ export const demoLanguages: DemoLanguage[] = [
 export const DEMO_OWNER_MOBILE = "13800000001";
 export const DEMO_STAFF_MOBILE = "13800000002";
 export const DEMO_CUSTOMER_MOBILE = "13800000003";
+/** The demo platform operator (issue 14): reviews every shop's withdrawals under /pages/platform/. */
+export const DEMO_OPERATOR_MOBILE = "13800000009";
 /** Stored value the demo customer starts with, in cents ($50.00), granted through the ledger. */
 export const DEMO_CUSTOMER_BALANCE = 5000;
 
@@ -176,6 +178,7 @@ export const demoMembers: DemoMember[] = [
 	{ mobile: DEMO_OWNER_MOBILE, nickname: "Sophea (owner)" },
 	{ mobile: DEMO_STAFF_MOBILE, nickname: "Dara (staff)" },
 	{ mobile: DEMO_CUSTOMER_MOBILE, nickname: "Vanna (customer)" },
+	{ mobile: DEMO_OPERATOR_MOBILE, nickname: "Chenda (platform)" },
 ];
 
 // ---------------------------------------------------------------------------------------------

@@ -10,6 +10,7 @@ import { migrate } from "../migrate.js";
 import type { DB } from "../schema.js";
 import {
 	DEMO_CUSTOMER_MOBILE,
+	DEMO_OPERATOR_MOBILE,
 	DEMO_OWNER_MOBILE,
 	DEMO_STAFF_MOBILE,
 	demoBranch,
@@ -44,6 +45,7 @@ const TABLES = [
 	"recharge_package",
 	"stored_value_settings",
 	"vip_card_type",
+	"platform_operator",
 ] as const satisfies readonly (keyof DB)[];
 
 // A fresh database of the project's kind: PGlite, and a new PostgreSQL database on api-postgres.
@@ -125,13 +127,14 @@ describe("demo seed", () => {
 		expect(countsAfterFirst).toMatchObject({
 			tenant: 1,
 			language: 3,
-			member: 3,
+			member: 4,
 			shop: 2,
 			shop_staff: 3,
 			shop_opening_hours: 14,
 			service_page: 5,
 			news: 2,
 			vip_card_type: 2,
+			platform_operator: 1,
 		});
 	});
 
@@ -213,7 +216,19 @@ describe("demo seed", () => {
 			{ mobile: DEMO_OWNER_MOBILE, role: "owner", code: "bkk1", tenant_id: 1 },
 			{ mobile: DEMO_STAFF_MOBILE, role: "staff", code: "riverside", tenant_id: 1 },
 		]);
-		expect(members.map((m) => m.mobile)).toEqual([DEMO_OWNER_MOBILE, DEMO_STAFF_MOBILE, DEMO_CUSTOMER_MOBILE]);
+		expect(members.map((m) => m.mobile)).toEqual([
+			DEMO_OWNER_MOBILE,
+			DEMO_STAFF_MOBILE,
+			DEMO_CUSTOMER_MOBILE,
+			DEMO_OPERATOR_MOBILE,
+		]);
+		// 13800000009 reviews withdrawals: the platform's only operator, on no shop's staff.
+		const operators = await database.db
+			.selectFrom("platform_operator as p")
+			.innerJoin("member as m", "m.id", "p.member_id")
+			.select(["m.mobile", "p.tenant_id"])
+			.execute();
+		expect(operators).toEqual([{ mobile: DEMO_OPERATOR_MOBILE, tenant_id: 1 }]);
 		expect(members.every((m) => m.points === 0)).toBe(true);
 		// The demo customer's starting balance is granted once, through the ledger, even when seeded twice.
 		const wallets = await database.db

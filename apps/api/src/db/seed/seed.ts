@@ -7,6 +7,7 @@ import { seedCouponTemplates } from "./coupons.js";
 import {
 	DEMO_CUSTOMER_BALANCE,
 	DEMO_CUSTOMER_MOBILE,
+	DEMO_OPERATOR_MOBILE,
 	DEMO_OWNER_MOBILE,
 	type DemoShop,
 	demoLanguages,
@@ -60,6 +61,7 @@ export async function seedDemo(db: Kysely<DB>, options: { dataDir: string }): Pr
 		await seedServicePages(trx);
 		await seedNews(trx);
 		await grantDemoBalance(trx, memberIds);
+		await seedPlatformOperator(trx, memberIds);
 		await seedStoredValue(trx, demoTenant.id);
 		await seedVipCardTypes(trx, demoTenant.id);
 		await seedPoints(trx, demoTenant.id, pictures);
@@ -214,6 +216,15 @@ async function grantDemoBalance(db: Transaction<DB>, memberIds: Map<string, numb
 }
 
 /** A shop's delivery zones, by (shop, code). */
+/** The demo platform operator reviews withdrawals (issue 14); listed once however often the seed runs. */
+async function seedPlatformOperator(db: Transaction<DB>, memberIds: Map<string, number>) {
+	await db
+		.insertInto("platform_operator")
+		.values({ tenant_id: demoTenant.id, member_id: idOf(memberIds, DEMO_OPERATOR_MOBILE) })
+		.onConflict((oc) => oc.columns(["tenant_id", "member_id"]).doNothing())
+		.execute();
+}
+
 async function seedDeliveryZones(db: Kysely<DB>, shopId: number, demoShop: DemoShop) {
 	const rows = demoShop.zones.map((zone, index) => ({
 		name: json(zone.name),

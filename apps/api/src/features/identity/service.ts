@@ -103,34 +103,61 @@ export async function sendStepUpCode(
 	return { ...sent, mobile: member.mobile };
 }
 
+/** A step-up code that matched the member's live one, not spent yet (consumeStepUpCode spends it). */
+export interface VerifiedStepUpCode {
+	codeId: number;
+}
+
 /**
- * Spends the member's step-up code inside the caller's transaction (so the code is used only
- * when the money action commits): SmsCodeExpired when there is no live code, SmsCodeWrong for
- * a wrong one. A wrong try is counted in its own transaction, so it counts even though the
- * caller's work rolls back.
+ * Checks the member's step-up code, before the money action's transaction: SmsCodeExpired when
+ * there is no live code, SmsCodeWrong for a wrong one. Every try is counted at once, like a login
+ * code's (five to a code), so wrong tries count even though the action then rolls back; a right
+ * code whose action is refused (over the amount, say) stays usable for the tries left. (It runs outside the
+ * action's transaction because PGlite has one connection: a second query beside an open
+ * transaction would wait for it forever.)
  */
-export async function consumeStepUpCode(
+export async function verifyStepUpCode(
 	deps: AppDeps,
-	trx: Transaction<DB>,
 	ctx: CallerContext,
 	args: { memberId: number; code: string },
-): Promise<void> {
-	const member = await queries.findMember(trx, ctx.tenant.id, args.memberId);
+): Promise<VerifiedStepUpCode> {
+	const member = await queries.findMember(deps.db, ctx.tenant.id, args.memberId);
 	if (!member) throw new BusinessError(ErrorCode.Unauthorized);
-	const now = deps.clock.now();
 	const scene = SmsScene.MoneyStepUp;
 	const live = await queries.spendSmsCodeAttempt(deps.db, {
 		tenantId: ctx.tenant.id,
 		mobile: member.mobile,
 		scene,
-		now,
+		now: deps.clock.now(),
 		maxAttempts: deps.config.limits.smsCodeMaxAttempts,
 	});
 	if (!live) throw new BusinessError(ErrorCode.SmsCodeExpired);
 	if (!hexDigestsEqual(live.code_hmac, smsCodeHmac(deps, ctx.tenant.id, member.mobile, scene, args.code)))
 		throw new BusinessError(ErrorCode.SmsCodeWrong);
-	// Two requests with the same code: only one consumes it.
-	if (!(await queries.consumeSmsCode(trx, live.id, now))) throw new BusinessError(ErrorCode.SmsCodeExpired);
+	return { codeId: live.id };
+}
+
+/**
+ * Spends a verified step-up code inside the money action's transaction, so the code is used only
+ * when the action commits (a refused action leaves it usable). Two actions with one code: only
+ * one spends it, the other is refused SmsCodeExpired; so is a code replaced or expired meanwhile.
+ */
+export async function consumeStepUpCode(
+	deps: AppDeps,
+	trx: Transaction<DB>,
+	verified: VerifiedStepUpCode,
+): Promise<void> {
+	const now = deps.clock.now();
+	const spent = await trx
+		.updateTable("sms_code")
+		.set({ consumed_at: now })
+		.where("id", "=", verified.codeId)
+		.where("consumed_at", "is", null)
+		.where("superseded_at", "is", null)
+		.where("expires_at", ">", now)
+		.returning("id")
+		.executeTakeFirst();
+	if (!spent) throw new BusinessError(ErrorCode.SmsCodeExpired);
 }
 
 /** The code is bound to tenant, phone and purpose, and keyed with the server's secret. */

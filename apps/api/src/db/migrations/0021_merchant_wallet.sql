@@ -25,6 +25,10 @@ ALTER TABLE ledger_account
 	ADD CONSTRAINT ledger_account_kind_check CHECK (kind IN ('member_wallet', 'shop_revenue', 'external_funds',
 		'reservation_hold', 'stored_value_bonus', 'membership_revenue', 'shop_available', 'shop_withdrawing',
 		'platform_commission', 'shop_payouts'));
+-- A shop's accounts name their shop, the tenant's do not (0004's rule knew only shop_revenue).
+ALTER TABLE ledger_account
+	DROP CONSTRAINT ledger_account_check2,
+	ADD CONSTRAINT ledger_account_shop_check CHECK ((kind IN ('shop_revenue', 'shop_available', 'shop_withdrawing')) = (shop_id IS NOT NULL));
 CREATE UNIQUE INDEX ledger_account_shop_available_idx ON ledger_account (shop_id) WHERE kind = 'shop_available';
 CREATE UNIQUE INDEX ledger_account_shop_withdrawing_idx ON ledger_account (shop_id) WHERE kind = 'shop_withdrawing';
 CREATE UNIQUE INDEX ledger_account_platform_commission_idx ON ledger_account (tenant_id) WHERE kind = 'platform_commission';

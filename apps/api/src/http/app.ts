@@ -14,6 +14,7 @@ import { identityRoutes, telegramRoutes } from "../features/identity/routes.js";
 import { membershipRoutes } from "../features/membership/routes.js";
 import { menuRoutes } from "../features/menu/routes.js";
 import { menuAdminRoutes } from "../features/menu-admin/routes.js";
+import { walletRoutes } from "../features/merchant-wallet/wallet-routes.js";
 import { gatewayCallbackRoutes, orderingRoutes, paymentStatusRoutes } from "../features/ordering/routes.js";
 import { sandboxGatewayRoutes } from "../features/payments/routes.js";
 import { pointsRoutes } from "../features/points/routes.js";
@@ -114,6 +115,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
 			await membershipRoutes(scope, deps);
 			await pointsRoutes(scope, deps);
 			await couponRoutes(scope, deps);
+			await walletRoutes(scope, deps);
 		},
 		{ prefix: "/app-api" },
 	);

@@ -11,9 +11,11 @@ type TxnKind = DB["ledger_txn"]["kind"];
  *
  * A shop's statement is every ledger transaction with an entry on one of its three accounts.
  * They are walked newest first, a batch at a time, through the (account_id, txn_id DESC) index
- * of each account; a date bound is a filter on the transaction's time inside the walk, and the
- * walk stops once it is past the older bound (see OUT_OF_ORDER_SLACK_MS), so a page, a day's
- * total or the 30-day chart cost what their own lines cost, not the shop's whole history.
+ * of each account, keyset-paged by txn id. A date bound is a filter on the transaction's time
+ * inside that walk: the lines newer than `to` are skipped inside the database's index walk (the
+ * first page of an old range only), and the walk stops once it is a day past `from` (see
+ * OUT_OF_ORDER_SLACK_MS). So a page, a day's total or the 30-day chart cost what their own
+ * lines cost, not the shop's whole history.
  */
 
 /**
@@ -161,6 +163,13 @@ function newestTxnIds(
 		ORDER BY txn_id DESC LIMIT ${args.limit}`;
 }
 
+/**
+ * Picks the batch's transactions and their entries by id from the `ids` CTE. As arrays
+ * (computed once), so both are read through their id indexes whatever the planner guesses of
+ * the batch's size: a join on the CTE may be planned as a scan of the whole ledger.
+ */
+const byTxnIds = sql`t.id = ANY (ARRAY(SELECT txn_id FROM ids)) AND e.txn_id = ANY (ARRAY(SELECT txn_id FROM ids))`;
+
 /** One line of a shop's statement as the ledger has it: one transaction, its change of each account. */
 export interface LedgerLine {
 	id: number;
@@ -203,11 +212,11 @@ export async function ledgerLineBatch(
 			${change(accounts.available)} AS available_change,
 			${change(accounts.pending)} AS pending_change,
 			${change(accounts.withdrawing)} AS withdrawing_change
-		FROM ids
-		JOIN ledger_txn t ON t.id = ids.txn_id
+		FROM ledger_txn t
 		JOIN ledger_entry e ON e.txn_id = t.id AND e.account_id IN (${sql.join(ids)})
 		LEFT JOIN shop_earning se ON se.id = t.shop_earning_id
 		LEFT JOIN customer_order o ON o.id = coalesce(t.order_id, se.order_id)
+		WHERE ${byTxnIds}
 		GROUP BY t.id, o.id
 		ORDER BY t.id DESC`.execute(db);
 	return result.rows.map((row) => ({
@@ -233,7 +242,9 @@ export async function ledgerLinesBetween(
 	accounts: ShopAccounts,
 	args: { from: Date | null; until: Date | null; before: number | null; limit: number; batchSize?: number },
 ): Promise<LedgerLine[]> {
-	const batchSize = Math.max(args.limit, args.batchSize ?? (args.from ? 200 : args.limit));
+	// A page reads its lines in one batch; a date range, whose lines may be sparse, reads a few
+	// hundred at a time; an export reads its many lines in batches of the size it asks.
+	const batchSize = args.batchSize ?? (args.from ? Math.max(args.limit, 200) : args.limit);
 	const stopBefore = args.from ? args.from.getTime() - OUT_OF_ORDER_SLACK_MS : null;
 	const lines: LedgerLine[] = [];
 	let before = args.before;
@@ -287,8 +298,8 @@ export async function netPerLocalDay(
 		}>`WITH ids AS (${newestTxnIds(accounts, { before, until: args.until, limit: batchSize })}),
 			lines AS (
 				SELECT t.id, t.kind, t.created_at, sum(e.amount)::bigint AS amount
-				FROM ids JOIN ledger_txn t ON t.id = ids.txn_id
-				JOIN ledger_entry e ON e.txn_id = t.id AND e.account_id IN (${sql.join(ids)})
+				FROM ledger_txn t JOIN ledger_entry e ON e.txn_id = t.id AND e.account_id IN (${sql.join(ids)})
+				WHERE ${byTxnIds}
 				GROUP BY t.id)
 			SELECT (created_at AT TIME ZONE ${args.timezone})::date::text AS day,
 				sum(amount) FILTER (WHERE created_at >= ${args.from} AND kind NOT IN (${excluded}))::bigint AS net,

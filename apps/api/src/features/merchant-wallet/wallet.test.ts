@@ -20,7 +20,7 @@ import { OrderingFixture } from "../../../test/ordering.js";
 import { insertOtherTenantShop } from "../../../test/other-tenant.js";
 import { addDays, fromLocalMoment, toLocalMoment } from "../venues/hours.js";
 import { type AccountRef, accountId, type LedgerMove, postLedgerTxn } from "../wallet/ledger.js";
-import { EXPORT_MAX_LINES, formatMinorUnits } from "./statement-csv.js";
+import { EXPORT_MAX_LINES, formatLocalTime, formatMinorUnits } from "./statement-csv.js";
 
 /**
  * The wallet's read side (issue 14, decision 023) over HTTP: the owner's wallet, statement,
@@ -36,6 +36,7 @@ import { EXPORT_MAX_LINES, formatMinorUnits } from "./statement-csv.js";
  */
 
 const ZONE = "Asia/Phnom_Penh";
+const formatLocalTimeOf = (instant: Date) => formatLocalTime(instant, ZONE);
 const COCONUT = "Fresh young coconut";
 const OWNER = "13800000001";
 const STAFF = "13800000002";
@@ -135,6 +136,12 @@ async function ledgerBalances(shopId: number) {
 		.execute();
 	const of = (kind: string) => rows.find((row) => row.kind === kind)?.balance ?? 0;
 	return { pending: of("shop_revenue"), available: of("shop_available"), withdrawing: of("shop_withdrawing") };
+}
+
+async function ledgerAccountBalance(id: number) {
+	return (
+		await server.deps.db.selectFrom("ledger_account").select("balance").where("id", "=", id).executeTakeFirstOrThrow()
+	).balance;
 }
 
 async function txnOf(orderId: number, kind: "order_payment" | "order_refund"): Promise<number> {
@@ -892,55 +899,68 @@ describe("the platform operator's view", () => {
 	});
 });
 
-describe("a shop with 10,000 lines", () => {
-	const LINES = 10_000;
-	/** Line i (1 … 10,000) is dated i hours after `start`; every fifth settles 1.00, the others earn 1.00 at the counter. */
+describe("a shop with more lines than one export holds", () => {
+	/** Past the export's cap (the issue asks that 10,000 page fast: this is five times that). */
+	const LINES = EXPORT_MAX_LINES + 5;
+	/** Line i (1 … LINES) is dated i hours after `start`; every fifth settles 1.00, the others earn 1.00 at the counter. */
 	let start: Date;
 	let shop2Owner: string;
 
 	beforeAll(async () => {
-		shop2Owner = OTHER_OWNER;
+		// The demo owner owns both branches.
+		shop2Owner = OWNER;
 		const now = server.clock.now();
 		start = new Date(now.getTime() - (LINES + 1) * 3600_000);
 		const db = server.deps.db;
 		const pending = await accountId(db, shopRefs(2).pending);
 		const available = await accountId(db, shopRefs(2).available);
 		const funds = await accountId(db, OUTSIDE);
+		// One statement instead of 50,000 postLedgerTxn calls. Each entry's balance_after is its
+		// account's running sum, as postLedgerTxn writes it: after line i, pending holds one 1.00
+		// per counter line less one per settlement, available one per settlement, and the outside
+		// world's funds what they held less the counter lines.
+		const fundsBefore = (await ledgerAccountBalance(funds)) as number;
 		await db.transaction().execute(async (trx) => {
 			await sql`
-				INSERT INTO ledger_txn (tenant_id, kind, idempotency_key, order_id, created_at)
-				SELECT 1, CASE WHEN i % 5 = 0 THEN 'shop_settlement' ELSE 'counter_payment' END, 'wallet-bulk:' || i, NULL,
-					${start}::timestamptz + i * interval '1 hour'
-				FROM generate_series(1, ${LINES}::int) AS i ORDER BY i`.execute(trx);
-			await sql`
-				INSERT INTO ledger_entry (txn_id, account_id, amount)
-				SELECT t.id, e.account_id, e.amount
-				FROM generate_series(1, ${LINES}::int) AS i
-				JOIN ledger_txn t ON t.idempotency_key = 'wallet-bulk:' || i
+				WITH txns AS (
+					INSERT INTO ledger_txn (tenant_id, kind, idempotency_key, order_id, created_at)
+					SELECT 1, CASE WHEN i % 5 = 0 THEN 'shop_settlement' ELSE 'counter_payment' END, 'wallet-bulk:' || i, NULL,
+						${start}::timestamptz + i * interval '1 hour'
+					FROM generate_series(1, ${LINES}::int) AS i ORDER BY i
+					RETURNING id, split_part(idempotency_key, ':', 2)::int AS i)
+				INSERT INTO ledger_entry (txn_id, account_id, amount, balance_after)
+				SELECT txns.id, e.account_id, e.amount, e.balance_after FROM txns
 				CROSS JOIN LATERAL (VALUES
-					(0, CASE WHEN i % 5 = 0 THEN ${pending}::bigint ELSE ${funds}::bigint END, -100::bigint),
-					(1, CASE WHEN i % 5 = 0 THEN ${available}::bigint ELSE ${pending}::bigint END, 100::bigint)
-				) AS e(side, account_id, amount)
-				ORDER BY i, e.side`.execute(trx);
-			// Each entry's balance_after is its account's running sum, as postLedgerTxn writes it.
-			await sql`
-				UPDATE ledger_entry e SET balance_after = running.balance_after
-				FROM (SELECT id, sum(amount) OVER (PARTITION BY account_id ORDER BY id) AS balance_after
-					FROM ledger_entry WHERE account_id IN (${pending}, ${available}, ${funds})) running
-				WHERE running.id = e.id AND e.balance_after IS DISTINCT FROM running.balance_after`.execute(trx);
+					(0, CASE WHEN i % 5 = 0 THEN ${pending}::bigint ELSE ${funds}::bigint END, -100::bigint,
+						CASE WHEN i % 5 = 0 THEN 100 * (i - 2 * (i / 5))::bigint
+							ELSE ${fundsBefore}::bigint - 100 * (i - i / 5)::bigint END),
+					(1, CASE WHEN i % 5 = 0 THEN ${available}::bigint ELSE ${pending}::bigint END, 100::bigint,
+						CASE WHEN i % 5 = 0 THEN 100 * (i / 5)::bigint ELSE 100 * (i - 2 * (i / 5))::bigint END)
+				) AS e(side, account_id, amount, balance_after)
+				ORDER BY txns.i, e.side`.execute(trx);
 			await sql`
 				UPDATE ledger_account a SET balance = (SELECT coalesce(sum(amount), 0) FROM ledger_entry WHERE account_id = a.id)
 				WHERE a.id IN (${pending}, ${available}, ${funds})`.execute(trx);
 		});
+		// What autovacuum does after such a load on a server (PGlite has none): the planner then
+		// knows how the entries spread over accounts.
+		await sql`ANALYZE ledger_entry`.execute(db);
+		await sql`ANALYZE ledger_txn`.execute(db);
 		await expectLedgerInvariants(db);
 	});
 
 	const lineAt = (i: number) => new Date(start.getTime() + i * 3600_000);
-	/** What the local day earned: 1.00 for each counter line (settlements move nothing out of the shop). */
+	/** What each local day earned: 1.00 for each counter line (settlements move nothing out of the shop). */
+	let netByDate: Map<string, number> | null = null;
 	const expectedNet = (date: string) => {
-		let net = 0;
-		for (let i = 1; i <= LINES; i++) if (i % 5 !== 0 && toLocalMoment(lineAt(i), ZONE).date === date) net += 100;
-		return net;
+		if (!netByDate) {
+			netByDate = new Map();
+			for (let i = 1; i <= LINES; i++) {
+				const local = toLocalMoment(lineAt(i), ZONE).date;
+				if (i % 5 !== 0) netByDate.set(local, (netByDate.get(local) ?? 0) + 100);
+			}
+		}
+		return netByDate.get(date) ?? 0;
 	};
 	async function timed<T>(path: string): Promise<{ answer: ApiEnvelope<T>; ms: number }> {
 		await as(shop2Owner);
@@ -1019,7 +1039,25 @@ describe("a shop with 10,000 lines", () => {
 
 		// Generous bounds: a walk over the whole history instead of the index would still pass
 		// on a fast machine, but not a page that grew with the history by orders of magnitude.
-		for (const [name, ms] of Object.entries(timings)) expect(ms, name).toBeLessThan(2000);
+		for (const [name, ms] of Object.entries(timings)) expect(ms, name).toBeLessThan(1500);
 		console.info(`wallet with ${LINES} lines (${server.databaseKind}), ms:`, timings);
+	});
+
+	it("exports the newest 50,000 lines of a longer range and says so in the file", async () => {
+		for (const lang of ["en", "zh-CN"] as const) {
+			const { response, text } = await readCsv("shopId=2", lang, shop2Owner);
+			expect(response.headers.get("x-statement-lines")).toBe(String(EXPORT_MAX_LINES));
+			expect(response.headers.get("x-statement-truncated")).toBe("true");
+			const rows = text.slice(1).trimEnd().split("\r\n");
+			expect(rows).toHaveLength(EXPORT_MAX_LINES + 2);
+			// Newest first: the newest line heads the file, the oldest five are cut.
+			expect(rows[1]?.split(",")[1]).toBe(formatLocalTimeOf(lineAt(LINES)));
+			expect(rows.at(-2)?.split(",")[1]).toBe(formatLocalTimeOf(lineAt(6)));
+			expect(rows.at(-1)).toBe(
+				lang === "en"
+					? "Only the newest 50000 lines are included: narrow the date range to export the rest"
+					: "仅导出了最新的50000条记录，请缩小日期范围后导出其余记录",
+			);
+		}
 	});
 });

@@ -15,6 +15,7 @@ import { membershipRoutes } from "../features/membership/routes.js";
 import { menuRoutes } from "../features/menu/routes.js";
 import { menuAdminRoutes } from "../features/menu-admin/routes.js";
 import { merchantMoneyRoutes } from "../features/merchant-wallet/money-routes.js";
+import { walletRoutes } from "../features/merchant-wallet/wallet-routes.js";
 import { gatewayCallbackRoutes, orderingRoutes, paymentStatusRoutes } from "../features/ordering/routes.js";
 import { sandboxGatewayRoutes } from "../features/payments/routes.js";
 import { pointsRoutes } from "../features/points/routes.js";
@@ -116,6 +117,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
 			await pointsRoutes(scope, deps);
 			await couponRoutes(scope, deps);
 			await merchantMoneyRoutes(scope, deps);
+			await walletRoutes(scope, deps);
 		},
 		{ prefix: "/app-api" },
 	);

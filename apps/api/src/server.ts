@@ -6,6 +6,7 @@ import { isDatabaseEmpty, seedDemo } from "./db/seed/seed.js";
 import { createOutboxSmsProvider } from "./features/identity/sms/outbox.js";
 import type { SmsProvider } from "./features/identity/sms/provider.js";
 import { expireCardPurchases } from "./features/membership/jobs.js";
+import { settleDueEarnings } from "./features/merchant-wallet/settlement.js";
 import { reconcileGatewayPayments } from "./features/ordering/gateway-reconciliation.js";
 import { deliverGatewayRefunds, settleGatewayRefundDeliveries } from "./features/ordering/gateway-refunds.js";
 import { expireUnpaidOrders } from "./features/ordering/lifecycle.js";
@@ -102,9 +103,9 @@ const JOB_INTERVAL_MS = 30_000;
  * Background work of every server: cancelling unpaid orders whose payment window passed
  * (asking the gateway first about payments still open), likewise releasing unpaid booking holds
  * and giving up unpaid recharges, settling gateway payments left in
- * doubt by asking the gateway, and telling gateways about refunds that are due (new ones the
- * after-commit delivery missed, and retries). Several servers may run them at once: all
- * claim rows with SKIP LOCKED.
+ * doubt by asking the gateway, telling gateways about refunds that are due (new ones the
+ * after-commit delivery missed, and retries), and settling shops' earnings whose hold passed.
+ * Several servers may run them at once: all claim rows with SKIP LOCKED.
  */
 function startJobs(deps: AppDeps, log: FastifyInstance["log"]): () => Promise<void> {
 	const jobs = [
@@ -135,6 +136,10 @@ function startJobs(deps: AppDeps, log: FastifyInstance["log"]): () => Promise<vo
 		repeat("stale payment codes", async () => {
 			const count = await deleteStalePayCodes(deps);
 			if (count > 0) log.info({ count }, "deleted payment codes that expired unused");
+		}),
+		repeat("shop earnings settlement", async () => {
+			const count = await settleDueEarnings(deps);
+			if (count > 0) log.info({ count }, "settled shop earnings");
 		}),
 		repeat("reservation no-shows", async () => {
 			const count = await markNoShows(deps);

@@ -84,4 +84,59 @@ describe("expectLedgerInvariants", () => {
 		await server.deps.db.updateTable("ledger_entry").set({ amount: entry.amount }).where("id", "=", entry.id).execute();
 		await expectLedgerInvariants(server.deps.db);
 	});
+
+	it("fails when a shop's pending money and its pending earnings disagree", async () => {
+		const earning = await server.deps.db
+			.insertInto("shop_earning")
+			.values({
+				tenant_id: 1,
+				shop_id: 1,
+				source: "opening",
+				ledger_txn_id: null,
+				gross: 5,
+				commission: 0,
+				releases_at: null,
+				created_at: new Date(),
+			})
+			.returning("id")
+			.executeTakeFirstOrThrow();
+		await expect(expectLedgerInvariants(server.deps.db)).rejects.toThrow(/pending account differs/);
+		await server.deps.db.deleteFrom("shop_earning").where("id", "=", earning.id).execute();
+		await expectLedgerInvariants(server.deps.db);
+	});
+
+	it("fails when a shop's in-withdrawal money and its open withdrawals disagree", async () => {
+		const card = await server.deps.db
+			.insertInto("shop_bank_card")
+			.values({
+				tenant_id: 1,
+				shop_id: 1,
+				holder: "Test",
+				bank: "Test bank",
+				last4: "1234",
+				number_encrypted: "x",
+				number_hmac: "invariants-test",
+				added_by_member_id: memberId,
+				created_at: new Date(),
+			})
+			.returning("id")
+			.executeTakeFirstOrThrow();
+		const withdrawal = await server.deps.db
+			.insertInto("shop_withdrawal")
+			.values({
+				tenant_id: 1,
+				shop_id: 1,
+				card_id: card.id,
+				amount: 100,
+				requested_by_member_id: memberId,
+				created_at: new Date(),
+				updated_at: new Date(),
+			})
+			.returning("id")
+			.executeTakeFirstOrThrow();
+		await expect(expectLedgerInvariants(server.deps.db)).rejects.toThrow(/in-withdrawal account differs/);
+		await server.deps.db.deleteFrom("shop_withdrawal").where("id", "=", withdrawal.id).execute();
+		await server.deps.db.deleteFrom("shop_bank_card").where("id", "=", card.id).execute();
+		await expectLedgerInvariants(server.deps.db);
+	});
 });

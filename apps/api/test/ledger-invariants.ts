@@ -10,7 +10,10 @@ import type { DB } from "../src/db/schema.js";
  *   order they were written (what the balance bill shows line by line), so the newest one is the
  *   account's balance;
  * - no VIP card purchase was charged twice (one "card_purchase" txn per purchase, races included);
- * - no member wallet is below zero.
+ * - no member wallet is below zero;
+ * - a shop's money (decision 023): its pending account (shop_revenue) holds exactly the gross of
+ *   its pending earnings, its in-withdrawal account exactly the amounts of its withdrawals not yet
+ *   decided (unaudited, awaiting arrival), and neither is ever below zero.
  * Fails naming the offending rows, so a broken invariant says where.
  */
 export async function expectLedgerInvariants(db: Kysely<DB>): Promise<void> {
@@ -37,12 +40,38 @@ export async function expectLedgerInvariants(db: Kysely<DB>): Promise<void> {
 		GROUP BY card_purchase_id HAVING count(*) > 1`.execute(db);
 	const negativeWallets = await sql<{ id: number; balance: string }>`
 		SELECT id, balance FROM ledger_account WHERE kind = 'member_wallet' AND balance < 0`.execute(db);
+	const pendingAdrift = await sql<{ shop_id: number; balance: string; earnings: string }>`
+		SELECT s.shop_id, coalesce(a.balance, 0) AS balance, coalesce(e.gross, 0) AS earnings
+		FROM (SELECT shop_id FROM ledger_account WHERE kind = 'shop_revenue'
+			UNION SELECT shop_id FROM shop_earning WHERE status = 'pending') s
+		LEFT JOIN ledger_account a ON a.kind = 'shop_revenue' AND a.shop_id = s.shop_id
+		LEFT JOIN (SELECT shop_id, sum(gross) AS gross FROM shop_earning WHERE status = 'pending' GROUP BY shop_id) e
+			ON e.shop_id = s.shop_id
+		WHERE coalesce(a.balance, 0) <> coalesce(e.gross, 0)`.execute(db);
+	const withdrawingAdrift = await sql<{ shop_id: number; balance: string; withdrawals: string }>`
+		SELECT s.shop_id, coalesce(a.balance, 0) AS balance, coalesce(w.amount, 0) AS withdrawals
+		FROM (SELECT shop_id FROM ledger_account WHERE kind = 'shop_withdrawing'
+			UNION SELECT shop_id FROM shop_withdrawal WHERE status IN (0, 1)) s
+		LEFT JOIN ledger_account a ON a.kind = 'shop_withdrawing' AND a.shop_id = s.shop_id
+		LEFT JOIN (SELECT shop_id, sum(amount) AS amount FROM shop_withdrawal WHERE status IN (0, 1) GROUP BY shop_id) w
+			ON w.shop_id = s.shop_id
+		WHERE coalesce(a.balance, 0) <> coalesce(w.amount, 0)`.execute(db);
+	const negativeShopAccounts = await sql<{ id: number; kind: string; balance: string }>`
+		SELECT id, kind, balance FROM ledger_account
+		WHERE kind IN ('shop_revenue', 'shop_withdrawing') AND balance < 0`.execute(db);
+	const negativeEntries = await sql<{ id: number; account_id: number; balance_after: string }>`
+		SELECT e.id, e.account_id, e.balance_after FROM ledger_entry e JOIN ledger_account a ON a.id = e.account_id
+		WHERE a.kind IN ('shop_revenue', 'shop_withdrawing') AND e.balance_after < 0`.execute(db);
 	expect(unbalanced.rows, "ledger transactions whose entries do not sum to zero").toEqual([]);
 	expect(emptyTxns.rows, "ledger transactions without entries").toEqual([]);
 	expect(drifted.rows, "accounts whose balance differs from the sum of their entries").toEqual([]);
 	expect(wrongBalanceAfter.rows, "entries whose balance_after is not their account's running sum").toEqual([]);
 	expect(chargedTwice.rows, "card purchases charged twice").toEqual([]);
 	expect(negativeWallets.rows, "member wallets below zero").toEqual([]);
+	expect(pendingAdrift.rows, "shops whose pending account differs from their pending earnings").toEqual([]);
+	expect(withdrawingAdrift.rows, "shops whose in-withdrawal account differs from their open withdrawals").toEqual([]);
+	expect(negativeShopAccounts.rows, "shops' pending or in-withdrawal accounts below zero").toEqual([]);
+	expect(negativeEntries.rows, "entries that took a shop's pending or in-withdrawal account below zero").toEqual([]);
 }
 
 /** A member's wallet as the ledger has it: the account's balance and the sum of its entries (equal when sound). */

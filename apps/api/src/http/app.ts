@@ -31,12 +31,14 @@ import { memberListRoutes } from "../features/stored-value/members-routes.js";
 import { rechargeRoutes } from "../features/stored-value/recharge-routes.js";
 import { tableRoutes } from "../features/tables/routes.js";
 import { venueRoutes } from "../features/venues/routes.js";
+import { isMovable } from "../lib/clock.js";
 import { registerWebsocket, websocketTicketRoute } from "../realtime/websocket.js";
 import type { AppDeps } from "./deps.js";
 import { failure } from "./envelope.js";
 import { handleApiError, handleFrameworkError } from "./error-handler.js";
 import { languageOf } from "./language.js";
 import { installRequestContext } from "./request-context.js";
+import { testClockRoutes } from "./test-clock.js";
 
 export interface BuildAppOptions {
 	logger?: FastifyServerOptions["logger"];
@@ -118,6 +120,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
 			await couponRoutes(scope, deps);
 			await merchantMoneyRoutes(scope, deps);
 			await walletRoutes(scope, deps);
+			// Tests on a fake clock (FAKE_NOW, never in production) may move it: see test-clock.ts.
+			if (deps.config.fakeNow && isMovable(deps.clock)) await testClockRoutes(scope, deps, deps.clock);
 		},
 		{ prefix: "/app-api" },
 	);

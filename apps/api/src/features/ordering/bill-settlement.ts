@@ -3,6 +3,7 @@ import type { Kysely, Selectable, Transaction } from "kysely";
 import type { DB } from "../../db/schema.js";
 import { BusinessError } from "../../http/business-error.js";
 import { releaseCouponOfCancelledOrder } from "../coupons/order-coupons.js";
+import { releaseOrderEarnings } from "../merchant-wallet/earnings.js";
 import { awardPointsForOrder } from "../points/order-points.js";
 import { refundUnusedDepositCredit } from "../reservations/booking-money.js";
 import { completeBookingOfSettledBill } from "../reservations/records.js";
@@ -196,6 +197,7 @@ export async function settleBill(
 		);
 		// A round the kitchen completed before the bill was paid earns its points now.
 		await awardPointsForOrder(trx, round.id, how.now);
+		await releaseOrderEarnings(trx, round.id, how.now);
 	}
 	const paidTotal = billDue(bill, rounds);
 	if (bill.reservation_id && creditLeft > 0)

@@ -14,6 +14,7 @@ import type { AppDeps } from "../../http/deps.js";
 import type { RequestContext } from "../../http/request-context.js";
 import { releaseCouponOfCancelledOrder } from "../coupons/order-coupons.js";
 import { findActiveMemberIdByMobile, memberContacts } from "../identity/service.js";
+import { releaseOrderEarnings } from "../merchant-wallet/earnings.js";
 import { awardPointsForOrder } from "../points/order-points.js";
 import { isSeatingToken, requireStaff, requireStaffSomewhere, staffRoleAt } from "../venues/service.js";
 import { placeOrder } from "./checkout.js";
@@ -147,7 +148,10 @@ export async function actOnOrder(
 			},
 			{ at: now, actor: "staff", actorMemberId: ctx.member.id, note: input.reason },
 		);
-		if (next === "completed") await awardPointsForOrder(trx, current.id, now);
+		if (next === "completed") {
+			await awardPointsForOrder(trx, current.id, now);
+			await releaseOrderEarnings(trx, current.id, now);
+		}
 	});
 	if (input.action === "reject") deliverGatewayRefundsSoon(deps, { orderId: input.orderId });
 	await announceOrderChange(deps, input.orderId, input.action);
@@ -169,6 +173,7 @@ export async function confirmReceived(deps: AppDeps, ctx: SignedInContext, order
 			{ at: now, actor: "customer", actorMemberId: ctx.member.id, note: "received" },
 		);
 		await awardPointsForOrder(trx, order.id, now);
+		await releaseOrderEarnings(trx, order.id, now);
 	});
 	await announceOrderChange(deps, orderId, "received");
 }

@@ -1,5 +1,6 @@
 import type { Selectable, Transaction } from "kysely";
 import type { DB } from "../../db/schema.js";
+import { recordShopEarning } from "../merchant-wallet/earnings.js";
 import { type AccountRef, postLedgerTxn } from "../wallet/ledger.js";
 
 type OrderMoney = Pick<Selectable<DB["customer_order"]>, "id" | "tenant_id" | "shop_id" | "total">;
@@ -18,6 +19,7 @@ export interface DepositCredit {
  * and the counter) to its shop's revenue, once: the ledger key `order:<id>:payment` makes a
  * second payment of the same order impossible, however it arrives. A free order moves nothing.
  * With a deposit credit, that part comes from the held deposit in the same transaction.
+ * The shop's pending money it credits is recorded as the order's earning (decision 023).
  */
 export async function bookOrderPayment(
 	trx: Transaction<DB>,
@@ -29,7 +31,7 @@ export async function bookOrderPayment(
 	if (order.total === 0) return;
 	const fromCredit = Math.min(credit?.amount ?? 0, order.total);
 	const fromSource = order.total - fromCredit;
-	await postLedgerTxn(trx, {
+	const posted = await postLedgerTxn(trx, {
 		tenantId: order.tenant_id,
 		kind: "order_payment",
 		idempotencyKey: `order:${order.id}:payment`,
@@ -43,5 +45,15 @@ export async function bookOrderPayment(
 				: []),
 			{ account: { kind: "shop_revenue", tenantId: order.tenant_id, shopId: order.shop_id }, amount: order.total },
 		],
+	});
+	await recordShopEarning(trx, {
+		source: "order",
+		orderId: order.id,
+		reservationId: fromCredit > 0 ? credit?.reservationId : null,
+		tenantId: order.tenant_id,
+		shopId: order.shop_id,
+		ledgerTxnId: posted,
+		gross: order.total,
+		now,
 	});
 }

@@ -4,6 +4,7 @@ import type { DB } from "../../db/schema.js";
 import { BusinessError } from "../../http/business-error.js";
 import type { AppDeps } from "../../http/deps.js";
 import type { RequestContext } from "../../http/request-context.js";
+import { reverseEarnings } from "../merchant-wallet/earnings.js";
 import { reversePointsForOrder } from "../points/order-points.js";
 import { depositShareOfOrder, refundDepositShare } from "../reservations/booking-money.js";
 import { accountBalance, postLedgerTxn } from "../wallet/ledger.js";
@@ -104,6 +105,13 @@ export async function refundPayment(
 			: { kind: "external_funds" as const, tenantId: order.tenant_id };
 	const deposit = await depositShareOfOrder(trx, order.id);
 	const toPayer = order.total - (deposit?.amount ?? 0);
+	// Out of the shop's pending money, or its available money for earnings already settled (decision 023).
+	const reversal = await reverseEarnings(trx, {
+		tenantId: order.tenant_id,
+		shopId: order.shop_id,
+		of: { orderId: order.id },
+		amount: order.total,
+	});
 	const posted = await postLedgerTxn(trx, {
 		tenantId: order.tenant_id,
 		kind: "order_refund",
@@ -111,11 +119,12 @@ export async function refundPayment(
 		orderId: order.id,
 		now,
 		moves: [
-			{ account: { kind: "shop_revenue", tenantId: order.tenant_id, shopId: order.shop_id }, amount: -order.total },
+			...reversal.moves,
 			...(toPayer > 0 ? [{ account: destination, amount: toPayer }] : []),
 			...(deposit ? [{ account: deposit.destination, amount: deposit.amount }] : []),
 		],
 	});
+	await reversal.afterRefund(posted, now);
 	await queueOrderGatewayRefund(trx, order, now, toPayer);
 	if (posted && deposit) await refundDepositShare(trx, { orderId: order.id, deposit, now });
 	await trx.updateTable("customer_order").set({ payment_status: "refunded" }).where("id", "=", order.id).execute();

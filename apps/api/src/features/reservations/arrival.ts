@@ -11,6 +11,7 @@ import type { DB } from "../../db/schema.js";
 import { BusinessError } from "../../http/business-error.js";
 import type { AppDeps } from "../../http/deps.js";
 import type { RequestContext } from "../../http/request-context.js";
+import { recordShopEarning } from "../merchant-wallet/earnings.js";
 import { type BillRow, joinOrOpenSeating, OPEN_ROUND_EXCLUDED } from "../ordering/bill-settlement.js";
 import { orderNumber } from "../ordering/checkout.js";
 import { announceBillChange, announceOrderChange } from "../ordering/events.js";
@@ -368,7 +369,7 @@ async function placePreorder(
 		)
 		.execute();
 	if (paid && total > 0) {
-		await postLedgerTxn(trx, {
+		const posted = await postLedgerTxn(trx, {
 			tenantId: reservation.tenant_id,
 			kind: "reservation_applied",
 			idempotencyKey: `reservation-payment:${payment.id}:applied`,
@@ -382,6 +383,17 @@ async function placePreorder(
 					amount: payment.amount,
 				},
 			],
+		});
+		// The shop's earning from the pre-order, released when the order completes (decision 023).
+		await recordShopEarning(trx, {
+			source: "order",
+			orderId: order.id,
+			reservationId: reservation.id,
+			tenantId: reservation.tenant_id,
+			shopId: reservation.shop_id,
+			ledgerTxnId: posted,
+			gross: payment.amount,
+			now,
 		});
 	}
 	if (payment) await setRowStatus(trx, payment, "applied", now);

@@ -1,6 +1,7 @@
 import type { Selectable, Transaction } from "kysely";
 import type { DB } from "../../db/schema.js";
 import type { AppDeps } from "../../http/deps.js";
+import { recordShopEarning } from "../merchant-wallet/earnings.js";
 import { deliverGatewayRefundsSoon, queueGatewayRefund } from "../ordering/gateway-refunds.js";
 import { type AccountRef, postLedgerTxn } from "../wallet/ledger.js";
 import type { ReservationRow } from "./records.js";
@@ -242,7 +243,7 @@ async function refundRow(
 
 /** Late cancel or no-show: the shop keeps the deposit. */
 async function keepDeposit(trx: Transaction<DB>, reservation: ReservationRow, row: PaymentRow, now: Date) {
-	await postLedgerTxn(trx, {
+	const posted = await postLedgerTxn(trx, {
 		tenantId: reservation.tenant_id,
 		kind: "reservation_kept",
 		idempotencyKey: `reservation-payment:${row.id}:kept`,
@@ -256,6 +257,16 @@ async function keepDeposit(trx: Transaction<DB>, reservation: ReservationRow, ro
 				amount: row.amount,
 			},
 		],
+	});
+	// Kept money is final: the shop's earning settles after the hold (decision 023).
+	await recordShopEarning(trx, {
+		source: "reservation_kept",
+		reservationId: reservation.id,
+		tenantId: reservation.tenant_id,
+		shopId: reservation.shop_id,
+		ledgerTxnId: posted,
+		gross: row.amount,
+		now,
 	});
 	await setRowStatus(trx, row, "kept", now);
 }

@@ -12,6 +12,7 @@ import { BusinessError } from "../../http/business-error.js";
 import type { AppDeps } from "../../http/deps.js";
 import { optionalIdempotencyKey } from "../../http/idempotency-key.js";
 import type { RequestContext } from "../../http/request-context.js";
+import { recordShopEarning, reverseEarnings } from "../merchant-wallet/earnings.js";
 import { addDays, fromLocalMoment, toLocalMoment } from "../venues/hours.js";
 import { requireShopPermission } from "../venues/service.js";
 import { postLedgerTxn } from "../wallet/ledger.js";
@@ -154,7 +155,7 @@ export async function chargeAtCounter(
 				.returningAll()
 				.executeTakeFirst();
 			if (!inserted) throw new KeyTakenMeanwhile();
-			await postLedgerTxn(trx, {
+			const posted = await postLedgerTxn(trx, {
 				tenantId: ctx.tenant.id,
 				kind: "counter_payment",
 				idempotencyKey: `counter:${inserted.id}:payment`,
@@ -168,6 +169,16 @@ export async function chargeAtCounter(
 					},
 					{ account: { kind: "shop_revenue", tenantId: ctx.tenant.id, shopId: shop.id }, amount: fields.amount },
 				],
+			});
+			// Counter money is final when taken: the shop's earning settles after the hold (decision 023).
+			await recordShopEarning(trx, {
+				source: "counter_payment",
+				counterPaymentId: inserted.id,
+				tenantId: ctx.tenant.id,
+				shopId: shop.id,
+				ledgerTxnId: posted,
+				gross: fields.amount,
+				now,
 			});
 			return inserted;
 		});
@@ -214,7 +225,14 @@ export async function refundAtCounter(
 			.where("id", "=", row.id)
 			.returningAll()
 			.executeTakeFirstOrThrow();
-		await postLedgerTxn(trx, {
+		// Out of the shop's pending money, or its available money when the earning already settled.
+		const reversal = await reverseEarnings(trx, {
+			tenantId: ctx.tenant.id,
+			shopId: shop.id,
+			of: { counterPaymentId: row.id },
+			amount: row.amount,
+		});
+		const posted = await postLedgerTxn(trx, {
 			tenantId: ctx.tenant.id,
 			kind: "counter_refund",
 			idempotencyKey: `counter:${row.id}:refund`,
@@ -222,10 +240,11 @@ export async function refundAtCounter(
 			counterPaymentId: row.id,
 			now,
 			moves: [
-				{ account: { kind: "shop_revenue", tenantId: ctx.tenant.id, shopId: shop.id }, amount: -row.amount },
+				...reversal.moves,
 				{ account: { kind: "member_wallet", tenantId: ctx.tenant.id, memberId: row.member_id }, amount: row.amount },
 			],
 		});
+		await reversal.afterRefund(posted, now);
 		return refunded;
 	});
 	await announce(deps, {

@@ -1,0 +1,181 @@
+import type { Selectable, Transaction } from "kysely";
+import type { DB } from "../../db/schema.js";
+import { addSeconds } from "../../lib/clock.js";
+import { type LedgerMove, postLedgerTxn } from "../wallet/ledger.js";
+
+/**
+ * A shop's earnings (decision 023): every credit of a shop's pending account (`shop_revenue`)
+ * is a `shop_earning` row written in the same transaction. It is released (`releases_at`) when
+ * what it is for is final, settled by the job in settlement.ts once that moment has passed, and
+ * reversed by a refund: out of pending before settlement, out of available after.
+ */
+
+type Trx = Transaction<DB>;
+type EarningRow = Selectable<DB["shop_earning"]>;
+
+/** The platform's terms that price and time an earning, read when it is earned or released. */
+async function tenantTerms(trx: Trx, tenantId: number): Promise<{ holdHours: number; commissionBps: number }> {
+	const tenant = await trx
+		.selectFrom("tenant")
+		.select(["settlement_hold_hours", "commission_bps"])
+		.where("id", "=", tenantId)
+		.executeTakeFirstOrThrow();
+	return { holdHours: tenant.settlement_hold_hours, commissionBps: tenant.commission_bps };
+}
+
+/** The platform's cut of `gross` at `bps` basis points, rounded to the nearest minor unit. */
+export function commissionOn(gross: number, bps: number): number {
+	return Math.round((gross * bps) / 10_000);
+}
+
+const afterHold = (now: Date, holdHours: number) => addSeconds(now, holdHours * 3600);
+
+export type EarningSource =
+	/** An order's payment (or a booking's pre-order applied to its order): released when the order completes. */
+	| { source: "order"; orderId: number; reservationId?: number | null }
+	/** Money taken at the counter: final at once. */
+	| { source: "counter_payment"; counterPaymentId: number }
+	/** A deposit the shop kept (late cancel, no-show): final at once. */
+	| { source: "reservation_kept"; reservationId: number };
+
+/**
+ * Records what a ledger transaction just credited to the shop's pending account, with the
+ * commission fixed now at the tenant's rate. `ledgerTxnId` is what `postLedgerTxn` answered:
+ * null means the transaction was a replay that moved nothing, so there is nothing to record.
+ * An order's earning waits for the order to complete (released then, see releaseOrderEarnings),
+ * unless it already has: a table's round the kitchen completed before the bill was paid.
+ */
+export async function recordShopEarning(
+	trx: Trx,
+	earning: EarningSource & { tenantId: number; shopId: number; ledgerTxnId: number | null; gross: number; now: Date },
+): Promise<void> {
+	if (earning.ledgerTxnId === null) return;
+	const terms = await tenantTerms(trx, earning.tenantId);
+	let releasesAt: Date | null = afterHold(earning.now, terms.holdHours);
+	if (earning.source === "order") {
+		const order = await trx
+			.selectFrom("customer_order")
+			.select("status")
+			.where("id", "=", earning.orderId)
+			.executeTakeFirstOrThrow();
+		if (order.status !== "completed") releasesAt = null;
+	}
+	await trx
+		.insertInto("shop_earning")
+		.values({
+			tenant_id: earning.tenantId,
+			shop_id: earning.shopId,
+			source: earning.source,
+			order_id: earning.source === "order" ? earning.orderId : null,
+			counter_payment_id: earning.source === "counter_payment" ? earning.counterPaymentId : null,
+			reservation_id: earning.source === "counter_payment" ? null : (earning.reservationId ?? null),
+			ledger_txn_id: earning.ledgerTxnId,
+			gross: earning.gross,
+			commission: commissionOn(earning.gross, terms.commissionBps),
+			releases_at: releasesAt,
+			created_at: earning.now,
+		})
+		.execute();
+}
+
+/**
+ * The order completed (staff complete, customer confirms receipt, a table bill settles): its
+ * pending earnings are released after the tenant's hold. Called where points are awarded, in
+ * the same transaction under the order's row lock; does nothing unless the order is completed
+ * (a bill settles rounds that are not), and never moves a release already set.
+ */
+export async function releaseOrderEarnings(trx: Trx, orderId: number, now: Date): Promise<void> {
+	const order = await trx
+		.selectFrom("customer_order")
+		.select(["status", "tenant_id"])
+		.where("id", "=", orderId)
+		.executeTakeFirst();
+	if (order?.status !== "completed") return;
+	const terms = await tenantTerms(trx, order.tenant_id);
+	await trx
+		.updateTable("shop_earning")
+		.set({ releases_at: afterHold(now, terms.holdHours) })
+		.where("order_id", "=", orderId)
+		.where("status", "=", "pending")
+		.where("releases_at", "is", null)
+		.execute();
+}
+
+export type EarningsOf = { orderId: number } | { counterPaymentId: number };
+
+export interface EarningsReversal {
+	/** The shop's side of the refund's ledger transaction (negative amounts), to post with the payer's side. */
+	moves: LedgerMove[];
+	/**
+	 * After the refund's ledger transaction: when it posted, marks the earnings reversed and gives
+	 * the platform's commission on the settled ones back (one `commission_refund` each).
+	 */
+	afterRefund(posted: number | null, now: Date): Promise<void>;
+}
+
+/**
+ * What refunding `amount` of an order or a counter payment takes back from its shop, with its
+ * earnings locked (a settlement racing the refund waits, or is waited for, and the refund sees
+ * the outcome): a pending earning's gross out of pending, exactly what it put there; a settled
+ * earning's gross out of available, which may go below zero (a debt the next settlements pay
+ * back first). The earnings must add up to the refund: if not, the books and the earnings
+ * disagree, and guessing which is right would hide it, so it throws.
+ * A refund replayed after it was booked (all earnings reversed) answers the same moves, so
+ * the caller's ledger transaction replays as a no-op.
+ */
+export async function reverseEarnings(
+	trx: Trx,
+	args: { tenantId: number; shopId: number; of: EarningsOf; amount: number },
+): Promise<EarningsReversal> {
+	let query = trx.selectFrom("shop_earning").selectAll().where("tenant_id", "=", args.tenantId);
+	query =
+		"orderId" in args.of
+			? query.where("order_id", "=", args.of.orderId)
+			: query.where("counter_payment_id", "=", args.of.counterPaymentId);
+	const earnings = await query.orderBy("id").forUpdate().execute();
+	const live = earnings.filter((earning) => earning.status !== "reversed");
+	const reversing = live.length > 0 ? live : earnings;
+	const gross = reversing.reduce((sum, earning) => sum + earning.gross, 0);
+	if (gross !== args.amount || reversing.some((earning) => earning.shop_id !== args.shopId))
+		throw new Error(
+			`refund of ${args.amount} for ${JSON.stringify(args.of)} does not match its earnings ${JSON.stringify(
+				reversing.map(({ id, shop_id, gross, status }) => ({ id, shop_id, gross, status })),
+			)}`,
+		);
+	const wasSettled = (earning: EarningRow) => earning.status === "settled" || earning.settled_at !== null;
+	const fromPending = reversing.filter((earning) => !wasSettled(earning)).reduce((sum, e) => sum + e.gross, 0);
+	const fromAvailable = gross - fromPending;
+	const shop = { tenantId: args.tenantId, shopId: args.shopId };
+	const moves: LedgerMove[] = [
+		...(fromPending > 0 ? [{ account: { kind: "shop_revenue" as const, ...shop }, amount: -fromPending }] : []),
+		...(fromAvailable > 0
+			? [{ account: { kind: "shop_available" as const, ...shop }, amount: -fromAvailable, mayOwe: true }]
+			: []),
+	];
+	return {
+		moves,
+		async afterRefund(posted, now) {
+			if (posted === null) return;
+			for (const earning of live) {
+				if (earning.status === "settled" && earning.commission > 0)
+					await postLedgerTxn(trx, {
+						tenantId: earning.tenant_id,
+						kind: "commission_refund",
+						idempotencyKey: `earning:${earning.id}:commission-refund`,
+						orderId: earning.order_id ?? null,
+						shopEarningId: earning.id,
+						now,
+						moves: [
+							{ account: { kind: "platform_commission", tenantId: earning.tenant_id }, amount: -earning.commission },
+							{ account: { kind: "shop_available", ...shop }, amount: earning.commission },
+						],
+					});
+				await trx
+					.updateTable("shop_earning")
+					.set({ status: "reversed", reversed_at: now })
+					.where("id", "=", earning.id)
+					.execute();
+			}
+		},
+	};
+}

@@ -1,0 +1,36 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { settleDueEarnings } from "../features/merchant-wallet/settlement.js";
+import type { MovableClock } from "../lib/clock.js";
+import type { AppDeps } from "./deps.js";
+import { ok } from "./envelope.js";
+
+const AdvanceClockInput = z.object({
+	seconds: z
+		.number()
+		.int()
+		.positive()
+		.max(366 * 24 * 3600),
+});
+
+/**
+ * `POST /app-api/test/clock/advance` `{ seconds }` → `{ now }`: for browser tests only. It exists
+ * only when the server runs on a fake clock (FAKE_NOW, which the configuration refuses in
+ * production); otherwise the path is unknown (not found). It moves the server's clock forward
+ * and then runs the earnings settlement once, so a test sees a hold pass (decision 023) without
+ * waiting for the job's next round. Other jobs keep their own rounds. The answer is the
+ * server's new time, for the test to know how far ahead of the real clock it runs.
+ */
+export async function testClockRoutes(app: FastifyInstance, deps: AppDeps, clock: MovableClock) {
+	app.withTypeProvider<ZodTypeProvider>().post(
+		"/test/clock/advance",
+		// No sign-in: the test drives time, not a member (and the route exists on test servers only).
+		{ config: { public: true }, schema: { body: AdvanceClockInput } },
+		async (request) => {
+			clock.advance(request.body.seconds);
+			await settleDueEarnings(deps);
+			return ok({ now: clock.now().toISOString() });
+		},
+	);
+}

@@ -71,9 +71,11 @@ export default async function setup(project: TestProject) {
 	}
 	const dataDir = mkdtempSync(path.join(tmpdir(), "bayon-e2e-"));
 	const port = await freePort();
-	const fakeNow = demoShopOpenAt();
+	// Always a fake clock, so that the test clock route exists (POST /app-api/test/clock/advance,
+	// merchant-wallet.e2e.test.ts): now while the shop is open, else its next opening.
+	const fakeNow = demoShopOpenAt() ?? new Date().toISOString();
 	// The server's clock starts at fakeNow as it starts: pages that read "today" follow it (browser.ts).
-	const serverClockAheadMs = fakeNow ? Date.parse(fakeNow) - Date.now() : 0;
+	const serverClockAheadMs = Date.parse(fakeNow) - Date.now();
 	let log = "";
 	const child = spawn(process.execPath, ["--import", "tsx", "apps/api/src/main.ts"], {
 		cwd: root,
@@ -86,7 +88,7 @@ export default async function setup(project: TestProject) {
 			// Every browser test signs in from 127.0.0.1: the whole suite asks for more codes an hour
 			// than one real address may.
 			SMS_PER_IP_PER_HOUR: "1000",
-			...(fakeNow ? { FAKE_NOW: fakeNow } : {}),
+			FAKE_NOW: fakeNow,
 		},
 		stdio: ["ignore", "pipe", "pipe"],
 	});

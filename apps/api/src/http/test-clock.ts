@@ -6,19 +6,23 @@ import type { MovableClock } from "../lib/clock.js";
 import type { AppDeps } from "./deps.js";
 import { ok } from "./envelope.js";
 
+const YEAR_SECONDS = 366 * 24 * 3600;
 const AdvanceClockInput = z.object({
+	/** Negative moves it back: a browser test puts the clock back where it was for the tests after it. */
 	seconds: z
 		.number()
 		.int()
-		.positive()
-		.max(366 * 24 * 3600),
+		.min(-YEAR_SECONDS)
+		.max(YEAR_SECONDS)
+		.refine((seconds) => seconds !== 0),
 });
 
 /**
  * `POST /app-api/test/clock/advance` `{ seconds }` → `{ now }`: for browser tests only. It exists
  * only when the server runs on a fake clock (FAKE_NOW, which the configuration refuses in
- * production); otherwise the path is unknown (not found). It moves the server's clock forward
- * and then runs the earnings settlement once, so a test sees a hold pass (decision 023) without
+ * production); otherwise the path is unknown (not found). It moves the server's clock (forward, or
+ * back by a negative amount: one server serves every browser test file, so a test that moved
+ * it puts it back) and then runs the earnings settlement once, so a test sees a hold pass (decision 023) without
  * waiting for the job's next round. Other jobs keep their own rounds. The answer is the
  * server's new time, for the test to know how far ahead of the real clock it runs.
  */

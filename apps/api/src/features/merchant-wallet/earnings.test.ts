@@ -140,6 +140,35 @@ async function payOut(amount: number) {
 	);
 }
 
+describe("an order paid before the wallet existed (migration 0021)", () => {
+	it("is refunded out of available money, its earning being the shop's opening one", async () => {
+		const before = await money();
+		const order = await fx.paidOrder(customer.accessToken, COCONUT);
+		// What migration 0021 leaves: no earning of its own, the shop's pending money in one
+		// "opening" earning, due at once.
+		await server.deps.db.deleteFrom("shop_earning").where("order_id", "=", order.id).execute();
+		await server.deps.db
+			.insertInto("shop_earning")
+			.values({
+				tenant_id: 1,
+				shop_id: 1,
+				source: "opening",
+				gross: order.total,
+				commission: 0,
+				releases_at: server.clock.now(),
+				created_at: server.clock.now(),
+			})
+			.execute();
+		expect(await settle()).toBe(1);
+		expect(await money()).toEqual({ ...before, available: before.available + order.total });
+
+		await complete(order.id);
+		await refundCompleted(order.id);
+		expect(await money()).toEqual(before);
+		await expectLedgerInvariants(server.deps.db);
+	});
+});
+
 describe("an order's earning", () => {
 	it("is pending until the order completes and the hold passes, then the job makes it available", async () => {
 		const before = await money();
@@ -413,7 +442,7 @@ describe("the test clock", () => {
 			});
 			expect(charged.code, charged.msg).toBe(0);
 
-			for (const seconds of [0, -5, 1.5, "60"]) {
+			for (const seconds of [0, 1.5, "60", 367 * 24 * 3600]) {
 				const refused = await faked.call("POST", "/app-api/test/clock/advance", { body: { seconds } });
 				expect(refused.code, `seconds: ${JSON.stringify(seconds)}`).toBe(ErrorCode.BadRequest);
 			}
@@ -431,6 +460,11 @@ describe("the test clock", () => {
 			expect((await faked.deps.db.selectFrom("shop_earning").select("status").execute()).map((e) => e.status)).toEqual([
 				"settled",
 			]);
+			// A browser test puts the clock back for the tests after it.
+			const back = await faked.call<{ now: string }>("POST", "/app-api/test/clock/advance", {
+				body: { seconds: -3600 },
+			});
+			expect(back.data).toEqual({ now: "2026-12-01T03:00:00.000Z" });
 			await expectLedgerInvariants(faked.deps.db);
 		} finally {
 			await faked.close();

@@ -60,6 +60,26 @@ export async function sessionFor(mobile: string): Promise<ApiSession> {
 	return session;
 }
 
+/**
+ * Renews the cached session of `mobile` with its refresh token, as the app does when a member
+ * comes back after the access token expired: after a test moved the server's clock forward, the
+ * cached access token has expired on the server although this machine's clock says it has not.
+ * No SMS code is sent.
+ */
+export async function refreshSession(mobile: string): Promise<ApiSession> {
+	const file = path.join(inject("dataDir"), "e2e-sessions.json");
+	const cache = JSON.parse(readFileSync(file, "utf8")) as Record<string, ApiSession>;
+	const cached = cache[mobile];
+	if (!cached) throw new Error(`no session of ${mobile} to refresh`);
+	const session = await apiCall<ApiSession>("/member/auth/refresh-token", {
+		method: "POST",
+		body: { refreshToken: cached.refreshToken },
+	});
+	cache[mobile] = session;
+	writeFileSync(file, JSON.stringify(cache));
+	return session;
+}
+
 async function signInFresh(mobile: string): Promise<ApiSession> {
 	const sentBefore = smsCodesSent(mobile);
 	const sent = await rawCall<{ retryAfterSeconds?: number }>("/member/auth/send-sms-code", { mobile, scene: 1 });

@@ -29,8 +29,8 @@ export function smsCodesSent(mobile: string): number {
 }
 
 /** The first code the server "texted" to `mobile` after the `sentBefore` it already had (waits for it). */
-export async function waitForSmsCode(mobile: string, sentBefore: number): Promise<string> {
-	const deadline = Date.now() + 10_000;
+export async function waitForSmsCode(mobile: string, sentBefore: number, timeoutMs = 10_000): Promise<string> {
+	const deadline = Date.now() + timeoutMs;
 	while (Date.now() < deadline) {
 		const message = readOutbox().filter((line) => line.mobile === mobile)[sentBefore];
 		if (message) return message.code;

@@ -211,6 +211,8 @@ export interface WithdrawalView {
 	createdAt: string;
 	/** Spec §9: the latest day it should arrive (10 working days after the request), YYYY-MM-DD, shop's local. */
 	arrivesBy: string;
+	/** The shop's time zone: its times read on the shop's clock wherever the reader is (the platform's desk). */
+	shopTimezone: string;
 	/** Bumped by every change: the platform's review sends it back so two operators never both decide. */
 	version: number;
 	events: WithdrawalEvent[];

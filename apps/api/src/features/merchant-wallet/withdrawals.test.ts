@@ -111,6 +111,7 @@ describe("a withdrawal from request to payment", () => {
 			bankReference: null,
 			version: 0,
 			arrivesBy: arrivalDate(new Date(asked.createdAt), ZONE),
+			shopTimezone: ZONE,
 			events: [{ from: null, to: 0, actor: "owner", actorName: "Sophea (owner)", note: null, at: asked.createdAt }],
 		});
 		expect(await money.balances(shopId)).toMatchObject({ available: 7655, withdrawing: 12_345 });

@@ -174,6 +174,7 @@ async function presentWithdrawals(
 			bankReference: row.bank_reference,
 			createdAt: createdAt.toISOString(),
 			arrivesBy: arrivalDate(createdAt, row.timezone),
+			shopTimezone: row.timezone,
 			version: row.version,
 			events: byWithdrawal.get(row.id) ?? [],
 		};

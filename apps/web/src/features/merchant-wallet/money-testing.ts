@@ -61,6 +61,7 @@ export function withdrawal(extra: Partial<WithdrawalView> = {}): WithdrawalView 
 		bankReference: null,
 		createdAt: "2026-11-24T05:30:00.000Z",
 		arrivesBy: "2026-12-08",
+		shopTimezone: "Asia/Phnom_Penh",
 		version: 1,
 		events: [requested],
 		...extra,

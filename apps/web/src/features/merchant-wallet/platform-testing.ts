@@ -47,6 +47,7 @@ export function withdrawal(extra: Partial<WithdrawalView> = {}): WithdrawalView 
 		bankReference: null,
 		createdAt: "2026-11-24T05:30:00.000Z",
 		arrivesBy: "2026-12-08",
+		shopTimezone: "Asia/Phnom_Penh",
 		version: 0,
 		events: [{ from: null, to: 0, actor: "owner", actorName: "Sokha", note: null, at: "2026-11-24T05:30:00.000Z" }],
 		...extra,

@@ -29,7 +29,11 @@ export function PlatformWithdrawalDetail({ withdrawal }: { withdrawal: Withdrawa
 		[pt("review.col.shop"), withdrawal.shopName, "shop"],
 		[pt("review.col.account"), accountText(withdrawal.card), "account"],
 		[pt("review.holder"), withdrawal.card.holder, "holder"],
-		[pt("review.col.requestedAt"), formatDateTime(withdrawal.createdAt, lang, labels), "requested"],
+		[
+			pt("review.col.requestedAt"),
+			formatDateTime(withdrawal.createdAt, lang, labels, withdrawal.shopTimezone),
+			"requested",
+		],
 		[pt("review.col.arrivesBy"), formatLocalDate(withdrawal.arrivesBy, lang, labels), "arrives"],
 	];
 	if (withdrawal.rejectReason) facts.push([pt("review.rejectReason"), withdrawal.rejectReason, "reason"]);
@@ -59,7 +63,7 @@ export function PlatformWithdrawalDetail({ withdrawal }: { withdrawal: Withdrawa
 					{withdrawal.events.map((event, index) => (
 						// Events never change once written: their order is their identity.
 						// biome-ignore lint/suspicious/noArrayIndexKey: see above.
-						<TimelineEvent key={index} event={event} />
+						<TimelineEvent key={index} event={event} timeZone={withdrawal.shopTimezone} />
 					))}
 				</ol>
 			</section>
@@ -72,7 +76,7 @@ function eventKey(event: WithdrawalEvent): PlatformTextKey {
 	return `review.event.${event.to}`;
 }
 
-function TimelineEvent({ event }: { event: WithdrawalEvent }) {
+function TimelineEvent({ event, timeZone }: { event: WithdrawalEvent; timeZone: string }) {
 	const { pt, lang } = usePlatformText();
 	const labels = useDateLabels();
 	const actor = pt(`review.actor.${event.actor}`);
@@ -86,7 +90,10 @@ function TimelineEvent({ event }: { event: WithdrawalEvent }) {
 		<li className={`pf-event pf-event--${event.to}`}>
 			<span className="pf-event__title">{pt(eventKey(event))}</span>
 			<span className="pf-event__meta">
-				{[event.actorName ? `${actor} ${event.actorName}` : actor, formatDateTime(event.at, lang, labels)].join(" · ")}
+				{[
+					event.actorName ? `${actor} ${event.actorName}` : actor,
+					formatDateTime(event.at, lang, labels, timeZone),
+				].join(" · ")}
 			</span>
 			{event.note && (
 				<span className="pf-event__note">

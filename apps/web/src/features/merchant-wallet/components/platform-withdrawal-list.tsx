@@ -36,7 +36,8 @@ function useRowTexts() {
 	return {
 		pt,
 		money,
-		requestedAt: (withdrawal: WithdrawalView) => formatDateTime(withdrawal.createdAt, lang, labels),
+		requestedAt: (withdrawal: WithdrawalView) =>
+			formatDateTime(withdrawal.createdAt, lang, labels, withdrawal.shopTimezone),
 		arrivesBy: (withdrawal: WithdrawalView) => formatLocalDate(withdrawal.arrivesBy, lang, labels),
 	};
 }

@@ -104,6 +104,8 @@ describe("the platform's withdrawal review", () => {
 		expect(screen.getByTestId("platform-withdrawal-12-status").textContent).toBe("Unaudited");
 		expect(screen.getByTestId("platform-withdrawal-12-arrives").textContent).toBe("Dec 8, 2026");
 		expect(row.textContent).toContain("Nov 24, 2026");
+		// Requested 05:30 UTC: read on the shop's clock (Phnom Penh), wherever the operator's desk is.
+		expect(row.textContent).toContain("12:30");
 	});
 
 	it("asks for the tab's status: awaiting arrival sends 1, all sends none", async () => {

@@ -21,6 +21,7 @@ import { benchPoints, reportPointsBench } from "./points.js";
 import { BENCH_BOOKINGS, BENCH_DAYS, BENCH_TABLES, createBookedShop } from "./reservations.js";
 import { signIn } from "./sign-in.js";
 import { BILL_ENTRIES, createBillMember, DEEP_PAGE_FROM_OLDEST, HOURS_BETWEEN_ENTRIES } from "./stored-value.js";
+import { benchWallet } from "./wallet.js";
 
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = 50;
@@ -55,7 +56,7 @@ async function main() {
 	config.limits.smsPerIpPerHour = 1_000_000;
 	const server = await startServer(config, { database, logger: false });
 	try {
-		const token = await signIn(server.url, dataDir, "13800000009");
+		const token = await signIn(server.url, dataDir, "13800000019");
 		const bigShopId = await createBigMenuShop(database.db);
 		const base = { "tenant-id": "1", "shop-key": "bayon-demo" };
 		const menuPath = `/app-api/product/products?shopId=${bigShopId}`;
@@ -198,6 +199,30 @@ async function main() {
 		for (const invariant of orders.invariants)
 			console.log(`  ${invariant.holds ? "ok  " : "FAIL"} ${invariant.name}: ${invariant.detail}`);
 		if (orders.invariants.some((invariant) => !invariant.holds)) process.exitCode = 1;
+
+		const wallet = await benchWallet({
+			db: database.db,
+			deps: server.deps,
+			url: server.url,
+			dataDir,
+			seconds: DURATION_SECONDS,
+			measure: (scenario, seconds) => measure(server.url, scenario, seconds),
+		});
+		console.log(
+			`\nwallet: the orders' shop, ${wallet.earnings} earnings due at once: the settlement job settled ${wallet.settled} in ${wallet.settleSeconds} s (${wallet.settledPerSecond}/s, one transaction each, alongside nothing else)`,
+		);
+		for (const read of wallet.reads)
+			console.log(
+				pad(`  ${read.name}`, 52),
+				pad(read.requestsPerSecond.toFixed(0), 10),
+				pad(String(read.p50Ms), 8),
+				pad(String(read.p99Ms), 8),
+				pad(String(read.bytesPerResponse), 8),
+				read.errors,
+			);
+		for (const invariant of wallet.invariants)
+			console.log(`  ${invariant.holds ? "ok  " : "FAIL"} ${invariant.name}: ${invariant.detail}`);
+		if (wallet.invariants.some((invariant) => !invariant.holds)) process.exitCode = 1;
 
 		const points = await benchPoints({
 			db: database.db,

@@ -10,6 +10,7 @@ import { showToast } from "../../../lib/toast";
 import { useDebouncedSubmit } from "../../../lib/use-debounced-submit";
 import { DatePicker } from "../../../ui/date-picker";
 import { DocumentIcon } from "../../../ui/icons";
+import { ListEnd } from "../../../ui/list-end";
 import { EmptyState, ErrorState, LoadingState } from "../../../ui/states";
 import { useReachBottom } from "../../orders/use-reach-bottom";
 import { clockTime } from "../../stored-value/staff-format";
@@ -206,24 +207,15 @@ export function WalletStatement({
 							);
 						})}
 					</ol>
-					<div className="wallet-statement__end" data-testid="wallet-statement-end">
-						{statement.isFetchingNextPage ? (
-							<LoadingState compact />
-						) : statement.isFetchNextPageError ? (
-							<ErrorState compact message={errorText(statement.error)} onRetry={loadMore} />
-						) : statement.hasNextPage ? (
-							<button
-								type="button"
-								className="button button--ghost button--small"
-								onClick={loadMore}
-								data-testid="wallet-more"
-							>
-								{wt("statement.more")}
-							</button>
-						) : (
-							<span>{wt("statement.noMore")}</span>
-						)}
-					</div>
+					<ListEnd
+						list={statement}
+						moreLabel={wt("statement.more")}
+						endLabel={wt("statement.noMore")}
+						className="wallet-statement__end"
+						testId="wallet-statement-end"
+						moreTestId="wallet-more"
+						small
+					/>
 				</>
 			)}
 		</section>

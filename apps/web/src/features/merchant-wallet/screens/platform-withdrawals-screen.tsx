@@ -10,6 +10,7 @@ import { useDebouncedSubmit } from "../../../lib/use-debounced-submit";
 import type { WsMessage } from "../../../lib/ws-client";
 import { ConfirmDialog } from "../../../ui/confirm-dialog";
 import { CloseIcon } from "../../../ui/icons";
+import { ListEnd } from "../../../ui/list-end";
 import { BottomSheet } from "../../../ui/sheet";
 import { EmptyState, ErrorState, LoadingState } from "../../../ui/states";
 import { PlatformPaidSheet, PlatformRejectSheet } from "../components/platform-decision-sheets";
@@ -210,24 +211,14 @@ function WithdrawalsReview() {
 								selectedId={selectedId}
 								onSelect={(withdrawal) => select(withdrawal)}
 							/>
-							<div className="pf-list-end" data-testid="platform-withdrawals-end">
-								{list.isFetchingNextPage ? (
-									<LoadingState compact />
-								) : list.isFetchNextPageError ? (
-									<ErrorState compact message={errorText(list.error)} onRetry={() => void list.fetchNextPage()} />
-								) : list.hasNextPage ? (
-									<button
-										type="button"
-										className="button button--ghost button--block"
-										onClick={() => void list.fetchNextPage()}
-										data-testid="platform-withdrawals-more"
-									>
-										{pt("review.more")}
-									</button>
-								) : (
-									<span>{pt("review.noMore")}</span>
-								)}
-							</div>
+							<ListEnd
+								list={list}
+								moreLabel={pt("review.more")}
+								endLabel={pt("review.noMore")}
+								className="pf-list-end"
+								testId="platform-withdrawals-end"
+								moreTestId="platform-withdrawals-more"
+							/>
 						</>
 					)}
 				</div>

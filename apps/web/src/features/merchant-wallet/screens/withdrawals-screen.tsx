@@ -11,6 +11,7 @@ import { Link, useSearchParams } from "react-router";
 import { Paths } from "../../../app/paths";
 import { errorText } from "../../../lib/api-client";
 import { useFeatureStrings } from "../../../lib/i18n/feature-strings";
+import { ListEnd } from "../../../ui/list-end";
 import { EmptyState, ErrorState, LoadingState } from "../../../ui/states";
 import { MoneyAccess } from "../components/money-access";
 import { WithdrawalDetail } from "../components/withdrawal-detail";
@@ -134,24 +135,14 @@ function ListPage({ shopId, timeZone }: { shopId: number; timeZone: string | und
 								<WithdrawalRow key={withdrawal.id} withdrawal={withdrawal} timeZone={timeZone} />
 							))}
 						</ul>
-						<div className="money-list-end" data-testid="withdrawals-end">
-							{list.isFetchingNextPage ? (
-								<LoadingState compact />
-							) : list.isFetchNextPageError ? (
-								<ErrorState compact message={errorText(list.error)} onRetry={() => void list.fetchNextPage()} />
-							) : list.hasNextPage ? (
-								<button
-									type="button"
-									className="button button--ghost button--block"
-									onClick={() => void list.fetchNextPage()}
-									data-testid="withdrawals-more"
-								>
-									{mt("list.more")}
-								</button>
-							) : (
-								<span>{mt("list.noMore")}</span>
-							)}
-						</div>
+						<ListEnd
+							list={list}
+							moreLabel={mt("list.more")}
+							endLabel={mt("list.noMore")}
+							className="money-list-end"
+							testId="withdrawals-end"
+							moreTestId="withdrawals-more"
+						/>
 					</>
 				)}
 			</div>

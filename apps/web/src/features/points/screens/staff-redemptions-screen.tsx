@@ -10,6 +10,7 @@ import { useMemo, useState } from "react";
 import { useSearchParams } from "react-router";
 import { errorText } from "../../../lib/api-client";
 import { ConfirmDialog } from "../../../ui/confirm-dialog";
+import { ListEnd } from "../../../ui/list-end";
 import { EmptyState, ErrorState, LoadingState, NotAllowedState } from "../../../ui/states";
 import { MerchantGuard } from "../../merchant/merchant-guard";
 import { shopDetailQuery } from "../../venues/api";
@@ -118,24 +119,14 @@ function RedemptionsPage({ shop }: { shop: MerchantShopRef }) {
 								/>
 							))}
 						</ul>
-						<div className="sv-list-end" data-testid="redemptions-end">
-							{list.isFetchingNextPage ? (
-								<LoadingState compact />
-							) : list.isFetchNextPageError ? (
-								<ErrorState compact message={errorText(list.error)} onRetry={() => void list.fetchNextPage()} />
-							) : list.hasNextPage ? (
-								<button
-									type="button"
-									className="button button--ghost button--block"
-									onClick={() => void list.fetchNextPage()}
-									data-testid="redemptions-more"
-								>
-									{pt("red.more")}
-								</button>
-							) : (
-								<span>{pt("red.noMore")}</span>
-							)}
-						</div>
+						<ListEnd
+							list={list}
+							moreLabel={pt("red.more")}
+							endLabel={pt("red.noMore")}
+							className="sv-list-end"
+							testId="redemptions-end"
+							moreTestId="redemptions-more"
+						/>
 					</>
 				)}
 			</div>

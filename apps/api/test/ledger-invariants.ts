@@ -78,6 +78,24 @@ export async function expectLedgerInvariants(
 	expect(wrongBalanceAfter.rows, "entries whose balance_after is not their account's running sum").toEqual([]);
 	expect(chargedTwice.rows, "card purchases charged twice").toEqual([]);
 	expect(negativeWallets.rows, "member wallets below zero").toEqual([]);
+	// What every shop earned per transaction (withdrawals left out), recomputed from the ledger,
+	// against shop_day_net, which postLedgerTxn writes beside each posting (decision 023).
+	const dayNetAdrift = await sql<{ txn_id: number; shop_id: number; ledger: string | null; recorded: string | null }>`
+		WITH ledger AS (
+			SELECT t.id AS txn_id, a.shop_id, (t.created_at AT TIME ZONE s.timezone)::date AS day, sum(e.amount) AS net
+			FROM ledger_entry e
+			JOIN ledger_account a ON a.id = e.account_id
+			JOIN ledger_txn t ON t.id = e.txn_id
+			JOIN shop s ON s.id = a.shop_id
+			WHERE a.kind IN ('shop_revenue', 'shop_available', 'shop_withdrawing')
+				AND t.kind NOT IN ('withdrawal_request', 'withdrawal_returned', 'withdrawal_paid')
+			GROUP BY t.id, a.shop_id, s.timezone
+			HAVING sum(e.amount) <> 0)
+		SELECT coalesce(l.txn_id, d.txn_id) AS txn_id, coalesce(l.shop_id, d.shop_id) AS shop_id,
+			l.net AS ledger, d.net AS recorded
+		FROM ledger l FULL JOIN shop_day_net d ON d.txn_id = l.txn_id AND d.shop_id = l.shop_id
+		WHERE l.net IS DISTINCT FROM d.net OR l.day IS DISTINCT FROM d.day`.execute(db);
+	expect(dayNetAdrift.rows, "shops' day nets (shop_day_net) that differ from the ledger").toEqual([]);
 	if (options.ledgerOnly) return;
 	expect(pendingAdrift.rows, "shops whose pending account differs from their pending earnings").toEqual([]);
 	expect(withdrawingAdrift.rows, "shops whose in-withdrawal account differs from their open withdrawals").toEqual([]);

@@ -753,6 +753,16 @@ export interface DB {
 	shop_bank_card: ShopBankCardTable;
 	shop_withdrawal: ShopWithdrawalTable;
 	shop_withdrawal_event: ShopWithdrawalEventTable;
+	shop_day_net: ShopDayNetTable;
+}
+
+/** A shop's net earnings of one ledger transaction, on the shop's local day (migration 0021). */
+export interface ShopDayNetTable {
+	txn_id: number;
+	shop_id: number;
+	/** YYYY-MM-DD, the shop's local date. */
+	day: ColumnType<string, string, string>;
+	net: number;
 }
 
 // The merchant's money (issue 14, migration 0021).

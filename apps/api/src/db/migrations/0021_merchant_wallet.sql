@@ -140,3 +140,27 @@ CREATE INDEX ledger_entry_account_txn_idx ON ledger_entry (account_id, txn_id DE
 INSERT INTO shop_earning (tenant_id, shop_id, source, gross, commission, releases_at, created_at)
 	SELECT a.tenant_id, a.shop_id, 'opening', a.balance, 0, now(), now()
 	FROM ledger_account a WHERE a.kind = 'shop_revenue' AND a.balance > 0;
+
+-- Each shop's net earnings (withdrawals excluded) per local day, one row per ledger transaction
+-- that changed the shop's money, written by postLedgerTxn in the same transaction. Rows are only
+-- ever inserted (no row a busy shop's payments would queue on); the wallet's today, month, chart
+-- and the statement's day totals sum a few index entries per day instead of the day's lines
+-- joined to their transactions.
+CREATE TABLE shop_day_net (
+	txn_id bigint NOT NULL REFERENCES ledger_txn (id),
+	shop_id bigint NOT NULL REFERENCES shop (id),
+	day date NOT NULL,
+	net bigint NOT NULL,
+	PRIMARY KEY (txn_id, shop_id)
+);
+CREATE INDEX shop_day_net_idx ON shop_day_net (shop_id, day) INCLUDE (net);
+INSERT INTO shop_day_net (txn_id, shop_id, day, net)
+	SELECT t.id, a.shop_id, (t.created_at AT TIME ZONE s.timezone)::date, sum(e.amount)
+	FROM ledger_entry e
+	JOIN ledger_account a ON a.id = e.account_id
+	JOIN ledger_txn t ON t.id = e.txn_id
+	JOIN shop s ON s.id = a.shop_id
+	WHERE a.kind IN ('shop_revenue', 'shop_available', 'shop_withdrawing')
+		AND t.kind NOT IN ('withdrawal_request', 'withdrawal_returned', 'withdrawal_paid')
+	GROUP BY t.id, a.shop_id, s.timezone
+	HAVING sum(e.amount) <> 0;

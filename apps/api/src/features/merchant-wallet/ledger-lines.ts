@@ -7,15 +7,17 @@ type TxnKind = DB["ledger_txn"]["kind"];
 
 /**
  * The read side of a shop's money (decision 023): its three ledger accounts and the ledger
- * transactions that touched them, read straight from the ledger, never from a copy.
+ * transactions that touched them, read straight from the ledger; the per-day nets from
+ * shop_day_net, which postLedgerTxn writes beside every posting (checked against the ledger by
+ * expectLedgerInvariants).
  *
  * A shop's statement is every ledger transaction with an entry on one of its three accounts.
  * They are walked newest first, a batch at a time, through the (account_id, txn_id DESC) index
  * of each account, keyset-paged by txn id. A date bound is a filter on the transaction's time
  * inside that walk: the lines newer than `to` are skipped inside the database's index walk (the
  * first page of an old range only), and the walk stops once it is a day past `from` (see
- * OUT_OF_ORDER_SLACK_MS). So a page, a day's total or the 30-day chart cost what their own
- * lines cost, not the shop's whole history.
+ * OUT_OF_ORDER_SLACK_MS). So a page costs what its own lines cost, not the shop's whole history,
+ * and a day's total or the 30-day chart a few index entries a day.
  */
 
 /**
@@ -45,18 +47,6 @@ export const STATEMENT_KIND_OF_TXN: Record<TxnKind, StatementKind | null> = {
 	card_purchase: null,
 	card_refund: null,
 };
-
-const WITHDRAWAL_KINDS: ReadonlySet<StatementKind> = new Set<StatementKind>([
-	"withdrawal",
-	"withdrawalReturned",
-	"withdrawalPaid",
-]);
-
-/** Ledger kinds that move money out to (or back from) the shop's bank: not earnings, left out of every net. */
-const WITHDRAWAL_TXN_KINDS = (Object.keys(STATEMENT_KIND_OF_TXN) as TxnKind[]).filter((kind) => {
-	const shown = STATEMENT_KIND_OF_TXN[kind];
-	return shown !== null && WITHDRAWAL_KINDS.has(shown);
-});
 
 /**
  * The statement kind of a line. A kind the map says never touches a shop is a fault of the
@@ -260,95 +250,28 @@ export async function ledgerLinesBetween(
 	return lines.slice(0, args.limit);
 }
 
-/** Transactions summed per batch while adding up days (see netPerLocalDay). */
-const DAY_BATCH = 500;
-
 /**
- * The net of each of the shop's local days in [from, until) that had money (withdrawals left
- * out): what it earned less refunds and commission. Added up inside the database, DAY_BATCH
- * transactions at a time, newest first, stopping a day past `from`: a month's figures cost what
- * the month's lines cost, however long the shop's history.
+ * The net of each of the shop's local days from `from` to `to` (YYYY-MM-DD, both included) that
+ * had money, withdrawals left out: what it earned less refunds and commission. Read from
+ * shop_day_net, which postLedgerTxn writes with every posting: a few index entries a day,
+ * however busy the shop or long its history.
  */
 export async function netPerLocalDay(
 	db: Db,
-	accounts: ShopAccounts,
-	args: {
-		from: Date;
-		until: Date;
-		timezone: string;
-		/** A txn id above every line dated before `until` (see upperTxnBound), null: start at the newest. */
-		before?: number | null;
-		batchSize?: number;
-	},
+	args: { shopId: number; from: string; to: string },
 ): Promise<Map<string, number>> {
-	const nets = new Map<string, number>();
-	const ids = accountIds(accounts);
-	if (ids.length === 0) return nets;
-	const batchSize = args.batchSize ?? DAY_BATCH;
-	const stopBefore = args.from.getTime() - OUT_OF_ORDER_SLACK_MS;
-	const excluded = sql.join(WITHDRAWAL_TXN_KINDS.map((kind) => sql`${kind}`));
-	let before: number | null = args.before ?? null;
-	for (;;) {
-		const result = await sql<{
-			day: string;
-			net: number | null;
-			n: number;
-			oldest_id: number;
-			earliest: Date | string;
-		}>`WITH ids AS (${newestTxnIds(accounts, { before, until: args.until, limit: batchSize })}),
-			lines AS (
-				SELECT t.id, t.kind, t.created_at, sum(e.amount)::bigint AS amount
-				FROM ledger_txn t JOIN ledger_entry e ON e.txn_id = t.id AND e.account_id IN (${sql.join(ids)})
-				WHERE ${byTxnIds}
-				GROUP BY t.id)
-			SELECT (created_at AT TIME ZONE ${args.timezone})::date::text AS day,
-				sum(amount) FILTER (WHERE created_at >= ${args.from} AND kind NOT IN (${excluded}))::bigint AS net,
-				count(*)::int AS n, min(id) AS oldest_id, min(created_at) AS earliest
-			FROM lines GROUP BY 1`.execute(db);
-		let rows = 0;
-		let oldestId = Number.POSITIVE_INFINITY;
-		let earliest = Number.POSITIVE_INFINITY;
-		for (const row of result.rows) {
-			rows += Number(row.n);
-			oldestId = Math.min(oldestId, Number(row.oldest_id));
-			earliest = Math.min(earliest, new Date(row.earliest).getTime());
-			if (row.net !== null) nets.set(row.day, (nets.get(row.day) ?? 0) + Number(row.net));
-		}
-		if (rows < batchSize || earliest < stopBefore) return nets;
-		before = oldestId;
-	}
+	const rows = await db
+		.selectFrom("shop_day_net")
+		.select(["day", (eb) => eb.fn.sum<string>("net").as("net")])
+		.where("shop_id", "=", args.shopId)
+		.where("day", ">=", args.from)
+		.where("day", "<=", args.to)
+		.groupBy("day")
+		.execute();
+	return new Map(rows.map((row) => [localDateText(row.day), Number(row.net)]));
 }
 
-/**
- * A txn id above every line of the shop dated before `until`, found by walking forward from a
- * line known to be older (`after`): the first line dated a day past `until` (every line after
- * it is dated at or after `until`, OUT_OF_ORDER_SLACK_MS). null when the history ends first.
- * It lets a walk back from `until` start right there instead of skipping every newer line.
- */
-export async function upperTxnBound(
-	db: Db,
-	accounts: ShopAccounts,
-	args: { after: number; until: Date; batchSize?: number },
-): Promise<number | null> {
-	const ids = accountIds(accounts);
-	if (ids.length === 0) return null;
-	const batchSize = args.batchSize ?? DAY_BATCH;
-	const beyond = args.until.getTime() + OUT_OF_ORDER_SLACK_MS;
-	let after = args.after;
-	for (;;) {
-		const perAccount = ids.map(
-			(id) => sql`(SELECT e.txn_id FROM ledger_entry e WHERE e.account_id = ${id} AND e.txn_id > ${after}
-				ORDER BY e.txn_id ASC LIMIT ${batchSize})`,
-		);
-		const result = await sql<{ id: number; created_at: Date | string }>`
-			WITH ids AS (SELECT DISTINCT txn_id FROM (${sql.join(perAccount, sql` UNION ALL `)}) candidates
-				ORDER BY txn_id ASC LIMIT ${batchSize})
-			SELECT t.id, t.created_at FROM ids JOIN ledger_txn t ON t.id = ids.txn_id ORDER BY t.id ASC`.execute(db);
-		for (const row of result.rows) {
-			if (new Date(row.created_at).getTime() >= beyond) return Number(row.id);
-		}
-		const last = result.rows.at(-1);
-		if (result.rows.length < batchSize || !last) return null;
-		after = Number(last.id);
-	}
+/** A `date` column as YYYY-MM-DD, whichever way the driver hands it over. */
+function localDateText(day: string | Date): string {
+	return typeof day === "string" ? day.slice(0, 10) : day.toISOString().slice(0, 10);
 }

@@ -10,7 +10,6 @@ import {
 	netPerLocalDay,
 	type ShopAccounts,
 	statementKindOf,
-	upperTxnBound,
 } from "./ledger-lines.js";
 import { startOfLocalDay, type WalletShop } from "./wallet.js";
 
@@ -76,30 +75,19 @@ export async function statementPage(
 	return {
 		lines: page.map(presentLine),
 		nextCursor: lines.length > query.pageSize ? String((page.at(-1) as LedgerLine).id) : null,
-		dayTotals: await dayTotalsOf(deps, shop, accounts, page),
+		dayTotals: await dayTotalsOf(deps, shop, page),
 	};
 }
 
 /** The whole-day nets of the local days some lines fall on, in the lines' order (newest day first). */
-async function dayTotalsOf(
-	deps: AppDeps,
-	shop: WalletShop,
-	accounts: ShopAccounts,
-	lines: LedgerLine[],
-): Promise<DayTotal[]> {
+async function dayTotalsOf(deps: AppDeps, shop: WalletShop, lines: LedgerLine[]): Promise<DayTotal[]> {
 	const days = [...new Set(lines.map((line) => toLocalMoment(line.createdAt, shop.timezone).date))];
 	if (days.length === 0) return [];
 	const sorted = [...days].sort();
-	const until = startOfLocalDay(addDays(sorted.at(-1) as string, 1), shop.timezone);
-	// Start the walk just above the newest day instead of at the shop's newest line, so a deep
-	// page's totals cost what its days' lines cost.
-	const newest = Math.max(...lines.map((line) => line.id));
-	const before = await upperTxnBound(deps.db, accounts, { after: newest, until });
-	const nets = await netPerLocalDay(deps.db, accounts, {
-		from: startOfLocalDay(sorted[0] as string, shop.timezone),
-		until,
-		timezone: shop.timezone,
-		before,
+	const nets = await netPerLocalDay(deps.db, {
+		shopId: shop.id,
+		from: sorted[0] as string,
+		to: sorted.at(-1) as string,
 	});
 	return days.map((date) => ({ date, net: nets.get(date) ?? 0 }));
 }

@@ -86,11 +86,7 @@ export async function walletSummary(
 			]);
 	const today = toLocalMoment(deps.clock.now(), shop.timezone).date;
 	const monthStart = `${today.slice(0, 7)}-01`;
-	const nets = await netPerLocalDay(deps.db, accounts, {
-		from: startOfLocalDay(monthStart, shop.timezone),
-		until: startOfLocalDay(addDays(today, 1), shop.timezone),
-		timezone: shop.timezone,
-	});
+	const nets = await netPerLocalDay(deps.db, { shopId: shop.id, from: monthStart, to: today });
 	const available = accounts.available?.balance ?? 0;
 	const pending = accounts.pending?.balance ?? 0;
 	const withdrawing = accounts.withdrawing?.balance ?? 0;
@@ -115,16 +111,9 @@ export async function walletSummary(
 
 /** The chart: the net of each of the shop's last 30 local days (today included), oldest first, 0 for days without money. */
 export async function dailyEarnings(deps: AppDeps, shop: WalletShop): Promise<WalletDailyEarnings> {
-	const accounts = (await findShopAccounts(deps.db, { tenantId: shop.tenantId, shopIds: [shop.id] })).get(
-		shop.id,
-	) as ShopAccounts;
 	const today = toLocalMoment(deps.clock.now(), shop.timezone).date;
 	const first = addDays(today, 1 - WALLET_CHART_DAYS);
-	const nets = await netPerLocalDay(deps.db, accounts, {
-		from: startOfLocalDay(first, shop.timezone),
-		until: startOfLocalDay(addDays(today, 1), shop.timezone),
-		timezone: shop.timezone,
-	});
+	const nets = await netPerLocalDay(deps.db, { shopId: shop.id, from: first, to: today });
 	const days: DayTotal[] = Array.from({ length: WALLET_CHART_DAYS }, (_, index) => {
 		const date = addDays(first, index);
 		return { date, net: nets.get(date) ?? 0 };

@@ -70,6 +70,36 @@ function isShopAccount(ref: AccountRef): ref is Extract<AccountRef, { kind: Shop
 	return SHOP_ACCOUNT_KINDS.has(ref.kind);
 }
 
+/** Moves between a shop's money and the bank: not earnings, so not in a day's net. */
+const WITHDRAWAL_KINDS: ReadonlySet<DB["ledger_txn"]["kind"]> = new Set([
+	"withdrawal_request",
+	"withdrawal_returned",
+	"withdrawal_paid",
+]);
+
+/**
+ * The shop's net earnings of this transaction on its local day (decision 023): what the wallet's
+ * today, month, chart and day totals add up. An insert of its own row, never an update, so
+ * concurrent postings of one shop do not queue on it (nor deadlock with the account locks).
+ */
+async function recordShopDayNet(
+	trx: Transaction<DB>,
+	args: { txnId: number; kind: DB["ledger_txn"]["kind"]; moves: LedgerMove[]; now: Date },
+): Promise<void> {
+	if (WITHDRAWAL_KINDS.has(args.kind)) return;
+	const netByShop = new Map<number, number>();
+	for (const move of args.moves)
+		if (isShopAccount(move.account))
+			netByShop.set(move.account.shopId, (netByShop.get(move.account.shopId) ?? 0) + move.amount);
+	for (const [shopId, net] of netByShop) {
+		if (net === 0) continue;
+		await sql`INSERT INTO shop_day_net (txn_id, shop_id, day, net)
+			SELECT ${args.txnId}, id, (${args.now}::timestamptz AT TIME ZONE timezone)::date, ${net} FROM shop WHERE id = ${shopId}`.execute(
+			trx,
+		);
+	}
+}
+
 export async function accountBalance(db: Db, ref: AccountRef): Promise<number> {
 	const id = await accountId(db, ref);
 	const row = await db.selectFrom("ledger_account").select("balance").where("id", "=", id).executeTakeFirstOrThrow();
@@ -136,6 +166,7 @@ export async function postLedgerTxn(
 		.returning("id")
 		.executeTakeFirst();
 	if (!txn) return null;
+	await recordShopDayNet(trx, { txnId: txn.id, kind: args.kind, moves: args.moves, now: args.now });
 	const resolved = await Promise.all(
 		args.moves.map(async (move) => ({ id: await accountId(trx, move.account), move })),
 	);

@@ -1,4 +1,12 @@
-import { BANK_CARDS_MAX, ErrorCode, formatMessage, type MessageKey, SmsScene } from "@bayon/contract";
+import {
+	BANK_CARDS_MAX,
+	ErrorCode,
+	formatMessage,
+	type MessageKey,
+	type PageResult,
+	type ShopChangeView,
+	SmsScene,
+} from "@bayon/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../../../test/harness.js";
 import { expectLedgerInvariants } from "../../../test/ledger-invariants.js";
@@ -251,6 +259,23 @@ describe("removing a card", () => {
 		expect(row.removed_by_member_id).toBe(owner.userId);
 		expect((await money.removeCard(owner, shopId, card.id)).code).toBe(ErrorCode.NotFound);
 		expect((await money.card(owner, shopId, { cardNumber: number })).last4).toBe(number.slice(-4));
+
+		// The shop's change log says who added and removed which account, by its last four digits only.
+		const log = await server.call<PageResult<ShopChangeView>>(
+			"GET",
+			`/app-api/merchant/changes/page?shopId=${shopId}&pageSize=10`,
+			{ token: owner.accessToken },
+		);
+		expect(log.code, log.msg).toBe(0);
+		const cardChanges = log.data.list.filter((change) => change.subject === "bank_card").reverse();
+		expect(cardChanges.map((change) => [change.action, change.subjectId, change.by.memberId])).toEqual([
+			["create", String(card.id), owner.userId],
+			["create", String(kept.id), owner.userId],
+			["delete", String(card.id), owner.userId],
+			["create", expect.any(String), owner.userId],
+		]);
+		expect(cardChanges[2]?.label).toBe(`ABA Bank •••• ${number.slice(-4)}`);
+		expect(JSON.stringify(log.data)).not.toContain(number.slice(0, 12));
 	});
 
 	it("refuses a card a withdrawal in progress points at, and lets it go once the withdrawal is decided", async () => {

@@ -12,6 +12,7 @@ import type { DB } from "../../db/schema.js";
 import { BusinessError } from "../../http/business-error.js";
 import type { AppDeps } from "../../http/deps.js";
 import { consumeStepUpCode, verifyStepUpCode } from "../identity/service.js";
+import { recordShopChange } from "../shop-changes/record.js";
 import { requireShopPermission } from "../venues/service.js";
 import { cardNumberHmac, encryptCardNumber } from "./card-crypto.js";
 import { lockShopAvailable, MONEY_PERMISSION, type SignedInContext } from "./step-up.js";
@@ -110,6 +111,16 @@ export async function addBankCard(
 				})
 				.returning("id")
 				.executeTakeFirstOrThrow();
+			// Who added which account: on the shop's change log (the last four digits only).
+			await recordShopChange(trx, {
+				tenantId,
+				shopId: input.shopId,
+				memberId: ctx.member.id,
+				subject: "bank_card",
+				subjectId: card.id,
+				action: "create",
+				after: cardForChangeLog(input.bank, input.cardNumber.slice(-4), input.holder),
+			});
 			return card.id;
 		})
 		.catch((error: unknown) => {
@@ -138,7 +149,7 @@ export async function removeBankCard(
 		await lockShopAvailable(trx, { tenantId, shopId: input.shopId });
 		const card = await trx
 			.selectFrom("shop_bank_card")
-			.select("id")
+			.select(["id", "bank", "last4", "holder"])
 			.where("tenant_id", "=", tenantId)
 			.where("shop_id", "=", input.shopId)
 			.where("id", "=", input.cardId)
@@ -158,6 +169,20 @@ export async function removeBankCard(
 			.set({ removed_at: deps.clock.now(), removed_by_member_id: ctx.member.id })
 			.where("id", "=", card.id)
 			.execute();
+		await recordShopChange(trx, {
+			tenantId,
+			shopId: input.shopId,
+			memberId: ctx.member.id,
+			subject: "bank_card",
+			subjectId: card.id,
+			action: "delete",
+			before: cardForChangeLog(card.bank, card.last4, card.holder),
+		});
 	});
 	return shopCards(deps.db, { tenantId, shopId: input.shopId });
+}
+
+/** A withdrawal account as the change log shows it: named by bank and last four digits, never more. */
+function cardForChangeLog(bank: string, last4: string, holder: string) {
+	return { name: `${bank} •••• ${last4}`, holder };
 }

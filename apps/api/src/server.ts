@@ -7,6 +7,7 @@ import { createOutboxSmsProvider } from "./features/identity/sms/outbox.js";
 import type { SmsProvider } from "./features/identity/sms/provider.js";
 import { expireCardPurchases } from "./features/membership/jobs.js";
 import { settleDueEarnings } from "./features/merchant-wallet/settlement.js";
+import { createTelegramBot } from "./features/notifications/telegram-bot.js";
 import { reconcileGatewayPayments } from "./features/ordering/gateway-reconciliation.js";
 import { deliverGatewayRefunds, settleGatewayRefundDeliveries } from "./features/ordering/gateway-refunds.js";
 import { expireUnpaidOrders } from "./features/ordering/lifecycle.js";
@@ -70,6 +71,7 @@ export async function startServer(
 		database,
 		db: database.db,
 		events,
+		telegram: createTelegramBot(config),
 		clock: overrides.clock ?? (config.fakeNow ? clockStartingAt(config.fakeNow) : systemClock),
 		sms: overrides.sms ?? createOutboxSmsProvider(config.dataDir),
 		log: console,
@@ -77,6 +79,8 @@ export async function startServer(
 	const app = await buildApp(deps, overrides.logger === undefined ? {} : { logger: overrides.logger });
 	// Fastify builds the logger; work outside requests should log to the same place.
 	deps.log = app.log;
+	if (!deps.telegram)
+		app.log.info("Telegram bot off: TELEGRAM_BOT_TOKEN is not set (no Mini App sign-in, no chat messages)");
 	await app.listen({ port: config.port, host: config.host });
 	const stopJobs = overrides.jobs === false ? async () => {} : startJobs(deps, app.log);
 	const address = app.server.address();

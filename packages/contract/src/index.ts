@@ -16,6 +16,7 @@ export * from "./menu-admin.js";
 export * from "./merchant-wallet.js";
 export * from "./messages.js";
 export * from "./money.js";
+export * from "./notifications.js";
 export * from "./order-actions.js";
 export * from "./ordering.js";
 export * from "./points.js";

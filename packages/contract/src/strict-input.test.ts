@@ -338,6 +338,10 @@ const validExamples: Record<string, Record<string, Json>> = {
 	RejectWithdrawalInput: { id: 3, version: 1, reason: "The holder's name does not match" },
 	MarkWithdrawalPaidInput: { id: 3, version: 1, reference: "FT2611240001" },
 	SavePlatformSettingsInput: { commissionBps: 500, holdHours: 24, minimumWithdrawal: 1000 },
+	// The Telegram bot (issue 15)
+	SaveNoticeSettingInput: { category: "orders", enabled: false },
+	CreateTelegramGroupLinkInput: { shopId: 1 },
+	UnlinkTelegramGroupInput: { shopId: 1 },
 	// Query strings and paths
 	DeliveryCheckQuery: { shopId: "1", lat: "-11.5", lng: "104.9" },
 	IdParams: { id: "12" },
@@ -379,6 +383,7 @@ const validExamples: Record<string, Record<string, Json>> = {
 	WithdrawalListQuery: { shopId: "1", status: "0", cursor: "40", pageSize: "20" },
 	WithdrawalDetailQuery: { shopId: "1", id: "3" },
 	PlatformWithdrawalQuery: { status: "1", shopId: "1", cursor: "40", pageSize: "20" },
+	ShopTelegramGroupQuery: { shopId: "1" },
 };
 
 /** Fields where a line break or tab belongs (typed into a multi-line box). */
@@ -386,6 +391,7 @@ const MULTI_LINE_FIELDS = new Set(["remark", "reason", "note", "description", "a
 /** Closed vocabularies: a spoiled value is refused with their own message, not the control-character one. */
 const CHOICE_FIELDS = new Set([
 	"orderType",
+	"category",
 	"orderTypes",
 	"payMethod",
 	"action",

@@ -636,6 +636,8 @@ export interface ReservationTable {
 	cancel_reason: OptionalNullable<string>;
 	bill_id: OptionalNullable<number>;
 	preorder_order_id: OptionalNullable<number>;
+	/** The guest pressed Confirm on a reminder (migration 0022). */
+	guest_confirmed_at: NullableTimestamp;
 	created_at: Timestamp;
 	updated_at: Timestamp;
 }
@@ -754,6 +756,82 @@ export interface DB {
 	shop_withdrawal: ShopWithdrawalTable;
 	shop_withdrawal_event: ShopWithdrawalEventTable;
 	shop_day_net: ShopDayNetTable;
+	bot_chat: BotChatTable;
+	member_notice_settings: MemberNoticeSettingsTable;
+	shop_bot_group: ShopBotGroupTable;
+	shop_bot_group_link: ShopBotGroupLinkTable;
+	bot_message: BotMessageTable;
+	bot_send_budget: BotSendBudgetTable;
+}
+
+// The Telegram bot (issue 15, migration 0022).
+
+/** A chat the bot writes to: a member's private chat (id = Telegram user id) or a staff group. */
+export interface BotChatTable {
+	chat_id: number;
+	kind: "private" | "group";
+	title: OptionalNullable<string>;
+	blocked_at: NullableTimestamp;
+	next_send_at: ColumnType<Date, Date | string | undefined, Date | string>;
+	created_at: Timestamp;
+	updated_at: Timestamp;
+}
+
+export interface MemberNoticeSettingsTable {
+	member_id: number;
+	tenant_id: number;
+	/** Notice categories (contract NOTICE_CATEGORIES) the member turned off. */
+	muted: ColumnType<string[], string[] | undefined, string[]>;
+	language: OptionalNullable<string>;
+	updated_at: Timestamp;
+}
+
+export interface ShopBotGroupTable {
+	shop_id: number;
+	tenant_id: number;
+	chat_id: number;
+	language: string;
+	linked_by_member_id: number | null;
+	linked_at: Timestamp;
+}
+
+export interface ShopBotGroupLinkTable {
+	token_hash: string;
+	tenant_id: number;
+	shop_id: number;
+	member_id: number;
+	language: string;
+	created_at: Timestamp;
+	expires_at: Timestamp;
+	used_at: NullableTimestamp;
+}
+
+export type BotMessageStatus = "pending" | "sending" | "sent" | "failed" | "skipped";
+
+export interface BotMessageTable {
+	id: Generated<number>;
+	tenant_id: number;
+	chat_id: number;
+	member_id: number | null;
+	shop_id: number | null;
+	kind: string;
+	subject_id: number;
+	dedupe_key: string;
+	status: ColumnType<BotMessageStatus, BotMessageStatus | undefined, BotMessageStatus>;
+	attempts: Generated<number>;
+	next_attempt_at: Timestamp;
+	lease_until: NullableTimestamp;
+	telegram_message_id: OptionalNullable<number>;
+	last_error: OptionalNullable<string>;
+	created_at: Timestamp;
+	sent_at: NullableTimestamp;
+}
+
+/** Telegram's limit on all of the bot's messages, shared by every server (one row). */
+export interface BotSendBudgetTable {
+	id: number;
+	window_start: Timestamp;
+	sent: number;
 }
 
 /** A shop's net earnings of one ledger transaction, on the shop's local day (migration 0021). */

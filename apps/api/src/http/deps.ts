@@ -3,6 +3,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../db/database.js";
 import type { DB } from "../db/schema.js";
 import type { SmsProvider } from "../features/identity/sms/provider.js";
+import type { TelegramBot } from "../features/notifications/telegram-bot.js";
 import type { Clock } from "../lib/clock.js";
 import type { Config } from "../lib/config.js";
 import type { EventBus } from "../realtime/bus.js";
@@ -15,6 +16,8 @@ export interface AppDeps {
 	clock: Clock;
 	sms: SmsProvider;
 	events: EventBus;
+	/** The Telegram bot (issue 15); null when TELEGRAM_BOT_TOKEN is not set. */
+	telegram: TelegramBot | null;
 	/** For work outside a request (jobs, deliveries after commit); requests log on request.log. */
 	log: Pick<FastifyBaseLogger, "info" | "warn" | "error">;
 }

@@ -20,6 +20,16 @@ const EnvSchema = z.object({
 		.string()
 		.regex(/^\d+:[A-Za-z0-9_-]{20,}$/, "must look like 123456:ABC-token (from @BotFather)")
 		.optional(),
+	// Where the bot's Bot API calls go: Telegram's own, or a local Bot API (tests, staging).
+	TELEGRAM_API_URL: z
+		.string()
+		.regex(/^https?:\/\/[^/]+(\/.*[^/])?$/, "must be an http(s) URL without a trailing slash")
+		.default("https://api.telegram.org"),
+	// Telegram sends it back in X-Telegram-Bot-Api-Secret-Token on every webhook call.
+	TELEGRAM_WEBHOOK_SECRET: z
+		.string()
+		.regex(/^[A-Za-z0-9_-]{16,256}$/, "must be 16 to 256 letters, digits, _ or -")
+		.optional(),
 	SMS_PROVIDER: z.enum(["outbox"]).optional(),
 	TOKEN_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
 	BANK_CARD_KEY: z
@@ -58,6 +68,13 @@ export interface Config {
 	databaseUrl: string | undefined;
 	dataDir: string;
 	telegramBotToken: string | undefined;
+	/** The Bot API's root (issue 15): Telegram's own unless TELEGRAM_API_URL points elsewhere. */
+	telegramApiUrl: string;
+	/**
+	 * The secret Telegram echoes on webhook calls: TELEGRAM_WEBHOOK_SECRET, or one derived from
+	 * the token secret (notifications/telegram-bot.ts) so every server of a deployment agrees.
+	 */
+	telegramWebhookSecret: string | undefined;
 	smsProvider: "outbox";
 	/** Pepper for hashing SMS codes and key for signing tokens we hand out (table QR codes). */
 	tokenSecret: string;
@@ -181,6 +198,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 		databaseUrl: e.DATABASE_URL,
 		dataDir,
 		telegramBotToken: e.TELEGRAM_BOT_TOKEN,
+		telegramApiUrl: e.TELEGRAM_API_URL,
+		telegramWebhookSecret: e.TELEGRAM_WEBHOOK_SECRET,
 		smsProvider,
 		tokenSecret: e.TOKEN_SECRET ?? loadOrCreateLocalSecret(dataDir),
 		bankCardKey: e.BANK_CARD_KEY ? Buffer.from(e.BANK_CARD_KEY, "base64") : undefined,

@@ -20,6 +20,8 @@ export const Paths = {
 	mineContent: `${SUB}/mine/content`,
 	mineNews: `${SUB}/mine/news`,
 	mineUserinfo: `${SUB}/mine/userinfo`,
+	/** Not in spec §2: which Telegram messages the member gets (issue 15). */
+	mineNotices: `${SUB}/mine/notices`,
 	pay: `${SUB}/pay/pay`,
 	remark: `${SUB}/remark/remark`,
 	packages: `${SUB}/packages/index`,
@@ -86,6 +88,8 @@ export const Paths = {
 	merchantPointsMall: "/pages/merchant/pointsMall",
 	/** Not in spec §2: points-mall redemptions to hand over or ship (issue 13). */
 	merchantRedemptions: "/pages/merchant/redemptions",
+	/** Not in spec §2: the shop's Telegram staff group (issue 15). */
+	merchantTelegram: "/pages/merchant/telegram",
 	/** Not in spec §2: the member's points and every change to them (issue 13). */
 	pointsBill: `${SUB}/scoreproduct/points`,
 	dueIndex: `${SUB}/due/index`,

@@ -91,6 +91,8 @@ const screens: Partial<Record<PathName, RouteObject["lazy"]>> = {
 	platformWithdrawals: lazyScreen(() => import("../features/merchant-wallet/screens/platform-withdrawals-screen")),
 	platformShops: lazyScreen(() => import("../features/merchant-wallet/screens/platform-shops-screen")),
 	platformSettings: lazyScreen(() => import("../features/merchant-wallet/screens/platform-settings-screen")),
+	mineNotices: lazyScreen(() => import("../features/notifications/screens/notice-settings-screen")),
+	merchantTelegram: lazyScreen(() => import("../features/notifications/screens/staff-telegram-group-screen")),
 };
 
 const tabNames = ["home", "menu", "order", "mine"] as const satisfies readonly PathName[];

@@ -20,6 +20,7 @@ const MERCHANT_PAGES: ReadonlyArray<{ name: PathName; label: StaffKey; permissio
 	{ name: "merchantCoupons", label: "page.coupons", permission: "promotions" },
 	{ name: "merchantPointsMall", label: "page.pointsMall", permission: "promotions" },
 	{ name: "merchantStaff", label: "page.staff", permission: "staff" },
+	{ name: "merchantTelegram", label: "page.telegram", permission: "staff" },
 	{ name: "merchantChanges", label: "page.changes", permission: "changeLog" },
 	{ name: "merchantWallet", label: "page.wallet", permission: "money" },
 ];

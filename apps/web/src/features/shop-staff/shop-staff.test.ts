@@ -43,6 +43,7 @@ describe("merchant pages by role", () => {
 			Paths.merchantCoupons,
 			Paths.merchantPointsMall,
 			Paths.merchantStaff,
+			Paths.merchantTelegram,
 			Paths.merchantChanges,
 			Paths.merchantWallet,
 		]);

@@ -1,0 +1,93 @@
+import { type MemberNoticeKind, NOTICE_CATEGORY_OF, type NoticeCategory, type ShopNoticeKind } from "@bayon/contract";
+import { type Kysely, sql, type Transaction } from "kysely";
+import type { DB } from "../../db/schema.js";
+
+/**
+ * Queues the bot's messages (issue 15, decision 024). Call these inside the transaction of the
+ * change the message tells about, so a change and its message commit together or not at all;
+ * the delivery workers send them after commit.
+ *
+ * Each is one INSERT … SELECT that finds the chats to tell and writes nothing when there are
+ * none (no Telegram sign-in, the bot blocked or stopped, the kind switched off, no staff group,
+ * a server with no bot at all): an order pays one cheap statement, never a call to Telegram.
+ * The text is not made here but at delivery, in the chat's language then.
+ *
+ * `dedupe_key` (kind:subject:chat, plus `occurrence` when the same thing can happen twice to one
+ * subject) makes a second call for the same event a no-op: each event is told once.
+ */
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+export interface MemberNotice {
+	tenantId: number;
+	memberId: number;
+	kind: MemberNoticeKind;
+	/** The order, booking or recharge the message is about. */
+	subjectId: number;
+	/** The shop it is about, when there is one (shown in the message). */
+	shopId?: number | null;
+	/** Set when this kind can happen more than once to one subject (e.g. a second refund request). */
+	occurrence?: string | number;
+	now: Date;
+}
+
+/** Tells a member in their private chat(s) with the bot. */
+export async function tellMember(trx: Db, notice: MemberNotice): Promise<void> {
+	const category: NoticeCategory = NOTICE_CATEGORY_OF[notice.kind];
+	await sql`
+		INSERT INTO bot_message (tenant_id, chat_id, member_id, shop_id, kind, subject_id, dedupe_key, next_attempt_at, created_at)
+		SELECT ti.tenant_id, c.chat_id, ti.member_id, ${notice.shopId ?? null}, ${notice.kind}, ${notice.subjectId},
+			${dedupePrefix(notice.kind, notice.subjectId, notice.occurrence)} || c.chat_id, ${notice.now}, ${notice.now}
+		FROM telegram_identity ti
+		JOIN bot_chat c ON c.chat_id = ti.telegram_user_id AND c.kind = 'private' AND c.blocked_at IS NULL
+		LEFT JOIN member_notice_settings s ON s.member_id = ti.member_id
+		WHERE ti.tenant_id = ${notice.tenantId} AND ti.member_id = ${notice.memberId}
+			AND NOT (coalesce(s.muted, '{}'::text[]) @> ARRAY[${category}]::text[])
+		ON CONFLICT (dedupe_key) DO NOTHING
+	`.execute(trx);
+}
+
+export interface ShopNotice {
+	tenantId: number;
+	shopId: number;
+	subjectId: number;
+	occurrence?: string | number;
+	now: Date;
+}
+
+/** Tells the shop's owners in their private chats: withdrawal news. */
+export async function tellShopOwners(
+	trx: Db,
+	notice: ShopNotice & { kind: Extract<MemberNoticeKind, `withdrawal${string}`> },
+): Promise<void> {
+	const category: NoticeCategory = NOTICE_CATEGORY_OF[notice.kind];
+	await sql`
+		INSERT INTO bot_message (tenant_id, chat_id, member_id, shop_id, kind, subject_id, dedupe_key, next_attempt_at, created_at)
+		SELECT ti.tenant_id, c.chat_id, ti.member_id, ${notice.shopId}, ${notice.kind}, ${notice.subjectId},
+			${dedupePrefix(notice.kind, notice.subjectId, notice.occurrence)} || c.chat_id, ${notice.now}, ${notice.now}
+		FROM shop_staff st
+		JOIN telegram_identity ti ON ti.tenant_id = ${notice.tenantId} AND ti.member_id = st.member_id
+		JOIN bot_chat c ON c.chat_id = ti.telegram_user_id AND c.kind = 'private' AND c.blocked_at IS NULL
+		LEFT JOIN member_notice_settings s ON s.member_id = ti.member_id
+		WHERE st.shop_id = ${notice.shopId} AND st.role = 'owner'
+			AND NOT (coalesce(s.muted, '{}'::text[]) @> ARRAY[${category}]::text[])
+		ON CONFLICT (dedupe_key) DO NOTHING
+	`.execute(trx);
+}
+
+/** Tells the shop's staff group, when the shop linked one. */
+export async function tellShopGroup(trx: Db, notice: ShopNotice & { kind: ShopNoticeKind }): Promise<void> {
+	await sql`
+		INSERT INTO bot_message (tenant_id, chat_id, member_id, shop_id, kind, subject_id, dedupe_key, next_attempt_at, created_at)
+		SELECT g.tenant_id, c.chat_id, NULL, g.shop_id, ${notice.kind}, ${notice.subjectId},
+			${dedupePrefix(notice.kind, notice.subjectId, notice.occurrence)} || c.chat_id, ${notice.now}, ${notice.now}
+		FROM shop_bot_group g
+		JOIN bot_chat c ON c.chat_id = g.chat_id AND c.blocked_at IS NULL
+		WHERE g.shop_id = ${notice.shopId} AND g.tenant_id = ${notice.tenantId}
+		ON CONFLICT (dedupe_key) DO NOTHING
+	`.execute(trx);
+}
+
+function dedupePrefix(kind: string, subjectId: number, occurrence: string | number | undefined): string {
+	return occurrence === undefined ? `${kind}:${subjectId}:` : `${kind}:${subjectId}:${occurrence}:`;
+}

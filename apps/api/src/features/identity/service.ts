@@ -22,6 +22,7 @@ import { hexDigestsEqual, hmacHex, randomDigits, randomToken, sha256Hex } from "
 import { usableCouponCount } from "../coupons/queries.js";
 import { isOwnUpload } from "../files/service.js";
 import { isPlatformOperator } from "../merchant-wallet/operator.js";
+import { rememberNoticeLanguage, rememberPrivateChat } from "../notifications/chats.js";
 import { isStaffMember, listStaffShops } from "../venues/service.js";
 import { getWalletBalance } from "../wallet/service.js";
 import * as queries from "./queries.js";
@@ -391,6 +392,18 @@ async function recordTelegramIdentity(
 		authDate: user.authDate,
 		now: deps.clock.now(),
 	});
+	await rememberPrivateChat(db, {
+		telegramUserId: user.id,
+		allowsWriteToPm: user.allowsWriteToPm,
+		now: deps.clock.now(),
+	});
+	if (identity.member_id !== null)
+		await rememberNoticeLanguage(db, {
+			tenantId: ctx.tenant.id,
+			memberId: identity.member_id,
+			lang: ctx.lang,
+			now: deps.clock.now(),
+		});
 	return { user, linkedMemberId: identity.member_id };
 }
 
@@ -436,6 +449,7 @@ export async function linkTelegramUser(
 		if (locked.member_id === null) {
 			await queries.unlinkTelegramOfMember(trx, ctx.tenant.id, memberId);
 			await queries.linkTelegramIdentity(trx, { tenantId: ctx.tenant.id, telegramUserId: user.id, memberId, now });
+			await rememberNoticeLanguage(trx, { tenantId: ctx.tenant.id, memberId, lang: ctx.lang, now });
 		}
 		return { telegramUserId: String(user.id), linked: true as const };
 	});

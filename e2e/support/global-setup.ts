@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { TestProject } from "vitest/node";
+import { startFakeBotApi } from "../../apps/api/test/fake-bot-api.js";
 
 declare module "vitest" {
 	export interface ProvidedContext {
@@ -13,6 +14,8 @@ declare module "vitest" {
 		telegramBotToken: string;
 		/** How far the server's clock runs ahead of this machine's (FAKE_NOW), in ms; 0 when it runs on time. */
 		serverClockAheadMs: number;
+		/** The fake Telegram Bot API the server's bot talks to; `GET ${botApiUrl}/__calls` lists its calls. */
+		botApiUrl: string;
 	}
 }
 
@@ -71,6 +74,8 @@ export default async function setup(project: TestProject) {
 	}
 	const dataDir = mkdtempSync(path.join(tmpdir(), "bayon-e2e-"));
 	const port = await freePort();
+	// The bot's messages go to a loopback stand-in for Telegram, which the tests read.
+	const botApi = await startFakeBotApi();
 	// Always a fake clock, so that the test clock route exists (POST /app-api/test/clock/advance,
 	// merchant-wallet.e2e.test.ts): now while the shop is open, else its next opening.
 	const fakeNow = demoShopOpenAt() ?? new Date().toISOString();
@@ -89,6 +94,9 @@ export default async function setup(project: TestProject) {
 			// than one real address may.
 			SMS_PER_IP_PER_HOUR: "1000",
 			FAKE_NOW: fakeNow,
+			TELEGRAM_API_URL: botApi.url,
+			// The bot's buttons open pages at this origin; the server registers its webhook here.
+			PUBLIC_URL: `http://127.0.0.1:${port}`,
 		},
 		stdio: ["ignore", "pipe", "pipe"],
 	});
@@ -104,12 +112,14 @@ export default async function setup(project: TestProject) {
 	} catch (error) {
 		child.kill("SIGKILL");
 		rmSync(dataDir, { recursive: true, force: true });
+		await botApi.close();
 		throw error;
 	}
 	project.provide("baseUrl", baseUrl);
 	project.provide("dataDir", dataDir);
 	project.provide("telegramBotToken", TELEGRAM_BOT_TOKEN);
 	project.provide("serverClockAheadMs", serverClockAheadMs);
+	project.provide("botApiUrl", botApi.url);
 
 	return async () => {
 		if (child.exitCode === null) {
@@ -119,5 +129,6 @@ export default async function setup(project: TestProject) {
 			if (child.exitCode === null) child.kill("SIGKILL");
 		}
 		rmSync(dataDir, { recursive: true, force: true });
+		await botApi.close();
 	};
 }

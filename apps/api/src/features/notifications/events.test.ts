@@ -328,18 +328,25 @@ describe("a booking's news", () => {
 	});
 
 	it("tells no one of a booking while its deposit is unpaid, and both once it is paid", async () => {
-		const guest = await telegramCustomer();
-		const booking = await bookings.book({ memberId: guest.userId, deposit: 1000, startsInMinutes: 240 });
-		expect(await outbox(booking.id, BOOKING_KINDS)).toEqual([]);
+		await writeReservationRules(server.deps.db, 1, { depositMinParty: 2, depositPerPerson: 500 });
+		try {
+			const guest = await telegramCustomer();
+			const booked = await book(guest.accessToken, todayAt("15:00"));
+			expect(booked.code, booked.msg).toBe(0);
+			expect(booked.data.status).toBe("awaiting_payment");
+			expect(await outbox(booked.data.id, BOOKING_KINDS)).toEqual([]);
 
-		const paid = await bookings.pay(guest.accessToken, booking.id);
-		expect(paid.code, paid.msg).toBe(0);
-		await bookings.pay(guest.accessToken, booking.id);
+			const paid = await bookings.pay(guest.accessToken, booked.data.id);
+			expect(paid.code, paid.msg).toBe(0);
+			await bookings.pay(guest.accessToken, booked.data.id);
 
-		expect(await outbox(booking.id, BOOKING_KINDS)).toEqual([
-			toMember("bookingConfirmed", booking.id, guest),
-			toGroup("shopNewBooking", booking.id),
-		]);
+			expect(await outbox(booked.data.id, BOOKING_KINDS)).toEqual([
+				toMember("bookingConfirmed", booked.data.id, guest),
+				toGroup("shopNewBooking", booked.data.id),
+			]);
+		} finally {
+			await writeReservationRules(server.deps.db, 1);
+		}
 	});
 
 	it("tells the guest of a no-show marked by the job, and of one marked by the staff", async () => {

@@ -25,7 +25,6 @@ let server: TestServer;
 let fx: OrderingFixture;
 let tables: TableFixture;
 let staff: { accessToken: string; userId: number };
-let owner: { accessToken: string; userId: number };
 const COCONUT = "Fresh young coconut";
 const GROUP_CHAT = -100_555_000_001;
 const NEAR_THE_SHOP = { latitude: 11.57, longitude: 104.928 };
@@ -55,7 +54,6 @@ afterAll(async () => {
 beforeEach(async () => {
 	fx.moveClockToLocal("12:00");
 	staff = await server.signIn("13800000002");
-	owner = await server.signIn("13800000001");
 	await server.deps.db.updateTable("bot_chat").set({ blocked_at: null }).where("chat_id", "=", GROUP_CHAT).execute();
 });
 
@@ -403,7 +401,7 @@ describe("money news", () => {
 		const money = new MoneyFixture(server);
 		const shopId = await addShop(server, "bot-withdrawals");
 		const shopOwner = await telegramMember(server, { mobile: "13902009001", lang: "en" });
-		const ownerCaller: MoneyCaller = { ...shopOwner, refreshToken: "", mobile: "13902009001" };
+		const ownerCaller: MoneyCaller = { ...shopOwner, mobile: "13902009001" };
 		await server.deps.db
 			.insertInto("shop_staff")
 			.values({ shop_id: shopId, member_id: shopOwner.userId, role: "owner" })

@@ -126,8 +126,14 @@ const decideRefund = (orderId: number, approve: boolean) =>
 describe("an order's news", () => {
 	it("tells the customer paid, accepted and ready once each, and the staff group of the new order", async () => {
 		const customer = await telegramCustomer();
-		const order = await fx.paidOrder(customer.accessToken, COCONUT);
-		// Paying again answers as the first payment did and tells nothing twice.
+		const placed = await fx.place(customer.accessToken, { lines: [fx.line(COCONUT)] });
+		const order = placed.data;
+		// Two taps at once: one payment, the other answers as it did, and nothing is told twice.
+		const payments = await Promise.all([
+			fx.pay(customer.accessToken, order.id),
+			fx.pay(customer.accessToken, order.id),
+		]);
+		expect(payments.map((paid) => paid.code)).toEqual([0, 0]);
 		expect((await fx.pay(customer.accessToken, order.id)).code).toBe(0);
 		expect((await act(order.id, "accept")).code).toBe(0);
 		expect((await act(order.id, "accept")).code).not.toBe(0);

@@ -7,6 +7,7 @@ import { createOutboxSmsProvider } from "./features/identity/sms/outbox.js";
 import type { SmsProvider } from "./features/identity/sms/provider.js";
 import { expireCardPurchases } from "./features/membership/jobs.js";
 import { settleDueEarnings } from "./features/merchant-wallet/settlement.js";
+import { queueDueReminders } from "./features/notifications/reminders.js";
 import { createTelegramBot } from "./features/notifications/telegram-bot.js";
 import { reconcileGatewayPayments } from "./features/ordering/gateway-reconciliation.js";
 import { deliverGatewayRefunds, settleGatewayRefundDeliveries } from "./features/ordering/gateway-refunds.js";
@@ -148,6 +149,10 @@ function startJobs(deps: AppDeps, log: FastifyInstance["log"]): () => Promise<vo
 		repeat("reservation no-shows", async () => {
 			const count = await markNoShows(deps);
 			if (count > 0) log.info({ count }, "bookings marked no-show");
+		}),
+		repeat("booking reminders", async () => {
+			const count = await queueDueReminders(deps);
+			if (count > 0) log.info({ count }, "booking reminders queued for the bot");
 		}),
 	];
 	return async () => {

@@ -13,6 +13,7 @@ import type { z } from "zod";
 import type { DB } from "../../db/schema.js";
 import { BusinessError } from "../../http/business-error.js";
 import type { AppDeps } from "../../http/deps.js";
+import { tellShopOwners } from "../notifications/outbox.js";
 import { postLedgerTxn } from "../wallet/ledger.js";
 import { publishWalletChanged } from "./events.js";
 import { requirePlatformOperator } from "./operator.js";
@@ -105,6 +106,8 @@ async function decide(deps: AppDeps, ctx: SignedInContext, decision: Decision): 
 			})
 			.execute();
 		await decision.move?.(trx, { id: row.id, tenantId, shopId: row.shop_id, amount: Number(row.amount) }, now);
+		// The shop's owners hear the decision in their chats, committed with it (decision 024).
+		await tellShopOwners(trx, { tenantId, shopId: row.shop_id, kind: decision.reason, subjectId: row.id, now });
 		return row.shop_id;
 	});
 	await publishWalletChanged(deps, {

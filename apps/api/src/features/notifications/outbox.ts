@@ -14,6 +14,15 @@ import type { DB } from "../../db/schema.js";
  *
  * `dedupe_key` (kind:subject:chat, plus `occurrence` when the same thing can happen twice to one
  * subject) makes a second call for the same event a no-op: each event is told once.
+ *
+ * What `subject_id` names, by kind:
+ * - order…, shopNewOrder: the order (`customer_order.id`). refundApproved, refundRejected and
+ *   shopRefundRequested also carry the refund request's time (`refund_requested_at`, epoch ms) as
+ *   their occurrence, since a refused refund may be asked for again.
+ * - booking…, shopNewBooking: the booking (`reservation.id`); the reminders too.
+ * - rechargeCredited: the recharge (`recharge.id`).
+ * - withdrawal…: the withdrawal (`shop_withdrawal.id`), `shop_id` its shop.
+ * - shopBellCall: the bell call (`table_call.id`).
  */
 
 type Db = Kysely<DB> | Transaction<DB>;

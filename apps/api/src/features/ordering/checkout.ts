@@ -11,6 +11,7 @@ import { lockCouponForOrder, markCouponUsed } from "../coupons/order-coupons.js"
 import { memberMobile } from "../identity/service.js";
 import type { CardForPricing } from "../membership/pricing.js";
 import { holdMenuVersion, readMenuVersion } from "../menu/service.js";
+import { tellShopGroup } from "../notifications/outbox.js";
 import { toLocalMoment } from "../venues/hours.js";
 import { lockSeatingForRound } from "./bill-settlement.js";
 import { announceBillChange, announceOrderChange } from "./events.js";
@@ -227,6 +228,16 @@ async function placeOrderOnce(
 			to: order.status,
 			...(payLater ? { note: `pay_after_meal bill:${billId}` } : {}),
 		});
+		// A round paid after the meal goes to the kitchen at once: the staff hear of it now, as of
+		// any order when it is paid (decision 024).
+		if (payLater)
+			await tellShopGroup(trx, {
+				tenantId: ctx.tenant.id,
+				shopId: input.shopId,
+				kind: "shopNewOrder",
+				subjectId: order.id,
+				now,
+			});
 		const [view] = await presentOrders(trx, [order], ctx.lang, { kind: "customer", now });
 		if (!view) throw new Error("order could not be presented");
 		await queries.storeIdempotentResponse(trx, { memberId: ctx.member.id, scope: CREATE_SCOPE, key, response: view });

@@ -1,4 +1,4 @@
-import { ErrorCode, type OrderView, type PageResult } from "@bayon/contract";
+import { ErrorCode, type OrderStatus, type OrderView, type PageResult } from "@bayon/contract";
 import type { Transaction } from "kysely";
 import type { DB } from "../../db/schema.js";
 import { BusinessError } from "../../http/business-error.js";
@@ -98,7 +98,7 @@ export async function expireUnpaidOrders(deps: AppDeps, limit = 200): Promise<nu
 /** Cancels an order and returns its stock, with the event saying who and why. */
 async function closeAsCancelled(
 	trx: Transaction<DB>,
-	order: { id: number; status: string; payment_status: string },
+	order: { id: number; status: OrderStatus; payment_status: string },
 	now: Date,
 	who: { actor: "customer" | "system"; actorMemberId: number | null; reason: string },
 ) {

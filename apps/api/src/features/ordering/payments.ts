@@ -5,6 +5,7 @@ import { BusinessError } from "../../http/business-error.js";
 import type { AppDeps } from "../../http/deps.js";
 import type { RequestContext } from "../../http/request-context.js";
 import { reverseEarnings } from "../merchant-wallet/earnings.js";
+import { orderNoticesFor, tellOrderNews } from "../notifications/order-notices.js";
 import { reversePointsForOrder } from "../points/order-points.js";
 import { depositShareOfOrder, refundDepositShare } from "../reservations/booking-money.js";
 import { accountBalance, postLedgerTxn } from "../wallet/ledger.js";
@@ -69,6 +70,17 @@ async function markPaid(
 		.where("id", "=", order.id)
 		.where("status", "=", "unpaid")
 		.execute();
+	// The bot's news in the payment's transaction (decision 024): the row is at hand, no read.
+	await tellOrderNews(
+		trx,
+		order,
+		orderNoticesFor(
+			{ status: "unpaid", orderType: order.order_type },
+			{ status: "new", paymentStatus: "paid" },
+			"customer",
+		),
+		now,
+	);
 	await queries.recordEvent(trx, {
 		orderId: order.id,
 		at: now,

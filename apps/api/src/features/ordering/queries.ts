@@ -1,5 +1,7 @@
+import type { OrderStatus } from "@bayon/contract";
 import { type Kysely, sql, type Transaction, type Updateable } from "kysely";
 import type { DB } from "../../db/schema.js";
+import { orderNoticesFor, tellOrderNews } from "../notifications/order-notices.js";
 import { noGatewayPaymentInDoubt } from "./gateway-in-doubt.js";
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -103,15 +105,32 @@ export async function recordEvent(
 
 /**
  * Changes a locked order and records who changed it, from which state to which, in one step,
- * so no change goes without its trace in the event log.
+ * so no change goes without its trace in the event log, nor without the bot's news of it
+ * (decision 024), queued in the same transaction. The update hands back what the messages need,
+ * so the news costs no read: one insert per message, none for a change that tells nothing.
  */
 export async function changeOrder(
 	trx: Transaction<DB>,
-	order: { id: number; status: string },
+	order: { id: number; status: OrderStatus },
 	change: Updateable<DB["customer_order"]>,
 	by: { at: Date; actor: "customer" | "staff" | "system"; actorMemberId: number | null; note?: string | undefined },
 ): Promise<void> {
-	await trx.updateTable("customer_order").set(change).where("id", "=", order.id).execute();
+	const changed = await trx
+		.updateTable("customer_order")
+		.set(change)
+		.where("id", "=", order.id)
+		.returning(["id", "tenant_id", "shop_id", "member_id", "order_type", "refund_requested_at"])
+		.executeTakeFirstOrThrow();
+	const notices = orderNoticesFor(
+		{ status: order.status, orderType: changed.order_type },
+		{
+			...(typeof change.status === "string" ? { status: change.status } : {}),
+			...(typeof change.payment_status === "string" ? { paymentStatus: change.payment_status } : {}),
+			...(typeof change.refund_status === "string" ? { refundStatus: change.refund_status } : {}),
+		},
+		by.actor,
+	);
+	await tellOrderNews(trx, changed, notices, by.at);
 	await recordEvent(trx, {
 		orderId: order.id,
 		at: by.at,

@@ -12,6 +12,7 @@ import { BusinessError } from "../../http/business-error.js";
 import type { AppDeps } from "../../http/deps.js";
 import type { RequestContext } from "../../http/request-context.js";
 import { recordShopEarning } from "../merchant-wallet/earnings.js";
+import { tellShopGroup } from "../notifications/outbox.js";
 import { type BillRow, joinOrOpenSeating, OPEN_ROUND_EXCLUDED } from "../ordering/bill-settlement.js";
 import { orderNumber } from "../ordering/checkout.js";
 import { announceBillChange, announceOrderChange } from "../ordering/events.js";
@@ -407,6 +408,15 @@ async function placePreorder(
 		note: [`preorder reservation:${reservation.id}`, paid ? `paid:${payment.pay_method}` : null]
 			.filter(Boolean)
 			.join(" "),
+	});
+	// The kitchen has a new order: the staff group hears it like any other (decision 024). The
+	// guest paid for it with the booking and hears nothing new here.
+	await tellShopGroup(trx, {
+		tenantId: reservation.tenant_id,
+		shopId: reservation.shop_id,
+		kind: "shopNewOrder",
+		subjectId: order.id,
+		now,
 	});
 	return order.id;
 }

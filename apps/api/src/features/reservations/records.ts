@@ -1,6 +1,7 @@
 import {
 	DEFAULT_RESERVATION_SETTINGS,
 	HOLDING_RESERVATION_STATUSES,
+	type MemberNoticeKind,
 	RESERVATION_REMINDER_MINUTES,
 	type ReservationSettings,
 	type ReservationStatus,
@@ -8,6 +9,7 @@ import {
 import { type Kysely, type Selectable, sql, type Transaction, type Updateable } from "kysely";
 import type { DB } from "../../db/schema.js";
 import type { AppDeps } from "../../http/deps.js";
+import { tellMember, tellShopGroup } from "../notifications/outbox.js";
 import { stockQuantities } from "../ordering/checkout.js";
 import { putItemStockBack, putOptionStockBack } from "../ordering/queries.js";
 import type { StoredPreorderLine } from "./present.js";
@@ -143,8 +145,49 @@ export async function changeReservationStatus(
 		}
 	}
 	if (to === "confirmed" && row.status !== "confirmed") await queueReminders(trx, updated, by.now);
+	await tellBookingNews(trx, updated, row.status, by.now);
 	return updated;
 }
+
+/**
+ * The bot's news of a booking reaching `row.status` (from `from`, null when just made), queued
+ * in the change's transaction (decision 024). The guest hears confirmed, rejected and no-show;
+ * the staff group hears of a booking once it is theirs to see: waiting for their confirmation or
+ * confirmed, never while it waits for its deposit (the outbox's key tells it once).
+ */
+async function tellBookingNews(
+	trx: Transaction<DB>,
+	row: ReservationRow,
+	from: ReservationStatus | null,
+	now: Date,
+): Promise<void> {
+	const to = row.status;
+	if (to === from) return;
+	const guestKind = GUEST_NEWS_OF[to];
+	if (guestKind && row.member_id !== null)
+		await tellMember(trx, {
+			tenantId: row.tenant_id,
+			memberId: row.member_id,
+			kind: guestKind,
+			subjectId: row.id,
+			shopId: row.shop_id,
+			now,
+		});
+	if ((to === "pending" || to === "confirmed") && (from === null || from === "awaiting_payment"))
+		await tellShopGroup(trx, {
+			tenantId: row.tenant_id,
+			shopId: row.shop_id,
+			kind: "shopNewBooking",
+			subjectId: row.id,
+			now,
+		});
+}
+
+const GUEST_NEWS_OF: Partial<Record<ReservationStatus, MemberNoticeKind>> = {
+	confirmed: "bookingConfirmed",
+	rejected: "bookingRejected",
+	no_show: "bookingNoShow",
+};
 
 /**
  * Gives back the tracked stock the booking's stored pre-order holds (what storePreorder took
@@ -183,6 +226,7 @@ export async function recordReservationCreated(
 		})
 		.execute();
 	if (row.status === "confirmed") await queueReminders(trx, row, by.now);
+	await tellBookingNews(trx, row, null, by.now);
 }
 
 /** The 24 h and 2 h reminders of a confirmed booking, those still ahead of now; once each. */

@@ -16,6 +16,7 @@ import { requiredIdempotencyKey } from "../../http/idempotency-key.js";
 import type { RequestContext } from "../../http/request-context.js";
 import { addSeconds } from "../../lib/clock.js";
 import { sha256Hex } from "../../lib/crypto.js";
+import { tellMember } from "../notifications/outbox.js";
 import {
 	type ApplyOutcome,
 	availableGateway,
@@ -269,6 +270,14 @@ async function creditRecharge(trx: Transaction<DB>, recharge: RechargeRow, now: 
 			],
 		});
 	await trx.updateTable("recharge").set({ status: "paid", paid_at: now }).where("id", "=", recharge.id).execute();
+	// The member hears of it in their chat, committed with the credit (decision 024).
+	await tellMember(trx, {
+		tenantId: recharge.tenant_id,
+		memberId: recharge.member_id,
+		kind: "rechargeCredited",
+		subjectId: recharge.id,
+		now,
+	});
 }
 
 /** Tells the member's open pages (balance, bill) that a recharge was credited: after the commit. */

@@ -21,6 +21,7 @@ import type { DB } from "../../db/schema.js";
 import { BusinessError } from "../../http/business-error.js";
 import type { AppDeps } from "../../http/deps.js";
 import type { RequestContext } from "../../http/request-context.js";
+import { tellShopGroup } from "../notifications/outbox.js";
 import { announceTableEvent } from "../ordering/events.js";
 import { currentSeating, listCurrentSeatings } from "../ordering/table-seatings.js";
 import { recordShopChange } from "../shop-changes/record.js";
@@ -327,7 +328,7 @@ export async function callStaff(deps: AppDeps, ctx: RequestContext, input: CallS
 				throw new BusinessError(ErrorCode.BellCoolingDown, { seconds: leftSeconds }, data);
 			}
 		}
-		return queries.insertCall(trx, {
+		const inserted = await queries.insertCall(trx, {
 			tenantId: ctx.tenant.id,
 			shopId: table.shopId,
 			tableId: table.tableId,
@@ -336,6 +337,15 @@ export async function callStaff(deps: AppDeps, ctx: RequestContext, input: CallS
 			kind: input.kind,
 			calledAt: now,
 		});
+		// The staff group hears the bell too, for when no one is looking at the grid (decision 024).
+		await tellShopGroup(trx, {
+			tenantId: ctx.tenant.id,
+			shopId: table.shopId,
+			kind: "shopBellCall",
+			subjectId: inserted.id,
+			now,
+		});
+		return inserted;
 	});
 	await announceTableEvent(deps, {
 		type: "table.called",

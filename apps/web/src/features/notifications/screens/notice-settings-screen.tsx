@@ -8,6 +8,7 @@ import { useAppState } from "../../../lib/store";
 import { showToast } from "../../../lib/toast";
 import { BellIcon, ChatIcon, InfoIcon, WarningIcon } from "../../../ui/icons";
 import { ErrorState, LoadingState } from "../../../ui/states";
+import "../../../ui/controls.css";
 import { noticeKeys, noticeSettingsQuery, saveNoticeSetting } from "../api";
 import { useNoticeText } from "../strings";
 import "../notifications.css";
@@ -35,7 +36,7 @@ function NoticeSettingsPage() {
 	if (settings.isError)
 		return <ErrorState message={errorText(settings.error)} onRetry={() => void settings.refetch()} />;
 	return (
-		<div className="page-pad notices" data-testid="notices-page">
+		<div className="notices" data-testid="notices-page">
 			<ReachCard settings={settings.data} />
 			<Switches settings={settings.data} />
 		</div>

@@ -62,7 +62,7 @@ function TelegramGroup({ shopId }: { shopId: number }) {
 	};
 
 	return (
-		<div className="merchant page-pad tg-page" data-testid="tg-page">
+		<div className="merchant tg-page" data-testid="tg-page">
 			<p className="tg-page__intro">{ft("group.intro")}</p>
 			{!data.botOn ? (
 				<section className="card tg-card tg-card--off" data-testid="tg-bot-off">
@@ -100,7 +100,7 @@ function LinkedGroup({ group, onUnlink }: { group: ShopTelegramGroup; onUnlink: 
 	const linked = group.group;
 	if (!linked) {
 		return (
-			<section className="card tg-card" data-testid="tg-no-group">
+			<section className="card tg-card tg-card--row" data-testid="tg-no-group">
 				<ChatIcon className="tg-card__icon tg-card__icon--muted" aria-hidden="true" />
 				<p className="tg-card__title">{ft("group.none")}</p>
 			</section>

@@ -65,7 +65,7 @@ export async function createTelegramGroupLink(
 	await requireShopPermission(deps, ctx, input.shopId, GROUP_PERMISSION);
 	if (!deps.telegram) throw new BusinessError(ErrorCode.TelegramNotConfigured);
 	// The link names the bot, so Telegram must have told us who it is (asked once, then kept).
-	const username = await botUsernameOf(deps, BOT_NAME_FOR_LINK_WAIT_MS);
+	const username = await botUsernameOf(deps, { waitMs: BOT_NAME_FOR_LINK_WAIT_MS, mustWait: true });
 	if (!username) throw new BusinessError(ErrorCode.TelegramUnreachable);
 	const token = newGroupLinkToken();
 	const now = deps.clock.now();

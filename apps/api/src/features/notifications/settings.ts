@@ -106,24 +106,36 @@ async function ownsAShop(deps: AppDeps, ctx: Caller): Promise<boolean> {
 	return row !== undefined;
 }
 
+/** When each bot last failed to say who it is within the wait: pages stop waiting on it for a while. */
+const lastGaveUp = new WeakMap<object, number>();
+const STOP_WAITING_MS = 60_000;
+
 /**
  * The bot's @username for the "open the bot" link. Telegram is asked once (getMe) and the
  * answer kept; a slow or failing Telegram (grammY keeps retrying getMe in the background)
- * leaves it null after `waitMs` rather than holding the page.
+ * leaves it null after `waitMs` rather than holding the page, and for a minute after such a
+ * failure pages do not wait at all unless they must (`mustWait`, a link being made).
  */
-export async function botUsernameOf(deps: AppDeps, waitMs = BOT_NAME_WAIT_MS): Promise<string | null> {
+export async function botUsernameOf(
+	deps: AppDeps,
+	{ waitMs = BOT_NAME_WAIT_MS, mustWait = false }: { waitMs?: number; mustWait?: boolean } = {},
+): Promise<string | null> {
 	const telegram = deps.telegram;
 	if (!telegram) return null;
 	const known = telegram.username();
 	if (known) return known;
+	const gaveUpAt = lastGaveUp.get(telegram);
+	const wait = !mustWait && gaveUpAt !== undefined && Date.now() - gaveUpAt < STOP_WAITING_MS ? 0 : waitMs;
 	let timer: NodeJS.Timeout | undefined;
 	const gaveUp = new Promise<null>((resolve) => {
-		timer = setTimeout(() => resolve(null), waitMs);
+		timer = setTimeout(() => resolve(null), wait);
 	});
 	try {
 		const answer = await Promise.race([telegram.ready().then((me) => me.username), gaveUp]);
+		if (answer === null) lastGaveUp.set(telegram, Date.now());
 		return answer;
 	} catch (error) {
+		lastGaveUp.set(telegram, Date.now());
 		deps.log.warn({ err: error }, "Telegram getMe failed: the page shows no bot link");
 		return null;
 	} finally {

@@ -15,10 +15,12 @@ export const noticeKeys = {
 	group: (shopId: number) => ["telegram-group", shopId] as const,
 };
 
+/** Read again when the member comes back from the bot's chat (after pressing Start there). */
 export const noticeSettingsQuery = () =>
 	queryOptions({
 		queryKey: noticeKeys.settings,
 		queryFn: () => api.get<NoticeSettings>("/member/notice-settings"),
+		refetchOnWindowFocus: "always",
 	});
 
 /** One switch per call, so two devices never undo each other; answers every switch as it now is. */

@@ -34,6 +34,8 @@ export const ErrorCode = {
 	TelegramExpired: 1004003001,
 	TelegramNotConfigured: 1004003002,
 	TelegramAlreadyLinked: 1004003003,
+	/** Telegram did not answer (getMe) when the bot's name was needed, e.g. for a group link. */
+	TelegramUnreachable: 1004003004,
 	/** Spec §4: the client redirects to the stored index_url. */
 	WechatLoginFailed: 1004004002,
 
@@ -177,6 +179,7 @@ export const errorMessageKeys: Record<Exclude<ErrorCode, 0>, MessageKey> = {
 	[ErrorCode.TelegramExpired]: "telegramExpired",
 	[ErrorCode.TelegramNotConfigured]: "telegramNotConfigured",
 	[ErrorCode.TelegramAlreadyLinked]: "telegramAlreadyLinked",
+	[ErrorCode.TelegramUnreachable]: "telegramUnreachable",
 	[ErrorCode.WechatLoginFailed]: "wechatLoginFailed",
 	[ErrorCode.AddressLimit]: "addressLimit",
 	[ErrorCode.ItemUnavailable]: "itemUnavailable",

@@ -16,6 +16,8 @@ import { menuRoutes } from "../features/menu/routes.js";
 import { menuAdminRoutes } from "../features/menu-admin/routes.js";
 import { merchantMoneyRoutes } from "../features/merchant-wallet/money-routes.js";
 import { walletRoutes } from "../features/merchant-wallet/wallet-routes.js";
+import { telegramGroupRoutes } from "../features/notifications/group-routes.js";
+import { noticeSettingsRoutes } from "../features/notifications/settings-routes.js";
 import { gatewayCallbackRoutes, orderingRoutes, paymentStatusRoutes } from "../features/ordering/routes.js";
 import { sandboxGatewayRoutes } from "../features/payments/routes.js";
 import { pointsRoutes } from "../features/points/routes.js";
@@ -120,6 +122,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
 			await couponRoutes(scope, deps);
 			await merchantMoneyRoutes(scope, deps);
 			await walletRoutes(scope, deps);
+			await noticeSettingsRoutes(scope, deps);
+			await telegramGroupRoutes(scope, deps);
 			// Tests on a fake clock (FAKE_NOW, never in production) may move it: see test-clock.ts.
 			if (deps.config.fakeNow && isMovable(deps.clock)) await testClockRoutes(scope, deps, deps.clock);
 		},

@@ -69,6 +69,7 @@ const en = {
 	telegramExpired: "Telegram sign-in data is out of date, reopen the app from Telegram",
 	telegramNotConfigured: "Telegram sign-in is not configured on this server",
 	telegramAlreadyLinked: "This Telegram account is already linked to another member",
+	telegramUnreachable: "Telegram is not reachable right now, please try again",
 	wechatLoginFailed: "Sign-in failed: go back to the home page and refresh",
 	addressLimit: "You can keep at most {max} addresses: delete one you no longer use",
 	chooseDeliveryAddress: "Please choose a delivery address",

@@ -69,6 +69,7 @@ const km = {
 	telegramExpired: "ទិន្នន័យចូល Telegram ហួសសុពលភាព សូមបើកកម្មវិធីពី Telegram ម្តងទៀត",
 	telegramNotConfigured: "ម៉ាស៊ីនមេមិនទាន់កំណត់ការចូលតាម Telegram ទេ",
 	telegramAlreadyLinked: "គណនី Telegram នេះបានភ្ជាប់ជាមួយសមាជិកផ្សេងរួចហើយ",
+	telegramUnreachable: "មិនអាចភ្ជាប់ទៅ Telegram បានទេឥឡូវនេះ សូមព្យាយាមម្តងទៀត",
 	wechatLoginFailed: "ការចូលបរាជ័យ សូមត្រឡប់ទៅទំព័រដើម ហើយផ្ទុកឡើងវិញ",
 	addressLimit: "អ្នកអាចរក្សាទុកអាសយដ្ឋានបានច្រើនបំផុត {max} សូមលុបអាសយដ្ឋានដែលលែងប្រើ",
 	chooseDeliveryAddress: "សូមជ្រើសរើសអាសយដ្ឋានដឹកជញ្ជូន",

@@ -74,6 +74,7 @@ const zhCN = {
 	telegramExpired: "Telegram 登录信息已过期，请从 Telegram 重新打开",
 	telegramNotConfigured: "服务器未配置 Telegram 登录",
 	telegramAlreadyLinked: "该 Telegram 账号已绑定其他会员",
+	telegramUnreachable: "暂时无法连接 Telegram，请稍后重试",
 	wechatLoginFailed: "登录失败，请返回首页刷新重试",
 	addressLimit: "最多保存 {max} 个地址，请先删除不用的地址",
 	chooseDeliveryAddress: "请选择收货地址",

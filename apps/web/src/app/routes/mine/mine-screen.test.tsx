@@ -88,6 +88,7 @@ describe("mine tab", () => {
 		await waitFor(() => expect(screen.getAllByTestId("state-empty")).toHaveLength(2));
 		expect(requested).not.toContain("/member/user/get-info");
 		expect(screen.queryByTestId("sign-out")).toBeNull();
+		expect(screen.queryByTestId("link-notices")).toBeNull();
 	});
 
 	it("shows the member's summary, balance in the server's currency, points and the merchant entry", async () => {
@@ -113,6 +114,8 @@ describe("mine tab", () => {
 		expect(screen.getByTestId("mine-points").textContent).toContain("2,500");
 		expect(screen.getByTestId("mine-points").getAttribute("href")).toBe(Paths.pointsBill);
 		expect(screen.getByTestId("link-merchant")).toBeTruthy();
+		// The Telegram message switches, for signed-in members.
+		expect(screen.getByTestId("link-notices").getAttribute("href")).toBe(Paths.mineNotices);
 		// Not a platform operator: no platform entry.
 		expect(screen.queryByTestId("mine-platform")).toBeNull();
 		expect((await screen.findByTestId("service-help")).getAttribute("href")).toBe(`${Paths.mineContent}?id=4`);

@@ -16,6 +16,7 @@ import { refetchActive } from "../../../lib/query-client";
 import { useAppState } from "../../../lib/store";
 import { ConfirmDialog } from "../../../ui/confirm-dialog";
 import {
+	BellIcon,
 	CalendarIcon,
 	CardIcon,
 	ChevronIcon,
@@ -134,6 +135,13 @@ export default function MineScreen() {
 							</li>
 						))}
 					</ul>
+					{member && (
+						<Link to={Paths.mineNotices} className="list__row mine__merchant" data-testid="link-notices">
+							<BellIcon className="list__icon" />
+							<span className="list__label">{t("page.mineNotices")}</span>
+							<ChevronIcon className="list__chevron" />
+						</Link>
+					)}
 					{isMerchant && (
 						<Link to={Paths.merchantIndex} className="list__row mine__merchant" data-testid="link-merchant">
 							<StoreIcon className="list__icon" />

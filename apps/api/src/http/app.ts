@@ -16,6 +16,7 @@ import { menuRoutes } from "../features/menu/routes.js";
 import { menuAdminRoutes } from "../features/menu-admin/routes.js";
 import { merchantMoneyRoutes } from "../features/merchant-wallet/money-routes.js";
 import { walletRoutes } from "../features/merchant-wallet/wallet-routes.js";
+import { telegramWebhookRoutes } from "../features/notifications/webhook-routes.js";
 import { gatewayCallbackRoutes, orderingRoutes, paymentStatusRoutes } from "../features/ordering/routes.js";
 import { sandboxGatewayRoutes } from "../features/payments/routes.js";
 import { pointsRoutes } from "../features/points/routes.js";
@@ -132,6 +133,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
 		},
 		{ prefix: "/api/v1" },
 	);
+	// Telegram's updates for the bot: answered to Telegram in plain HTTP, outside the app's envelope.
+	await telegramWebhookRoutes(app, deps);
 
 	await registerWebsocket(app, deps);
 	await gatewayCallbackRoutes(app, deps);

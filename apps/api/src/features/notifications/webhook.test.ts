@@ -134,7 +134,7 @@ describe("linking a shop's staff group", () => {
 
 	it("links the group with the owner's one-time link and says so in the link's language", async () => {
 		const token = await groupLink({ language: "en" });
-		const adder = { id: 7_200_000_101 };
+		const adder = { id: 7_200_000_101, language_code: "en" };
 		expect(await postUpdate(server, textMessage(adder, `/start@bayon_test_bot ${token}`, group))).toBe(200);
 		expect(await groupOfShop(1)).toMatchObject({ chat_id: group.id, language: "en", tenant_id: 1 });
 		expect(await chatOf(group.id)).toMatchObject({ kind: "group", title: "Kitchen crew", blocked_at: null });

@@ -183,12 +183,7 @@ async function memberContext(
 }
 
 /** A group speaks the language of the owner who linked it; a private chat its member's. */
-async function chatLanguage(
-	deps: AppDeps,
-	ctx: PressContext,
-	shopId: number,
-	fallback: string,
-): Promise<string> {
+async function chatLanguage(deps: AppDeps, ctx: PressContext, shopId: number, fallback: string): Promise<string> {
 	const chatId = ctx.callbackQuery.message?.chat.id;
 	if (chatId === undefined) return fallback;
 	const group = await deps.db

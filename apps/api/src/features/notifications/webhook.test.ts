@@ -41,7 +41,10 @@ async function chatOf(chatId: number) {
 }
 
 function repliesTo(chatId: number): string[] {
-	return fake.sentMessages().filter((m) => m.chatId === chatId).map((m) => m.text);
+	return fake
+		.sentMessages()
+		.filter((m) => m.chatId === chatId)
+		.map((m) => m.text);
 }
 
 /** A link the owner's page would make for the demo shop, stored as that page stores it. */

@@ -84,6 +84,20 @@ describe("the webhook only takes Telegram's updates", () => {
 		expect(fake.calls).toEqual([]);
 	});
 
+	it("is not there on a server without a bot", async () => {
+		const botless = await startTestServer({ telegram: false });
+		try {
+			const response = await fetch(`${botless.url}/api/v1/telegram/webhook`, {
+				method: "POST",
+				headers: { "content-type": "application/json", "x-telegram-bot-api-secret-token": "anything" },
+				body: JSON.stringify({ update_id: 1 }),
+			});
+			expect(response.status).toBe(404);
+		} finally {
+			await botless.close();
+		}
+	});
+
 	it("is registered with Telegram at PUBLIC_URL with the secret Telegram must echo", async () => {
 		const stop = registerTelegramWebhook(server.deps);
 		await fake.waitFor((calls) => calls.some((call) => call.method === "setWebhook" && call.status === 200));

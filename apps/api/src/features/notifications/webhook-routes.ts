@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance } from "fastify";
 import type { Update } from "grammy/types";
 import type { AppDeps } from "../../http/deps.js";
 import { headerValue } from "../../http/language.js";
+import { BOT_API_TIMEOUT_SECONDS, type TelegramBot } from "./telegram-bot.js";
 import { installUpdateHandlers } from "./updates.js";
 
 export const WEBHOOK_SECRET_HEADER = "x-telegram-bot-api-secret-token";
@@ -47,7 +48,7 @@ export async function telegramWebhookRoutes(app: FastifyInstance, deps: AppDeps)
 			const update = request.body;
 			if (!isUpdate(update)) return reply.code(400).send({ ok: false });
 			try {
-				await telegram.ready();
+				await readyWithin(telegram, BOT_API_TIMEOUT_SECONDS * 1000);
 			} catch (error) {
 				request.log.warn({ err: error }, "telegram webhook: the bot could not reach Telegram (getMe)");
 				return reply.code(503).send({ ok: false });
@@ -60,6 +61,23 @@ export async function telegramWebhookRoutes(app: FastifyInstance, deps: AppDeps)
 			return reply.code(200).send({ ok: true });
 		});
 	});
+}
+
+/**
+ * grammY's `init` (behind `ready`) retries getMe for as long as Telegram cannot be reached:
+ * the webhook stops waiting after one Bot API timeout and answers 503 (the getMe goes on in the
+ * background, and Telegram sends the update again later).
+ */
+async function readyWithin(telegram: TelegramBot, timeoutMs: number): Promise<void> {
+	let timer: NodeJS.Timeout | undefined;
+	const timeout = new Promise<never>((_, reject) => {
+		timer = setTimeout(() => reject(new Error(`Telegram's getMe took longer than ${timeoutMs} ms`)), timeoutMs);
+	});
+	try {
+		await Promise.race([telegram.ready(), timeout]);
+	} finally {
+		clearTimeout(timer);
+	}
 }
 
 function isUpdate(body: unknown): body is Update {

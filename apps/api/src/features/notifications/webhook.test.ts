@@ -98,6 +98,32 @@ describe("the webhook only takes Telegram's updates", () => {
 		}
 	});
 
+	it("answers 503 (Telegram sends it again) when the bot cannot reach Telegram to know itself", async () => {
+		// Nothing listens there: grammY keeps retrying getMe, the webhook stops waiting.
+		const unreachable = await startTestServer({
+			configure: (config) => {
+				config.telegramApiUrl = "http://127.0.0.1:9";
+			},
+		});
+		try {
+			const member = await telegramMember(unreachable, { mobile: "13900002003" });
+			await unreachable.deps.db
+				.insertInto("member_notice_settings")
+				.values({ member_id: member.userId, tenant_id: 1, muted: [], updated_at: new Date() })
+				.onConflict((oc) => oc.column("member_id").doNothing())
+				.execute();
+			expect(await postUpdate(unreachable, textMessage({ id: member.telegramUserId }, "/stop"))).toBe(503);
+			const settings = await unreachable.deps.db
+				.selectFrom("member_notice_settings")
+				.select("muted")
+				.where("member_id", "=", member.userId)
+				.executeTakeFirstOrThrow();
+			expect(settings.muted).toEqual([]);
+		} finally {
+			await unreachable.close();
+		}
+	}, 30_000);
+
 	it("is registered with Telegram at PUBLIC_URL with the secret Telegram must echo", async () => {
 		const stop = registerTelegramWebhook(server.deps);
 		await fake.waitFor((calls) => calls.some((call) => call.method === "setWebhook" && call.status === 200));

@@ -565,6 +565,8 @@ export interface ReservationView {
 	strikes?: number;
 	/** Staff views only: the member who booked, when a member did. */
 	member?: { nickname: string; mobile: string } | null;
+	/** Staff views only: when the guest pressed Confirm on the bot's reminder (they are coming), else null. */
+	guestConfirmedAt?: string | null;
 }
 
 export interface ReservationPaymentResult {

@@ -18,6 +18,7 @@ import { merchantMoneyRoutes } from "../features/merchant-wallet/money-routes.js
 import { walletRoutes } from "../features/merchant-wallet/wallet-routes.js";
 import { telegramGroupRoutes } from "../features/notifications/group-routes.js";
 import { noticeSettingsRoutes } from "../features/notifications/settings-routes.js";
+import { telegramWebhookRoutes } from "../features/notifications/webhook-routes.js";
 import { gatewayCallbackRoutes, orderingRoutes, paymentStatusRoutes } from "../features/ordering/routes.js";
 import { sandboxGatewayRoutes } from "../features/payments/routes.js";
 import { pointsRoutes } from "../features/points/routes.js";
@@ -136,6 +137,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
 		},
 		{ prefix: "/api/v1" },
 	);
+	// Telegram's updates for the bot: answered to Telegram in plain HTTP, outside the app's envelope.
+	await telegramWebhookRoutes(app, deps);
 
 	await registerWebsocket(app, deps);
 	await gatewayCallbackRoutes(app, deps);

@@ -201,6 +201,7 @@ export async function presentReservations(
 		if (staffExtras) {
 			view.strikes = staffExtras.strikes.get(row.id) ?? 0;
 			view.member = staffExtras.members.get(row.id) ?? null;
+			view.guestConfirmedAt = row.guest_confirmed_at ? new Date(row.guest_confirmed_at).toISOString() : null;
 		}
 		return view;
 	});

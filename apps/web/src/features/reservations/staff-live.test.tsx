@@ -174,6 +174,20 @@ describe("the reservations page, live", () => {
 		await waitFor(() => expect(listCalls).toBe(before + 1));
 	});
 
+	it("shows that the guest confirmed on the bot's reminder, live", async () => {
+		const confirmed = reservation(1, { guestConfirmedAt: new Date().toISOString() });
+		lists = [[reservation(1)], [reservation(1)], [confirmed]];
+		await openPage();
+		expect(screen.queryByTestId("res-card-guest-confirmed")).toBeNull();
+		sockets[0]?.receive({
+			type: "reservation.changed",
+			data: { shopId: 1, reservationId: 1, status: "confirmed", reason: "guestConfirmed" },
+		});
+		const badge = await screen.findByTestId("res-card-guest-confirmed");
+		expect(badge.textContent).toBe("Guest confirmed");
+		expect(screen.queryByTestId("res-alert")).toBeNull();
+	});
+
 	it("refetches when a booking of the shop changes status", async () => {
 		lists = [[reservation(1)], [reservation(1)], [reservation(1, { status: "seated", actions: ["complete"] })]];
 		await openPage();

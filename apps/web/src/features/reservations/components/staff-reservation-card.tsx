@@ -1,7 +1,7 @@
 import type { ReservationView, StaffReservationAction } from "@bayon/contract";
 import { usePrice } from "../../../lib/app-config";
 import { maskPhone } from "../../../lib/format";
-import { PhoneIcon, WarningIcon } from "../../../ui/icons";
+import { CheckIcon, PhoneIcon, WarningIcon } from "../../../ui/icons";
 import { useStaffReservationText } from "../staff-strings";
 import { clockTime, localDateOf } from "../staff-time";
 import { StatusChip } from "./staff-status-chip";
@@ -79,6 +79,12 @@ export function StaffReservationCard({ reservation: r, withDate, ringing, onActi
 					<span className="merchant-tag res-card__strikes" data-testid="res-card-strikes">
 						<WarningIcon width={14} height={14} aria-hidden="true" />
 						{rt("card.strikes", { count: r.strikes ?? 0 })}
+					</span>
+				)}
+				{r.guestConfirmedAt && r.status === "confirmed" && (
+					<span className="merchant-tag res-card__guest-confirmed" data-testid="res-card-guest-confirmed">
+						<CheckIcon width={14} height={14} aria-hidden="true" />
+						{rt("card.guestConfirmed")}
 					</span>
 				)}
 				{r.occasion && <span className="merchant-tag">{rt(`occasion.${r.occasion}`)}</span>}

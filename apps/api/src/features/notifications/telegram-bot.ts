@@ -13,8 +13,8 @@ export interface TelegramBot {
 	/** What Telegram must echo in X-Telegram-Bot-Api-Secret-Token for a webhook call to count. */
 	webhookSecret: string;
 	/**
-	 * Asks Telegram who the bot is (getMe) once and remembers it; a failed ask is tried again by
-	 * the next caller. Nothing calls Telegram at start-up, so a server without a network starts.
+	 * Asks Telegram who the bot is (getMe) once and remembers it; a failed ask (at most one Bot
+	 * API timeout) is tried again by the next caller. Nothing calls Telegram at start-up, so a server without a network starts.
 	 */
 	ready(): Promise<{ username: string }>;
 	/** The bot's @username once known, else null. */
@@ -36,9 +36,14 @@ export function createTelegramBot(config: Config): TelegramBot | null {
 		webhookSecret: config.telegramWebhookSecret ?? deriveWebhookSecret(config.tokenSecret, token),
 		ready() {
 			if (bot.isInited()) return Promise.resolve({ username: bot.botInfo.username });
-			pending ??= bot
-				.init()
-				.then(() => ({ username: bot.botInfo.username }))
+			// getMe itself, not bot.init(): init retries for as long as Telegram cannot be
+			// reached, and a caller here would wait with it. One try, bounded by the API timeout.
+			pending ??= bot.api
+				.getMe()
+				.then((me) => {
+					bot.botInfo = me;
+					return { username: me.username };
+				})
 				.finally(() => {
 					pending = null;
 				});

@@ -7,7 +7,9 @@ import { createOutboxSmsProvider } from "./features/identity/sms/outbox.js";
 import type { SmsProvider } from "./features/identity/sms/provider.js";
 import { expireCardPurchases } from "./features/membership/jobs.js";
 import { settleDueEarnings } from "./features/merchant-wallet/settlement.js";
+import { startBotDeliveryLoop } from "./features/notifications/delivery.js";
 import { createTelegramBot } from "./features/notifications/telegram-bot.js";
+import { registerWebhookInBackground } from "./features/notifications/webhook-registration.js";
 import { reconcileGatewayPayments } from "./features/ordering/gateway-reconciliation.js";
 import { deliverGatewayRefunds, settleGatewayRefundDeliveries } from "./features/ordering/gateway-refunds.js";
 import { expireUnpaidOrders } from "./features/ordering/lifecycle.js";
@@ -150,6 +152,10 @@ function startJobs(deps: AppDeps, log: FastifyInstance["log"]): () => Promise<vo
 			if (count > 0) log.info({ count }, "bookings marked no-show");
 		}),
 	];
+	if (deps.telegram) {
+		jobs.push(startBotDeliveryLoop(deps, log));
+		jobs.push(registerWebhookInBackground(deps));
+	}
 	return async () => {
 		await Promise.all(jobs.map((stop) => stop()));
 	};

@@ -1,4 +1,13 @@
-import { formatMoney, type LanguageCode, localize, type MemberNoticeKind, type OrderView } from "@bayon/contract";
+import {
+	formatMoney,
+	type LanguageCode,
+	localize,
+	MEMBER_NOTICE_KINDS,
+	type MemberNoticeKind,
+	type NoticeKind,
+	type OrderView,
+	SHOP_NOTICE_KINDS,
+} from "@bayon/contract";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { BookingMoneyFixture } from "../../../test/booking-money.js";
 import { type FakeBotApi, startFakeBotApi } from "../../../test/fake-bot-api.js";
@@ -6,9 +15,11 @@ import { startTestServer, type TestServer } from "../../../test/harness.js";
 import { OrderingFixture } from "../../../test/ordering.js";
 import { telegramMember } from "../../../test/telegram-members.js";
 import { findTenant } from "../tenancy/service.js";
+import { postLedgerTxn } from "../wallet/ledger.js";
 import { parseCallbackData } from "./callback-data.js";
-import { deliverBotMessages } from "./delivery.js";
+import { deliverBotMessages, startBotDeliveryLoop } from "./delivery.js";
 import { tellMember, tellShopGroup } from "./outbox.js";
+import { type ChatKind, renderBotMessage } from "./render.js";
 import { botText } from "./texts.js";
 import { registerWebhookInBackground } from "./webhook-registration.js";
 
@@ -33,6 +44,8 @@ beforeAll(async () => {
 	});
 	fx = await new OrderingFixture(server).load();
 	fx.moveClockToLocal("10:00");
+	// Many stories order the coconut: the demo's stock of it would run out.
+	await fx.setStock(fx.item(COCONUT).id, null);
 }, 60_000);
 afterAll(async () => {
 	await server?.close();
@@ -99,12 +112,16 @@ describe("the outbox's messages reach the chat once, in its language, with their
 					pickup: order.pickupNumber,
 				}),
 			);
-			expect(lines).toContain(`${botText(lang, "label.pickup")}: ${order.pickupNumber}`);
-			expect(lines).toContain(`${botText(lang, "label.orderNo")}: ${order.orderNo}`);
 			expect(lines).toContain(
-				`${botText(lang, "label.total")}: ${formatMoney(order.total, tenant?.currency as never)}`,
+				`${botText(lang, "label.pickup")}${botText(lang, "label.separator")}${order.pickupNumber}`,
 			);
-			expect(lines).toContain(`${botText(lang, "label.type")}: ${botText(lang, "orderType.takein")}`);
+			expect(lines).toContain(`${botText(lang, "label.orderNo")}${botText(lang, "label.separator")}${order.orderNo}`);
+			expect(lines).toContain(
+				`${botText(lang, "label.total")}${botText(lang, "label.separator")}${formatMoney(order.total, tenant?.currency as never)}`,
+			);
+			expect(lines).toContain(
+				`${botText(lang, "label.type")}${botText(lang, "label.separator")}${botText(lang, "orderType.takein")}`,
+			);
 			expect(message?.replyMarkup).toEqual({
 				inline_keyboard: [
 					[
@@ -365,6 +382,165 @@ describe("what Telegram answers", () => {
 		expect(first.budgetResetsAt).not.toBeNull();
 		expect(again.sent).toBe(0);
 		expect(next.sent).toBe(10);
+	});
+});
+
+describe("every kind has its words in every language", () => {
+	it("renders each member and group kind in zh-CN, en and km, filled in, with its buttons", async () => {
+		const who = await member("en");
+		const order = await paidOrder(who);
+		const booking = await new BookingMoneyFixture(server, fx).book({ memberId: who.userId, startsInMinutes: 180 });
+		const subjects = await otherSubjects(who.userId);
+		const subjectOf = (kind: NoticeKind): number =>
+			kind.startsWith("booking") || kind === "shopNewBooking"
+				? booking.id
+				: kind === "rechargeCredited"
+					? subjects.rechargeId
+					: kind.startsWith("withdrawal")
+						? subjects.withdrawalId
+						: kind === "shopBellCall"
+							? subjects.callId
+							: order.id;
+		const kinds: Array<[NoticeKind, ChatKind]> = [
+			...MEMBER_NOTICE_KINDS.map((kind) => [kind, "private"] as [NoticeKind, ChatKind]),
+			...SHOP_NOTICE_KINDS.map((kind) => [kind, "group"] as [NoticeKind, ChatKind]),
+		];
+		for (const [kind, chat] of kinds) {
+			const texts = new Set<string>();
+			for (const lang of ["zh-CN", "en", "km"] as const) {
+				const message = {
+					id: 0,
+					tenantId: 1,
+					chatId: chat === "group" ? GROUP_CHAT_ID : who.telegramUserId,
+					memberId: chat === "group" ? null : who.userId,
+					shopId: 1,
+					kind,
+					subjectId: subjectOf(kind),
+				};
+				const rendered = await renderBotMessage(server.deps, message, chat, lang);
+				const where = `${kind} in ${lang}`;
+				expect(rendered, where).not.toBeNull();
+				expect(rendered?.text, where).toMatch(/^<b>[^<{}]+<\/b>\n[^{}]+$/);
+				const buttons = rendered?.replyMarkup?.inline_keyboard.flat() ?? [];
+				const pageButton = buttons.at(-1);
+				expect(pageButton && (chat === "private" ? "web_app" in pageButton : "url" in pageButton), where).toBe(true);
+				texts.add(rendered?.text ?? "");
+			}
+			expect(texts.size, `${kind}: three languages, three texts`).toBe(3);
+		}
+	});
+});
+
+/** A recharge, a shop withdrawal and a bell call, written as their features leave them. */
+async function otherSubjects(memberId: number) {
+	const db = server.deps.db;
+	const now = server.clock.now();
+	return db.transaction().execute(async (trx) => {
+		const pack = await trx.selectFrom("recharge_package").selectAll().orderBy("id").executeTakeFirstOrThrow();
+		const recharge = await trx
+			.insertInto("recharge")
+			.values({
+				tenant_id: 1,
+				member_id: memberId,
+				package_id: pack.id,
+				package_name: JSON.stringify(pack.name),
+				pay_amount: pack.pay_amount,
+				bonus_amount: pack.bonus_amount,
+				provider: "sandbox",
+				status: "paid",
+				idempotency_key: `bot-test-${memberId}`,
+				expires_at: now,
+				paid_at: now,
+				created_at: now,
+			})
+			.returning("id")
+			.executeTakeFirstOrThrow();
+		await postLedgerTxn(trx, {
+			tenantId: 1,
+			kind: "recharge",
+			idempotencyKey: `recharge:${recharge.id}:paid`,
+			orderId: null,
+			rechargeId: recharge.id,
+			now,
+			moves: [
+				{ account: { kind: "external_funds", tenantId: 1 }, amount: -pack.pay_amount },
+				{ account: { kind: "member_wallet", tenantId: 1, memberId }, amount: pack.pay_amount },
+			],
+		});
+		const card = await trx
+			.insertInto("shop_bank_card")
+			.values({
+				tenant_id: 1,
+				shop_id: 1,
+				holder: "Sok Dara",
+				bank: "ABA Bank",
+				last4: "7890",
+				number_encrypted: "test",
+				number_hmac: `test-${memberId}`,
+				added_by_member_id: memberId,
+				created_at: now,
+			})
+			.returning("id")
+			.executeTakeFirstOrThrow();
+		const withdrawal = await trx
+			.insertInto("shop_withdrawal")
+			.values({
+				tenant_id: 1,
+				shop_id: 1,
+				card_id: card.id,
+				amount: 12_345,
+				status: 2,
+				reject_reason: "Card holder <name> does not match",
+				requested_by_member_id: memberId,
+				created_at: now,
+				updated_at: now,
+			})
+			.returning("id")
+			.executeTakeFirstOrThrow();
+		const table = await trx
+			.selectFrom("dining_table")
+			.select("id")
+			.where("shop_id", "=", 1)
+			.orderBy("id")
+			.executeTakeFirstOrThrow();
+		const bill = await trx
+			.insertInto("table_bill")
+			.values({ tenant_id: 1, shop_id: 1, table_id: table.id, status: "open", opened_at: now })
+			.returning("id")
+			.executeTakeFirstOrThrow();
+		const call = await trx
+			.insertInto("table_call")
+			.values({
+				tenant_id: 1,
+				shop_id: 1,
+				table_id: table.id,
+				bill_id: bill.id,
+				member_id: memberId,
+				kind: "bill",
+				called_at: now,
+			})
+			.returning("id")
+			.executeTakeFirstOrThrow();
+		return { rechargeId: recharge.id, withdrawalId: withdrawal.id, callId: call.id };
+	});
+}
+
+describe("the server's delivery loop", () => {
+	it("delivers what is queued without being called, and stops cleanly", async () => {
+		const who = await member("en");
+		const order = await paidOrder(who);
+		const logged: unknown[] = [];
+		const stop = startBotDeliveryLoop(server.deps, {
+			info: (details: unknown) => logged.push(details),
+			warn: () => {},
+			error: () => {},
+		} as never);
+		await tell(who, "orderPaid", order.id);
+		await fake.waitFor((calls) => calls.some((call) => Number(call.params.chat_id) === who.telegramUserId));
+		await stop();
+
+		expect(sentTo(who.telegramUserId)).toHaveLength(1);
+		expect(logged).toContainEqual(expect.objectContaining({ sent: 1 }));
 	});
 });
 

@@ -195,7 +195,7 @@ function compose(
 	if (body) lines.push(body);
 	const detailLines = details
 		.filter((detail): detail is [BotTextKey, string] => Boolean(detail[1]))
-		.map(([label, value]) => `${botText(lang, label)}: ${escapeHtml(value)}`);
+		.map(([label, value]) => `${botText(lang, label)}${botText(lang, "label.separator")}${escapeHtml(value)}`);
 	if (detailLines.length > 0) lines.push("", ...detailLines);
 	return lines.join("\n");
 }

@@ -55,6 +55,8 @@ const zhCN = {
 	"shopRefundRequested.title": "退款申请",
 	"shopRefundRequested.body": "顾客申请退款，请尽快处理。",
 
+	/** Between a detail's label and its value. */
+	"label.separator": "：",
 	"label.orderNo": "订单号",
 	"label.pickup": "取餐号",
 	"label.type": "方式",
@@ -140,6 +142,7 @@ const en: Record<BotTextKey, string> = {
 	"shopRefundRequested.title": "Refund requested",
 	"shopRefundRequested.body": "A customer asks for a refund. Please review it.",
 
+	"label.separator": ": ",
 	"label.orderNo": "Order no.",
 	"label.pickup": "Pickup number",
 	"label.type": "Type",
@@ -223,6 +226,7 @@ const km: Record<BotTextKey, string> = {
 	"shopRefundRequested.title": "សំណើសុំសងប្រាក់",
 	"shopRefundRequested.body": "អតិថិជនស្នើសុំសងប្រាក់។ សូមពិនិត្យមើល។",
 
+	"label.separator": ": ",
 	"label.orderNo": "លេខការកម្មង់",
 	"label.pickup": "លេខមកយក",
 	"label.type": "របៀបកម្មង់",

@@ -98,7 +98,7 @@ export async function deliverBotMessages(deps: AppDeps, options: BotDeliveryOpti
 		tally.rounds += 1;
 		tally.skipped += round.skipped;
 		tally.budgetResetsAt = round.budgetResetsAt;
-		const outcomes = await Promise.all(round.claimed.map((message) => deliverOne(deps, message, options)));
+		const outcomes = await Promise.all(round.claimed.map((message) => deliverOneSafely(deps, message, options)));
 		for (const outcome of outcomes) {
 			tally[outcome.result] += 1;
 			if (outcome.blockedChat) tally.blockedChats += 1;
@@ -265,6 +265,22 @@ function windowStartOf(value: Date | string | undefined): Date {
 type GrammySignal = Parameters<TelegramBot["bot"]["api"]["sendMessage"]>[3];
 
 type Outcome = { result: "sent" | "retrying" | "failed" | "skipped"; blockedChat?: boolean };
+
+/**
+ * One message, never throwing: when even recording the outcome fails (the database gone for a
+ * moment) the message stays claimed and is taken again when its lease passes.
+ */
+async function deliverOneSafely(deps: AppDeps, message: ClaimedMessage, options: BotDeliveryOptions): Promise<Outcome> {
+	try {
+		return await deliverOne(deps, message, options);
+	} catch (error) {
+		deps.log.error(
+			{ err: error, botMessageId: message.id },
+			"bot message outcome not recorded: retried after its lease",
+		);
+		return { result: "retrying" };
+	}
+}
 
 async function deliverOne(deps: AppDeps, message: ClaimedMessage, options: BotDeliveryOptions): Promise<Outcome> {
 	const telegram = deps.telegram;

@@ -61,10 +61,20 @@ async function member(lang: LanguageCode = "en"): Promise<Member> {
 	return telegramMember(server, { mobile: String(nextMobile++), lang });
 }
 
-/** A paid pickup order of the member's (the demo shop), with money granted for it. */
+/**
+ * A paid pickup order of the member's (the demo shop), with money granted for it. What paying
+ * queued by itself (the member's "paid", the shop group's "new order") is taken out: each story
+ * queues its own messages.
+ */
 async function paidOrder(who: Member): Promise<OrderView> {
 	await fx.grant(who.userId, 100_000);
-	return fx.paidOrder(who.accessToken, COCONUT);
+	const order = await fx.paidOrder(who.accessToken, COCONUT);
+	await server.deps.db
+		.deleteFrom("bot_message")
+		.where("subject_id", "=", order.id)
+		.where("chat_id", "in", [who.telegramUserId, GROUP_CHAT_ID])
+		.execute();
+	return order;
 }
 
 async function tell(who: Member, kind: MemberNoticeKind, subjectId: number) {

@@ -339,6 +339,12 @@ describe("what Telegram answers", () => {
 			"<b>Order accepted</b>",
 			"<b>Your order is ready</b>",
 		]);
+		// The pickup number is the "ready" message's news.
+		expect(sentTo(who.telegramUserId).map((message) => message.text.includes("Pickup number:"))).toEqual([
+			false,
+			false,
+			true,
+		]);
 	});
 
 	it("a message still unsent a day after it was queued is skipped as stale", async () => {

@@ -270,7 +270,11 @@ async function renderOrder(
 	const pickup = pickupText(order.pickup_number);
 	const table = order.table_number ? botText(lang, "table", { number: order.table_number }) : null;
 	const type = botText(lang, `orderType.${order.order_type}`);
-	const numbered = order.order_type !== "takeout";
+	// The pickup number matters when the food is ready (and to the staff); earlier news leaves it
+	// out so "ready, number 42" is the message that carries it. A delivery has none to show.
+	const numbered =
+		order.order_type !== "takeout" &&
+		(kind === "orderReady" || kind === "shopNewOrder" || kind === "shopRefundRequested");
 	const common: Array<[BotTextKey, string | null]> = [
 		["label.orderNo", order.order_no],
 		["label.pickup", numbered ? pickup : null],

@@ -310,16 +310,38 @@ async function deliverOne(deps: AppDeps, message: ClaimedMessage, options: BotDe
 			// grammY types its own AbortSignal shim; it only listens for "abort", which Node's has.
 			AbortSignal.timeout(options.sendTimeoutMs ?? BOT_API_TIMEOUT_SECONDS * 1000) as unknown as GrammySignal,
 		);
-		await finish(deps, message, {
-			status: "sent",
-			telegram_message_id: sent.message_id,
-			sent_at: deps.clock.now(),
-			last_error: null,
-		});
+		await recordSent(deps, message, sent.message_id);
 		return { result: "sent" };
 	} catch (error) {
 		return recordFailure(deps, message, error);
 	}
+}
+
+/**
+ * 200: sent. The chat's next turn is counted again from Telegram's answer, not only from the
+ * claim: a slow send followed by a quick one would otherwise land less than a second apart.
+ */
+async function recordSent(deps: AppDeps, message: ClaimedMessage, telegramMessageId: number): Promise<void> {
+	const now = deps.clock.now();
+	const gap = message.chatKind === "group" ? GROUP_CHAT_GAP_SECONDS : PRIVATE_CHAT_GAP_SECONDS;
+	await deps.db.transaction().execute(async (trx) => {
+		// The chat first, then its message: the order a claim takes them in.
+		await sql`UPDATE bot_chat SET next_send_at = greatest(next_send_at, ${addSeconds(now, gap)})
+			WHERE chat_id = ${message.chatId}`.execute(trx);
+		await trx
+			.updateTable("bot_message")
+			.set({
+				status: "sent",
+				telegram_message_id: telegramMessageId,
+				sent_at: now,
+				last_error: null,
+				lease_until: null,
+			})
+			.where("id", "=", message.id)
+			.where("status", "=", "sending")
+			.where("attempts", "=", message.attempts)
+			.execute();
+	});
 }
 
 /** What Telegram's answer means for the message and its chat. */
@@ -424,9 +446,7 @@ async function finish(
 	deps: AppDeps,
 	message: ClaimedMessage,
 	change: {
-		status: "sent" | "pending" | "failed" | "skipped";
-		telegram_message_id?: number;
-		sent_at?: Date;
+		status: "pending" | "failed" | "skipped";
 		next_attempt_at?: Date;
 		last_error: string | null;
 	},

@@ -16,6 +16,7 @@ import { loadConfig } from "../../apps/api/src/lib/config.js";
 import { startServer } from "../../apps/api/src/server.js";
 import { createBigMenuShop } from "./big-menu.js";
 import { benchCoupons, CLAIMS_PER_CUSTOMER } from "./coupons.js";
+import { benchNotifications, reportNotificationsBench } from "./notifications.js";
 import { benchOrders } from "./orders.js";
 import { benchPoints, reportPointsBench } from "./points.js";
 import { BENCH_BOOKINGS, BENCH_DAYS, BENCH_TABLES, createBookedShop } from "./reservations.js";
@@ -252,6 +253,9 @@ async function main() {
 		for (const invariant of coupons.invariants)
 			console.log(`  ${invariant.holds ? "ok  " : "FAIL"} ${invariant.name}: ${invariant.detail}`);
 		if (coupons.invariants.some((invariant) => !invariant.holds)) process.exitCode = 1;
+
+		const notifications = await benchNotifications({ db: database.db, deps: server.deps });
+		if (!reportNotificationsBench(notifications)) process.exitCode = 1;
 	} finally {
 		await server.close();
 		await drop();

@@ -7,9 +7,10 @@ import { createOutboxSmsProvider } from "./features/identity/sms/outbox.js";
 import type { SmsProvider } from "./features/identity/sms/provider.js";
 import { expireCardPurchases } from "./features/membership/jobs.js";
 import { settleDueEarnings } from "./features/merchant-wallet/settlement.js";
+import { startBotDeliveryLoop } from "./features/notifications/delivery.js";
 import { queueDueReminders } from "./features/notifications/reminders.js";
 import { createTelegramBot } from "./features/notifications/telegram-bot.js";
-import { registerTelegramWebhook } from "./features/notifications/webhook-registration.js";
+import { registerWebhookInBackground } from "./features/notifications/webhook-registration.js";
 import { reconcileGatewayPayments } from "./features/ordering/gateway-reconciliation.js";
 import { deliverGatewayRefunds, settleGatewayRefundDeliveries } from "./features/ordering/gateway-refunds.js";
 import { expireUnpaidOrders } from "./features/ordering/lifecycle.js";
@@ -85,8 +86,6 @@ export async function startServer(
 		app.log.info("Telegram bot off: TELEGRAM_BOT_TOKEN is not set (no Mini App sign-in, no chat messages)");
 	await app.listen({ port: config.port, host: config.host });
 	const stopJobs = overrides.jobs === false ? async () => {} : startJobs(deps, app.log);
-	// Like the jobs, off in tests: they register the webhook themselves when they need to.
-	const stopWebhookRegistration = overrides.jobs === false ? () => {} : registerTelegramWebhook(deps);
 	const address = app.server.address();
 	const port = typeof address === "object" && address ? address.port : config.port;
 	return {
@@ -94,7 +93,6 @@ export async function startServer(
 		deps,
 		url: `http://${config.host.includes(":") ? `[${config.host}]` : config.host}:${port}`,
 		async close() {
-			stopWebhookRegistration();
 			await stopJobs();
 			await app.close();
 			gateways(deps).sandbox.stop();
@@ -159,6 +157,10 @@ function startJobs(deps: AppDeps, log: FastifyInstance["log"]): () => Promise<vo
 			if (count > 0) log.info({ count }, "booking reminders queued for the bot");
 		}),
 	];
+	if (deps.telegram) {
+		jobs.push(startBotDeliveryLoop(deps, log));
+		jobs.push(registerWebhookInBackground(deps));
+	}
 	return async () => {
 		await Promise.all(jobs.map((stop) => stop()));
 	};

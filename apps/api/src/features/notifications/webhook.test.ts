@@ -5,7 +5,6 @@ import { startTestServer, type TestServer } from "../../../test/harness.js";
 import { telegramMember } from "../../../test/telegram-members.js";
 import { botMembership, postUpdate, textMessage } from "../../../test/telegram-updates.js";
 import { hashGroupLinkToken, newGroupLinkToken } from "./group-link-token.js";
-import { registerTelegramWebhook } from "./webhook-registration.js";
 
 let fake: FakeBotApi;
 let server: TestServer;
@@ -123,18 +122,6 @@ describe("the webhook only takes Telegram's updates", () => {
 			await unreachable.close();
 		}
 	}, 30_000);
-
-	it("is registered with Telegram at PUBLIC_URL with the secret Telegram must echo", async () => {
-		const stop = registerTelegramWebhook(server.deps);
-		await fake.waitFor((calls) => calls.some((call) => call.method === "setWebhook" && call.status === 200));
-		stop();
-		const registered = fake.calls.find((call) => call.method === "setWebhook");
-		expect(registered?.params).toMatchObject({
-			url: "https://bayon.example/api/v1/telegram/webhook",
-			secret_token: server.deps.telegram?.webhookSecret,
-			allowed_updates: ["message", "callback_query", "my_chat_member"],
-		});
-	});
 
 	it("answers a body that is not an update with 400, not 500", async () => {
 		const secret = server.deps.telegram?.webhookSecret ?? "";

@@ -16,11 +16,15 @@ declare module "vitest" {
 		serverClockAheadMs: number;
 		/** The fake Telegram Bot API the server's bot talks to; `GET ${botApiUrl}/__calls` lists its calls. */
 		botApiUrl: string;
+		/** What the server's webhook wants in X-Telegram-Bot-Api-Secret-Token. */
+		telegramWebhookSecret: string;
 	}
 }
 
 /** A made-up bot token: the tests sign Telegram launch data with it, the server checks it. */
 const TELEGRAM_BOT_TOKEN = "123456789:e2e-test-token-not-a-real-bot-AAAA";
+/** The tests post Telegram's updates to the webhook with it, as Telegram would. */
+const TELEGRAM_WEBHOOK_SECRET = "e2e-webhook-secret-not-a-real-one";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 
@@ -95,6 +99,7 @@ export default async function setup(project: TestProject) {
 			SMS_PER_IP_PER_HOUR: "1000",
 			FAKE_NOW: fakeNow,
 			TELEGRAM_API_URL: botApi.url,
+			TELEGRAM_WEBHOOK_SECRET,
 			// The bot's buttons open pages at this origin; the server registers its webhook here.
 			PUBLIC_URL: `http://127.0.0.1:${port}`,
 		},
@@ -120,6 +125,7 @@ export default async function setup(project: TestProject) {
 	project.provide("telegramBotToken", TELEGRAM_BOT_TOKEN);
 	project.provide("serverClockAheadMs", serverClockAheadMs);
 	project.provide("botApiUrl", botApi.url);
+	project.provide("telegramWebhookSecret", TELEGRAM_WEBHOOK_SECRET);
 
 	return async () => {
 		if (child.exitCode === null) {

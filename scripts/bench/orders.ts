@@ -33,10 +33,17 @@ export async function benchOrders(args: {
 	dataDir: string;
 	customers: number;
 	seconds: number;
+	/**
+	 * Every customer's Telegram chat and the shop's staff group open to the bot (issue 15), so
+	 * each paid order queues two bot messages in its transaction, which the server's delivery
+	 * loop sends meanwhile. Another shop and other customers than the run without it.
+	 */
+	telegram?: boolean;
 }): Promise<OrderBenchResult> {
 	const { db } = args;
+	const suffix = args.telegram ? "-telegram" : "";
 	const shopId = await createBenchShop(db, {
-		code: "bench-orders",
+		code: `bench-orders${suffix}`,
 		name: JSON.stringify({ "zh-CN": "压测店", en: "Bench shop" }),
 		address: JSON.stringify({ "zh-CN": "1号" }),
 		phone: "0",
@@ -65,11 +72,43 @@ export async function benchOrders(args: {
 		.returning("id")
 		.executeTakeFirstOrThrow();
 
+	const now = new Date();
+	if (args.telegram) {
+		const groupChatId = -1_009_000_000_000;
+		await db
+			.insertInto("bot_chat")
+			.values({ chat_id: groupChatId, kind: "group", created_at: now, updated_at: now })
+			.execute();
+		await db
+			.insertInto("shop_bot_group")
+			.values({ shop_id: shopId, tenant_id: 1, chat_id: groupChatId, language: "zh-CN", linked_at: now })
+			.execute();
+	}
 	const tokens: string[] = [];
 	for (let i = 0; i < args.customers; i++) {
-		const mobile = `139${String(10_000_000 + i).slice(-8)}`;
+		// A second run must not ask for codes to the first run's phones (one code a minute each).
+		const mobile = `139${String((args.telegram ? 20_000_000 : 10_000_000) + i).slice(-8)}`;
 		const token = await signIn(args.url, args.dataDir, mobile);
 		const member = await db.selectFrom("member").select("id").where("mobile", "=", mobile).executeTakeFirstOrThrow();
+		if (args.telegram) {
+			const telegramUserId = 7_990_000_000 + i;
+			await db
+				.insertInto("telegram_identity")
+				.values({
+					tenant_id: 1,
+					telegram_user_id: telegramUserId,
+					member_id: member.id,
+					allows_write_to_pm: true,
+					last_auth_date: now,
+					linked_at: now,
+					updated_at: now,
+				})
+				.execute();
+			await db
+				.insertInto("bot_chat")
+				.values({ chat_id: telegramUserId, kind: "private", created_at: now, updated_at: now })
+				.execute();
+		}
 		await db.transaction().execute((trx) =>
 			postLedgerTxn(trx, {
 				tenantId: 1,
@@ -148,6 +187,14 @@ export async function benchOrders(args: {
 		.where("o.status", "not in", ["cancelled", "rejected"])
 		.executeTakeFirstOrThrow();
 	const invariants = [
+		...(args.telegram
+			? [
+					await check(
+						"every paid order queued its customer's and its shop group's message once",
+						sql`SELECT o.id FROM customer_order o LEFT JOIN bot_message m ON m.subject_id = o.id AND m.kind IN ('orderPaid', 'shopNewOrder') WHERE o.shop_id = ${shopId} AND o.payment_status = 'paid' GROUP BY o.id HAVING count(m.id) <> 2`,
+					),
+				]
+			: []),
 		await check(
 			"every ledger transaction sums to zero",
 			sql`SELECT txn_id FROM ledger_entry GROUP BY txn_id HAVING sum(amount) <> 0`,

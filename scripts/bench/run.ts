@@ -12,8 +12,11 @@ import autocannon from "autocannon";
 import pg from "pg";
 import { type Database, openDatabase } from "../../apps/api/src/db/database.js";
 import { MENU_CACHE_MS, menuCacheLoads } from "../../apps/api/src/features/menu/service.js";
+import { startBotDeliveryLoop } from "../../apps/api/src/features/notifications/delivery.js";
+import { createTelegramBot } from "../../apps/api/src/features/notifications/telegram-bot.js";
 import { loadConfig } from "../../apps/api/src/lib/config.js";
 import { startServer } from "../../apps/api/src/server.js";
+import { startFakeBotApi } from "../../apps/api/test/fake-bot-api.js";
 import { createBigMenuShop } from "./big-menu.js";
 import { benchCoupons, CLAIMS_PER_CUSTOMER } from "./coupons.js";
 import { benchNotifications, reportNotificationsBench } from "./notifications.js";
@@ -200,6 +203,42 @@ async function main() {
 		for (const invariant of orders.invariants)
 			console.log(`  ${invariant.holds ? "ok  " : "FAIL"} ${invariant.name}: ${invariant.detail}`);
 		if (orders.invariants.some((invariant) => !invariant.holds)) process.exitCode = 1;
+
+		// The same with the bot on (issue 15): every customer and the shop's staff group on Telegram,
+		// so each paid order writes two outbox rows in its transaction, while a delivery loop (what
+		// each server runs) sends them to a loopback fake Bot API in this same process.
+		const botApi = await startFakeBotApi();
+		const botDeps = {
+			...server.deps,
+			telegram: createTelegramBot({
+				...server.deps.config,
+				telegramBotToken: "1234567890:BENCH-orders-bot-token",
+				telegramApiUrl: botApi.url,
+			}),
+		};
+		const stopDelivery = startBotDeliveryLoop(botDeps, { info() {}, warn() {}, error: console.error });
+		let withBot: Awaited<ReturnType<typeof benchOrders>>;
+		let botSent: number;
+		try {
+			withBot = await benchOrders({
+				db: database.db,
+				url: server.url,
+				dataDir,
+				customers: CONNECTIONS,
+				seconds: DURATION_SECONDS,
+				telegram: true,
+			});
+			botSent = botApi.sentMessages().length;
+		} finally {
+			await stopDelivery();
+			await botApi.close();
+		}
+		console.log(
+			`orders with the bot on (each customer and the shop's group on Telegram): ${withBot.ordersPaid} orders paid, ${withBot.perSecond}/s, p50 ${withBot.p50Ms} ms, p99 ${withBot.p99Ms} ms per order, ${withBot.failures} failures (without: ${orders.perSecond}/s, p50 ${orders.p50Ms} ms, p99 ${orders.p99Ms} ms); ${withBot.ordersPaid * 2} messages queued with the orders, ${botSent} sent to the fake Bot API meanwhile (Telegram's pace: one a second per chat, one every 3 s per group, 30 a second in all)`,
+		);
+		for (const invariant of withBot.invariants)
+			console.log(`  ${invariant.holds ? "ok  " : "FAIL"} ${invariant.name}: ${invariant.detail}`);
+		if (withBot.invariants.some((invariant) => !invariant.holds)) process.exitCode = 1;
 
 		const wallet = await benchWallet({
 			db: database.db,

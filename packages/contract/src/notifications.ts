@@ -67,7 +67,7 @@ export const BOT_GROUP_LINK_MINUTES = 30;
  * `GET /member/notice-settings`: whether the bot can reach the member, and each switch.
  * `reach`: `on` (messages arrive), `notLinked` (the member never signed in through Telegram),
  * `notAllowed` (they did, but did not let the bot write to them: open the bot and press Start),
- * `blocked` (they blocked the bot or sent /stop), `botOff` (this server has no bot).
+ * `blocked` (they blocked the bot: Telegram refused a message; /stop only turns every switch off), `botOff` (this server has no bot).
  */
 export interface NoticeSettings {
 	reach: "on" | "notLinked" | "notAllowed" | "blocked" | "botOff";

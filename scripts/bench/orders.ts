@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { type Kysely, sql } from "kysely";
 import type { DB } from "../../apps/api/src/db/schema.js";
 import { postLedgerTxn } from "../../apps/api/src/features/wallet/ledger.js";
+import { linkShopGroup } from "../../apps/api/test/telegram-members.js";
 import { createBenchShop } from "./bench-shop.js";
 import { signIn } from "./sign-in.js";
 
@@ -74,15 +75,7 @@ export async function benchOrders(args: {
 
 	const now = new Date();
 	if (args.telegram) {
-		const groupChatId = -1_009_000_000_000;
-		await db
-			.insertInto("bot_chat")
-			.values({ chat_id: groupChatId, kind: "group", created_at: now, updated_at: now })
-			.execute();
-		await db
-			.insertInto("shop_bot_group")
-			.values({ shop_id: shopId, tenant_id: 1, chat_id: groupChatId, language: "zh-CN", linked_at: now })
-			.execute();
+		await linkShopGroup(db, { shopId, chatId: -1_009_000_000_000, language: "zh-CN", now });
 	}
 	const tokens: string[] = [];
 	for (let i = 0; i < args.customers; i++) {

@@ -1,4 +1,6 @@
 import { sign } from "@telegram-apps/init-data-node";
+import type { Kysely } from "kysely";
+import type { DB } from "../src/db/schema.js";
 import { TEST_BOT_TOKEN, type TestServer } from "./harness.js";
 
 let nextTelegramUserId = 7_100_000_000;
@@ -52,4 +54,35 @@ export async function telegramMember(
 	});
 	if (linked.code !== 0) throw new Error(`syncUser failed: ${linked.code} ${linked.msg}`);
 	return { accessToken: session.accessToken, userId: session.userId, telegramUserId };
+}
+
+/**
+ * A staff group the bot was added to and that claimed a link of `shopId`: what the bot's
+ * `/start <token>` leaves behind (webhook.test.ts covers that flow itself).
+ */
+export async function linkShopGroup(
+	db: Kysely<DB>,
+	group: { shopId: number; chatId: number; title?: string; language: string; linkedBy?: number; now: Date },
+): Promise<void> {
+	await db
+		.insertInto("bot_chat")
+		.values({
+			chat_id: group.chatId,
+			kind: "group",
+			title: group.title ?? "Kitchen",
+			created_at: group.now,
+			updated_at: group.now,
+		})
+		.execute();
+	await db
+		.insertInto("shop_bot_group")
+		.values({
+			shop_id: group.shopId,
+			tenant_id: 1,
+			chat_id: group.chatId,
+			language: group.language,
+			linked_by_member_id: group.linkedBy ?? null,
+			linked_at: group.now,
+		})
+		.execute();
 }

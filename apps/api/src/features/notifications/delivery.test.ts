@@ -13,7 +13,7 @@ import { BookingMoneyFixture } from "../../../test/booking-money.js";
 import { type FakeBotApi, startFakeBotApi } from "../../../test/fake-bot-api.js";
 import { startTestServer, type TestServer } from "../../../test/harness.js";
 import { OrderingFixture } from "../../../test/ordering.js";
-import { telegramMember } from "../../../test/telegram-members.js";
+import { linkShopGroup, telegramMember } from "../../../test/telegram-members.js";
 import { findTenant } from "../tenancy/service.js";
 import { postLedgerTxn } from "../wallet/ledger.js";
 import { parseCallbackData } from "./callback-data.js";
@@ -192,14 +192,7 @@ describe("the outbox's messages reach the chat once, in its language, with their
 
 	it("a shop's group hears a new order with Accept while it is new, and a link (not a Mini App) to it", async () => {
 		const now = server.clock.now();
-		await server.deps.db
-			.insertInto("bot_chat")
-			.values({ chat_id: GROUP_CHAT_ID, kind: "group", title: "Kitchen", created_at: now, updated_at: now })
-			.execute();
-		await server.deps.db
-			.insertInto("shop_bot_group")
-			.values({ shop_id: 1, tenant_id: 1, chat_id: GROUP_CHAT_ID, language: "km", linked_at: now })
-			.execute();
+		await linkShopGroup(server.deps.db, { shopId: 1, chatId: GROUP_CHAT_ID, language: "km", now });
 		const customer = await member("en");
 		const fresh = await paidOrder(customer);
 		const taken = await paidOrder(customer);

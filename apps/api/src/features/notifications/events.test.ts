@@ -9,7 +9,7 @@ import { rechargeMenu, startSandboxRecharge, storedRecharge } from "../../../tes
 import { writeReservationRules } from "../../../test/reservation-rules.js";
 import { addShop } from "../../../test/shops.js";
 import { TableFixture } from "../../../test/tables.js";
-import { telegramMember } from "../../../test/telegram-members.js";
+import { linkShopGroup, telegramMember } from "../../../test/telegram-members.js";
 import { DEMO_OPERATOR_MOBILE } from "../../db/seed/demo-data.js";
 import { markNoShows } from "../reservations/jobs.js";
 import { fromLocalMoment, toLocalMoment } from "../venues/hours.js";
@@ -38,15 +38,7 @@ beforeAll(async () => {
 	staff = await server.signIn("13800000002");
 	tables = await new TableFixture(server).load(staff);
 	// The demo shop's staff group, linked as the linking flow leaves it.
-	const now = server.clock.now();
-	await server.deps.db
-		.insertInto("bot_chat")
-		.values({ chat_id: GROUP_CHAT, kind: "group", title: "Kitchen", created_at: now, updated_at: now })
-		.execute();
-	await server.deps.db
-		.insertInto("shop_bot_group")
-		.values({ shop_id: 1, tenant_id: 1, chat_id: GROUP_CHAT, language: "en", linked_at: now })
-		.execute();
+	await linkShopGroup(server.deps.db, { shopId: 1, chatId: GROUP_CHAT, language: "en", now: server.clock.now() });
 });
 afterAll(async () => {
 	await server?.close();

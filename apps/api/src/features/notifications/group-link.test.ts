@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FakeBotApi, startFakeBotApi } from "../../../test/fake-bot-api.js";
 import { startTestServer, type TestServer } from "../../../test/harness.js";
 import { addShop, memberWithRole } from "../../../test/shops.js";
+import { linkShopGroup } from "../../../test/telegram-members.js";
 import { hashGroupLinkToken } from "./group-link-token.js";
 
 let server: TestServer;
@@ -54,22 +55,14 @@ async function changesOf(shopId: number) {
 
 /** A group the bot was added to and that claimed a link of `shopId` (what the bot's /start does). */
 async function linkedGroup(shopId: number, chatId: number, title: string) {
-	const now = server.clock.now();
-	await server.deps.db
-		.insertInto("bot_chat")
-		.values({ chat_id: chatId, kind: "group", title, created_at: now, updated_at: now })
-		.execute();
-	await server.deps.db
-		.insertInto("shop_bot_group")
-		.values({
-			shop_id: shopId,
-			tenant_id: 1,
-			chat_id: chatId,
-			language: "en",
-			linked_by_member_id: owner.userId,
-			linked_at: now,
-		})
-		.execute();
+	await linkShopGroup(server.deps.db, {
+		shopId,
+		chatId,
+		title,
+		language: "en",
+		linkedBy: owner.userId,
+		now: server.clock.now(),
+	});
 }
 
 describe("the owner's one-time link", () => {

@@ -118,7 +118,9 @@ async function claimRound(deps: AppDeps, args: { roundSize: number; perSecond: n
 	const budget = await deps.db.selectFrom("bot_send_budget").selectAll().where("id", "=", 1).executeTakeFirst();
 	if (budget) {
 		const resetsAt = addSeconds(windowStartOf(budget.window_start), 1);
-		if (resetsAt > now && budget.sent >= args.perSecond) return { claimed: [], skipped: 0, budgetResetsAt: resetsAt };
+		const windowStarted = windowStartOf(budget.window_start) <= now;
+		if (windowStarted && resetsAt > now && budget.sent >= args.perSecond)
+			return { claimed: [], skipped: 0, budgetResetsAt: resetsAt };
 	}
 	return deps.db.transaction().execute(async (trx) => {
 		// Due chats: the oldest open message has come due and the chat's pace allows one now.
@@ -230,7 +232,9 @@ async function takeBudget(
 ): Promise<{ count: number; resetsAt: Date }> {
 	const row = await trx.selectFrom("bot_send_budget").selectAll().where("id", "=", 1).forUpdate().executeTakeFirst();
 	const windowStart = windowStartOf(row?.window_start);
-	const fresh = !row || addSeconds(windowStart, 1) <= now;
+	// A window that starts after now can only come from a clock that stepped back (NTP, a test
+	// clock): start a new one rather than wait for the old clock's second to come round.
+	const fresh = !row || addSeconds(windowStart, 1) <= now || windowStart > now;
 	const used = fresh ? 0 : row.sent;
 	const count = Math.max(0, Math.min(wanted, perSecond - used));
 	const start = fresh ? now : windowStart;

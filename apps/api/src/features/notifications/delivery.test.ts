@@ -392,6 +392,24 @@ describe("what Telegram answers", () => {
 		expect(again.sent).toBe(0);
 		expect(next.sent).toBe(10);
 	});
+
+	it("a clock that stepped back does not hold the bot's budget until the later second comes round", async () => {
+		const who = await member("en");
+		const order = await paidOrder(who);
+		// The budget spent in a second a day ahead (a test clock moved forward, then back).
+		const later = new Date(server.clock.now().getTime() + 24 * 3600_000);
+		await server.deps.db
+			.updateTable("bot_send_budget")
+			.set({ window_start: later, sent: 30 })
+			.where("id", "=", 1)
+			.execute();
+		await tell(who, "orderAccepted", order.id);
+
+		const tally = await deliver();
+
+		expect(tally.sent).toBe(1);
+		expect(sentTo(who.telegramUserId)).toHaveLength(1);
+	});
 });
 
 describe("every kind has its words in every language", () => {

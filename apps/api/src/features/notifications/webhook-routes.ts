@@ -64,9 +64,9 @@ export async function telegramWebhookRoutes(app: FastifyInstance, deps: AppDeps)
 }
 
 /**
- * grammY's `init` (behind `ready`) retries getMe for as long as Telegram cannot be reached:
- * the webhook stops waiting after one Bot API timeout and answers 503 (the getMe goes on in the
- * background, and Telegram sends the update again later).
+ * `ready()` asks getMe once, bounded by the Bot API client's timeout; this bound keeps the
+ * webhook's answer within one timeout whatever the client does, and the caller answers 503 so
+ * Telegram sends the update again later.
  */
 async function readyWithin(telegram: TelegramBot, timeoutMs: number): Promise<void> {
 	let timer: NodeJS.Timeout | undefined;

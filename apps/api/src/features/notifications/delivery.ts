@@ -118,8 +118,7 @@ async function claimRound(deps: AppDeps, args: { roundSize: number; perSecond: n
 	const budget = await deps.db.selectFrom("bot_send_budget").selectAll().where("id", "=", 1).executeTakeFirst();
 	if (budget) {
 		const resetsAt = addSeconds(windowStartOf(budget.window_start), 1);
-		const windowStarted = windowStartOf(budget.window_start) <= now;
-		if (windowStarted && resetsAt > now && budget.sent >= args.perSecond)
+		if (!clockSteppedBack(windowStartOf(budget.window_start), now) && resetsAt > now && budget.sent >= args.perSecond)
 			return { claimed: [], skipped: 0, budgetResetsAt: resetsAt };
 	}
 	return deps.db.transaction().execute(async (trx) => {
@@ -232,9 +231,7 @@ async function takeBudget(
 ): Promise<{ count: number; resetsAt: Date }> {
 	const row = await trx.selectFrom("bot_send_budget").selectAll().where("id", "=", 1).forUpdate().executeTakeFirst();
 	const windowStart = windowStartOf(row?.window_start);
-	// A window that starts after now can only come from a clock that stepped back (NTP, a test
-	// clock): start a new one rather than wait for the old clock's second to come round.
-	const fresh = !row || addSeconds(windowStart, 1) <= now || windowStart > now;
+	const fresh = !row || addSeconds(windowStart, 1) <= now || clockSteppedBack(windowStart, now);
 	const used = fresh ? 0 : row.sent;
 	const count = Math.max(0, Math.min(wanted, perSecond - used));
 	const start = fresh ? now : windowStart;
@@ -261,6 +258,16 @@ async function skipOpenMessages(trx: Transaction<DB>, chatIds: number[], now: Da
 // 2 and 3. Send, record
 
 /** The budget's window start; the row starts at '-infinity', which a driver may read as an invalid date. */
+/**
+ * A budget window starting well after now can only come from a clock that stepped back (NTP, a
+ * test clock): a new window starts rather than waiting for the old clock's second to come round.
+ * A window a little ahead is normal: another worker read the clock after this one did.
+ */
+function clockSteppedBack(windowStart: Date, now: Date): boolean {
+	return windowStart.getTime() > now.getTime() + CLOCK_STEP_BACK_MS;
+}
+const CLOCK_STEP_BACK_MS = 60_000;
+
 function windowStartOf(value: Date | string | undefined): Date {
 	const date = value === undefined ? new Date(0) : new Date(value);
 	return Number.isNaN(date.getTime()) ? new Date(0) : date;

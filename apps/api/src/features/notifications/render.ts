@@ -1,5 +1,4 @@
 import {
-	DEFAULT_LANGUAGE,
 	formatMoney,
 	type LanguageCode,
 	localize,
@@ -8,7 +7,6 @@ import {
 	type NoticeKind,
 	resolveLanguage,
 	SHOP_NOTICE_KINDS,
-	SUPPORTED_LANGUAGES,
 } from "@bayon/contract";
 import type { InlineKeyboardButton, InlineKeyboardMarkup } from "grammy/types";
 import { sql } from "kysely";
@@ -89,20 +87,10 @@ export async function chatLanguage(
 					WHERE tenant_id = ${message.tenantId} AND telegram_user_id = ${message.chatId}) AS client
 		`.execute(db);
 		const row = found.rows[0];
-		if (row?.chosen) raw = row.chosen;
-		else if (row?.client && spoken(row.client)) raw = row.client;
+		raw = row?.chosen ?? row?.client;
 	}
-	return asLanguage(raw ? resolveLanguage(raw) : DEFAULT_LANGUAGE);
-}
-
-/** Whether we speak a Telegram client's language (resolveLanguage falls back to zh-CN otherwise). */
-function spoken(clientLanguage: string): boolean {
-	const primary = clientLanguage.toLowerCase().split(/[-_]/)[0] ?? "";
-	return SUPPORTED_LANGUAGES.some((code) => code.toLowerCase().split("-")[0] === primary);
-}
-
-function asLanguage(code: string): LanguageCode {
-	return (SUPPORTED_LANGUAGES as readonly string[]).includes(code) ? (code as LanguageCode) : DEFAULT_LANGUAGE;
+	// resolveLanguage answers one of ours: a client language we do not speak reads as zh-CN.
+	return resolveLanguage(raw) as LanguageCode;
 }
 
 /**

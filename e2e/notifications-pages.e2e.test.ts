@@ -1,10 +1,10 @@
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, newPhone, screenshot, settleAnimations } from "./support/browser";
 import { DEMO_OWNER_MOBILE, openSignedIn, sessionFor } from "./support/http-api";
 import { nativeLookProblems } from "./support/look";
 import { uniqueMobile } from "./support/sms-outbox";
-import { signInitData } from "./support/telegram";
+import { linkTelegram } from "./support/telegram";
 
 /** The Telegram bot's pages (issue 15): the member's switches and the owner's staff group. */
 const MINE_PATH = "/pages/mine/mine";
@@ -23,25 +23,16 @@ afterAll(async () => {
 async function telegramMemberMobile(lang: string): Promise<string> {
 	const mobile = uniqueMobile();
 	const session = await sessionFor(mobile);
-	const initData = signInitData({
-		id: 7_200_000_000 + Math.floor(Math.random() * 1_000_000),
-		first_name: "Sokha",
-		language_code: "km",
-		allows_write_to_pm: true,
-	});
-	const response = await fetch(`${inject("baseUrl")}/api/v1/syncUser`, {
-		method: "POST",
-		headers: {
-			"tenant-id": "1",
-			"shop-key": "bayon-demo",
-			"x-lang": lang,
-			"content-type": "application/json",
-			authorization: `Bearer ${session.accessToken}`,
+	await linkTelegram(
+		session.accessToken,
+		{
+			id: 7_200_000_000 + Math.floor(Math.random() * 1_000_000),
+			first_name: "Sokha",
+			language_code: "km",
+			allows_write_to_pm: true,
 		},
-		body: JSON.stringify({ initData }),
-	});
-	const envelope = (await response.json()) as { code: number; msg: string };
-	if (envelope.code !== 0) throw new Error(`syncUser answered ${envelope.code}: ${envelope.msg}`);
+		lang,
+	);
 	return mobile;
 }
 

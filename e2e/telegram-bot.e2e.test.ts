@@ -1,5 +1,5 @@
 import type { OrderView } from "@bayon/contract";
-import type { Browser, BrowserContext } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { LoginPage } from "./pages/login-page";
 import { MERCHANT_ORDER_PATH, MerchantBoardPage } from "./pages/merchant-pages";
@@ -8,7 +8,7 @@ import { launchBrowser, newPhone, screenshot } from "./support/browser";
 import { demoShopAndSimpleItem, payOnSandbox, placePickupOrder } from "./support/demo-orders";
 import { apiCall, DEMO_OWNER_MOBILE, openSignedIn, sessionFor } from "./support/http-api";
 import { uniqueMobile } from "./support/sms-outbox";
-import { launchHash, signInitData, type TelegramUser } from "./support/telegram";
+import { launchHash, linkTelegram, signInitData, stubTelegramScript, type TelegramUser } from "./support/telegram";
 
 const STAFF_MOBILE = "13800000002";
 
@@ -69,28 +69,6 @@ async function postUpdate(update: Record<string, unknown>): Promise<number> {
 	});
 	await response.arrayBuffer();
 	return response.status;
-}
-
-/** Links a member's account to a Telegram user, as the Mini App does after an SMS sign-in. */
-async function linkTelegram(accessToken: string, telegramUser: TelegramUser): Promise<void> {
-	const response = await fetch(`${inject("baseUrl")}/api/v1/syncUser`, {
-		method: "POST",
-		headers: {
-			"tenant-id": "1",
-			"shop-key": "bayon-demo",
-			"content-type": "application/json",
-			authorization: `Bearer ${accessToken}`,
-		},
-		body: JSON.stringify({ initData: signInitData(telegramUser) }),
-	});
-	expect(((await response.json()) as { code: number }).code).toBe(0);
-}
-
-/** Telegram's script cannot be downloaded here: an empty one, so the app reads the launch hash. */
-async function stubTelegramScript(context: BrowserContext): Promise<void> {
-	await context.route("https://telegram.org/js/telegram-web-app.js", (route) =>
-		route.fulfill({ status: 200, contentType: "text/javascript", body: "" }),
-	);
 }
 
 describe.sequential("the Telegram bot tells a Mini App member about their order", () => {

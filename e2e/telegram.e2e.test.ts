@@ -4,22 +4,7 @@ import { LoginPage } from "./pages/login-page";
 import { MinePage } from "./pages/mine-page";
 import { launchBrowser, newPhone } from "./support/browser";
 import { uniqueMobile } from "./support/sms-outbox";
-import { launchHash, signInitData, type TelegramUser } from "./support/telegram";
-
-const TELEGRAM_SCRIPT = "https://telegram.org/js/telegram-web-app.js";
-
-/**
- * Telegram's script cannot be downloaded here: answer it with an empty script (so
- * `Telegram.WebApp` stays undefined and the app falls back to the hash) and count requests.
- */
-async function stubTelegramScript(context: BrowserContext): Promise<{ requests: number }> {
-	const counter = { requests: 0 };
-	await context.route(TELEGRAM_SCRIPT, (route) => {
-		counter.requests += 1;
-		return route.fulfill({ status: 200, contentType: "text/javascript", body: "" });
-	});
-	return counter;
-}
+import { launchHash, signInitData, stubTelegramScript, type TelegramUser } from "./support/telegram";
 
 function jsonBody(request: Request): Record<string, unknown> {
 	return JSON.parse(request.postData() ?? "{}") as Record<string, unknown>;

@@ -1,4 +1,5 @@
 import { createHmac } from "node:crypto";
+import type { BrowserContext } from "playwright-core";
 import { inject } from "vitest";
 
 export interface TelegramUser {
@@ -35,4 +36,39 @@ export function signInitData(user: TelegramUser, authDate = Math.floor(Date.now(
 /** The URL hash Telegram opens a Mini App with. */
 export function launchHash(initData: string): string {
 	return `#tgWebAppData=${encodeURIComponent(initData)}&tgWebAppVersion=8.0&tgWebAppPlatform=ios`;
+}
+
+const TELEGRAM_SCRIPT = "https://telegram.org/js/telegram-web-app.js";
+
+/**
+ * Telegram's script cannot be downloaded here: answer it with an empty script (so
+ * `Telegram.WebApp` stays undefined and the app falls back to the hash) and count requests.
+ */
+export async function stubTelegramScript(context: BrowserContext): Promise<{ requests: number }> {
+	const counter = { requests: 0 };
+	await context.route(TELEGRAM_SCRIPT, (route) => {
+		counter.requests += 1;
+		return route.fulfill({ status: 200, contentType: "text/javascript", body: "" });
+	});
+	return counter;
+}
+
+/**
+ * Links a signed-in member's account to a Telegram user over HTTP, as the Mini App does after an
+ * SMS sign-in (/api/v1/syncUser), in `lang` (the bot then speaks it).
+ */
+export async function linkTelegram(accessToken: string, user: TelegramUser, lang?: string): Promise<void> {
+	const response = await fetch(`${inject("baseUrl")}/api/v1/syncUser`, {
+		method: "POST",
+		headers: {
+			"tenant-id": "1",
+			"shop-key": "bayon-demo",
+			"content-type": "application/json",
+			authorization: `Bearer ${accessToken}`,
+			...(lang ? { "x-lang": lang } : {}),
+		},
+		body: JSON.stringify({ initData: signInitData(user) }),
+	});
+	const envelope = (await response.json()) as { code: number; msg: string };
+	if (envelope.code !== 0) throw new Error(`syncUser answered ${envelope.code}: ${envelope.msg}`);
 }

@@ -112,8 +112,8 @@ const STOP_WAITING_MS = 60_000;
 
 /**
  * The bot's @username for the "open the bot" link. Telegram is asked once (getMe) and the
- * answer kept; a slow or failing Telegram (grammY keeps retrying getMe in the background)
- * leaves it null after `waitMs` rather than holding the page, and for a minute after such a
+ * answer kept; a slow or failing Telegram (one getMe may take a whole Bot API timeout) leaves
+ * it null after `waitMs` rather than holding the page, and for a minute after such a
  * failure pages do not wait at all unless they must (`mustWait`, a link being made).
  */
 export async function botUsernameOf(

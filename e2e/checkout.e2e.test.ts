@@ -1,4 +1,4 @@
-import type { MenuItem, ShopMenu, ShopSummary } from "@bayon/contract";
+import type { MenuItem, ShopMenu } from "@bayon/contract";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LoginPage } from "./pages/login-page";
@@ -6,14 +6,14 @@ import { MenuPage } from "./pages/menu-page";
 import { MERCHANT_ORDER_PATH, MerchantBoardPage } from "./pages/merchant-pages";
 import { OrderDetailPage, PAY_PATH, PayPage } from "./pages/order-pages";
 import { launchBrowser, newPhone, screenshot } from "./support/browser";
-import { apiCall, openSignedIn } from "./support/http-api";
+import { demoShopAndMenu } from "./support/demo-orders";
+import { openSignedIn } from "./support/http-api";
 
 /** Demo members (README): a customer with stored value, and a staff member of the demo shop. */
 const CUSTOMER = "13800000003";
 const STAFF = "13800000002";
 
 let browser: Browser;
-let shop: ShopSummary;
 let menu: ShopMenu;
 
 function itemNamed(name: string): MenuItem {
@@ -24,10 +24,7 @@ function itemNamed(name: string): MenuItem {
 
 beforeAll(async () => {
 	browser = await launchBrowser();
-	const nearby = await apiCall<ShopSummary | null>("/store/nearby");
-	if (!nearby) throw new Error("the demo shop is missing");
-	shop = nearby;
-	menu = await apiCall<ShopMenu>(`/product/products?shopId=${shop.id}`);
+	({ menu } = await demoShopAndMenu());
 });
 
 afterAll(async () => {

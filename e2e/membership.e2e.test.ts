@@ -1,11 +1,11 @@
-import type { MenuItem, ShopMenu, ShopSummary, VipCardList, VipCardView } from "@bayon/contract";
+import type { MenuItem, ShopMenu, VipCardList, VipCardView } from "@bayon/contract";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CartPage } from "./pages/cart-page";
 import { MenuPage } from "./pages/menu-page";
 import { OrderDetailPage, PayPage } from "./pages/order-pages";
 import { launchBrowser, newPhone, screenshot } from "./support/browser";
-import { dearestPlainPickupItem } from "./support/demo-orders";
+import { dearestPlainPickupItem, demoShopAndMenu } from "./support/demo-orders";
 import { apiCall, DEMO_OWNER_MOBILE, openSignedIn, signInByApi } from "./support/http-api";
 import { shownAmounts } from "./support/money";
 import { uniqueMobile } from "./support/sms-outbox";
@@ -16,15 +16,11 @@ const PAY_PATH = "/pages/components/pages/pay/pay";
 const MERCHANT_ORDER_DETAIL_PATH = "/pages/components/pages/merchant/orderDetail";
 
 let browser: Browser;
-let shop: ShopSummary;
 let menu: ShopMenu;
 
 beforeAll(async () => {
 	browser = await launchBrowser();
-	const nearby = await apiCall<ShopSummary | null>("/store/nearby");
-	if (!nearby) throw new Error("the demo shop is missing");
-	shop = nearby;
-	menu = await apiCall<ShopMenu>(`/product/products?shopId=${shop.id}`);
+	({ menu } = await demoShopAndMenu());
 });
 
 afterAll(async () => {

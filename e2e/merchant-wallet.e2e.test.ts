@@ -11,7 +11,7 @@ import type {
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, newPhone, screenshot, settleAnimations } from "./support/browser";
-import { dearestPlainPickupItem, payOnSandbox } from "./support/demo-orders";
+import { dearestPlainPickupItem, demoShopAndMenu, payOnSandbox } from "./support/demo-orders";
 import { apiCall, DEMO_OWNER_MOBILE, openSignedIn, refreshSession, signInByApi } from "./support/http-api";
 import { shownAmounts } from "./support/money";
 import { smsCodesSent, uniqueMobile, waitForSmsCode } from "./support/sms-outbox";
@@ -46,10 +46,7 @@ let menu: ShopMenu;
 
 beforeAll(async () => {
 	browser = await launchBrowser();
-	const nearby = await apiCall<ShopSummary | null>("/store/nearby");
-	if (!nearby) throw new Error("the demo shop is missing");
-	shop = nearby;
-	menu = await apiCall<ShopMenu>(`/product/products?shopId=${shop.id}`);
+	({ shop, menu } = await demoShopAndMenu());
 });
 
 afterAll(async () => {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CartPage } from "./pages/cart-page";
 import { MenuPage } from "./pages/menu-page";
 import { launchBrowser, newPhone, screenshot } from "./support/browser";
+import { demoShopAndMenu } from "./support/demo-orders";
 import { apiCall } from "./support/http-api";
 import { shownAmounts } from "./support/money";
 
@@ -35,10 +36,7 @@ async function storedCart(page: Page): Promise<Array<{ itemId: number; quantity:
 
 beforeAll(async () => {
 	browser = await launchBrowser();
-	const nearby = await apiCall<ShopSummary | null>("/store/nearby");
-	if (!nearby) throw new Error("the demo shop is missing");
-	shop = nearby;
-	menu = await apiCall<ShopMenu>(`/product/products?shopId=${shop.id}`);
+	({ shop, menu } = await demoShopAndMenu());
 	({ price, money } = await shownAmounts());
 });
 

@@ -14,7 +14,7 @@ import { CartPage } from "./pages/cart-page";
 import { MenuPage } from "./pages/menu-page";
 import { ORDER_DETAIL_PATH, OrderDetailPage, PAY_PATH, PayPage } from "./pages/order-pages";
 import { launchBrowser, newPhone, screenshot } from "./support/browser";
-import { dearestPlainPickupItem, payOnSandbox } from "./support/demo-orders";
+import { dearestPlainPickupItem, demoShopAndMenu, payOnSandbox } from "./support/demo-orders";
 import { apiCall, DEMO_OWNER_MOBILE, openSignedIn, signInByApi } from "./support/http-api";
 import { shownAmounts } from "./support/money";
 import { uniqueMobile } from "./support/sms-outbox";
@@ -36,10 +36,7 @@ let menu: ShopMenu;
 
 beforeAll(async () => {
 	browser = await launchBrowser();
-	const nearby = await apiCall<ShopSummary | null>("/store/nearby");
-	if (!nearby) throw new Error("the demo shop is missing");
-	shop = nearby;
-	menu = await apiCall<ShopMenu>(`/product/products?shopId=${shop.id}`);
+	({ shop, menu } = await demoShopAndMenu());
 });
 
 afterAll(async () => {

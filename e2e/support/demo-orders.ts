@@ -4,10 +4,21 @@ import { afterAll, beforeAll, expect, inject } from "vitest";
 import { launchBrowser } from "./browser";
 import { apiCall } from "./http-api";
 
-/** The demo shop and an item ordered for pickup without choosing options, with stock to spare. */
-export async function demoShopAndSimpleItem(): Promise<{ shop: ShopSummary; item: MenuItem }> {
+async function demoShop(): Promise<ShopSummary> {
 	const shop = await apiCall<ShopSummary | null>("/store/nearby");
 	if (!shop) throw new Error("the demo shop is missing");
+	return shop;
+}
+
+/** The demo shop and its menu as customers see it. */
+export async function demoShopAndMenu(): Promise<{ shop: ShopSummary; menu: ShopMenu }> {
+	const shop = await demoShop();
+	return { shop, menu: await apiCall<ShopMenu>(`/product/products?shopId=${shop.id}`) };
+}
+
+/** The demo shop and an item ordered for pickup without choosing options, with stock to spare. */
+export async function demoShopAndSimpleItem(): Promise<{ shop: ShopSummary; item: MenuItem }> {
+	const shop = await demoShop();
 	return { shop, item: await simpleItem(shop.id, "takein") };
 }
 

@@ -13,6 +13,8 @@ const apiProject = (database: "pglite" | "postgres") => ({
 		env: { TEST_DATABASE: database },
 		testTimeout: 30_000,
 		hookTimeout: 60_000,
+		// Each file's PGlite starts from one migrated cluster made once per run.
+		...(database === "pglite" ? { globalSetup: ["test/pglite-template.ts"] } : {}),
 	},
 });
 

@@ -4,11 +4,19 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { ApiEnvelope } from "@bayon/contract";
 import pg from "pg";
+import { inject } from "vitest";
 import { type Database, openDatabase } from "../src/db/database.js";
 import type { BuildAppOptions } from "../src/http/app.js";
 import type { Clock } from "../src/lib/clock.js";
 import { type Config, loadConfig, type RateLimits } from "../src/lib/config.js";
 import { type StartedServer, startServer } from "../src/server.js";
+
+declare module "vitest" {
+	export interface ProvidedContext {
+		/** A gzipped tarball of a migrated PGlite cluster without data (test/pglite-template.ts). */
+		pgliteTemplate: string;
+	}
+}
 
 /** A clock the test moves by hand, starting at the real time. */
 export class ManualClock implements Clock {
@@ -164,12 +172,17 @@ async function reopenDatabase(other: TestServer): Promise<{ database: Database; 
 }
 
 /**
- * A fresh, empty database for this test project: in-memory PGlite, or a new database on the
- * PostgreSQL server when TEST_DATABASE=postgres. dropDatabase closes nothing: close first.
+ * A fresh database without data for this test project: in-memory PGlite, or a new database on
+ * the PostgreSQL server when TEST_DATABASE=postgres. On PGlite it starts from the migrated
+ * cluster the project's global setup made (test/pglite-template.ts), so migrate() finds
+ * nothing left to do; without that setup it is an empty cluster. dropDatabase closes
+ * nothing: close first.
  */
 export async function openTestDatabase(): Promise<{ database: Database; dropDatabase: () => Promise<void> }> {
 	if (process.env.TEST_DATABASE !== "postgres") {
-		return { database: await openDatabase({}), dropDatabase: async () => {} };
+		const template = inject("pgliteTemplate");
+		const database = await openDatabase(template ? { pgliteFrom: new Blob([readFileSync(template)]) } : {});
+		return { database, dropDatabase: async () => {} };
 	}
 	const adminUrl = process.env.TEST_POSTGRES_URL;
 	if (!adminUrl)

@@ -1,10 +1,14 @@
-import { mkdirSync } from "node:fs";
+import { execFile } from "node:child_process";
+import { existsSync, mkdirSync } from "node:fs";
+import path from "node:path";
+import { setFlagsFromString } from "node:v8";
 import { PGlite, types as pgliteTypes } from "@electric-sql/pglite";
 // Reservations keep a table from being booked twice with an exclusion constraint on (table, stay).
 import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
 import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
 import { PGliteDialect } from "./pglite-dialect.js";
+import { prepareMarkedQueries } from "./prepared.js";
 import type { DB } from "./schema.js";
 
 export type DatabaseKind = "pglite" | "postgres";
@@ -19,6 +23,11 @@ export interface Database {
 	execScript(script: string): Promise<void>;
 	/** Runs fn while holding a cluster-wide lock, so several servers never migrate at once. */
 	withExclusiveLock<T>(lockId: number, fn: () => Promise<T>): Promise<T>;
+	/**
+	 * Statements sent to the database so far by this object's connections, each a round trip
+	 * (BEGIN, COMMIT and SAVEPOINT included): `npm run bench` divides it by requests.
+	 */
+	statementsSent(): number;
 	close(): Promise<void>;
 }
 
@@ -35,11 +44,15 @@ export interface OpenDatabaseOptions {
 	url?: string | undefined;
 	/** Folder of the embedded database; omitted means in memory (tests). */
 	pgliteDir?: string | undefined;
+	/** In memory only: start from these files (a tarball from dumpPglite) instead of an empty cluster. */
+	pgliteFrom?: Blob | undefined;
 	poolSize?: number;
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
-	return options.url ? openPostgres(options.url, options.poolSize ?? 10) : openPglite(options.pgliteDir);
+	return options.url
+		? openPostgres(options.url, options.poolSize ?? 10)
+		: openPglite(options.pgliteDir, options.pgliteFrom);
 }
 
 function openPostgres(url: string, poolSize: number): Database {
@@ -48,7 +61,17 @@ function openPostgres(url: string, poolSize: number): Database {
 	// the process: idle clients report through the pool, checked-out ones on themselves. The
 	// query in flight still fails, so its transaction rolls back and its request answers 500.
 	pool.on("error", () => {});
-	pool.on("connect", (client) => client.on("error", () => {}));
+	let statements = 0;
+	pool.on("connect", (client) => {
+		client.on("error", () => {});
+		// Counted at the driver, below Kysely: its BEGIN/COMMIT/SAVEPOINT are statements too.
+		const send = client.query;
+		client.query = ((...args: Parameters<typeof send>) => {
+			statements++;
+			return send.apply(client, args);
+		}) as typeof send;
+	});
+	pool.on("connect", prepareMarkedQueries);
 	return {
 		db: new Kysely<DB>({ dialect: new PostgresDialect({ pool }) }),
 		kind: "postgres",
@@ -66,21 +89,57 @@ function openPostgres(url: string, poolSize: number): Database {
 				client.release();
 			}
 		},
+		statementsSent: () => statements,
 		async close() {
 			await pool.end();
 		},
 	};
 }
 
-async function openPglite(dir: string | undefined): Promise<Database> {
-	if (dir) mkdirSync(dir, { recursive: true });
+/**
+ * PostgreSQL's default shared_buffers (128 MB) is taken in full at start inside PGlite's
+ * WebAssembly memory, which never shrinks: that was over a quarter of the embedded server's
+ * resident memory (issue 16). The demo's whole database is a few tens of MB and the pages it
+ * does not hold are one read() away in the operating system's cache.
+ */
+const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, "-c", "shared_buffers=8MB"];
+
+/** The PGlite behind each embedded Database, for dumpPglite. */
+const pgliteOf = new WeakMap<Database, PGlite>();
+
+/**
+ * The files of an embedded database as a gzipped tarball, checkpointed first so a database
+ * started from it (openDatabase pgliteFrom) has no WAL to replay. The tests start each file's
+ * database from one migrated this way instead of running initdb and every migration again.
+ */
+export async function dumpPglite(database: Database): Promise<Blob> {
+	const pglite = pgliteOf.get(database);
+	if (!pglite) throw new Error("dumpPglite needs an embedded (PGlite) database");
+	await pglite.exec("CHECKPOINT");
+	return pglite.dumpDataDir("gzip");
+}
+
+async function openPglite(dir: string | undefined, from?: Blob): Promise<Database> {
+	if (dir) {
+		mkdirSync(dir, { recursive: true });
+		if (!existsSync(path.join(dir, "PG_VERSION"))) await initPgliteFolder(dir);
+		// The embedded server (npm start): V8 compiles PostgreSQL's WebAssembly with its baseline
+		// compiler only, instead of compiling hot functions a second time with the optimising one,
+		// whose code and compile memory cost ~50 MB resident (issue 16). Queries take up to ~1.4x
+		// the CPU; production runs PostgreSQL. Only WebAssembly compiled after this is affected,
+		// and the tests (in-memory PGlite) keep the optimising compiler.
+		setFlagsFromString("--liftoff-only");
+	}
 	const pglite = await PGlite.create({
 		...(dir ? { dataDir: dir } : {}),
+		...(from ? { loadDataDir: from } : {}),
+		startParams: PGLITE_START_PARAMS,
 		extensions: { btree_gist },
 		parsers: { [pgliteTypes.INT8]: (value: string) => Number(value), [pgliteTypes.DATE]: (value: string) => value },
 	});
-	return {
-		db: new Kysely<DB>({ dialect: new PGliteDialect(pglite) }),
+	let statements = 0;
+	const database: Database = {
+		db: new Kysely<DB>({ dialect: new PGliteDialect(pglite, () => statements++) }),
 		kind: "pglite",
 		async execScript(script) {
 			await pglite.exec(script);
@@ -89,8 +148,29 @@ async function openPglite(dir: string | undefined): Promise<Database> {
 		async withExclusiveLock(_lockId, fn) {
 			return fn();
 		},
+		statementsSent: () => statements,
 		async close() {
 			await pglite.close();
 		},
 	};
+	pgliteOf.set(database, pglite);
+	return database;
+}
+
+/**
+ * Creates the cluster in a fresh folder from a short-lived child process. PGlite's initdb runs
+ * a second PostgreSQL and the initdb program in WebAssembly beside the one we keep, and copies
+ * the result through a tarball: ~850 MB at its peak, and ~150 MB of it stays resident for
+ * good after it is garbage (memory the allocator keeps). In its own process all of it goes
+ * back to the system on exit, and this process then opens the folder as on any restart.
+ */
+async function initPgliteFolder(dir: string): Promise<void> {
+	const script = `const { PGlite } = await import(${JSON.stringify(import.meta.resolve("@electric-sql/pglite"))});
+await (await PGlite.create({ dataDir: process.argv[1] })).close();`;
+	await new Promise<void>((resolve, reject) => {
+		execFile(process.execPath, ["--input-type=module", "--eval", script, dir], (error, _stdout, stderr) => {
+			if (error) reject(new Error(`creating the embedded database in ${dir} failed: ${stderr || error.message}`));
+			else resolve();
+		});
+	});
 }

@@ -25,12 +25,16 @@ import {
  * migration scripts run through `pglite.exec`).
  */
 export class PGliteDialect implements Dialect {
-	constructor(private readonly pglite: PGlite) {}
+	/** `onStatement` is told of every statement sent (BEGIN and COMMIT included), for the bench's count. */
+	constructor(
+		private readonly pglite: PGlite,
+		private readonly onStatement: () => void = () => {},
+	) {}
 	createAdapter(): DialectAdapter {
 		return new PGliteAdapter();
 	}
 	createDriver(): Driver {
-		return new PGliteDriver(this.pglite);
+		return new PGliteDriver(this.pglite, this.onStatement);
 	}
 	createIntrospector(db: Kysely<unknown>): DatabaseIntrospector {
 		return new PostgresIntrospector(db);
@@ -50,8 +54,11 @@ class PGliteDriver implements Driver {
 	private readonly connection: PGliteConnection;
 	private readonly mutex = new ConnectionMutex();
 
-	constructor(private readonly pglite: PGlite) {
-		this.connection = new PGliteConnection(pglite);
+	constructor(
+		private readonly pglite: PGlite,
+		onStatement: () => void,
+	) {
+		this.connection = new PGliteConnection(pglite, onStatement);
 	}
 	async init(): Promise<void> {
 		if (this.pglite.closed) throw new Error("PGlite instance is already closed.");
@@ -83,9 +90,13 @@ class PGliteConnection implements DatabaseConnection {
 	private finish: { commit: () => void; rollback: (reason: unknown) => void } | undefined;
 	private closed: Promise<void> | undefined;
 
-	constructor(private readonly pglite: PGlite) {}
+	constructor(
+		private readonly pglite: PGlite,
+		private readonly onStatement: () => void,
+	) {}
 
 	async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+		this.onStatement();
 		const { affectedRows, rows } = await (this.transaction ?? this.pglite).query<R>(query.sql, [...query.parameters], {
 			rowMode: "object",
 		});
@@ -99,6 +110,7 @@ class PGliteConnection implements DatabaseConnection {
 
 	/** Opens PGlite's transaction and keeps it open until commit() or rollback(). */
 	async begin(): Promise<void> {
+		this.onStatement();
 		let begun!: () => void;
 		const started = new Promise<void>((resolve) => {
 			begun = resolve;
@@ -116,6 +128,7 @@ class PGliteConnection implements DatabaseConnection {
 	}
 
 	async commit(): Promise<void> {
+		this.onStatement();
 		this.finish?.commit();
 		try {
 			await this.closed;
@@ -125,6 +138,7 @@ class PGliteConnection implements DatabaseConnection {
 	}
 
 	async rollback(): Promise<void> {
+		this.onStatement();
 		this.finish?.rollback(new Error("rollback"));
 		await this.closed?.catch(() => {});
 		this.reset();

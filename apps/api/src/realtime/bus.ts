@@ -140,6 +140,16 @@ export interface WalletChangedEvent {
 	withdrawalStatus: number | null;
 }
 
+/**
+ * A shop's ordering rules changed (settings, weekly hours, closures, delivery zones, the pause
+ * switch, how dine-in pays): every server drops its cached copy (features/venues, decision 025).
+ */
+export interface ShopChangedEvent {
+	type: "shop.changed";
+	tenantId: number;
+	shopId: number;
+}
+
 export type DomainEvent =
 	| OrderChangedEvent
 	| WalletChangedEvent
@@ -150,7 +160,8 @@ export type DomainEvent =
 	| SessionEndedEvent
 	| StaffChangedEvent
 	| BusResyncEvent
-	| MenuChangedEvent;
+	| MenuChangedEvent
+	| ShopChangedEvent;
 
 /**
  * Delivers events to every listener of every API process. Publish after the transaction

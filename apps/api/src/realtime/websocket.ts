@@ -76,8 +76,8 @@ export async function registerWebsocket(app: FastifyInstance, deps: AppDeps) {
 			}
 			return;
 		}
-		// Menu changes are for the servers' menu caches (features/menu), not for the apps.
-		if (event.type === "menu.changed") return;
+		// Menu and shop changes are for the servers' caches (features/menu, venues), not for the apps.
+		if (event.type === "menu.changed" || event.type === "shop.changed") return;
 		if (event.type === "balance.changed" || event.type === "redemption.changed") {
 			// A balance or a redemption is the member's alone: never sent to staff sockets.
 			const message = JSON.stringify({ type: event.type, data: event });

@@ -156,7 +156,16 @@ export function findCouponById(db: Db, args: { tenantId: number; id: number }) {
 
 /** Coupons the member can use now: unused, valid_from ≤ now < valid_until, template switched on. */
 export async function usableCouponCount(db: Db, args: { tenantId: number; memberId: number; now: Date }) {
-	const row = await db
+	const row = await usableCouponCountQuery(db, args).executeTakeFirstOrThrow();
+	return Number(row.n);
+}
+
+/**
+ * The count of the member's coupons usable now (unused, in their dates, switched on), as a
+ * query another can embed (get-info answers it in its one round trip).
+ */
+export function usableCouponCountQuery(db: Db, args: { tenantId: number; memberId: number; now: Date }) {
+	return db
 		.selectFrom("member_coupon as c")
 		.innerJoin("coupon_template as t", "t.id", "c.template_id")
 		.select((eb) => eb.fn.countAll<string>().as("n"))
@@ -165,9 +174,7 @@ export async function usableCouponCount(db: Db, args: { tenantId: number; member
 		.where("c.status", "=", "unused")
 		.where("c.valid_from", "<=", args.now)
 		.where("c.valid_until", ">", args.now)
-		.where("t.enabled", "=", true)
-		.executeTakeFirstOrThrow();
-	return Number(row.n);
+		.where("t.enabled", "=", true);
 }
 
 /** Templates the coupon centre offers now: switched on, listed, still claimable, for this shop when named. */

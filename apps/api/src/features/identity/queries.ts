@@ -1,5 +1,8 @@
 import { type Kysely, sql, type Transaction } from "kysely";
+import { jsonArrayFrom } from "kysely/helpers/postgres";
+import { preparedQuery } from "../../db/prepared.js";
 import type { DB } from "../../db/schema.js";
+import { usableCouponCountQuery } from "../coupons/queries.js";
 import type { SmsSendHistory } from "./rules.js";
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -169,6 +172,66 @@ export function findMember(db: Db, tenantId: number, memberId: number) {
 		.executeTakeFirst();
 }
 
+/**
+ * Everything get-info shows, in one round trip (decision 025): the member, their wallet balance
+ * (0 before their first movement: the account is created with it), usable coupons, Telegram
+ * link, platform operator flag and the shops they work at. Read fresh on every call, so nothing
+ * the member changes (balance, points, coupons, roles) can show stale. Each part reads what
+ * its own feature's query reads: accountBalance (wallet/ledger.ts), isPlatformOperator
+ * (merchant-wallet/operator.ts), listStaffShops (venues/queries.ts).
+ */
+export async function findMemberInfo(db: Db, args: { tenantId: number; memberId: number; now: Date }) {
+	const [row] = await memberInfoQuery(db, args);
+	return row;
+}
+
+// Building, compiling and planning this query cost several times running it: done once.
+const memberInfoQuery = preparedQuery((db: Db, args: { tenantId: number; memberId: number; now: Date }) => {
+	const { tenantId, memberId } = args;
+	return db
+		.selectFrom("member as m")
+		.select(["m.id", "m.mobile", "m.nickname", "m.avatar", "m.gender", "m.birthday", "m.points"])
+		.select((eb) => [
+			eb
+				.selectFrom("ledger_account as a")
+				.select("a.balance")
+				.where("a.tenant_id", "=", tenantId)
+				.where("a.kind", "=", "member_wallet")
+				.where("a.member_id", "=", memberId)
+				.as("balance"),
+			usableCouponCountQuery(db, args).as("couponCount"),
+			eb
+				.exists(
+					eb
+						.selectFrom("telegram_identity as ti")
+						.select("ti.telegram_user_id")
+						.where("ti.tenant_id", "=", tenantId)
+						.where("ti.member_id", "=", memberId),
+				)
+				.as("telegramLinked"),
+			eb
+				.exists(
+					eb
+						.selectFrom("platform_operator as po")
+						.select("po.member_id")
+						.where("po.tenant_id", "=", tenantId)
+						.where("po.member_id", "=", memberId),
+				)
+				.as("platformOperator"),
+			jsonArrayFrom(
+				eb
+					.selectFrom("shop_staff as st")
+					.innerJoin("shop as s", "s.id", "st.shop_id")
+					.select(["s.id", "s.name", "st.role"])
+					.where("st.member_id", "=", memberId)
+					.where("s.tenant_id", "=", tenantId)
+					.orderBy("s.id"),
+			).as("staffShops"),
+		])
+		.where("m.tenant_id", "=", tenantId)
+		.where("m.id", "=", memberId);
+});
+
 export async function updateMemberProfile(
 	db: Db,
 	args: {
@@ -223,7 +286,7 @@ export function findMemberByAccessHash(db: Db, args: { tenantId: number; accessH
 	return db
 		.selectFrom("auth_session as s")
 		.innerJoin("member as m", "m.id", "s.member_id")
-		.select(["m.id as memberId", "s.family_id as familyId"])
+		.select(["m.id as memberId", "s.family_id as familyId", "s.access_expires_at as accessExpiresAt"])
 		.where("s.access_hash", "=", args.accessHash)
 		.where("s.tenant_id", "=", args.tenantId)
 		.where("s.revoked_at", "is", null)
@@ -339,16 +402,6 @@ export function lockTelegramIdentity(db: Db, tenantId: number, telegramUserId: n
 		.where("telegram_user_id", "=", telegramUserId)
 		.forUpdate()
 		.executeTakeFirstOrThrow();
-}
-
-export async function isTelegramLinked(db: Db, tenantId: number, memberId: number): Promise<boolean> {
-	const row = await db
-		.selectFrom("telegram_identity")
-		.select("telegram_user_id")
-		.where("tenant_id", "=", tenantId)
-		.where("member_id", "=", memberId)
-		.executeTakeFirst();
-	return row !== undefined;
 }
 
 export function findMembersByIds(db: Db, tenantId: number, ids: number[]) {

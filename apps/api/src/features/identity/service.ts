@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import {
 	type AuthSession,
 	ErrorCode,
+	localize,
 	type MemberInfo,
 	type SendSmsCodeInput,
 	type SmsCodeSent,
@@ -19,14 +20,12 @@ import { BusinessError } from "../../http/business-error.js";
 import type { AppDeps } from "../../http/deps.js";
 import { addSeconds } from "../../lib/clock.js";
 import { hexDigestsEqual, hmacHex, randomDigits, randomToken, sha256Hex } from "../../lib/crypto.js";
-import { usableCouponCount } from "../coupons/queries.js";
 import { isOwnUpload } from "../files/service.js";
-import { isPlatformOperator } from "../merchant-wallet/operator.js";
 import { rememberNoticeLanguage, rememberPrivateChat } from "../notifications/chats.js";
-import { isStaffMember, listStaffShops } from "../venues/service.js";
-import { getWalletBalance } from "../wallet/service.js";
+import { isStaffMember } from "../venues/service.js";
 import * as queries from "./queries.js";
 import { checkSmsSendAllowed, defaultNickname, SessionLifetime } from "./rules.js";
+import { cachedSession, forgetSessionFamily } from "./session-cache.js";
 import { verifyTelegramInitData } from "./telegram.js";
 
 /** The caller of an identity use case: tenant, language and network address. */
@@ -243,11 +242,10 @@ export async function authenticate(
 	tenantId: number,
 	accessToken: string,
 ): Promise<SignedInMember | null> {
-	const row = await queries.findMemberByAccessHash(deps.db, {
-		tenantId,
-		accessHash: sha256Hex(accessToken),
-		now: deps.clock.now(),
-	});
+	const accessHash = sha256Hex(accessToken);
+	const row = await cachedSession(deps, `${tenantId}:${accessHash}`, () =>
+		queries.findMemberByAccessHash(deps.db, { tenantId, accessHash, now: deps.clock.now() }),
+	);
 	return row ? { id: row.memberId, sessionFamilyId: row.familyId } : null;
 }
 
@@ -307,23 +305,24 @@ export async function logout(deps: AppDeps, ctx: CallerContext & { member: Signe
 }
 
 async function announceSessionEnded(deps: AppDeps, tenantId: number, ended: { memberId: number; familyId: string }) {
+	// This server refuses the family's tokens before the ending request answers; the others
+	// as soon as the bus delivers the event (their caches listen for it).
+	forgetSessionFamily(deps, ended.familyId);
 	await deps.events
 		.publish({ type: "session.ended", tenantId, memberId: ended.memberId, sessionFamilyId: ended.familyId })
 		// The tokens are revoked already; a socket that misses this closes at its next reconnect.
 		.catch(() => {});
 }
 
-/** The signed-in member's profile with balance, points and merchant role. */
+/** The signed-in member's profile with balance, points and merchant role: one query (decision 025). */
 export async function getMemberInfo(deps: AppDeps, ctx: CallerContext, memberId: number): Promise<MemberInfo> {
-	const member = await queries.findMember(deps.db, ctx.tenant.id, memberId);
+	const member = await queries.findMemberInfo(deps.db, { tenantId: ctx.tenant.id, memberId, now: deps.clock.now() });
 	if (!member) throw new BusinessError(ErrorCode.Unauthorized);
-	const [merchantShops, telegramLinked, balance, couponCount, platformOperator] = await Promise.all([
-		listStaffShops(deps, { tenantId: ctx.tenant.id, memberId, lang: ctx.lang }),
-		queries.isTelegramLinked(deps.db, ctx.tenant.id, memberId),
-		getWalletBalance(deps, { tenantId: ctx.tenant.id, memberId }),
-		usableCouponCount(deps.db, { tenantId: ctx.tenant.id, memberId, now: deps.clock.now() }),
-		isPlatformOperator(deps.db, { tenantId: ctx.tenant.id, memberId }),
-	]);
+	const merchantShops = member.staffShops.map((shop) => ({
+		shopId: shop.id,
+		shopName: localize(shop.name, ctx.lang),
+		role: shop.role,
+	}));
 	const userType = merchantShops.some((shop) => shop.role === "owner")
 		? UserType.MerchantOwner
 		: merchantShops.length > 0
@@ -336,15 +335,16 @@ export async function getMemberInfo(deps: AppDeps, ctx: CallerContext, memberId:
 		mobile: member.mobile,
 		gender: member.gender,
 		birthday: member.birthday,
-		balance,
+		// No wallet account yet: the member has never had a balance movement.
+		balance: Number(member.balance ?? 0),
 		points: member.points,
 		// The coupons usable now (unused, in their dates, switched on), as GET /coupon/count says.
-		couponCount,
+		couponCount: Number(member.couponCount ?? 0),
 		userType,
 		isMerchant: merchantShops.length > 0,
 		merchantShops,
-		telegramLinked,
-		isPlatformOperator: platformOperator,
+		telegramLinked: Boolean(member.telegramLinked),
+		isPlatformOperator: Boolean(member.platformOperator),
 	};
 }
 

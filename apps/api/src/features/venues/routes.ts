@@ -18,6 +18,8 @@ import * as venues from "./service.js";
 export async function venueRoutes(app: FastifyInstance, deps: AppDeps) {
 	const r = app.withTypeProvider<ZodTypeProvider>();
 	const open = { public: true };
+	const stopFollowing = venues.followShopChanges(deps);
+	app.addHook("onClose", async () => stopFollowing());
 
 	r.get("/store/list", { config: open, schema: { querystring: StoreListQuery } }, async (request) =>
 		ok(await venues.listShops(deps, request.ctx, request.query)),

@@ -24,6 +24,7 @@ import { isOwnUpload } from "../files/service.js";
 import { evaluateCart } from "../ordering/service.js";
 import { recordShopChange } from "../shop-changes/record.js";
 import {
+	announceShopChange,
 	draftOrderingTerms,
 	getOrderingTerms,
 	localizedFromInput,
@@ -169,6 +170,8 @@ export async function saveShopSettings(
 			after: Object.fromEntries(changed.map((field) => [field, settings[field]])),
 		});
 	});
+	// A refused save throws before this; one that changed nothing costs the servers one reload.
+	await announceShopChange(deps, { tenantId: ctx.tenant.id, shopId });
 	return readView(deps, ctx, shopId);
 }
 
@@ -284,6 +287,7 @@ export async function pauseShop(
 			after: { pausedUntil: until?.toISOString() ?? null },
 		});
 	});
+	await announceShopChange(deps, { tenantId: ctx.tenant.id, shopId: input.shopId });
 	const terms = await getOrderingTerms(deps, ctx, input.shopId);
 	return { shopId: input.shopId, pausedUntil: until?.toISOString() ?? null, openState: terms.openState };
 }

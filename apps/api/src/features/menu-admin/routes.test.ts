@@ -2,6 +2,7 @@ import {
 	type AdminMenu,
 	type AdminMenuItem,
 	ErrorCode,
+	expandShopMenu,
 	formatMessage,
 	type MenuItem,
 	type OrderView,
@@ -9,6 +10,7 @@ import {
 	type SaveMenuItemInput,
 	type SaveOptionGroupInput,
 	type ShopMenu,
+	type ShopMenuWire,
 	SUPPORTED_LANGUAGES,
 	type UploadedFile,
 } from "@bayon/contract";
@@ -76,7 +78,10 @@ const customerMenu = async (lang = "en") => {
 	const response = await fetch(`${server.url}/app-api/product/products?shopId=${SHOP}`, {
 		headers: { "tenant-id": "1", "x-lang": lang },
 	});
-	return { etag: response.headers.get("etag"), menu: ((await response.json()) as { data: ShopMenu }).data };
+	return {
+		etag: response.headers.get("etag"),
+		menu: expandShopMenu(((await response.json()) as { data: ShopMenuWire }).data),
+	};
 };
 const onMenu = (menu: ShopMenu, id: number) =>
 	menu.categories.flatMap((category) => category.items).find((item) => item.id === id);
@@ -620,7 +625,7 @@ describe.runIf(process.env.TEST_DATABASE === "postgres")("several API servers", 
 			const response = await fetch(`${second.url}/app-api/product/products?shopId=${SHOP}`, {
 				headers: { "tenant-id": "1", "x-lang": "en" },
 			});
-			return onMenu(((await response.json()) as { data: ShopMenu }).data, item.id);
+			return onMenu(expandShopMenu(((await response.json()) as { data: ShopMenuWire }).data), item.id);
 		};
 		expect((await read())?.price).toBe(500);
 		await post("item/save", owner, itemBody(category.id, { id: item.id, version: 1, price: 550, originalPrice: null }));

@@ -1,16 +1,19 @@
 import http from "node:http";
-import { gunzipSync } from "node:zlib";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import {
 	type ApiEnvelope,
 	ErrorCode,
+	expandShopMenu,
 	formatMessage,
+	type Localized,
 	type MenuItem,
 	type ShopMenu,
+	type ShopMenuWire,
 	SUPPORTED_LANGUAGES,
 } from "@bayon/contract";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { startTestServer, type TestServer } from "../../../test/harness.js";
-import { MENU_CACHE_MS } from "./service.js";
+import { MENU_CACHE_MS, menuCacheLoads } from "./service.js";
 
 let server: TestServer;
 let shopId: number;
@@ -45,7 +48,11 @@ afterAll(async () => {
 	await server?.close();
 });
 
-const products = (lang: string) => server.call<ShopMenu>("GET", `/app-api/product/products?shopId=${shopId}`, { lang });
+/** The menu as the web app reads it: sent compact, expanded by the contract's reader. */
+const products = async (lang: string): Promise<ApiEnvelope<ShopMenu>> => {
+	const answer = await server.call<ShopMenuWire>("GET", `/app-api/product/products?shopId=${shopId}`, { lang });
+	return { ...answer, data: expandShopMenu(answer.data) };
+};
 const detail = (id: number | string, lang = "en") =>
 	server.call<MenuItem>("GET", `/app-api/product/detail/${id}`, { lang });
 const itemsOf = (menu: ShopMenu) => menu.categories.flatMap((category) => category.items);
@@ -178,6 +185,8 @@ describe("the menu", () => {
 
 describe("menu caching and compression", () => {
 	const path = () => `/app-api/product/products?shopId=${shopId}`;
+	const menuOf = (body: Buffer) => expandShopMenu((JSON.parse(body.toString()) as ApiEnvelope<ShopMenuWire>).data);
+	const pearlTeaSize = (menu: ShopMenu) => findItem(menu, "pearl-milk-tea").optionGroups[0]?.options[1]?.name;
 
 	it("sends an ETag, and answers 304 without a body when the copy is still current", async () => {
 		const first = await rawGet(path(), { "x-lang": "en" });
@@ -198,28 +207,194 @@ describe("menu caching and compression", () => {
 		const khmer = await rawGet(path(), { "x-lang": "km", "if-none-match": english.headers.etag as string });
 
 		expect(stale.status).toBe(200);
-		expect((JSON.parse(stale.body.toString()) as ApiEnvelope<ShopMenu>).code).toBe(0);
+		expect((JSON.parse(stale.body.toString()) as ApiEnvelope<ShopMenuWire>).code).toBe(0);
 		expect(khmer.status).toBe(200);
 		expect(khmer.headers.etag).not.toBe(english.headers.etag);
 	});
 
-	it("gzips the menu for a client that accepts it, and sends plain JSON to one that does not", async () => {
-		const zipped = await rawGet(path(), { "x-lang": "en", "accept-encoding": "gzip, deflate, br" });
+	it("has an ETag per language that each answer 304 to, the same whatever the encoding", async () => {
+		const tags = new Map<string, string>();
+		for (const lang of SUPPORTED_LANGUAGES) {
+			const plain = await rawGet(path(), { "x-lang": lang });
+			const zipped = await rawGet(path(), { "x-lang": lang, "accept-encoding": "gzip" });
+			const brotli = await rawGet(path(), { "x-lang": lang, "accept-encoding": "br" });
+			expect([zipped.headers.etag, brotli.headers.etag]).toEqual([plain.headers.etag, plain.headers.etag]);
+			tags.set(lang, plain.headers.etag as string);
+		}
+
+		expect(new Set(tags.values()).size).toBe(SUPPORTED_LANGUAGES.length);
+		for (const [lang, etag] of tags) {
+			const again = await rawGet(path(), { "x-lang": lang, "accept-encoding": "br, gzip", "if-none-match": etag });
+			expect([lang, again.status, again.body.length]).toEqual([lang, 304, 0]);
+		}
+	});
+
+	it("answers in the asked language only: no other language's names are in the body", async () => {
+		const db = server.deps.db;
+		const names: Localized[] = [
+			...(await db.selectFrom("menu_category").select("name").where("shop_id", "=", shopId).execute()),
+			...(await db.selectFrom("menu_item").select("name").where("shop_id", "=", shopId).execute()),
+			...(await db.selectFrom("menu_item").select("description as name").where("shop_id", "=", shopId).execute()),
+			...(await db
+				.selectFrom("menu_option_group as g")
+				.innerJoin("menu_item as i", "i.id", "g.item_id")
+				.select("g.name")
+				.where("i.shop_id", "=", shopId)
+				.execute()),
+			...(await db
+				.selectFrom("menu_option as o")
+				.innerJoin("menu_option_group as g", "g.id", "o.group_id")
+				.innerJoin("menu_item as i", "i.id", "g.item_id")
+				.select("o.name")
+				.where("i.shop_id", "=", shopId)
+				.execute()),
+		].map((row) => row.name as Localized);
+
+		for (const lang of SUPPORTED_LANGUAGES) {
+			const body = (await rawGet(path(), { "x-lang": lang })).body.toString();
+			const others = names.flatMap((name) =>
+				SUPPORTED_LANGUAGES.filter((other) => other !== lang)
+					.map((other) => name[other])
+					// A text this language shares (or falls back to) is rightly there.
+					.filter((text): text is string => !!text && text !== (name[lang] || name["zh-CN"])),
+			);
+			expect(others.length).toBeGreaterThan(50);
+			expect(
+				others.filter((text) => body.includes(JSON.stringify(text))),
+				lang,
+			).toEqual([]);
+		}
+	});
+
+	it("gives the other language when the app switches, to the same client with its cached ETag", async () => {
+		const english = await rawGet(path(), { "x-lang": "en", "accept-language": "en", "accept-encoding": "br" });
+
+		const khmer = await rawGet(path(), {
+			"x-lang": "km",
+			"accept-language": "km",
+			"accept-encoding": "br",
+			"if-none-match": english.headers.etag as string,
+		});
+
+		expect(khmer.status).toBe(200);
+		const menu = expandShopMenu(
+			(JSON.parse(brotliDecompressSync(khmer.body).toString()) as ApiEnvelope<ShopMenuWire>).data,
+		);
+		expect(menu.categories[0]?.name).toBe("កាហ្វេ");
+		expect(pearlTeaSize(menu)).toBe("ធំ");
+		expect(khmer.headers.vary?.split(/,\s*/)).toEqual(
+			expect.arrayContaining(["x-lang", "accept-language", "accept-encoding", "tenant-id"]),
+		);
+	});
+
+	it.each([
+		["gzip, deflate, br", "br"],
+		["br", "br"],
+		["gzip", "gzip"],
+		["gzip, br;q=0", "gzip"],
+		["br;q=0.5, gzip", "gzip"],
+		["deflate", undefined],
+		["identity", undefined],
+		["br;q=0, gzip;q=0", undefined],
+		[undefined, undefined],
+	])("for accept-encoding %s sends %s, the same menu as plain JSON", async (accepted, sent) => {
 		const plain = await rawGet(path(), { "x-lang": "en" });
 
-		expect(zipped.headers["content-encoding"]).toBe("gzip");
-		expect(zipped.headers["content-type"]).toMatch(/^application\/json/);
-		expect(plain.headers["content-encoding"]).toBeUndefined();
-		expect(zipped.body.length).toBeLessThan(plain.body.length / 3);
-		const unzipped = JSON.parse(gunzipSync(zipped.body).toString()) as ApiEnvelope<ShopMenu>;
-		expect(unzipped).toEqual(JSON.parse(plain.body.toString()));
-		expect(unzipped.data.categories[0]?.name).toBe("Coffee");
+		const answer = await rawGet(path(), { "x-lang": "en", ...(accepted ? { "accept-encoding": accepted } : {}) });
+
+		expect(answer.status).toBe(200);
+		expect(answer.headers["content-encoding"]).toBe(sent);
+		expect(answer.headers["content-type"]).toMatch(/^application\/json/);
+		expect(Number(answer.headers["content-length"])).toBe(answer.body.length);
+		const decoded =
+			sent === "br" ? brotliDecompressSync(answer.body) : sent === "gzip" ? gunzipSync(answer.body) : answer.body;
+		expect(decoded.equals(plain.body)).toBe(true);
+		if (sent) expect(answer.body.length).toBeLessThan(plain.body.length / 3);
+		expect(menuOf(decoded).categories[0]?.name).toBe("Coffee");
+	});
+
+	it("sends brotli smaller than gzip", async () => {
+		const zipped = await rawGet(path(), { "x-lang": "km", "accept-encoding": "gzip" });
+		const brotli = await rawGet(path(), { "x-lang": "km", "accept-encoding": "br" });
+
+		expect(brotliDecompressSync(brotli.body).equals(gunzipSync(zipped.body))).toBe(true);
+		expect(brotli.body.length).toBeLessThan(zipped.body.length);
+	});
+
+	it("leaves out defaults and sends each shared option group once", async () => {
+		const body = (await rawGet(path(), { "x-lang": "en" })).body.toString();
+		const wire = (JSON.parse(body) as ApiEnvelope<ShopMenuWire>).data;
+
+		for (const left of [
+			'"isDefault":false',
+			'"soldOut":false',
+			'":null',
+			'"priceDelta":0,',
+			'"salesCount":0',
+			'"shopId":',
+		])
+			expect(body.replace(`{"shopId":${shopId},`, "{"), left).not.toContain(left);
+		const menu = expandShopMenu(wire);
+		const itemsWithSize = itemsOf(menu).filter((item) => item.optionGroups.some((group) => group.name === "Size"));
+		expect(itemsWithSize.length).toBeGreaterThan(5);
+		expect(wire.optionGroups?.filter((group) => group.name === "Size")).toHaveLength(1);
+		// Each item's group keeps its own id and option ids.
+		const groupIds = itemsOf(menu).flatMap((item) => item.optionGroups.map((group) => group.id));
+		expect(new Set(groupIds).size).toBe(groupIds.length);
+		const sizeOptionIds = itemsWithSize.flatMap(
+			(item) => item.optionGroups.find((group) => group.name === "Size")?.options.map((option) => option.id) ?? [],
+		);
+		expect(new Set(sizeOptionIds).size).toBe(itemsWithSize.length * 2);
+	});
+
+	it("is built once after a change, however many ask at once, in every encoding", async () => {
+		const { accessToken: owner } = await server.signIn("13800000001");
+		const before = await rawGet(path(), { "x-lang": "en", "accept-encoding": "br" });
+		const optionId = findItem(menuOf(brotliDecompressSync(before.body)), "pearl-milk-tea").optionGroups[0]?.options[1]
+			?.id as number;
+		const soldOut = (value: boolean) =>
+			server.call("POST", "/app-api/merchant/menu/sold-out", {
+				token: owner,
+				lang: "en",
+				body: { shopId, kind: "option", id: optionId, soldOut: value },
+			});
+		onTestFinished(async () => {
+			await soldOut(false);
+		});
+		const loads = menuCacheLoads(server.deps);
+
+		expect((await soldOut(true)).code).toBe(0);
+		const answers = await Promise.all(
+			Array.from({ length: 20 }, (_, i) =>
+				rawGet(path(), {
+					"x-lang": "en",
+					"accept-encoding": ["br", "gzip", "identity"][i % 3] as string,
+					"if-none-match": before.headers.etag as string,
+				}),
+			),
+		);
+
+		expect(menuCacheLoads(server.deps) - loads).toBe(1);
+		expect(new Set(answers.map((answer) => answer.status))).toEqual(new Set([200]));
+		expect(new Set(answers.map((answer) => answer.headers.etag)).size).toBe(1);
+		expect(answers[0]?.headers.etag).not.toBe(before.headers.etag);
+		for (const answer of answers) {
+			const encoding = answer.headers["content-encoding"];
+			const decoded =
+				encoding === "br"
+					? brotliDecompressSync(answer.body)
+					: encoding === "gzip"
+						? gunzipSync(answer.body)
+						: answer.body;
+			const large = findItem(menuOf(decoded), "pearl-milk-tea").optionGroups[0]?.options[1];
+			expect(large).toMatchObject({ id: optionId, name: "Large", soldOut: true });
+		}
 	});
 
 	it("can be read by a browser's fetch, which unzips it", async () => {
 		const response = await fetch(`${server.url}${path()}`, { headers: { "tenant-id": "1", "x-lang": "km" } });
 
-		const body = (await response.json()) as ApiEnvelope<ShopMenu>;
+		const body = (await response.json()) as ApiEnvelope<ShopMenuWire>;
 		expect(body.code).toBe(0);
 		expect(body.data.categories[0]?.name).toBe("កាហ្វេ");
 	});

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
-import { gzipSync } from "node:zlib";
-import { ErrorCode, type Localized, type MenuItem, type ShopMenu } from "@bayon/contract";
+import { promisify } from "node:util";
+import { brotliCompress, gzip, constants as zlibConstants } from "node:zlib";
+import { compactShopMenu, ErrorCode, type Localized, type MenuItem } from "@bayon/contract";
 import type { Transaction } from "kysely";
 import type { DB } from "../../db/schema.js";
 import { BusinessError } from "../../http/business-error.js";
@@ -14,10 +15,13 @@ interface CallerContext {
 	lang: string;
 }
 
-/** A serialized menu envelope, ready to send as it is or gzipped. */
+/**
+ * A serialized menu envelope in one language, ready to send in each encoding: compressed once
+ * when built, never per request.
+ */
 export interface CachedMenu {
-	json: string;
-	gzip: Buffer;
+	body: Record<MenuEncoding, Buffer>;
+	/** One per (shop, language, content): the encodings are the same JSON. */
 	etag: string;
 	loadedAt: number;
 	/** The shop's menu version read before the rows: the rows are at least this new. */
@@ -32,6 +36,17 @@ export interface CachedMenu {
  * always read the database.
  */
 export const MENU_CACHE_MS = 2000;
+
+/** How a menu can be sent, best first: brotli, gzip, or as it is. */
+export const MENU_ENCODINGS = ["br", "gzip", "identity"] as const;
+export type MenuEncoding = (typeof MENU_ENCODINGS)[number];
+
+/**
+ * Brotli quality for the menu, which is compressed again after every change (the first request
+ * after it waits): for the benchmark's 300 items (113 KB of JSON), 7 gives 13.2 KB in ~10 ms,
+ * 9 only 0.2 KB less in three times that, 11 11.2 KB in 300–400 ms.
+ */
+export const MENU_BROTLI_QUALITY = 7;
 
 interface MenuCache {
 	entries: Map<string, Promise<CachedMenu>>;
@@ -57,6 +72,7 @@ export async function getShopMenuCached(deps: AppDeps, ctx: CallerContext, shopI
 	const shopKey = `${ctx.tenant.id}:${shopId}`;
 	const key = `${shopKey}:${ctx.lang}`;
 	const hit = cache.entries.get(key);
+	let previous: CachedMenu | null = null;
 	if (hit) {
 		const entry = await hit.catch(() => null);
 		if (entry && isFresh(entry, deps.clock.now().getTime()) && entry.version >= (cache.knownVersions.get(shopKey) ?? 0))
@@ -64,9 +80,10 @@ export async function getShopMenuCached(deps: AppDeps, ctx: CallerContext, shopI
 		// Another request may already have started the rebuild while this one waited.
 		const current = cache.entries.get(key);
 		if (current && current !== hit) return current;
+		previous = entry;
 	}
 	// Concurrent misses share one load instead of each querying the database.
-	const loading = loadMenu(deps, ctx, shopId);
+	const loading = loadMenu(deps, ctx, shopId, previous);
 	cache.loads++;
 	cache.entries.set(key, loading);
 	loading.catch(() => {
@@ -155,7 +172,12 @@ function isFresh(entry: CachedMenu, now: number): boolean {
 	return age >= 0 && age < MENU_CACHE_MS;
 }
 
-async function loadMenu(deps: AppDeps, ctx: CallerContext, shopId: number): Promise<CachedMenu> {
+async function loadMenu(
+	deps: AppDeps,
+	ctx: CallerContext,
+	shopId: number,
+	previous: CachedMenu | null,
+): Promise<CachedMenu> {
 	const shop = await deps.db
 		.selectFrom("shop")
 		.select("id")
@@ -166,16 +188,27 @@ async function loadMenu(deps: AppDeps, ctx: CallerContext, shopId: number): Prom
 	// The version first: rows read after it are at least as new, never older.
 	const version = await readMenuVersion(deps.db, shopId);
 	const rows = await queries.loadMenuRows(deps.db, { tenantId: ctx.tenant.id, shopId });
-	const menu: ShopMenu = { shopId, categories: presentMenu(rows, ctx.lang).categories };
-	const json = JSON.stringify(ok(menu));
-	return {
-		json,
-		gzip: gzipSync(json, { level: 6 }),
-		etag: `"${createHash("sha1").update(json).digest("base64url")}"`,
-		loadedAt: deps.clock.now().getTime(),
-		version,
-	};
+	const json = Buffer.from(
+		JSON.stringify(ok(compactShopMenu({ shopId, categories: presentMenu(rows, ctx.lang).categories }))),
+	);
+	const etag = `"${createHash("sha1").update(json).digest("base64url")}"`;
+	const loadedAt = deps.clock.now().getTime();
+	// Most rebuilds are the safety expiry and find the menu unchanged: keep its compressed copies.
+	if (previous?.etag === etag) return { body: previous.body, etag, loadedAt, version };
+	const [br, gzipped] = await Promise.all([compressBrotli(json), compressGzip(json)]);
+	return { body: { br, gzip: gzipped, identity: json }, etag, loadedAt, version };
 }
+
+// The asynchronous forms run on libuv's thread pool, so a rebuild does not stall other requests.
+const compressGzip = (json: Buffer) => promisify(gzip)(json, { level: 9 });
+const compressBrotli = (json: Buffer) =>
+	promisify(brotliCompress)(json, {
+		params: {
+			[zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
+			[zlibConstants.BROTLI_PARAM_QUALITY]: MENU_BROTLI_QUALITY,
+			[zlibConstants.BROTLI_PARAM_SIZE_HINT]: json.length,
+		},
+	});
 
 /** One item in full, straight from the database. */
 export async function getMenuItem(deps: AppDeps, ctx: CallerContext, itemId: number): Promise<MenuItem> {

@@ -19,10 +19,12 @@ interface ItemCardProps {
 	onChoose: (item: MenuItem) => void;
 	/** Adds one (items without options). */
 	onAddOne: (item: MenuItem) => void;
+	/** On screen when the menu opens: its picture is fetched at once (see ItemImage). */
+	priority?: boolean;
 }
 
 /** One item of the menu list: photo, name, description, price, and how to add it. */
-export function ItemCard({ item, orderType, onChoose, onAddOne }: ItemCardProps) {
+export function ItemCard({ item, orderType, onChoose, onAddOne, priority = false }: ItemCardProps) {
 	const { t, m } = useI18n();
 	const money = useMoney();
 	const price = usePrice();
@@ -42,7 +44,7 @@ export function ItemCard({ item, orderType, onChoose, onAddOne }: ItemCardProps)
 			aria-label={item.name}
 		>
 			<Link to={detail} className="item-card__media" tabIndex={-1} aria-hidden="true">
-				<ItemImage image={item.image} />
+				<ItemImage image={item.image} priority={priority} />
 				{item.soldOut && <span className="item-card__veil">{m("itemSoldOut")}</span>}
 			</Link>
 			<div className="item-card__body">

@@ -120,7 +120,13 @@ export function OptionGroups({ purchase }: { purchase: Purchase }) {
 											checked={checked}
 											disabled={disabled}
 											onChange={() => undefined}
-											onClick={() => toggle(group.id, option.id)}
+											onClick={(event) => {
+												// Shown as the selection says until it changes: a choice past the
+												// group's maximum is refused and the box stays as it was (Preact
+												// does not put it back itself, see lib/controlled-input.ts).
+												event.currentTarget.checked = checked;
+												toggle(group.id, option.id);
+											}}
 										/>
 										<span className="option-chip__name">{option.name}</span>
 										{option.priceDelta !== 0 && (

@@ -282,7 +282,7 @@ describe("menu tab", () => {
 		await waitFor(() => expect(banner.textContent).toContain("明天 08:00 开始营业"));
 		expect(screen.getByTestId("shop-status").textContent).toBe("休息中");
 
-		fireEvent.click(within(screen.getByTestId(`item-${coconut.id}`)).getByTestId("item-add"));
+		fireEvent.click(within(await screen.findByTestId(`item-${coconut.id}`)).getByTestId("item-add"));
 		expect(appStore.getState().cart).toHaveLength(1);
 
 		fireEvent.click(screen.getByTestId("cart-bar-checkout"));
@@ -356,6 +356,34 @@ describe("menu tab", () => {
 
 		await waitFor(() => expect(count("/product/products")).toBe(menuCalls + 1));
 		expect(count("/store/getShop")).toBe(1);
+	});
+
+	it("asks at once for the pictures on screen when the menu opens, and lazily for the rest", async () => {
+		const pictured = (id: number) => ({ ...milkTea, id, image: `/uploads/item-${id}.webp` });
+		serve({
+			"/product/products": {
+				code: 0,
+				data: {
+					shopId: 1,
+					categories: [
+						{ id: 1, name: "奶茶", items: [101, 102, 103, 104, 105, 106, 107].map(pictured) },
+						{ id: 2, name: "果汁", items: [{ ...coconut, image: "/uploads/coconut.webp" }] },
+					],
+				},
+			},
+		});
+		renderMenu();
+
+		await screen.findByTestId("item-107");
+		const picture = (itemId: number) => within(screen.getByTestId(`item-${itemId}`)).getByTestId("item-image");
+		for (const id of [101, 102, 103, 104, 105]) {
+			expect(picture(id).getAttribute("loading"), `item ${id}`).toBe("eager");
+			expect(picture(id).getAttribute("fetchpriority"), `item ${id}`).toBe("high");
+		}
+		for (const id of [106, 107, coconut.id]) {
+			expect(picture(id).getAttribute("loading"), `item ${id}`).toBe("lazy");
+			expect(picture(id).getAttribute("fetchpriority"), `item ${id}`).toBe("auto");
+		}
 	});
 
 	it("shows an error with a retry when the menu cannot be loaded", async () => {

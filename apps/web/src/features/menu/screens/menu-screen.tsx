@@ -23,6 +23,12 @@ import { useScrollSpy } from "../scroll-spy";
 import { useAddToCart } from "../use-add-to-cart";
 import "../menu.css";
 
+/**
+ * How many items of the first category show on a phone when the menu opens (390 x 844: the shop
+ * header, order-type switch and four to five cards): their pictures load at once, the rest lazily.
+ */
+const ON_SCREEN_AT_OPEN = 5;
+
 /** Tab "ordering meal" (pages/menu/menu): the current shop's menu; pull down to refresh it. */
 export default function MenuScreen() {
 	const { t } = useI18n();
@@ -123,10 +129,11 @@ function ShopMenu({ shop }: { shop: ShopSummary }) {
 							<h2 className="menu-section__title" id={`category-${category.id}`}>
 								{category.name}
 							</h2>
-							{category.items.map((item) => (
+							{category.items.map((item, position) => (
 								<ItemCard
 									key={item.id}
 									item={item}
+									priority={index === 0 && position < ON_SCREEN_AT_OPEN}
 									orderType={orderType}
 									onChoose={setSheetItem}
 									onAddOne={(plain) => add(plain, initialSelection(plain), 1)}

@@ -235,6 +235,29 @@ describe("an order's earning", () => {
 		await expectLedgerInvariants(server.deps.db);
 	});
 
+	it("rounds the commission to the nearest minor unit: down below a half, up above it", async () => {
+		const probe = await fx.paidOrder(customer.accessToken, COCONUT);
+		// Rates at which this price's commission has a fraction below and above a half.
+		const rateWith = (fits: (remainder: number) => boolean) => {
+			for (let bps = 1; bps <= 10_000; bps++) if (fits((probe.total * bps) % 10_000)) return bps;
+			throw new Error(`no rate fits a total of ${probe.total}`);
+		};
+		const cases = [
+			{ bps: rateWith((r) => r > 0 && r < 5000), round: Math.floor },
+			{ bps: rateWith((r) => r > 5000), round: Math.ceil },
+		];
+		for (const { bps, round } of cases) {
+			await setTerms({ holdHours: 24, commissionBps: bps });
+			const order = await fx.paidOrder(customer.accessToken, COCONUT);
+			const [earning] = await earningsOf({ orderId: order.id });
+			expect(earning, `at ${bps} bps`).toMatchObject({
+				gross: order.total,
+				commission: round((order.total * bps) / 10_000),
+			});
+		}
+		await expectLedgerInvariants(server.deps.db);
+	});
+
 	it("of a table's round the kitchen completed before the bill was paid is released at payment", async () => {
 		const tables = await new TableFixture(server).load(owner);
 		const seating = await tables.sitAt("A1");
@@ -421,6 +444,7 @@ describe("the test clock", () => {
 	it("does not exist without FAKE_NOW", async () => {
 		const answer = await server.call("POST", "/app-api/test/clock/advance", { body: { seconds: 60 } });
 		expect(answer.code).toBe(ErrorCode.NotFound);
+		expect((await server.call("GET", "/app-api/test/clock")).code).toBe(ErrorCode.NotFound);
 	});
 
 	it("with FAKE_NOW moves the server's clock and settles what became due", async () => {
@@ -465,6 +489,10 @@ describe("the test clock", () => {
 				body: { seconds: -3600 },
 			});
 			expect(back.data).toEqual({ now: "2026-12-01T03:00:00.000Z" });
+			// What a browser page runs its clock from: the server's time now, wherever it was moved.
+			faked.clock.advance(42);
+			const now = await faked.call<{ now: string }>("GET", "/app-api/test/clock");
+			expect(now.data).toEqual({ now: "2026-12-01T03:00:42.000Z" });
 			await expectLedgerInvariants(faked.deps.db);
 		} finally {
 			await faked.close();

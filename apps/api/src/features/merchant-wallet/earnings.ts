@@ -1,4 +1,4 @@
-import type { Selectable, Transaction } from "kysely";
+import { type Selectable, sql, type Transaction } from "kysely";
 import type { DB } from "../../db/schema.js";
 import { addSeconds } from "../../lib/clock.js";
 import { type LedgerMove, postLedgerTxn } from "../wallet/ledger.js";
@@ -23,16 +23,17 @@ async function tenantTerms(trx: Trx, tenantId: number): Promise<{ holdHours: num
 	return { holdHours: tenant.settlement_hold_hours, commissionBps: tenant.commission_bps };
 }
 
-/** The platform's cut of `gross` at `bps` basis points, rounded to the nearest minor unit. */
-export function commissionOn(gross: number, bps: number): number {
-	return Math.round((gross * bps) / 10_000);
-}
-
 const afterHold = (now: Date, holdHours: number) => addSeconds(now, holdHours * 3600);
 
 export type EarningSource =
 	/** An order's payment (or a booking's pre-order applied to its order): released when the order completes. */
-	| { source: "order"; orderId: number; reservationId?: number | null }
+	| {
+			source: "order";
+			orderId: number;
+			reservationId?: number | null;
+			/** The order's status in this transaction, when the caller holds it: saves reading it. */
+			orderStatus?: Selectable<DB["customer_order"]>["status"];
+	  }
 	/** Money taken at the counter: final at once. */
 	| { source: "counter_payment"; counterPaymentId: number }
 	/** A deposit the shop kept (late cancel, no-show): final at once. */
@@ -50,31 +51,65 @@ export async function recordShopEarning(
 	earning: EarningSource & { tenantId: number; shopId: number; ledgerTxnId: number | null; gross: number; now: Date },
 ): Promise<void> {
 	if (earning.ledgerTxnId === null) return;
-	const terms = await tenantTerms(trx, earning.tenantId);
-	let releasesAt: Date | null = afterHold(earning.now, terms.holdHours);
+	let completed = true;
 	if (earning.source === "order") {
-		const order = await trx
-			.selectFrom("customer_order")
-			.select("status")
-			.where("id", "=", earning.orderId)
-			.executeTakeFirstOrThrow();
-		if (order.status !== "completed") releasesAt = null;
+		const status =
+			earning.orderStatus ??
+			(
+				await trx
+					.selectFrom("customer_order")
+					.select("status")
+					.where("id", "=", earning.orderId)
+					.executeTakeFirstOrThrow()
+			).status;
+		completed = status === "completed";
 	}
+	// The tenant's terms are read by the insert itself (one statement, not two): the commission
+	// is the gross at the tenant's rate (basis points) rounded to the nearest minor unit (gross
+	// is never negative: halves round up); the release is now + the hold, or none until the
+	// order completes.
 	await trx
 		.insertInto("shop_earning")
-		.values({
-			tenant_id: earning.tenantId,
-			shop_id: earning.shopId,
-			source: earning.source,
-			order_id: earning.source === "order" ? earning.orderId : null,
-			counter_payment_id: earning.source === "counter_payment" ? earning.counterPaymentId : null,
-			reservation_id: earning.source === "counter_payment" ? null : (earning.reservationId ?? null),
-			ledger_txn_id: earning.ledgerTxnId,
-			gross: earning.gross,
-			commission: commissionOn(earning.gross, terms.commissionBps),
-			releases_at: releasesAt,
-			created_at: earning.now,
-		})
+		.columns([
+			"tenant_id",
+			"shop_id",
+			"source",
+			"order_id",
+			"counter_payment_id",
+			"reservation_id",
+			"ledger_txn_id",
+			"gross",
+			"commission",
+			"releases_at",
+			"created_at",
+		])
+		.expression((eb) =>
+			eb
+				.selectFrom("tenant")
+				.select([
+					sql<number>`${earning.tenantId}::bigint`.as("tenant_id"),
+					sql<number>`${earning.shopId}::bigint`.as("shop_id"),
+					sql<string>`${earning.source}::text`.as("source"),
+					sql<number | null>`${earning.source === "order" ? earning.orderId : null}::bigint`.as("order_id"),
+					sql<number | null>`${earning.source === "counter_payment" ? earning.counterPaymentId : null}::bigint`.as(
+						"counter_payment_id",
+					),
+					sql<
+						number | null
+					>`${earning.source === "counter_payment" ? null : (earning.reservationId ?? null)}::bigint`.as(
+						"reservation_id",
+					),
+					sql<number>`${earning.ledgerTxnId}::bigint`.as("ledger_txn_id"),
+					sql<number>`${earning.gross}::bigint`.as("gross"),
+					sql<number>`round(${earning.gross}::numeric * commission_bps / 10000)::bigint`.as("commission"),
+					(completed
+						? sql<Date>`${earning.now}::timestamptz + settlement_hold_hours * interval '1 hour'`
+						: sql<Date | null>`NULL::timestamptz`
+					).as("releases_at"),
+					sql<Date>`${earning.now}::timestamptz`.as("created_at"),
+				])
+				.where("id", "=", earning.tenantId),
+		)
 		.execute();
 }
 

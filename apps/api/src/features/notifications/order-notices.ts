@@ -1,7 +1,7 @@
 import type { MemberNoticeKind, OrderStatus, OrderType, RefundStatus, ShopNoticeKind } from "@bayon/contract";
-import type { Transaction } from "kysely";
+import type { RawBuilder, Transaction } from "kysely";
 import type { DB } from "../../db/schema.js";
-import { tellMember, tellShopGroup } from "./outbox.js";
+import { memberMessageRows, messagesInsert, shopGroupMessageRows } from "./outbox.js";
 
 /** What an order change tells: the customer in their chat, and the shop's staff group. */
 export interface OrderNotices {
@@ -61,34 +61,48 @@ export interface NoticedOrder {
 	refund_requested_at: Date | string | null;
 }
 
-/** Queues the messages of `notices` in the change's transaction: one statement each, none when there are none. */
+/** Queues the messages of `notices` in the change's transaction: one statement for all, none when there are none. */
 export async function tellOrderNews(
 	trx: Transaction<DB>,
 	order: NoticedOrder,
 	notices: OrderNotices,
 	now: Date,
 ): Promise<void> {
-	for (const kind of notices.member) {
-		await tellMember(trx, {
-			tenantId: order.tenant_id,
-			memberId: order.member_id,
-			kind,
-			subjectId: order.id,
-			shopId: order.shop_id,
-			...refundOccurrence(kind, order),
-			now,
-		});
-	}
-	for (const kind of notices.shop) {
-		await tellShopGroup(trx, {
-			tenantId: order.tenant_id,
-			shopId: order.shop_id,
-			kind,
-			subjectId: order.id,
-			...refundOccurrence(kind, order),
-			now,
-		});
-	}
+	await orderNewsInsert(order, notices, now)?.execute(trx);
+}
+
+/**
+ * tellOrderNews' statement, unexecuted: for a change that writes its news in the same statement
+ * as itself (a payment, decision 025). Null when there is no news.
+ */
+export function orderNewsInsert(
+	order: NoticedOrder,
+	notices: OrderNotices,
+	now: Date,
+): RawBuilder<Record<string, never>> | null {
+	return messagesInsert([
+		...notices.member.map((kind) =>
+			memberMessageRows({
+				tenantId: order.tenant_id,
+				memberId: order.member_id,
+				kind,
+				subjectId: order.id,
+				shopId: order.shop_id,
+				...refundOccurrence(kind, order),
+				now,
+			}),
+		),
+		...notices.shop.map((kind) =>
+			shopGroupMessageRows({
+				tenantId: order.tenant_id,
+				shopId: order.shop_id,
+				kind,
+				subjectId: order.id,
+				...refundOccurrence(kind, order),
+				now,
+			}),
+		),
+	]);
 }
 
 /** A refund's messages name the request they answer (its time), so a second request is news again. */

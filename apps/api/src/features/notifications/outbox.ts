@@ -1,5 +1,5 @@
 import { type MemberNoticeKind, NOTICE_CATEGORY_OF, type NoticeCategory, type ShopNoticeKind } from "@bayon/contract";
-import { type Kysely, sql, type Transaction } from "kysely";
+import { type Kysely, type RawBuilder, sql, type Transaction } from "kysely";
 import type { DB } from "../../db/schema.js";
 
 /**
@@ -42,18 +42,39 @@ export interface MemberNotice {
 
 /** Tells a member in their private chat(s) with the bot. */
 export async function tellMember(trx: Db, notice: MemberNotice): Promise<void> {
+	await queueMessages(trx, [memberMessageRows(notice)]);
+}
+
+/** The rows of the member's message: one per private chat that may hear it, none when there is none. */
+export function memberMessageRows(notice: MemberNotice) {
 	const category: NoticeCategory = NOTICE_CATEGORY_OF[notice.kind];
-	await sql`
-		INSERT INTO bot_message (tenant_id, chat_id, member_id, shop_id, kind, subject_id, dedupe_key, next_attempt_at, created_at)
-		SELECT ti.tenant_id, c.chat_id, ti.member_id, ${notice.shopId ?? null}, ${notice.kind}, ${notice.subjectId},
-			${dedupePrefix(notice.kind, notice.subjectId, notice.occurrence)} || c.chat_id, ${notice.now}, ${notice.now}
+	return sql`
+		SELECT ti.tenant_id, c.chat_id, ti.member_id, ${notice.shopId ?? null}::bigint, ${notice.kind}::text, ${notice.subjectId}::bigint,
+			${dedupePrefix(notice.kind, notice.subjectId, notice.occurrence)} || c.chat_id, ${notice.now}::timestamptz, ${notice.now}::timestamptz
 		FROM telegram_identity ti
 		JOIN bot_chat c ON c.chat_id = ti.telegram_user_id AND c.kind = 'private' AND c.blocked_at IS NULL
 		LEFT JOIN member_notice_settings s ON s.member_id = ti.member_id
 		WHERE ti.tenant_id = ${notice.tenantId} AND ti.member_id = ${notice.memberId}
-			AND NOT (coalesce(s.muted, '{}'::text[]) @> ARRAY[${category}]::text[])
+			AND NOT (coalesce(s.muted, '{}'::text[]) @> ARRAY[${category}]::text[])`;
+}
+
+/**
+ * Queues the rows of several messages in one statement (a payment's "paid" and "new order"),
+ * each told once (`dedupe_key`).
+ */
+export async function queueMessages(trx: Db, rows: ReturnType<typeof sql>[]): Promise<void> {
+	await messagesInsert(rows)?.execute(trx);
+}
+
+/** The one INSERT of queueMessages, for a statement that writes more (a CTE); null when there are no rows. */
+export function messagesInsert(rows: ReturnType<typeof sql>[]): RawBuilder<Record<string, never>> | null {
+	if (rows.length === 0) return null;
+	// Typed as giving no rows (it has no RETURNING): a payment's statement carries it as a CTE.
+	return sql<Record<string, never>>`
+		INSERT INTO bot_message (tenant_id, chat_id, member_id, shop_id, kind, subject_id, dedupe_key, next_attempt_at, created_at)
+		${sql.join(rows, sql` UNION ALL `)}
 		ON CONFLICT (dedupe_key) DO NOTHING
-	`.execute(trx);
+	`;
 }
 
 export interface ShopNotice {
@@ -86,15 +107,17 @@ export async function tellShopOwners(
 
 /** Tells the shop's staff group, when the shop linked one. */
 export async function tellShopGroup(trx: Db, notice: ShopNotice & { kind: ShopNoticeKind }): Promise<void> {
-	await sql`
-		INSERT INTO bot_message (tenant_id, chat_id, member_id, shop_id, kind, subject_id, dedupe_key, next_attempt_at, created_at)
-		SELECT g.tenant_id, c.chat_id, NULL, g.shop_id, ${notice.kind}, ${notice.subjectId},
-			${dedupePrefix(notice.kind, notice.subjectId, notice.occurrence)} || c.chat_id, ${notice.now}, ${notice.now}
+	await queueMessages(trx, [shopGroupMessageRows(notice)]);
+}
+
+/** The row of the shop group's message, none when the shop has no group (or it blocked the bot). */
+export function shopGroupMessageRows(notice: ShopNotice & { kind: ShopNoticeKind }) {
+	return sql`
+		SELECT g.tenant_id, c.chat_id, NULL::bigint, g.shop_id, ${notice.kind}::text, ${notice.subjectId}::bigint,
+			${dedupePrefix(notice.kind, notice.subjectId, notice.occurrence)} || c.chat_id, ${notice.now}::timestamptz, ${notice.now}::timestamptz
 		FROM shop_bot_group g
 		JOIN bot_chat c ON c.chat_id = g.chat_id AND c.blocked_at IS NULL
-		WHERE g.shop_id = ${notice.shopId} AND g.tenant_id = ${notice.tenantId}
-		ON CONFLICT (dedupe_key) DO NOTHING
-	`.execute(trx);
+		WHERE g.shop_id = ${notice.shopId} AND g.tenant_id = ${notice.tenantId}`;
 }
 
 function dedupePrefix(kind: string, subjectId: number, occurrence: string | number | undefined): string {

@@ -1,6 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { ErrorCode, type OrderView, type PlaceOrderInput, type PricedCart } from "@bayon/contract";
+import { type RawBuilder, type Selectable, sql } from "kysely";
 import type { z } from "zod";
+import type { DB } from "../../db/schema.js";
 import { BusinessError } from "../../http/business-error.js";
 import type { AppDeps } from "../../http/deps.js";
 import { requiredIdempotencyKey } from "../../http/idempotency-key.js";
@@ -8,14 +10,13 @@ import type { RequestContext } from "../../http/request-context.js";
 import { addSeconds } from "../../lib/clock.js";
 import { sha256Hex } from "../../lib/crypto.js";
 import { lockCouponForOrder, markCouponUsed } from "../coupons/order-coupons.js";
-import { memberMobile } from "../identity/service.js";
 import type { CardForPricing } from "../membership/pricing.js";
-import { holdMenuVersion, readMenuVersion } from "../menu/service.js";
+import { holdMenuVersion } from "../menu/service.js";
 import { tellShopGroup } from "../notifications/outbox.js";
 import { toLocalMoment } from "../venues/hours.js";
 import { lockSeatingForRound } from "./bill-settlement.js";
 import { announceBillChange, announceOrderChange } from "./events.js";
-import { presentOrders } from "./present.js";
+import { orderView, type StoredOrderLine } from "./present.js";
 import * as queries from "./queries.js";
 import { evaluateCart } from "./service.js";
 
@@ -46,16 +47,15 @@ export async function placeOrder(
 ): Promise<OrderView> {
 	for (let attempt = 1; ; attempt++) {
 		try {
-			const view = await placeOrderOnce(deps, ctx, input, idempotencyKey, options);
-			await announceOrderChange(deps, view.id, "created");
+			const { view, order } = await placeOrderOnce(deps, ctx, input, idempotencyKey, options);
+			// A replay (no `order`) reads the order back, as it may have changed since.
+			await announceOrderChange(deps, view.id, "created", order);
 			// A round joined a table's seating: the staff's grid shows the table eating. Only
 			// dine-in orders can be rounds, so other orders skip the lookup.
 			if (input.orderType === "desk") {
-				const round = await deps.db
-					.selectFrom("customer_order")
-					.select("bill_id")
-					.where("id", "=", view.id)
-					.executeTakeFirst();
+				const round =
+					order ??
+					(await deps.db.selectFrom("customer_order").select("bill_id").where("id", "=", view.id).executeTakeFirst());
 				await announceBillChange(deps, round?.bill_id, "ordered");
 			}
 			return view;
@@ -73,15 +73,19 @@ async function placeOrderOnce(
 	input: z.output<typeof PlaceOrderInput>,
 	idempotencyKey: string | undefined,
 	options: { placedBy?: number },
-): Promise<OrderView> {
+): Promise<{ view: OrderView; order?: Selectable<DB["customer_order"]> }> {
 	const key = requiredIdempotencyKey(idempotencyKey);
 	const requestHash = sha256Hex(JSON.stringify(input));
-	const replay = await replayOf(deps, ctx, key, requestHash);
-	if (replay) return replay;
+	const { record, menuVersion } = await queries.findReplayAndMenuVersion(deps.db, {
+		memberId: ctx.member.id,
+		scope: CREATE_SCOPE,
+		key,
+		shopId: input.shopId,
+	});
+	const replay = answeredBefore(record, requestHash);
+	if (replay) return { view: replay };
 
 	const now = deps.clock.now();
-	// Read before pricing, so the prices are at least this new (see holdMenuVersion below).
-	const menuVersion = await readMenuVersion(deps.db, input.shopId);
 	const { priced, terms, address, table, names, memberCard } = await evaluateCart(deps, ctx, {
 		shopId: input.shopId,
 		orderType: input.orderType,
@@ -95,7 +99,7 @@ async function placeOrderOnce(
 		// A double tap whose first request committed meanwhile finds its own coupon used: the
 		// key answers the order the first one placed instead.
 		const placedMeanwhile = await replayOf(deps, ctx, key, requestHash);
-		if (placedMeanwhile) return placedMeanwhile;
+		if (placedMeanwhile) return { view: placedMeanwhile };
 		// The whole priced cart travels in `data`, so the app can mark every line at once.
 		throw new BusinessError(firstProblem.code as Exclude<ErrorCode, 0>, {}, priced, undefined, firstProblem.message);
 	}
@@ -108,7 +112,6 @@ async function placeOrderOnce(
 		if (ahead < 0 || ahead > MAX_PICKUP_AHEAD_SECONDS) throw new BusinessError(ErrorCode.PickupTimeInvalid);
 		if (!terms.isWithinHoursAt(pickupAt)) throw new BusinessError(ErrorCode.PickupTimeOutsideHours);
 	}
-	const memberPhone = await memberMobile(deps, ctx.tenant.id, ctx.member.id);
 	const card = cardColumns(priced, memberCard);
 
 	return deps.db.transaction().execute(async (trx) => {
@@ -118,7 +121,7 @@ async function placeOrderOnce(
 			// A concurrent request with this key committed first: answer what it answered.
 			const record = await queries.findIdempotencyRecord(trx, { memberId: ctx.member.id, scope: CREATE_SCOPE, key });
 			if (record?.request_hash !== requestHash) throw new BusinessError(ErrorCode.IdempotencyKeyReused);
-			return record.response as OrderView;
+			return { view: record.response as OrderView };
 		}
 		// Dine-in at a shop that lets guests pay after the meal: the round goes to the kitchen
 		// now and joins the bill of the diner's seating. The bill is locked before any stock
@@ -151,19 +154,32 @@ async function placeOrderOnce(
 						format: { lang: ctx.lang, currency: ctx.tenant.currency, timeZone: terms.timezone },
 					});
 		const businessDay = toLocalMoment(now, terms.timezone).date;
-		const pickupNumber = await queries.nextPickupNumber(trx, input.shopId, businessDay);
+		// The shop's next pickup number and the order in one statement: the stock row above and
+		// the shop's day counter are every order's hot rows, locked until commit, so the fewer
+		// round trips from here to COMMIT, the more orders a second (decision 025).
 		const order = await trx
+			.with("counter", (db) =>
+				db
+					.insertInto("shop_day_counter")
+					.values({ shop_id: input.shopId, day: businessDay, last_number: 1 })
+					.onConflict((oc) =>
+						oc
+							.columns(["shop_id", "day"])
+							.doUpdateSet((eb) => ({ last_number: eb("shop_day_counter.last_number", "+", 1) })),
+					)
+					.returning("last_number"),
+			)
 			.insertInto("customer_order")
 			.values({
 				tenant_id: ctx.tenant.id,
 				shop_id: input.shopId,
 				member_id: ctx.member.id,
-				order_no: orderNumber(businessDay, pickupNumber),
+				order_no: sql<string>`(SELECT ${orderNumberSql(businessDay, sql.ref("last_number"))} FROM counter)`,
 				order_type: input.orderType,
 				status: payLater ? "new" : "unpaid",
 				payment_status: "unpaid",
 				pay_method: null,
-				pickup_number: pickupNumber,
+				pickup_number: sql<number>`(SELECT last_number FROM counter)`,
 				business_day: businessDay,
 				pickup_at: pickupAt,
 				table_id: table?.tableId ?? null,
@@ -178,7 +194,11 @@ async function placeOrderOnce(
 							longitude: address.longitude,
 						})
 					: null,
-				contact_phone: input.contactPhone ?? address?.phone ?? memberPhone,
+				// The member's own number unless another was given: read by this statement, not before it.
+				contact_phone:
+					input.contactPhone ??
+					address?.phone ??
+					sql<string>`(SELECT mobile FROM member WHERE id = ${ctx.member.id} AND tenant_id = ${ctx.tenant.id})`,
 				remark: input.remark,
 				subtotal: priced.subtotal,
 				delivery_fee: priced.deliveryFee,
@@ -199,35 +219,6 @@ async function placeOrderOnce(
 			.executeTakeFirstOrThrow();
 		if (priced.couponId !== null)
 			await markCouponUsed(trx, { couponId: priced.couponId, orderId: order.id, now, lang: ctx.lang });
-		await trx
-			.insertInto("order_line")
-			.values(
-				priced.lines.map((line) => ({
-					order_id: order.id,
-					item_id: line.itemId,
-					name: line.name,
-					options: JSON.stringify(line.options),
-					names: JSON.stringify({
-						item: names.items.get(line.itemId) ?? { "zh-CN": line.name },
-						options: Object.fromEntries(
-							line.options.map((option) => [option.id, names.options.get(option.id) ?? { "zh-CN": option.name }]),
-						),
-					}),
-					unit_price: line.unitPrice,
-					quantity: line.quantity,
-					line_total: line.lineTotal,
-				})),
-			)
-			.execute();
-		await queries.recordEvent(trx, {
-			orderId: order.id,
-			at: now,
-			actor: options.placedBy ? "staff" : "customer",
-			actorMemberId: options.placedBy ?? ctx.member.id,
-			from: null,
-			to: order.status,
-			...(payLater ? { note: `pay_after_meal bill:${billId}` } : {}),
-		});
 		// A round paid after the meal goes to the kitchen at once: the staff hear of it now, as of
 		// any order when it is paid (decision 024).
 		if (payLater)
@@ -238,10 +229,71 @@ async function placeOrderOnce(
 				subjectId: order.id,
 				now,
 			});
-		const [view] = await presentOrders(trx, [order], ctx.lang, { kind: "customer", now });
-		if (!view) throw new Error("order could not be presented");
-		await queries.storeIdempotentResponse(trx, { memberId: ctx.member.id, scope: CREATE_SCOPE, key, response: view });
-		return view;
+		const lines: StoredOrderLine[] = priced.lines.map((line) => ({
+			item_id: line.itemId,
+			name: line.name,
+			options: line.options,
+			names: {
+				item: names.items.get(line.itemId) ?? { "zh-CN": line.name },
+				options: Object.fromEntries(
+					line.options.map((option) => [String(option.id), names.options.get(option.id) ?? { "zh-CN": option.name }]),
+				),
+			},
+			unit_price: line.unitPrice,
+			quantity: line.quantity,
+			line_total: line.lineTotal,
+		}));
+		// Answered from what was just written: the lines as inserted, the shop as priced, and no
+		// refunds (a new order has none).
+		const view = orderView(
+			order,
+			{
+				lines,
+				shop: { name: terms.name, timezone: terms.timezone },
+				tableNumber: order.table_id === null ? null : await queries.tableNumber(trx, order.table_id),
+				refunds: [],
+			},
+			ctx.lang,
+			{ kind: "customer", now },
+		);
+		// The lines, the order's first event and the answer a retry gets: one statement.
+		await trx
+			.with("line", (db) =>
+				db
+					.insertInto("order_line")
+					.values(
+						lines.map((line) => ({
+							order_id: order.id,
+							...line,
+							options: JSON.stringify(line.options),
+							names: JSON.stringify(line.names),
+						})),
+					)
+					.returning("id"),
+			)
+			.with("event", (db) =>
+				db
+					.insertInto("order_event")
+					.values(
+						queries.orderEventValues({
+							orderId: order.id,
+							at: now,
+							actor: options.placedBy ? "staff" : "customer",
+							actorMemberId: options.placedBy ?? ctx.member.id,
+							from: null,
+							to: order.status,
+							...(payLater ? { note: `pay_after_meal bill:${billId}` } : {}),
+						}),
+					)
+					.returning("id"),
+			)
+			.updateTable("idempotency_record")
+			.set({ response: JSON.stringify(view) })
+			.where("member_id", "=", ctx.member.id)
+			.where("scope", "=", CREATE_SCOPE)
+			.where("key", "=", key)
+			.execute();
+		return { view, order };
 	});
 }
 
@@ -265,6 +317,14 @@ async function replayOf(
 	requestHash: string,
 ): Promise<OrderView | null> {
 	const record = await queries.findIdempotencyRecord(deps.db, { memberId: ctx.member.id, scope: CREATE_SCOPE, key });
+	return answeredBefore(record ?? null, requestHash);
+}
+
+/** The answer a request with this key got, or null when there was none; another request under the same key is refused. */
+function answeredBefore(
+	record: { request_hash: string; response: unknown } | null,
+	requestHash: string,
+): OrderView | null {
 	if (!record) return null;
 	if (record.request_hash !== requestHash) throw new BusinessError(ErrorCode.IdempotencyKeyReused);
 	return record.response as OrderView;
@@ -308,5 +368,14 @@ export async function takeStock(
 
 /** A public order number: the business day, the pickup number and a random tail. */
 export function orderNumber(businessDay: string, pickupNumber: number): string {
-	return `${businessDay.replaceAll("-", "")}${String(pickupNumber).padStart(4, "0")}${randomBytes(3).toString("hex").toUpperCase()}`;
+	return `${businessDay.replaceAll("-", "")}${String(pickupNumber).padStart(4, "0")}${randomTail()}`;
+}
+
+/** orderNumber() in SQL, for a pickup number drawn by the same statement; padded like padStart (never cut). */
+function orderNumberSql(businessDay: string, pickupNumber: RawBuilder<unknown> | ReturnType<typeof sql.ref>) {
+	return sql<string>`${businessDay.replaceAll("-", "")}::text || lpad(${pickupNumber}::text, greatest(4, length(${pickupNumber}::text)), '0') || ${randomTail()}::text`;
+}
+
+function randomTail(): string {
+	return randomBytes(3).toString("hex").toUpperCase();
 }

@@ -1,14 +1,33 @@
+import type { Selectable } from "kysely";
+import type { DB } from "../../db/schema.js";
 import type { AppDeps } from "../../http/deps.js";
 import type { TableEvent } from "../../realtime/bus.js";
 import { announceReservationChange } from "../reservations/records.js";
 
-/** Tells every connected app that an order changed; call after the change has committed. */
-export async function announceOrderChange(deps: AppDeps, orderId: number, reason: string): Promise<void> {
-	const row = await deps.db
-		.selectFrom("customer_order")
-		.select(["tenant_id", "shop_id", "member_id", "status", "payment_status", "refund_status"])
-		.where("id", "=", orderId)
-		.executeTakeFirst();
+/** What an order event tells about the order: the columns announceOrderChange would read. */
+export type AnnouncedOrder = Pick<
+	Selectable<DB["customer_order"]>,
+	"tenant_id" | "shop_id" | "member_id" | "status" | "payment_status" | "refund_status"
+>;
+
+/**
+ * Tells every connected app that an order changed; call after the change has committed. A
+ * caller whose transaction already holds the order as committed passes it as `known`, which
+ * saves reading it back.
+ */
+export async function announceOrderChange(
+	deps: AppDeps,
+	orderId: number,
+	reason: string,
+	known?: AnnouncedOrder,
+): Promise<void> {
+	const row =
+		known ??
+		(await deps.db
+			.selectFrom("customer_order")
+			.select(["tenant_id", "shop_id", "member_id", "status", "payment_status", "refund_status"])
+			.where("id", "=", orderId)
+			.executeTakeFirst());
 	if (!row) return;
 	await deps.events
 		.publish({

@@ -1,9 +1,16 @@
 import type { Selectable, Transaction } from "kysely";
 import type { DB } from "../../db/schema.js";
 import { recordShopEarning } from "../merchant-wallet/earnings.js";
-import { type AccountRef, postLedgerTxn } from "../wallet/ledger.js";
+import { type AccountRef, postLedgerMoves } from "../wallet/ledger.js";
 
-type OrderMoney = Pick<Selectable<DB["customer_order"]>, "id" | "tenant_id" | "shop_id" | "total">;
+type OrderMoney = Pick<Selectable<DB["customer_order"]>, "id" | "tenant_id" | "shop_id" | "total"> & {
+	/**
+	 * The order's status as of this moment in the caller's transaction, when the caller holds the
+	 * order locked and knows it: the earning needs it, and is otherwise read. (Not `status`: a row
+	 * passed in may be older than an update made since.)
+	 */
+	knownStatus?: Selectable<DB["customer_order"]>["status"];
+};
 
 /**
  * Part of an order paid by a booking's deposit credited to the table's bill (issue 11): that
@@ -20,6 +27,7 @@ export interface DepositCredit {
  * second payment of the same order impossible, however it arrives. A free order moves nothing.
  * With a deposit credit, that part comes from the held deposit in the same transaction.
  * The shop's pending money it credits is recorded as the order's earning (decision 023).
+ * Answers the source account's balance after the payment when it moved it (else undefined).
  */
 export async function bookOrderPayment(
 	trx: Transaction<DB>,
@@ -27,11 +35,11 @@ export async function bookOrderPayment(
 	source: AccountRef,
 	now: Date,
 	credit?: DepositCredit,
-): Promise<void> {
-	if (order.total === 0) return;
+): Promise<number | undefined> {
+	if (order.total === 0) return undefined;
 	const fromCredit = Math.min(credit?.amount ?? 0, order.total);
 	const fromSource = order.total - fromCredit;
-	const posted = await postLedgerTxn(trx, {
+	const posted = await postLedgerMoves(trx, {
 		tenantId: order.tenant_id,
 		kind: "order_payment",
 		idempotencyKey: `order:${order.id}:payment`,
@@ -45,15 +53,19 @@ export async function bookOrderPayment(
 				: []),
 			{ account: { kind: "shop_revenue", tenantId: order.tenant_id, shopId: order.shop_id }, amount: order.total },
 		],
+		// Before the accounts: the shop's revenue account is locked from its update to commit.
+		beforeMoves: (ledgerTxnId) =>
+			recordShopEarning(trx, {
+				source: "order",
+				orderId: order.id,
+				reservationId: fromCredit > 0 ? credit?.reservationId : null,
+				...(order.knownStatus !== undefined ? { orderStatus: order.knownStatus } : {}),
+				tenantId: order.tenant_id,
+				shopId: order.shop_id,
+				ledgerTxnId,
+				gross: order.total,
+				now,
+			}),
 	});
-	await recordShopEarning(trx, {
-		source: "order",
-		orderId: order.id,
-		reservationId: fromCredit > 0 ? credit?.reservationId : null,
-		tenantId: order.tenant_id,
-		shopId: order.shop_id,
-		ledgerTxnId: posted,
-		gross: order.total,
-		now,
-	});
+	return posted?.balanceAfter(source);
 }

@@ -1,15 +1,15 @@
 import { ErrorCode, type PayMethod, type PaymentResult } from "@bayon/contract";
-import type { Selectable, Transaction } from "kysely";
+import { type Selectable, sql, type Transaction } from "kysely";
 import type { DB } from "../../db/schema.js";
 import { BusinessError } from "../../http/business-error.js";
 import type { AppDeps } from "../../http/deps.js";
 import type { RequestContext } from "../../http/request-context.js";
 import { reverseEarnings } from "../merchant-wallet/earnings.js";
-import { orderNoticesFor, tellOrderNews } from "../notifications/order-notices.js";
+import { orderNewsInsert, orderNoticesFor } from "../notifications/order-notices.js";
 import { reversePointsForOrder } from "../points/order-points.js";
 import { depositShareOfOrder, refundDepositShare } from "../reservations/booking-money.js";
 import { accountBalance, postLedgerTxn } from "../wallet/ledger.js";
-import { announceOrderChange } from "./events.js";
+import { type AnnouncedOrder, announceOrderChange } from "./events.js";
 import { startGatewayPayment } from "./gateway-payments.js";
 import { queueOrderGatewayRefund } from "./gateway-refunds.js";
 import { bookOrderPayment } from "./order-ledger.js";
@@ -36,24 +36,36 @@ export async function payOrder(
  * charge impossible even if the status check were bypassed.
  */
 export async function payWithBalance(deps: AppDeps, ctx: SignedInContext, orderId: number): Promise<PaymentResult> {
-	const result = await payWithBalanceOnce(deps, ctx, orderId);
-	await announceOrderChange(deps, orderId, "paid");
+	const { result, order } = await payWithBalanceOnce(deps, ctx, orderId);
+	await announceOrderChange(deps, orderId, "paid", order);
 	return result;
 }
 
-async function payWithBalanceOnce(deps: AppDeps, ctx: SignedInContext, orderId: number): Promise<PaymentResult> {
+async function payWithBalanceOnce(
+	deps: AppDeps,
+	ctx: SignedInContext,
+	orderId: number,
+): Promise<{ result: PaymentResult; order: AnnouncedOrder }> {
 	const now = deps.clock.now();
 	return deps.db.transaction().execute(async (trx) => {
 		const order = await queries.lockOwnOrder(trx, { tenantId: ctx.tenant.id, memberId: ctx.member.id, orderId });
 		if (!order) throw new BusinessError(ErrorCode.NotFound);
 		const wallet = { kind: "member_wallet" as const, tenantId: ctx.tenant.id, memberId: ctx.member.id };
 		if (order.payment_status === "paid" && order.pay_method === "balance") {
-			return { orderId, paymentStatus: "paid", balance: await accountBalance(trx, wallet) };
+			return { result: { orderId, paymentStatus: "paid", balance: await accountBalance(trx, wallet) }, order };
 		}
 		if (!isPayableOnItsOwn(order, now)) throw new BusinessError(ErrorCode.OrderNotPayable);
-		await bookOrderPayment(trx, order, wallet, now);
+		// The order's own rows first, the money last: the shop's revenue account is every
+		// payment's hot row, locked from its update until commit (decision 025). Refused for want
+		// of balance, the whole transaction rolls back, the order's change with it.
 		await markPaid(trx, order, "balance", now, ctx.member.id);
-		return { orderId, paymentStatus: "paid", balance: await accountBalance(trx, wallet) };
+		const balance =
+			(await bookOrderPayment(trx, { ...order, knownStatus: "new" }, wallet, now)) ??
+			(await accountBalance(trx, wallet));
+		return {
+			result: { orderId, paymentStatus: "paid", balance },
+			order: { ...order, status: "new", payment_status: "paid" },
+		};
 	});
 }
 
@@ -64,15 +76,9 @@ async function markPaid(
 	now: Date,
 	memberId: number,
 ) {
-	await trx
-		.updateTable("customer_order")
-		.set({ status: "new", payment_status: "paid", pay_method: method, paid_at: now })
-		.where("id", "=", order.id)
-		.where("status", "=", "unpaid")
-		.execute();
-	// The bot's news in the payment's transaction (decision 024): the row is at hand, no read.
-	await tellOrderNews(
-		trx,
+	// The change, its event and the bot's news (decision 024; the row is at hand, no read) in one
+	// statement.
+	const news = orderNewsInsert(
 		order,
 		orderNoticesFor(
 			{ status: "unpaid", orderType: order.order_type },
@@ -81,15 +87,30 @@ async function markPaid(
 		),
 		now,
 	);
-	await queries.recordEvent(trx, {
-		orderId: order.id,
-		at: now,
-		actor: "customer",
-		actorMemberId: memberId,
-		from: "unpaid",
-		to: "new",
-		note: `paid:${method}`,
-	});
+	let change = trx.with("event", (db) =>
+		db
+			.insertInto("order_event")
+			.values(
+				queries.orderEventValues({
+					orderId: order.id,
+					at: now,
+					actor: "customer",
+					actorMemberId: memberId,
+					from: "unpaid",
+					to: "new",
+					note: `paid:${method}`,
+				}),
+			)
+			.returning("id"),
+	);
+	// Kysely writes a raw CTE's body as given: the parentheses around it are ours.
+	if (news) change = change.with("news", () => sql<Record<string, never>>`(${news})`);
+	await change
+		.updateTable("customer_order")
+		.set({ status: "new", payment_status: "paid", pay_method: method, paid_at: now })
+		.where("id", "=", order.id)
+		.where("status", "=", "unpaid")
+		.execute();
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { OrderStatus } from "@bayon/contract";
-import { type Kysely, sql, type Transaction, type Updateable } from "kysely";
+import { type ExpressionBuilder, type Kysely, sql, type Transaction, type Updateable } from "kysely";
 import type { DB } from "../../db/schema.js";
 import { orderNoticesFor, tellOrderNews } from "../notifications/order-notices.js";
 import { noGatewayPaymentInDoubt } from "./gateway-in-doubt.js";
@@ -77,30 +77,31 @@ export async function nextPickupNumber(trx: Transaction<DB>, shopId: number, day
 	return row.last_number;
 }
 
-export async function recordEvent(
-	db: Db,
-	event: {
-		orderId: number;
-		at: Date;
-		actor: "customer" | "staff" | "system";
-		actorMemberId: number | null;
-		from: string | null;
-		to: string;
-		note?: string;
-	},
-) {
-	await db
-		.insertInto("order_event")
-		.values({
-			order_id: event.orderId,
-			at: event.at,
-			actor: event.actor,
-			actor_member_id: event.actorMemberId,
-			from_status: event.from,
-			to_status: event.to,
-			note: event.note ?? null,
-		})
-		.execute();
+export interface OrderEventInput {
+	orderId: number;
+	at: Date;
+	actor: "customer" | "staff" | "system";
+	actorMemberId: number | null;
+	from: string | null;
+	to: string;
+	note?: string;
+}
+
+/** The `order_event` row of an event, for recordEvent and for statements that write it along with more. */
+export function orderEventValues(event: OrderEventInput) {
+	return {
+		order_id: event.orderId,
+		at: event.at,
+		actor: event.actor,
+		actor_member_id: event.actorMemberId,
+		from_status: event.from,
+		to_status: event.to,
+		note: event.note ?? null,
+	};
+}
+
+export async function recordEvent(db: Db, event: OrderEventInput) {
+	await db.insertInto("order_event").values(orderEventValues(event)).execute();
 }
 
 /**
@@ -189,6 +190,11 @@ export function shopNames(db: Db, shopIds: number[]) {
 	return db.selectFrom("shop").select(["id", "name", "timezone"]).where("id", "in", shopIds).execute();
 }
 
+export async function tableNumber(db: Db, tableId: number): Promise<string | null> {
+	const row = await db.selectFrom("dining_table").select("number").where("id", "=", tableId).executeTakeFirst();
+	return row?.number ?? null;
+}
+
 export function tableNumbers(db: Db, tableIds: number[]) {
 	if (tableIds.length === 0) return Promise.resolve([]);
 	return db.selectFrom("dining_table").select(["id", "number"]).where("id", "in", tableIds).execute();
@@ -264,6 +270,34 @@ export function findIdempotencyRecord(db: Db, args: { memberId: number; scope: s
 		.where("scope", "=", args.scope)
 		.where("key", "=", args.key)
 		.executeTakeFirst();
+}
+
+/**
+ * Before placing an order, in one read (decision 025): what a request with this key already
+ * answered (if any) and the shop's menu version, read before pricing so that the prices are at
+ * least this new (checkout holds the version again before it takes stock).
+ */
+export async function findReplayAndMenuVersion(
+	db: Db,
+	args: { memberId: number; scope: string; key: string; shopId: number },
+): Promise<{ record: { request_hash: string; response: unknown } | null; menuVersion: number }> {
+	const record = (eb: ExpressionBuilder<DB, never>) =>
+		eb
+			.selectFrom("idempotency_record")
+			.where("member_id", "=", args.memberId)
+			.where("scope", "=", args.scope)
+			.where("key", "=", args.key);
+	const row = await db
+		.selectNoFrom((eb) => [
+			eb.selectFrom("shop_menu_version").select("version").where("shop_id", "=", args.shopId).as("menu_version"),
+			record(eb).select("request_hash").as("request_hash"),
+			record(eb).select("response").as("response"),
+		])
+		.executeTakeFirstOrThrow();
+	return {
+		record: row.request_hash === null ? null : { request_hash: row.request_hash, response: row.response },
+		menuVersion: Number(row.menu_version ?? 0),
+	};
 }
 
 /**

@@ -10,6 +10,7 @@ import {
 } from "@bayon/contract";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from "vitest";
 import { startTestServer, type TestServer } from "../../../test/harness.js";
+import { announceShopChange } from "../venues/service.js";
 
 const STAFF = "13800000002";
 const CUSTOMER = "13800000003";
@@ -339,9 +340,13 @@ describe("when the shop is closed", () => {
 	});
 
 	it("says the store is not taking orders when it paused them", async () => {
+		// No API switches this column: written directly, and announced as the API's writers do,
+		// so the server's copy of the shop's rules (decision 025) is dropped.
 		await server.deps.db.updateTable("shop").set({ accepting_orders: false }).where("id", "=", shopId).execute();
+		await announceShopChange(server.deps, { tenantId: 1, shopId });
 		onTestFinished(async () => {
 			await server.deps.db.updateTable("shop").set({ accepting_orders: true }).where("id", "=", shopId).execute();
+			await announceShopChange(server.deps, { tenantId: 1, shopId });
 		});
 
 		const answer = await price({ orderType: "takein", lines: [custard(1)] });

@@ -58,9 +58,7 @@ export async function accountId(db: Db, ref: AccountRef): Promise<number> {
 	};
 	const existing = await find();
 	if (existing) return existing.id;
-	await sql`INSERT INTO ledger_account (tenant_id, kind, member_id, shop_id) VALUES (${ref.tenantId}, ${ref.kind}, ${
-		ref.kind === "member_wallet" ? ref.memberId : null
-	}, ${isShopAccount(ref) ? ref.shopId : null}) ON CONFLICT DO NOTHING`.execute(db);
+	await createAccountIfMissing(db, ref);
 	const created = await find();
 	if (!created) throw new Error(`ledger account ${ref.kind} could not be created`);
 	return created.id;
@@ -77,29 +75,6 @@ const WITHDRAWAL_KINDS: ReadonlySet<DB["ledger_txn"]["kind"]> = new Set([
 	"withdrawal_paid",
 ]);
 
-/**
- * The shop's net earnings of this transaction on its local day (decision 023): what the wallet's
- * today, month, chart and day totals add up. An insert of its own row, never an update, so
- * concurrent postings of one shop do not queue on it (nor deadlock with the account locks).
- */
-async function recordShopDayNet(
-	trx: Transaction<DB>,
-	args: { txnId: number; kind: DB["ledger_txn"]["kind"]; moves: LedgerMove[]; now: Date },
-): Promise<void> {
-	if (WITHDRAWAL_KINDS.has(args.kind)) return;
-	const netByShop = new Map<number, number>();
-	for (const move of args.moves)
-		if (isShopAccount(move.account))
-			netByShop.set(move.account.shopId, (netByShop.get(move.account.shopId) ?? 0) + move.amount);
-	for (const [shopId, net] of netByShop) {
-		if (net === 0) continue;
-		await sql`INSERT INTO shop_day_net (txn_id, shop_id, day, net)
-			SELECT ${args.txnId}, id, (${args.now}::timestamptz AT TIME ZONE timezone)::date, ${net} FROM shop WHERE id = ${shopId}`.execute(
-			trx,
-		);
-	}
-}
-
 export async function accountBalance(db: Db, ref: AccountRef): Promise<number> {
 	const id = await accountId(db, ref);
 	const row = await db.selectFrom("ledger_account").select("balance").where("id", "=", id).executeTakeFirstOrThrow();
@@ -114,6 +89,37 @@ export interface LedgerMove {
 	mayOwe?: boolean;
 }
 
+/** A posted ledger transaction: its id, and the balance each account it moved has after it. */
+export interface PostedLedgerTxn {
+	id: number;
+	/** The account's balance right after this transaction (undefined for an account it did not move). */
+	balanceAfter(ref: AccountRef): number | undefined;
+}
+
+export interface LedgerTxnInput {
+	tenantId: number;
+	kind: DB["ledger_txn"]["kind"];
+	idempotencyKey: string;
+	orderId: number | null;
+	/** The booking the money moves for (deposits, pre-orders paid ahead). */
+	reservationId?: number | null;
+	/** What else it moves for (issue 12): the balance bill links its lines by these. */
+	rechargeId?: number | null;
+	cardPurchaseId?: number | null;
+	counterPaymentId?: number | null;
+	/** The shop's withdrawal or earning it moves for (issue 14): the wallet's statement links by these. */
+	withdrawalId?: number | null;
+	shopEarningId?: number | null;
+	now: Date;
+	moves: LedgerMove[];
+	/**
+	 * Work that needs the new transaction's id, done before the accounts are locked: a shop's
+	 * revenue account is every payment's hot row, held until commit, so nothing that can wait
+	 * runs after it (decision 025). Not called when the key was already posted.
+	 */
+	beforeMoves?: (txnId: number) => Promise<void>;
+}
+
 /**
  * Moves money between accounts as one ledger transaction, inside the caller's database
  * transaction. The moves must sum to zero. A member wallet, and a shop's pending and
@@ -123,31 +129,55 @@ export interface LedgerMove {
  * The idempotency key makes the same movement happen at most once: a second posting with
  * the same key changes nothing and returns null; the first returns the ledger transaction's id.
  */
-export async function postLedgerTxn(
-	trx: Transaction<DB>,
-	args: {
-		tenantId: number;
-		kind: DB["ledger_txn"]["kind"];
-		idempotencyKey: string;
-		orderId: number | null;
-		/** The booking the money moves for (deposits, pre-orders paid ahead). */
-		reservationId?: number | null;
-		/** What else it moves for (issue 12): the balance bill links its lines by these. */
-		rechargeId?: number | null;
-		cardPurchaseId?: number | null;
-		counterPaymentId?: number | null;
-		/** The shop's withdrawal or earning it moves for (issue 14): the wallet's statement links by these. */
-		withdrawalId?: number | null;
-		shopEarningId?: number | null;
-		now: Date;
-		moves: LedgerMove[];
-	},
-): Promise<number | null> {
+export async function postLedgerTxn(trx: Transaction<DB>, args: LedgerTxnInput): Promise<number | null> {
+	return (await postLedgerMoves(trx, args))?.id ?? null;
+}
+
+/** postLedgerTxn, answering also the balances after it (null when the key was already posted). */
+export async function postLedgerMoves(trx: Transaction<DB>, args: LedgerTxnInput): Promise<PostedLedgerTxn | null> {
 	const sum = args.moves.reduce((total, move) => total + move.amount, 0);
 	if (sum !== 0 || args.moves.some((move) => !Number.isSafeInteger(move.amount) || move.amount === 0)) {
 		throw new Error(`unbalanced ledger transaction ${args.idempotencyKey}: ${JSON.stringify(args.moves)}`);
 	}
-	const txn = await trx
+	const txnId = await insertTxnWithDayNet(trx, args);
+	if (txnId === null) return null;
+	await args.beforeMoves?.(txnId);
+	// Same lock order everywhere (`lockOrder`), so two transfers never deadlock; a shop's
+	// accounts, every payment's hot rows, come after the member's.
+	const ordered = [...args.moves].sort((a, b) => compareLockOrder(a.account, b.account));
+	const balances = new Map<string, number>();
+	for (const move of ordered) {
+		let after = await moveBalance(trx, txnId, move);
+		if (after === undefined) {
+			// No row moved: the account may not exist yet (its first use). Made if missing, then
+			// tried once more, which also sees an account a concurrent first use just committed.
+			await createAccountIfMissing(trx, move.account);
+			after = await moveBalance(trx, txnId, move);
+		}
+		if (after === undefined) throw new BusinessError(ErrorCode.InsufficientBalance);
+		balances.set(refKey(move.account), after);
+	}
+	return {
+		id: txnId,
+		balanceAfter: (ref) => balances.get(refKey(ref)),
+	};
+}
+
+/**
+ * The ledger transaction's row and, in the same statement, each shop's net earnings of it on
+ * the shop's local day (decision 023): what the wallet's today, month, chart and day totals add
+ * up. An insert of its own row, never an update, so concurrent postings of one shop do not
+ * queue on it (nor deadlock with the account locks). Null when the idempotency key was already
+ * posted (then nothing is written).
+ */
+async function insertTxnWithDayNet(trx: Transaction<DB>, args: LedgerTxnInput): Promise<number | null> {
+	const netByShop = new Map<number, number>();
+	if (!WITHDRAWAL_KINDS.has(args.kind))
+		for (const move of args.moves)
+			if (isShopAccount(move.account))
+				netByShop.set(move.account.shopId, (netByShop.get(move.account.shopId) ?? 0) + move.amount);
+	const nets = [...netByShop].filter(([, net]) => net !== 0);
+	const txn = trx
 		.insertInto("ledger_txn")
 		.values({
 			tenant_id: args.tenantId,
@@ -163,33 +193,113 @@ export async function postLedgerTxn(
 			created_at: args.now,
 		})
 		.onConflict((oc) => oc.column("idempotency_key").doNothing())
-		.returning("id")
+		.returning("id");
+	if (nets.length === 0) return (await txn.executeTakeFirst())?.id ?? null;
+	// The day is the shop's local day of the transaction, in the shop's own time zone.
+	const row = await trx
+		.with("txn", () => txn)
+		.with("net", (db) =>
+			db
+				.insertInto("shop_day_net")
+				.columns(["txn_id", "shop_id", "day", "net"])
+				.expression((eb) =>
+					eb
+						.selectFrom("txn")
+						.innerJoin(
+							sql<{ shop_id: number; net: number }>`(VALUES ${sql.join(
+								nets.map(([shopId, net]) => sql`(${shopId}::bigint, ${net}::bigint)`),
+							)})`.as<"v">(sql`v(shop_id, net)`),
+							(join) => join.onTrue(),
+						)
+						.innerJoin("shop", "shop.id", "v.shop_id")
+						.select([
+							"txn.id",
+							"shop.id",
+							sql<string>`(${args.now}::timestamptz AT TIME ZONE shop.timezone)::date`.as("day"),
+							"v.net",
+						]),
+				)
+				.returning("txn_id"),
+		)
+		.selectFrom("txn")
+		.select("id")
 		.executeTakeFirst();
-	if (!txn) return null;
-	await recordShopDayNet(trx, { txnId: txn.id, kind: args.kind, moves: args.moves, now: args.now });
-	const resolved = await Promise.all(
-		args.moves.map(async (move) => ({ id: await accountId(trx, move.account), move })),
+	return row?.id ?? null;
+}
+
+/**
+ * Moves one account's balance and writes its entry in one statement, the account found by what
+ * it is for (no id looked up first): the entry's balance after comes from the same locked
+ * UPDATE, so it always agrees with the account. Undefined when no row moved: refused (it would
+ * go below zero) or no such account yet.
+ */
+async function moveBalance(trx: Transaction<DB>, txnId: number, move: LedgerMove): Promise<number | undefined> {
+	const { account, amount } = move;
+	const entry = await trx
+		.with("moved", (db) => {
+			let update = db
+				.updateTable("ledger_account")
+				.set((eb) => ({ balance: eb("balance", "+", amount) }))
+				.where("tenant_id", "=", account.tenantId)
+				// A literal, so the planner picks the kind's own unique index.
+				.where("kind", "=", sql.lit(account.kind));
+			if (account.kind === "member_wallet") update = update.where("member_id", "=", account.memberId);
+			if (isShopAccount(account)) update = update.where("shop_id", "=", account.shopId);
+			return update
+				.where((eb) =>
+					amount > 0 || (move.mayOwe && account.kind === "shop_available")
+						? eb.val(true)
+						: eb.or([eb("kind", "not in", NEVER_NEGATIVE), eb(eb("balance", "+", amount), ">=", 0)]),
+				)
+				.returning(["id", "balance"]);
+		})
+		.insertInto("ledger_entry")
+		.columns(["txn_id", "account_id", "amount", "balance_after"])
+		.expression((eb) =>
+			eb
+				.selectFrom("moved")
+				.select([
+					sql<number>`${txnId}::bigint`.as("txn_id"),
+					"moved.id",
+					sql<number>`${amount}::bigint`.as("amount"),
+					"moved.balance",
+				]),
+		)
+		.returning("balance_after")
+		.executeTakeFirst();
+	return entry ? Number(entry.balance_after) : undefined;
+}
+
+async function createAccountIfMissing(db: Db, ref: AccountRef): Promise<void> {
+	await sql`INSERT INTO ledger_account (tenant_id, kind, member_id, shop_id) VALUES (${ref.tenantId}, ${ref.kind}, ${
+		ref.kind === "member_wallet" ? ref.memberId : null
+	}, ${isShopAccount(ref) ? ref.shopId : null}) ON CONFLICT DO NOTHING`.execute(db);
+}
+
+/**
+ * The order in which one ledger transaction locks its accounts: members' wallets first, then
+ * shops' accounts, then the tenant's own; within each, by kind and then member or shop id. A
+ * total order, so any two transactions lock the accounts they share in the same order. A
+ * shop's pending account is locked by every payment of the shop until commit: last among the
+ * accounts a payment moves, it is held for the fewest statements (decision 025).
+ */
+function compareLockOrder(a: AccountRef, b: AccountRef): number {
+	const rank = (ref: AccountRef) => (ref.kind === "member_wallet" ? 0 : isShopAccount(ref) ? 1 : 2);
+	const owner = (ref: AccountRef) =>
+		ref.kind === "member_wallet" ? ref.memberId : isShopAccount(ref) ? ref.shopId : ref.tenantId;
+	return (
+		rank(a) - rank(b) ||
+		a.tenantId - b.tenantId ||
+		(a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : 0) ||
+		owner(a) - owner(b)
 	);
-	// Same lock order everywhere (by account id), so two transfers never deadlock.
-	resolved.sort((a, b) => a.id - b.id);
-	for (const { id, move } of resolved) {
-		const updated = await trx
-			.updateTable("ledger_account")
-			.set((eb) => ({ balance: eb("balance", "+", move.amount) }))
-			.where("id", "=", id)
-			.where((eb) =>
-				move.amount > 0 || (move.mayOwe && move.account.kind === "shop_available")
-					? eb.val(true)
-					: eb.or([eb("kind", "not in", NEVER_NEGATIVE), eb(eb("balance", "+", move.amount), ">=", 0)]),
-			)
-			.returning("balance")
-			.executeTakeFirst();
-		if (!updated) throw new BusinessError(ErrorCode.InsufficientBalance);
-		// The balance after it comes from the same locked UPDATE, so it always agrees with the account.
-		await trx
-			.insertInto("ledger_entry")
-			.values({ txn_id: txn.id, account_id: id, amount: move.amount, balance_after: updated.balance })
-			.execute();
-	}
-	return txn.id;
+}
+
+function refKey(ref: AccountRef): string {
+	return JSON.stringify([
+		ref.kind,
+		ref.tenantId,
+		ref.kind === "member_wallet" ? ref.memberId : null,
+		isShopAccount(ref) ? ref.shopId : null,
+	]);
 }

@@ -1,6 +1,5 @@
 import { existsSync } from "node:fs";
 import type { MerchantTable } from "@bayon/contract";
-import PDFDocument from "pdfkit";
 import QRCode from "qrcode";
 
 /**
@@ -41,6 +40,9 @@ export async function renderQrSheet(args: {
 	log: SheetLog;
 }): Promise<Buffer> {
 	const images = await Promise.all(args.tables.map((table) => QRCode.toBuffer(table.qrUrl, QR_IMAGE_OPTIONS)));
+	// Loaded on the first sheet, not at start: pdfkit and its font tables are ~20 MB resident
+	// that a server which never prints a sheet need not hold (issue 16).
+	const { default: PDFDocument } = await import("pdfkit");
 	const doc = new PDFDocument({
 		size: "A4",
 		// Everything is placed by hand; no margin, so text near the bottom never starts a page.

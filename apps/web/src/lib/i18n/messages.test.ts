@@ -5,6 +5,7 @@ import { formatMessage, isMessageKey } from "./messages";
 
 // The order matters: the tables a test loads stay loaded for the ones after it.
 describe("the web's shared messages, one language at a time", () => {
+	// zh-CN's table is loaded as at start-up (src/test/setup.ts); en's and km's are not yet.
 	it("reads zh-CN, the fallback, while a language's table is not loaded", () => {
 		expect(formatMessage("phoneFormat", "km")).toBe("手机号格式错误");
 		expect(formatMessage("smsSendTooFrequent", "en", { seconds: 42 })).toBe("发送太频繁，请42秒后再试");

@@ -1,19 +1,20 @@
 import type { LanguageCode, MessageKey, MessageTable, StaffMessageTable } from "@bayon/contract";
 import { fillPlaceholders } from "@bayon/contract/messages/fill";
-import zhCN from "@bayon/contract/messages/zh-CN";
 
 /**
  * The contract's shared messages (validation and server texts) in the web app, one language at
  * a time: the combined catalogue holds every message in all three languages, and a reader only
- * ever needs one (decision 019). zh-CN, the default and the fallback, comes with the app; en and
- * km are their own chunks, loaded with the language's locale before the interface switches.
+ * ever needs one (decision 019). Each language's table is its own chunk, loaded with the
+ * language's locale before the interface switches (start-up waits for it), so an English or
+ * Khmer reader never downloads zh-CN's (decision 025). zh-CN still answers, once loaded, for a
+ * language whose table is not.
  *
  * The merchant area's own messages (its editors, the counter) are a table of their own per
  * language, loaded by `loadStaffMessages` when a merchant page opens (MerchantGuard), so a
  * customer never downloads them.
  */
 const loaders: Record<LanguageCode, () => Promise<{ default: MessageTable }>> = {
-	"zh-CN": () => Promise.resolve({ default: zhCN }),
+	"zh-CN": () => import("@bayon/contract/messages/zh-CN"),
 	en: () => import("@bayon/contract/messages/en"),
 	km: () => import("@bayon/contract/messages/km"),
 };
@@ -26,7 +27,7 @@ const staffLoaders: Record<LanguageCode, () => Promise<{ default: StaffMessageTa
 
 type AnyTable = Readonly<Partial<Record<MessageKey, string>>>;
 
-const tables = new Map<string, AnyTable>([["zh-CN", zhCN]]);
+const tables = new Map<string, AnyTable>();
 const staffTables = new Map<string, AnyTable>();
 const loading = new Map<string, Promise<void>>();
 
@@ -66,20 +67,25 @@ export function staffMessagesLoaded(lang: string): boolean {
 	return staffTables.has("zh-CN") && staffTables.has(lang);
 }
 
-/** A key of the customers' table, or of the merchant area's once it is loaded. */
+/**
+ * A key of the customers' table, or of the merchant area's once it is loaded. Every language's
+ * table has the same keys (the contract's types refuse a missing or extra one), so any loaded
+ * table answers.
+ */
 export function isMessageKey(key: string): key is MessageKey {
-	return Object.hasOwn(zhCN, key) || Object.hasOwn(staffTables.get("zh-CN") ?? {}, key);
+	const [table] = tables.values();
+	return Object.hasOwn(table ?? {}, key) || Object.hasOwn(staffTables.get("zh-CN") ?? {}, key);
 }
 
 /**
  * The message in the language asked for, with {placeholders} filled as the server fills them.
- * Reads zh-CN while that language's table is not loaded (or for an unknown language).
+ * Reads zh-CN, once loaded, while that language's table is not (or for an unknown language).
  */
 export function formatMessage(key: MessageKey, lang: string, params: Record<string, string | number> = {}): string {
 	const text =
 		tables.get(lang)?.[key] ??
 		staffTables.get(lang)?.[key] ??
-		zhCN[key as keyof typeof zhCN] ??
+		tables.get("zh-CN")?.[key] ??
 		staffTables.get("zh-CN")?.[key] ??
 		key;
 	return fillPlaceholders(text, params);

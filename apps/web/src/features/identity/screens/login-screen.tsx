@@ -13,6 +13,7 @@ import { sendSmsCode, signInWithSms } from "../api";
 import { hasErrors, type LoginErrors, safeRedirect, validateLogin, validateMobile } from "../login-form";
 import { isInsideTelegram, syncTelegramIdentity } from "../telegram-session";
 import "./identity.css";
+import { keepTyped } from "../../../lib/controlled-input";
 
 /**
  * Kept in sessionStorage while the user reads the agreement and comes back (or the WebView
@@ -181,7 +182,7 @@ export default function LoginScreen() {
 					placeholder={t("login.phonePlaceholder")}
 					value={mobile}
 					onChange={(event) => {
-						setMobile(event.target.value.replace(/\D/g, ""));
+						setMobile(keepTyped(event.target, event.target.value.replace(/\D/g, "")));
 						if (errors.mobile) setErrors((current) => ({ ...current, mobile: undefined }));
 					}}
 					data-testid="login-mobile"
@@ -207,7 +208,7 @@ export default function LoginScreen() {
 						placeholder={t("login.codePlaceholder")}
 						value={code}
 						onChange={(event) => {
-							setCode(event.target.value.replace(/\D/g, ""));
+							setCode(keepTyped(event.target, event.target.value.replace(/\D/g, "")));
 							if (errors.code) setErrors((current) => ({ ...current, code: undefined }));
 						}}
 						data-testid="login-code"

@@ -35,6 +35,7 @@ import { PayMethodPicker } from "../components/pay-method-picker";
 import { checkPickupTime } from "../pickup-time";
 import "../../ordering/ordering.css";
 import "../orders.css";
+import { keepTyped } from "../../../lib/controlled-input";
 
 const PHONE = /^1[3-9]\d{9}$/;
 const MAX_DINERS = 50;
@@ -271,7 +272,9 @@ function PayContent({ shop, timeZone }: { shop: ShopSummary; timeZone: string })
 						type="tel"
 						inputMode="numeric"
 						value={phone}
-						onChange={(event) => updateDraft({ contactPhone: event.target.value.replace(/\D/g, "").slice(0, 11) })}
+						onChange={(event) =>
+							updateDraft({ contactPhone: keepTyped(event.target, event.target.value.replace(/\D/g, "").slice(0, 11)) })
+						}
 						data-testid="pay-phone"
 					/>
 				</label>

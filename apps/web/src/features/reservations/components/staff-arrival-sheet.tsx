@@ -3,6 +3,7 @@ import { type FormEvent, useCallback, useEffect, useId, useState } from "react";
 import { Link } from "react-router";
 import { Paths, withQuery } from "../../../app/paths";
 import { errorText } from "../../../lib/api-client";
+import { keepTyped } from "../../../lib/controlled-input";
 import { CheckIcon, ScanIcon } from "../../../ui/icons";
 import { BottomSheet } from "../../../ui/sheet";
 import { scanInTelegram, telegramScanner } from "../../tables/telegram-scan";
@@ -111,7 +112,9 @@ export function StaffArrivalSheet({ open, shopId, initialCode, onClose, onArrive
 								className="field__input res-arrival__code"
 								value={code}
 								onChange={(event) => {
-									setCode(normalizeTypedCode(event.target.value).slice(0, ARRIVAL_CODE_LENGTH));
+									setCode(
+										keepTyped(event.target, normalizeTypedCode(event.target.value).slice(0, ARRIVAL_CODE_LENGTH)),
+									);
 									setError(null);
 								}}
 								autoComplete="off"

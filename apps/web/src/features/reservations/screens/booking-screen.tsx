@@ -41,6 +41,7 @@ import {
 } from "../guest-booking";
 import { useGuestText } from "../guest-strings";
 import "../guest-reservations.css";
+import { keepTyped } from "../../../lib/controlled-input";
 
 /** Party size asked for the day's terms before the guest has said how many they are. */
 const TERMS_PARTY = 2;
@@ -262,7 +263,7 @@ function BookingForm({
 					inputMode="numeric"
 					type="tel"
 					maxLength={11}
-					onChange={(value) => change({ phone: value.replace(/\D/g, "") }, "phone")}
+					onChange={(value, field) => change({ phone: keepTyped(field, value.replace(/\D/g, "")) }, "phone")}
 				/>
 				<ChipGroup
 					label={gt("book.occasion")}
@@ -419,7 +420,7 @@ function TextField({
 	label: string;
 	value: string;
 	errors: FieldErrors;
-	onChange: (value: string) => void;
+	onChange: (value: string, field: HTMLInputElement) => void;
 	maxLength?: number;
 	type?: string;
 	inputMode?: "numeric";
@@ -431,7 +432,7 @@ function TextField({
 				className="field__input"
 				value={value}
 				aria-invalid={errors[field] ? true : undefined}
-				onChange={(event) => onChange(event.target.value)}
+				onChange={(event) => onChange(event.target.value, event.target)}
 				data-testid={`booking-${field}`}
 				{...input}
 			/>

@@ -1,5 +1,6 @@
 import type { CurrencyConfig } from "@bayon/contract";
 import { forwardRef, type ReactNode, useId } from "react";
+import { keepTyped } from "../../../lib/controlled-input";
 import { LocalizedTextFields } from "../../../ui/localized-fields";
 import { useStaffStoredValueText } from "../staff-strings";
 
@@ -82,7 +83,7 @@ export const MoneyField = forwardRef<HTMLInputElement, MoneyFieldProps>(function
 					autoComplete="off"
 					value={value}
 					placeholder={placeholder ?? (0).toFixed(currency.decimals)}
-					onChange={(event) => onChange(event.target.value.replace(/[^\d.,]/g, ""))}
+					onChange={(event) => onChange(keepTyped(event.target, event.target.value.replace(/[^\d.,]/g, "")))}
 					aria-invalid={problem ? true : undefined}
 					aria-describedby={describedBy(id, problem, hint)}
 					data-testid={testId}
@@ -129,7 +130,7 @@ export function WholeField({
 					autoComplete="off"
 					value={value}
 					placeholder={placeholder}
-					onChange={(event) => onChange(event.target.value.replace(/\D/g, ""))}
+					onChange={(event) => onChange(keepTyped(event.target, event.target.value.replace(/\D/g, "")))}
 					aria-invalid={problem ? true : undefined}
 					aria-describedby={describedBy(id, problem, hint)}
 					data-testid={testId}

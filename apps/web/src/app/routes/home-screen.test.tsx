@@ -44,6 +44,35 @@ describe("home", () => {
 		expect(server.requested).toContain("/store/nearby");
 	});
 
+	it("keeps the shop card's place while the shop loads, and shows what follows the card only with it", async () => {
+		fakeServer({
+			"/system/config": { code: 0, data: usdConfig },
+			"/store/nearby": { code: 0, data: shop() },
+		});
+		const answer = globalThis.fetch;
+		let answerShop = () => {};
+		const shopAnswered = new Promise<void>((resolve) => {
+			answerShop = resolve;
+		});
+		vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
+			if (String(input).includes("/store/nearby")) await shopAnswered;
+			return answer(input, init);
+		});
+		renderHome();
+
+		const loading = await screen.findByTestId("state-loading");
+		expect(loading.classList).toContain("home-shop");
+		// Nothing below the card yet, so nothing is pushed down when the card grows (layout shift).
+		expect(screen.queryByTestId("entry-self-pickup")).toBeNull();
+		expect(screen.queryByTestId("entry-scan")).toBeNull();
+
+		answerShop();
+		await screen.findByTestId("home-shop-name");
+		expect(screen.queryByTestId("state-loading")).toBeNull();
+		expect(screen.getByTestId("entry-self-pickup")).toBeTruthy();
+		expect(screen.getByTestId("entry-scan")).toBeTruthy();
+	});
+
 	it("falls back to the shop list when nearby has none", async () => {
 		fakeServer({
 			"/store/nearby": { code: 0, data: null },

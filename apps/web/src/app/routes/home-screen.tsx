@@ -26,7 +26,7 @@ import {
 	ScooterIcon,
 	TicketIcon,
 } from "../../ui/icons";
-import { EmptyState, ErrorState, LoadingState } from "../../ui/states";
+import { EmptyState, ErrorState } from "../../ui/states";
 import { useSwitchTab } from "../navigation-hooks";
 import { Paths } from "../paths";
 import { type BannerSlide, HomeBanners } from "./home-banners";
@@ -119,7 +119,7 @@ export default function HomeScreen() {
 
 			<section className="card home__shop" aria-label={t("home.shopLabel")} data-testid="home-shop">
 				{shopQuery.isPending ? (
-					<LoadingState compact />
+					<ShopCardSkeleton />
 				) : shopQuery.isError ? (
 					<ErrorState compact message={errorText(shopQuery.error)} onRetry={() => void shopQuery.refetch()} />
 				) : shop ? (
@@ -129,46 +129,83 @@ export default function HomeScreen() {
 				)}
 			</section>
 
-			<GuestUpcomingCard variant="home" />
+			{shopQuery.isPending ? (
+				// What follows the card appears with it, never pushed down by it (issue 16: layout shift).
+				<div className="home__below-skeleton" aria-hidden="true" />
+			) : (
+				<>
+					<GuestUpcomingCard variant="home" />
 
-			<HomeBanners slides={slides} />
+					<HomeBanners slides={slides} />
 
-			<section className="home__modes" aria-label={t("home.entries")}>
-				<button
-					type="button"
-					className="card home__mode"
-					onClick={() => startOrder("takein")}
-					data-testid="entry-self-pickup"
-				>
-					<BagIcon className="home__mode-icon" />
-					<span className="home__mode-title">{t("home.selfPickup")}</span>
-					<span className="home__mode-desc">{t("home.selfPickupDesc")}</span>
-				</button>
-				<button
-					type="button"
-					className="card home__mode"
-					onClick={() => startOrder("takeout")}
-					data-testid="entry-delivery"
-				>
-					<ScooterIcon className="home__mode-icon" />
-					<span className="home__mode-title">{t("home.delivery")}</span>
-					<span className="home__mode-desc" data-testid="entry-delivery-terms">
-						{deliveryTerms}
-					</span>
-				</button>
-			</section>
+					<section className="home__modes" aria-label={t("home.entries")}>
+						<button
+							type="button"
+							className="card home__mode"
+							onClick={() => startOrder("takein")}
+							data-testid="entry-self-pickup"
+						>
+							<BagIcon className="home__mode-icon" />
+							<span className="home__mode-title">{t("home.selfPickup")}</span>
+							<span className="home__mode-desc">{t("home.selfPickupDesc")}</span>
+						</button>
+						<button
+							type="button"
+							className="card home__mode"
+							onClick={() => startOrder("takeout")}
+							data-testid="entry-delivery"
+						>
+							<ScooterIcon className="home__mode-icon" />
+							<span className="home__mode-title">{t("home.delivery")}</span>
+							<span className="home__mode-desc" data-testid="entry-delivery-terms">
+								{deliveryTerms}
+							</span>
+						</button>
+					</section>
 
-			<ul className="card home__entries">
-				{entries.map(({ to, titleKey, descKey, Icon, testId }) => (
-					<li key={to}>
-						<Link to={to} className="home__entry" data-testid={testId}>
-							<Icon className="home__entry-icon" />
-							<span className="home__entry-title">{t(titleKey)}</span>
-							<span className="home__entry-desc">{t(descKey)}</span>
-						</Link>
-					</li>
-				))}
-			</ul>
+					<ul className="card home__entries">
+						{entries.map(({ to, titleKey, descKey, Icon, testId }) => (
+							<li key={to}>
+								<Link to={to} className="home__entry" data-testid={testId}>
+									<Icon className="home__entry-icon" />
+									<span className="home__entry-title">{t(titleKey)}</span>
+									<span className="home__entry-desc">{t(descKey)}</span>
+								</Link>
+							</li>
+						))}
+					</ul>
+				</>
+			)}
+		</div>
+	);
+}
+
+/**
+ * The shop card's shape while the shop loads: the same rows (logo and name, address, phone,
+ * a two-line notice) in the same classes, so the banners and entries below do not jump down
+ * when the card arrives (the layout shift Lighthouse counted on the home page, issue 16).
+ */
+function ShopCardSkeleton() {
+	const { t } = useI18n();
+	return (
+		<div
+			className="home-shop home-shop--loading"
+			role="status"
+			aria-label={t("common.loading")}
+			data-testid="state-loading"
+		>
+			<div className="home-shop__head">
+				<span className="shop-logo home-skeleton" />
+				<div className="home-shop__titles home-shop__titles--loading">
+					<i className="home-skeleton home-skeleton--name" />
+					<i className="home-skeleton home-skeleton--status" />
+				</div>
+			</div>
+			<i className="home-skeleton home-skeleton--line" />
+			<i className="home-skeleton home-skeleton--line" />
+			<span className="home-shop__notice">
+				<i className="home-skeleton home-skeleton--notice" />
+			</span>
 		</div>
 	);
 }

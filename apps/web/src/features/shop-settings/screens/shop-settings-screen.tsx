@@ -826,7 +826,25 @@ function PreviewSection({
 					{point && ` · ${point.latitude.toFixed(4)}, ${point.longitude.toFixed(4)}`}
 				</button>
 			)}
-			<button type="button" className="button button--block" onClick={() => void run()} data-testid="preview-run">
+			{/* Nothing to price until the menu is here: the button says so instead of doing nothing. */}
+			{!chosen && (
+				<p className="field__hint" data-testid="preview-waiting">
+					{menu.isPending
+						? st("preview.menuLoading")
+						: menu.isError
+							? errorText(menu.error)
+							: items.length === 0
+								? st("preview.noItems")
+								: st("preview.chooseItem")}
+				</p>
+			)}
+			<button
+				type="button"
+				className="button button--block"
+				onClick={() => void run()}
+				disabled={!chosen}
+				data-testid="preview-run"
+			>
 				{st("preview.run")}
 			</button>
 			{result && (

@@ -1,9 +1,9 @@
-import type { ShopMenu, ShopSummary } from "@bayon/contract";
+import type { ShopSummary } from "@bayon/contract";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MenuPage } from "./pages/menu-page";
 import { launchBrowser, newPhone, screenshot } from "./support/browser";
-import { demoShopAndSimpleItem } from "./support/demo-orders";
+import { customerMenu, demoShopAndSimpleItem } from "./support/demo-orders";
 import { apiCall, DEMO_OWNER_MOBILE, openSignedIn } from "./support/http-api";
 import { nativeLookProblems } from "./support/look";
 
@@ -99,7 +99,7 @@ describe("shop/shop: choosing a branch", () => {
 		expect(await storedCart(page)).toEqual([]);
 		expect(await page.getByTestId("cart-bar").count()).toBe(0);
 		// The menu is BKK1's own copy: its items carry BKK1's ids.
-		const bkk1Menu = await apiCall<ShopMenu>(`/product/products?shopId=${bkk1.id}`);
+		const bkk1Menu = await customerMenu(bkk1.id);
 		const bkk1Item = bkk1Menu.categories.flatMap((c) => c.items).find((candidate) => candidate.name === item.name);
 		if (!bkk1Item) throw new Error("BKK1 has the demo menu");
 		await page.getByTestId(`item-${bkk1Item.id}`).waitFor();
@@ -178,8 +178,7 @@ describe("merchant: an owner opens a new branch", () => {
 			const found = await apiCall<ShopSummary[]>(`/store/list?kw=${encodeURIComponent(name)}`);
 			expect(found).toHaveLength(1);
 			const branch = found[0] as ShopSummary;
-			const count = async (shopId: number) =>
-				(await apiCall<ShopMenu>(`/product/products?shopId=${shopId}`)).categories.flatMap((c) => c.items).length;
+			const count = async (shopId: number) => (await customerMenu(shopId)).categories.flatMap((c) => c.items).length;
 			expect(await count(branch.id)).toBe(await count(riverside.id));
 			await context.close();
 		});

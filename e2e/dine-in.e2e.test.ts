@@ -1,4 +1,4 @@
-import type { MenuItem, MerchantTable, OrderView, ResolvedTable, ShopMenu, TableBillView } from "@bayon/contract";
+import type { MenuItem, MerchantTable, OrderView, ResolvedTable, TableBillView } from "@bayon/contract";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AppShell } from "./pages/app-shell";
@@ -6,6 +6,7 @@ import { MenuPage } from "./pages/menu-page";
 import { MERCHANT_ORDER_PATH, MerchantBoardPage } from "./pages/merchant-pages";
 import { PAY_PATH } from "./pages/order-pages";
 import { launchBrowser, newPhone, screenshot } from "./support/browser";
+import { customerMenu } from "./support/demo-orders";
 import { apiCall, DEMO_OWNER_MOBILE, openSignedIn, signInByApi } from "./support/http-api";
 import { shownAmounts } from "./support/money";
 
@@ -26,7 +27,7 @@ let simpleItem: MenuItem;
 beforeAll(async () => {
 	browser = await launchBrowser();
 	tables = await apiCall<MerchantTable[]>("/merchant/tables?shopId=1", { token: await signInByApi(DEMO_OWNER_MOBILE) });
-	const menu = await apiCall<ShopMenu>("/product/products?shopId=1");
+	const menu = await customerMenu(1);
 	({ price, money } = await shownAmounts());
 	// An item without options or a stock limit: one tap adds it, and other tests cannot sell it out.
 	const found = menu.categories

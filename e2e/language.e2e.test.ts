@@ -25,6 +25,8 @@ describe("language at first visit (spec §4)", () => {
 		expect(await shell.tabLabels()).toEqual(["首页", "点餐", "订单", "我的"]);
 		expect(await shell.htmlLang()).toBe("zh-CN");
 		expect(await page.evaluate(() => localStorage.getItem("languageManual"))).toBe("1");
+		// The loaded page, not its skeleton (the entries below the shop card come with the card).
+		await page.getByTestId("home-shop-name").waitFor();
 		await screenshot(page, "zh-CN-home");
 
 		const mine = await new MinePage(page).open();
@@ -77,7 +79,7 @@ describe("switching language on the mine page", () => {
 		await screenshot(page, "km-mine");
 
 		await mine.switchTab("home");
-		await page.getByTestId("home").waitFor();
+		await page.getByTestId("home-shop-name").waitFor();
 		await screenshot(page, "km-home");
 		await context.close();
 	});

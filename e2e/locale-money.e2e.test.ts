@@ -1,11 +1,12 @@
 import path from "node:path";
-import { type AppConfig, formatPrice, type MenuItem, type SecondCurrency, type ShopMenu } from "@bayon/contract";
+import { type AppConfig, formatPrice, type MenuItem, type SecondCurrency } from "@bayon/contract";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CartPage } from "./pages/cart-page";
 import { MenuPage } from "./pages/menu-page";
 import { MERCHANT_ORDER_PATH } from "./pages/merchant-pages";
 import { artifactsDir, launchBrowser, newPhone, screenshot } from "./support/browser";
+import { customerMenu } from "./support/demo-orders";
 import { apiCall, DEMO_OWNER_MOBILE, openSignedIn, signInByApi } from "./support/http-api";
 
 const SHOP_ID = 1;
@@ -31,7 +32,7 @@ const setSecondCurrency = async (second: SecondCurrency | null) =>
 
 beforeAll(async () => {
 	browser = await launchBrowser();
-	const menu = await apiCall<ShopMenu>(`/product/products?shopId=${SHOP_ID}`);
+	const menu = await customerMenu(SHOP_ID);
 	// An item without options or a stock limit: one tap adds it, and other tests cannot sell it out.
 	const found = menu.categories
 		.flatMap((category) => category.items)

@@ -7,7 +7,7 @@ import { MERCHANT_ORDER_PATH, MerchantBoardPage } from "./pages/merchant-pages";
 import { MinePage } from "./pages/mine-page";
 import { PAY_PATH } from "./pages/order-pages";
 import { launchBrowser, newPhone, screenshot, settleAnimations } from "./support/browser";
-import { payOnSandbox } from "./support/demo-orders";
+import { customerMenu, payOnSandbox } from "./support/demo-orders";
 import { apiCall, openSignedIn, sessionFor } from "./support/http-api";
 import { nativeLookProblems } from "./support/look";
 import { uniqueMobile } from "./support/sms-outbox";
@@ -28,7 +28,7 @@ let items: MenuItem[];
 
 beforeAll(async () => {
 	browser = await launchBrowser();
-	menu = await apiCall<ShopMenu>("/product/products?shopId=1");
+	menu = await customerMenu(1);
 	items = menu.categories.flatMap((category) => category.items);
 });
 

@@ -1,11 +1,4 @@
-import {
-	IDEMPOTENCY_HEADER,
-	type MenuItem,
-	type OrderView,
-	type PageResult,
-	type ShopMenu,
-	type ShopSummary,
-} from "@bayon/contract";
+import { IDEMPOTENCY_HEADER, type MenuItem, type OrderView, type PageResult, type ShopSummary } from "@bayon/contract";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOGIN_PATH } from "../apps/web/src/lib/api-client";
@@ -13,6 +6,7 @@ import { LoginPage } from "./pages/login-page";
 import { MENU_PATH, MenuPage } from "./pages/menu-page";
 import { ORDER_DETAIL_PATH, OrderDetailPage, PAY_PATH, PayPage } from "./pages/order-pages";
 import { launchBrowser, newPhone, screenshot } from "./support/browser";
+import { customerMenu } from "./support/demo-orders";
 import { apiCall, openSignedIn, signInByApi } from "./support/http-api";
 import { uniqueMobile } from "./support/sms-outbox";
 
@@ -54,7 +48,7 @@ describe("a dropped connection while placing an order", () => {
 		const menuPage = await new MenuPage(page).loaded();
 		await menuPage.chooseOrderType("takein");
 		const shop = await apiCall<ShopSummary>("/store/nearby");
-		const menu = await apiCall<ShopMenu>(`/product/products?shopId=${shop.id}`);
+		const menu = await customerMenu(shop.id);
 		const tea = menu.categories
 			.flatMap((category) => category.items)
 			.find((item: MenuItem) => item.name === "珍珠奶茶");

@@ -3,6 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { inject } from "vitest";
+import { serverNow } from "./http-api";
 
 export const artifactsDir = fileURLToPath(new URL("../.artifacts/", import.meta.url));
 
@@ -74,11 +75,11 @@ export async function settleAnimations(page: Page): Promise<void> {
 
 /**
  * Runs the page's clock from the server's (it may start at the shop's next opening, see
- * demoShopOpenAt): a page that shows "today" or the next days then shows the server's.
+ * demoShopOpenAt): a page that shows "today" or the next days then shows the server's. The
+ * server is asked what its clock says now: it started seconds after the run chose FAKE_NOW (its
+ * migrations and seed, longer under load), and another file may have moved it since.
  */
 export async function followServerClock(page: Page): Promise<void> {
-	const ahead = inject("serverClockAheadMs");
-	if (ahead === 0) return;
-	await page.clock.install({ time: Date.now() + ahead });
+	await page.clock.install({ time: await serverNow() });
 	await page.clock.resume();
 }

@@ -1,4 +1,12 @@
-import type { MenuItem, OrderType, OrderView, ShopMenu, ShopSummary } from "@bayon/contract";
+import {
+	expandShopMenu,
+	type MenuItem,
+	type OrderType,
+	type OrderView,
+	type ShopMenu,
+	type ShopMenuWire,
+	type ShopSummary,
+} from "@bayon/contract";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, expect, inject } from "vitest";
 import { launchBrowser } from "./browser";
@@ -10,10 +18,15 @@ async function demoShop(): Promise<ShopSummary> {
 	return shop;
 }
 
+/** A shop's menu as the web app reads it (it travels compact: `ShopMenuWire`). */
+export async function customerMenu(shopId: number): Promise<ShopMenu> {
+	return expandShopMenu(await apiCall<ShopMenuWire>(`/product/products?shopId=${shopId}`));
+}
+
 /** The demo shop and its menu as customers see it. */
 export async function demoShopAndMenu(): Promise<{ shop: ShopSummary; menu: ShopMenu }> {
 	const shop = await demoShop();
-	return { shop, menu: await apiCall<ShopMenu>(`/product/products?shopId=${shop.id}`) };
+	return { shop, menu: await customerMenu(shop.id) };
 }
 
 /** The demo shop and an item ordered for pickup without choosing options, with stock to spare. */
@@ -32,7 +45,7 @@ export async function simpleItem(
 	orderType: OrderType,
 	options: "optional" | "none" = "optional",
 ): Promise<MenuItem> {
-	const menu = await apiCall<ShopMenu>(`/product/products?shopId=${shopId}`);
+	const menu = await customerMenu(shopId);
 	const item = menu.categories
 		.flatMap((category) => category.items)
 		.find(
@@ -118,7 +131,7 @@ export async function placeDeliveryOrder(
 	shopId: number,
 	address: { recipient: string; address: string; houseNumber: string },
 ): Promise<OrderView> {
-	const menu = await apiCall<ShopMenu>(`/product/products?shopId=${shopId}`);
+	const menu = await customerMenu(shopId);
 	const quantityFor = (price: number) => Math.max(1, Math.ceil(1000 / Math.max(price, 1)));
 	const item = menu.categories
 		.flatMap((category) => category.items)

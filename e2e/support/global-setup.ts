@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { appendFileSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -12,8 +12,6 @@ declare module "vitest" {
 		baseUrl: string;
 		dataDir: string;
 		telegramBotToken: string;
-		/** How far the server's clock runs ahead of this machine's (FAKE_NOW), in ms; 0 when it runs on time. */
-		serverClockAheadMs: number;
 		/** The fake Telegram Bot API the server's bot talks to; `GET ${botApiUrl}/__calls` lists its calls. */
 		botApiUrl: string;
 		/** What the server's webhook wants in X-Telegram-Bot-Api-Secret-Token. */
@@ -80,11 +78,10 @@ export default async function setup(project: TestProject) {
 	const port = await freePort();
 	// The bot's messages go to a loopback stand-in for Telegram, which the tests read.
 	const botApi = await startFakeBotApi();
-	// Always a fake clock, so that the test clock route exists (POST /app-api/test/clock/advance,
-	// merchant-wallet.e2e.test.ts): now while the shop is open, else its next opening.
-	const fakeNow = demoShopOpenAt() ?? new Date().toISOString();
-	// The server's clock starts at fakeNow as it starts: pages that read "today" follow it (browser.ts).
-	const serverClockAheadMs = Date.parse(fakeNow) - Date.now();
+	// Always a fake clock, so that the test clock routes exist (/app-api/test/clock, moved by
+	// merchant-wallet.e2e.test.ts): now while the shop is open, else its next opening. E2E_FAKE_NOW
+	// (an ISO instant) starts it elsewhere, to try the suite at another hour of the shop's day.
+	const fakeNow = process.env.E2E_FAKE_NOW ?? demoShopOpenAt() ?? new Date().toISOString();
 	let log = "";
 	const child = spawn(process.execPath, ["--import", "tsx", "apps/api/src/main.ts"], {
 		cwd: root,
@@ -106,6 +103,8 @@ export default async function setup(project: TestProject) {
 		stdio: ["ignore", "pipe", "pipe"],
 	});
 	child.stdout?.on("data", (chunk: Buffer) => {
+		// E2E_SERVER_LOG names a file that keeps the server's whole log (CI keeps only its last lines on a failed start).
+		if (process.env.E2E_SERVER_LOG) appendFileSync(process.env.E2E_SERVER_LOG, chunk);
 		log += chunk.toString();
 	});
 	child.stderr?.on("data", (chunk: Buffer) => {
@@ -123,7 +122,6 @@ export default async function setup(project: TestProject) {
 	project.provide("baseUrl", baseUrl);
 	project.provide("dataDir", dataDir);
 	project.provide("telegramBotToken", TELEGRAM_BOT_TOKEN);
-	project.provide("serverClockAheadMs", serverClockAheadMs);
 	project.provide("botApiUrl", botApi.url);
 	project.provide("telegramWebhookSecret", TELEGRAM_WEBHOOK_SECRET);
 

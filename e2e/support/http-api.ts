@@ -53,7 +53,12 @@ export async function sessionFor(mobile: string): Promise<ApiSession> {
 	const file = path.join(inject("dataDir"), "e2e-sessions.json");
 	const cache = existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as Record<string, ApiSession>) : {};
 	const cached = cache[mobile];
-	if (cached && cached.expiresTime - Date.now() > 120_000) return cached;
+	// Fresh on both clocks: the server's gave the expiry and runs hours ahead of this machine's
+	// when the run starts outside the shop's hours (FAKE_NOW), and seconds behind it otherwise
+	// (it starts after its migrations); a page refreshes a session a minute before it expires on
+	// the page's clock (one or the other), and a refresh the cache does not know of makes its
+	// copy a reused refresh token, which ends the whole session.
+	if (cached && cached.expiresTime - Math.max(Date.now(), await serverNow()) > 120_000) return cached;
 	const session = await signInFresh(mobile);
 	cache[mobile] = session;
 	writeFileSync(file, JSON.stringify(cache));
@@ -130,4 +135,12 @@ export async function openSignedIn(
 		{ session, member },
 	);
 	await page.goto(urlPath);
+}
+
+/** The server's clock now, in ms (GET /app-api/test/clock: the browser tests' server always runs a fake clock). */
+export async function serverNow(): Promise<number> {
+	const response = await fetch(`${inject("baseUrl")}/app-api/test/clock`, { headers: { "tenant-id": "1" } });
+	const envelope = (await response.json()) as { code: number; msg: string; data: { now: string } | null };
+	if (envelope.code !== 0 || !envelope.data) throw new Error(`/test/clock answered ${envelope.code}: ${envelope.msg}`);
+	return Date.parse(envelope.data.now);
 }

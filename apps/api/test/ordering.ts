@@ -1,4 +1,4 @@
-import type { MenuItem, OrderView, PaymentResult, ShopMenu } from "@bayon/contract";
+import { expandShopMenu, type MenuItem, type OrderView, type PaymentResult, type ShopMenuWire } from "@bayon/contract";
 import { sql } from "kysely";
 import { expect } from "vitest";
 import { fromLocalMoment, toLocalMoment } from "../src/features/venues/hours.js";
@@ -14,8 +14,8 @@ export class OrderingFixture {
 
 	/** Loads the demo menu, by English item name. */
 	async load() {
-		const menu = await this.server.call<ShopMenu>("GET", "/app-api/product/products?shopId=1", { lang: "en" });
-		for (const item of menu.data.categories.flatMap((c) => c.items)) this.items.set(item.name, item);
+		const menu = await this.server.call<ShopMenuWire>("GET", "/app-api/product/products?shopId=1", { lang: "en" });
+		for (const item of expandShopMenu(menu.data).categories.flatMap((c) => c.items)) this.items.set(item.name, item);
 		return this;
 	}
 

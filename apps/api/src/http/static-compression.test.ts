@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -42,6 +42,8 @@ function varyNames(answer: RawAnswer): string[] {
 const script = `${Array.from({ length: 2000 }, (_, i) => `export const value${i} = "menu item ${i % 17}";`).join("\n")}\n`;
 const page = `<!doctype html><title>Bayon</title><div id=root>${"<div class=skeleton></div>".repeat(200)}</div>`;
 const SCRIPT_PATH = "/assets/index-Ab12Cd34.js";
+const stylesheet = `${Array.from({ length: 300 }, (_, i) => `.menu-item-${i} { padding: 8px 12px; color: #1f1f1f; }`).join("\n")}\n`;
+const STYLESHEET_PATH = "/assets/index-Ef56Gh78.css";
 
 let web: TestServer;
 beforeAll(async () => {
@@ -54,6 +56,7 @@ beforeAll(async () => {
 	};
 	write("index.html", page);
 	write(`.${SCRIPT_PATH}`, script);
+	write(`.${STYLESHEET_PATH}`, stylesheet);
 	// A file too small to be worth compressing: the build writes no copies of it.
 	writeFileSync(path.join(dist, "assets/tiny-Zz99Yy88.js"), "export {};\n");
 	web = await startTestServer({ webDistDir: dist });
@@ -122,5 +125,45 @@ describe("compressed web app files", () => {
 		expect(answer.status).toBe(200);
 		expect(answer.headers["content-encoding"]).toBeUndefined();
 		expect(answer.body.toString()).toBe("export {};\n");
+	});
+
+	it("sends a hashed stylesheet as brotli, cacheable for good (issue 16: the page's render-blocking file)", async () => {
+		const answer = await rawGet(web.url, STYLESHEET_PATH, { "accept-encoding": "gzip, deflate, br, zstd" });
+
+		expect(answer.status).toBe(200);
+		expect(answer.headers["content-encoding"]).toBe("br");
+		expect(answer.headers["content-type"]).toMatch(/text\/css/);
+		expect(answer.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+		expect(brotliDecompressSync(answer.body).toString()).toBe(stylesheet);
+	});
+
+	it("answers a page asked again with its ETag with 304 and no body, whatever the encoding", async () => {
+		for (const encoding of ["br, gzip", "gzip", "identity"]) {
+			const first = await rawGet(web.url, "/pages/menu/menu", { "accept-encoding": encoding });
+			expect(first.headers.etag).toBeTruthy();
+
+			const again = await rawGet(web.url, "/pages/menu/menu", {
+				"accept-encoding": encoding,
+				"if-none-match": String(first.headers.etag),
+			});
+
+			expect(again.status).toBe(304);
+			expect(again.body.length).toBe(0);
+		}
+	});
+});
+
+describe("menu pictures", () => {
+	it("are sent as they are (already compressed) and cacheable for good: an upload's name never changes content", async () => {
+		const picture = readdirSync(path.join(web.dataDir, "uploads")).find((name) => name.endsWith(".webp"));
+		expect(picture, "the demo seed writes the menu's pictures to uploads/").toBeTruthy();
+
+		const answer = await rawGet(web.url, `/uploads/${picture}`, { "accept-encoding": "gzip, deflate, br, zstd" });
+
+		expect(answer.status).toBe(200);
+		expect(answer.headers["content-type"]).toBe("image/webp");
+		expect(answer.headers["content-encoding"]).toBeUndefined();
+		expect(answer.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+		expect(answer.body.subarray(8, 12).toString()).toBe("WEBP");
 	});
 });

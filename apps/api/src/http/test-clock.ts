@@ -18,7 +18,12 @@ const AdvanceClockInput = z.object({
 });
 
 /**
- * `POST /app-api/test/clock/advance` `{ seconds }` → `{ now }`: for browser tests only. It exists
+ * `GET /app-api/test/clock` → `{ now }`: the server's time, for a browser page to run its clock
+ * from (e2e/support/browser.ts). FAKE_NOW only says where the clock stood when the server
+ * started (after its migrations and seed, seconds after the test run chose it), and another test
+ * file may have moved it since: only the server knows what its clock says now.
+ *
+ * `POST /app-api/test/clock/advance` `{ seconds }` → `{ now }`: for browser tests only. Both exist
  * only when the server runs on a fake clock (FAKE_NOW, which the configuration refuses in
  * production); otherwise the path is unknown (not found). It moves the server's clock (forward, or
  * back by a negative amount: one server serves every browser test file, so a test that moved
@@ -27,6 +32,7 @@ const AdvanceClockInput = z.object({
  * server's new time, for the test to know how far ahead of the real clock it runs.
  */
 export async function testClockRoutes(app: FastifyInstance, deps: AppDeps, clock: MovableClock) {
+	app.get("/test/clock", { config: { public: true } }, async () => ok({ now: clock.now().toISOString() }));
 	app.withTypeProvider<ZodTypeProvider>().post(
 		"/test/clock/advance",
 		// No sign-in: the test drives time, not a member (and the route exists on test servers only).

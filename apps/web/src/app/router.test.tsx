@@ -1,5 +1,5 @@
 import { QueryClientProvider } from "@tanstack/react-query";
-import { act, fireEvent, render, screen, within } from "@testing-library/react";
+import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { createMemoryRouter, type RouteObject, RouterProvider } from "react-router";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { LOGIN_PATH } from "../lib/api-client";
@@ -91,7 +91,7 @@ describe("routes (spec §2)", () => {
 		await act(async () => {
 			fireEvent.click(screen.getByTestId("go-home"));
 		});
-		expect(router.state.location.pathname).toBe(TabPaths.home);
+		await waitFor(() => expect(router.state.location.pathname).toBe(TabPaths.home));
 	});
 
 	it("a placeholder page shows its title and the feature-not-open notice", async () => {
@@ -136,7 +136,7 @@ describe("navigation", () => {
 			fireEvent.click(screen.getByTestId("tab-mine"));
 		});
 
-		expect(router.state.location.pathname).toBe(TabPaths.mine);
+		await waitFor(() => expect(router.state.location.pathname).toBe(TabPaths.mine));
 		expect(router.state.historyAction).toBe("REPLACE");
 		expect(screen.getByTestId("tab-mine").getAttribute("aria-current")).toBe("page");
 	});
@@ -149,7 +149,7 @@ describe("navigation", () => {
 			fireEvent.click(screen.getByTestId("back"));
 		});
 
-		expect(router.state.location.pathname).toBe(TabPaths.home);
+		await waitFor(() => expect(router.state.location.pathname).toBe(TabPaths.home));
 	});
 
 	it("retranslates the tab bar when the language changes", async () => {

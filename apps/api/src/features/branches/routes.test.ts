@@ -2,9 +2,11 @@ import {
 	type CreateBranchInput,
 	type CreatedBranch,
 	ErrorCode,
+	expandShopMenu,
 	formatMessage,
 	type MemberInfo,
 	type ShopMenu,
+	type ShopMenuWire,
 	type ShopSummary,
 } from "@bayon/contract";
 import { sql } from "kysely";
@@ -153,7 +155,7 @@ describe("POST /merchant/branch/create", () => {
 		const info = await server.call<MemberInfo>("GET", "/app-api/member/user/get-info", { token: owner.accessToken });
 		expect(info.data.merchantShops).toContainEqual(expect.objectContaining({ shopId: branch.shopId, role: "owner" }));
 		// The menu customers see there is the copy, priced like the source.
-		const menu = await server.call<ShopMenu>("GET", `/app-api/product/products?shopId=${branch.shopId}`);
+		const menu = await server.call<ShopMenuWire>("GET", `/app-api/product/products?shopId=${branch.shopId}`);
 		expect(menu.data.categories.flatMap((c) => c.items).length).toBe(source.items.length);
 
 		// Both branches' change logs say who opened it.
@@ -230,12 +232,12 @@ describe("POST /merchant/branch/create", () => {
 		expect(sourceOptions.length).toBeGreaterThan(0);
 		expect(sourceOptions.every((option) => option.price_delta !== 999)).toBe(true);
 
-		const sourceMenu = await server.call<ShopMenu>("GET", `/app-api/product/products?shopId=${sourceShopId}`);
-		const copyMenu = await server.call<ShopMenu>("GET", `/app-api/product/products?shopId=${created.data.shopId}`);
+		const sourceMenu = await server.call<ShopMenuWire>("GET", `/app-api/product/products?shopId=${sourceShopId}`);
+		const copyMenu = await server.call<ShopMenuWire>("GET", `/app-api/product/products?shopId=${created.data.shopId}`);
 		const priceIn = (menu: ShopMenu, id: number) =>
 			menu.categories.flatMap((c) => c.items).find((item) => item.id === id)?.price;
-		expect(priceIn(sourceMenu.data, sourceItem.id)).toBe(copyItem.price);
-		expect(priceIn(copyMenu.data, copyItem.id)).toBe(copyItem.price + 150);
+		expect(priceIn(expandShopMenu(sourceMenu.data), sourceItem.id)).toBe(copyItem.price);
+		expect(priceIn(expandShopMenu(copyMenu.data), copyItem.id)).toBe(copyItem.price + 150);
 	});
 
 	it("refuses bad input with the field's message in the caller's language and creates nothing", async () => {

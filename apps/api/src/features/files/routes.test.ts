@@ -240,32 +240,58 @@ describe("hostile uploads", () => {
 	const log = logCollector();
 	let hostile: TestServer;
 	let hostileToken: string;
-	const errorLines = () => log.lines.filter((line) => line.level >= 50);
-	const leftoverUploads = () => readdirSync(incomingUploadsDir(hostile.dataDir));
+	// Cuts requests off after REQUEST_TIMEOUT_MS: only for the bodies that stall or break off. The
+	// other stories' uploads (a crowd of 12 photos at once) could take longer than that to arrive
+	// on a loaded machine and be cut off too (HTTP 408 seen once in 20 runs under load).
+	let cutting: TestServer;
+	let cuttingToken: string;
+	// Each error-level line (from line `from` on), whole, so a failure says what was logged; also
+	// written to stderr, which CI keeps even when a retry of the test passes.
+	const errorLines = (from = 0) => {
+		const found = log.lines.slice(from).filter((line) => line.level >= 50);
+		for (const line of found) console.error(`hostile uploads: error-level line ${JSON.stringify(line)}`);
+		return found.map((line) => ({ msg: line.msg, err: line.err, reqId: line.reqId }));
+	};
+	const leftoverUploads = () => [hostile, cutting].flatMap((server) => readdirSync(incomingUploadsDir(server.dataDir)));
+	// The two tests of a body that ends early saw one error-level line in 2 of 3 CI runs on
+	// 2026-11-25, only under the full suite's load, never alone (issue 16's note). Both counted
+	// every line of the server then, so one stray line failed both. Not seen since in 60+ runs
+	// under load on both databases (decision 026): retried, counting only their own lines and
+	// printing any such line whole, until it is identified.
+	const flakyUnderLoad = { retry: 2 };
 
 	beforeAll(async () => {
 		hostile = await startTestServer({
 			logger: log.logger,
 			configure(config) {
-				config.http = { requestTimeoutMs: REQUEST_TIMEOUT_MS, headersTimeoutMs: REQUEST_TIMEOUT_MS };
 				config.uploads = { ...config.uploads, imageWorkers: IMAGE_WORKERS, maxWaiting: MAX_WAITING };
 			},
 		});
 		hostileToken = (await hostile.signIn("13922220009")).accessToken;
+		cutting = await startTestServer({
+			logger: log.logger,
+			configure(config) {
+				config.http = { requestTimeoutMs: REQUEST_TIMEOUT_MS, headersTimeoutMs: REQUEST_TIMEOUT_MS };
+			},
+		});
+		cuttingToken = (await cutting.signIn("13922220011")).accessToken;
 	});
 	afterAll(async () => {
 		await hostile?.close();
+		await cutting?.close();
 	});
 
 	/**
 	 * Sends the start of a multipart upload over a raw socket (fetch cannot stop half-way);
-	 * `then` decides what the client does next. Resolves with what the server wrote back.
+	 * `then` decides what the client does next. Resolves with what the server wrote back. To the
+	 * server that cuts requests off unless `to` says otherwise.
 	 */
 	function rawUpload(
-		options: { contentType?: string; declaredLength?: number; body: string | Buffer },
+		options: { contentType?: string; declaredLength?: number; body: string | Buffer; to?: "hostile" },
 		then: (socket: ReturnType<typeof connect>) => void,
 	): Promise<{ answer: string; closedAfterMs: number }> {
-		const url = new URL(hostile.url);
+		const [server, token] = options.to === "hostile" ? [hostile, hostileToken] : [cutting, cuttingToken];
+		const url = new URL(server.url);
 		return new Promise((resolve, reject) => {
 			const socket = connect(Number(url.port), url.hostname);
 			let answer = "";
@@ -283,7 +309,7 @@ describe("hostile uploads", () => {
 						`Host: ${url.host}`,
 						"tenant-id: 1",
 						"x-lang: en",
-						`authorization: Bearer ${hostileToken}`,
+						`authorization: Bearer ${token}`,
 						`content-type: ${options.contentType ?? "multipart/form-data; boundary=XyZ"}`,
 						`content-length: ${options.declaredLength ?? Buffer.byteLength(options.body)}`,
 						"connection: close",
@@ -316,12 +342,12 @@ describe("hostile uploads", () => {
 		const bomb = declareGifSize(await animatedGif(16, 16, 8), 4096, 4096);
 		expect(bomb.length).toBeLessThan(20_000);
 		expect((await sharp(bomb).metadata()).pages).toBe(8);
+		const queue = imageWorkQueue(hostile.deps.config.uploads);
+		expect(queue.peakActive).toBe(0);
 
-		const { result: answers, ms } = await timed(
-			Promise.all(
-				Array.from({ length: 4 }, () =>
-					upload(bomb, "bomb.gif", "image/gif", { token: hostileToken, lang: "en", to: hostile }),
-				),
+		const answers = await Promise.all(
+			Array.from({ length: 4 }, () =>
+				upload(bomb, "bomb.gif", "image/gif", { token: hostileToken, lang: "en", to: hostile }),
 			),
 		);
 
@@ -334,10 +360,12 @@ describe("hostile uploads", () => {
 				}),
 			});
 		}
-		expect(ms).toBeLessThan(2000);
+		// Refused from the header: no image reached a decoder (not timed: a loaded machine is slow
+		// at anything, and this says what "without decoding" means).
+		expect(queue.peakActive).toBe(0);
 	});
 
-	it("refuses a small PNG or JPEG that declares 60000 × 60000 pixels, fast", async () => {
+	it("refuses a small PNG or JPEG that declares 60000 × 60000 pixels without decoding it", async () => {
 		const hugePng = declarePngSize(await png(8, 8), 60_000, 60_000);
 		const jpeg = declareJpegSize(await noisyJpeg(8), 60_000, 60_000);
 		expect(await sharp(hugePng, { limitInputPixels: false }).metadata()).toMatchObject({
@@ -345,13 +373,13 @@ describe("hostile uploads", () => {
 			height: 60_000,
 		});
 		expect(await sharp(jpeg, { limitInputPixels: false }).metadata()).toMatchObject({ width: 60_000, height: 60_000 });
+		const queue = imageWorkQueue(hostile.deps.config.uploads);
+		expect(queue.peakActive).toBe(0);
 
-		const { result: answers, ms } = await timed(
-			Promise.all([
-				upload(hugePng, "huge.png", "image/png", { token: hostileToken, lang: "en", to: hostile }),
-				upload(jpeg, "huge.jpg", "image/jpeg", { token: hostileToken, lang: "en", to: hostile }),
-			]),
-		);
+		const answers = await Promise.all([
+			upload(hugePng, "huge.png", "image/png", { token: hostileToken, lang: "en", to: hostile }),
+			upload(jpeg, "huge.jpg", "image/jpeg", { token: hostileToken, lang: "en", to: hostile }),
+		]);
 
 		for (const answer of answers) {
 			expect(answer).toMatchObject({
@@ -359,7 +387,7 @@ describe("hostile uploads", () => {
 				msg: formatMessage("imageDimensionsTooLarge", "en", { px: Limits.uploadMaxPixelsPerSide }),
 			});
 		}
-		expect(ms).toBeLessThan(2000);
+		expect(queue.peakActive).toBe(0);
 	});
 
 	it("still takes an ordinary animated GIF, every frame of it", async () => {
@@ -409,7 +437,10 @@ describe("hostile uploads", () => {
 		);
 		await until(() => queue.active === IMAGE_WORKERS, 5000);
 		await rawUpload(
-			{ body: Buffer.concat([Buffer.from(partHead("small.png", "image/png")), small, Buffer.from("\r\n--XyZ--\r\n")]) },
+			{
+				body: Buffer.concat([Buffer.from(partHead("small.png", "image/png")), small, Buffer.from("\r\n--XyZ--\r\n")]),
+				to: "hostile",
+			},
 			(socket) => {
 				until(() => queue.waiting === 1, 5000).then(
 					() => socket.destroy(),
@@ -443,21 +474,25 @@ describe("hostile uploads", () => {
 	it.each([
 		["without a boundary", { contentType: "multipart/form-data", body: `${partStart}\r\n--XyZ--\r\n` }],
 		["cut short", { body: partStart }],
-	])("answers a multipart body %s with a clear error, logged as the client's mistake", async (_name, request) => {
-		const before = log.lines.length;
+	])(
+		"answers a multipart body %s with a clear error, logged as the client's mistake",
+		flakyUnderLoad,
+		async (_name, request) => {
+			const before = log.lines.length;
 
-		const { answer } = await rawUpload(request, () => {});
+			const { answer } = await rawUpload(request, () => {});
 
-		expect(answer).toMatch(/^HTTP\/1\.1 200/);
-		const envelope = JSON.parse(answer.slice(answer.indexOf("\r\n\r\n") + 4));
-		expect(envelope).toMatchObject({ code: ErrorCode.BadRequest, msg: formatMessage("uploadIncomplete", "en") });
-		const lines = log.lines.slice(before);
-		expect(lines.some((line) => line.level === 30 && line.msg.startsWith("upload refused"))).toBe(true);
-		expect(errorLines()).toEqual([]);
-		expect(leftoverUploads()).toEqual([]);
-	});
+			expect(answer).toMatch(/^HTTP\/1\.1 200/);
+			const envelope = JSON.parse(answer.slice(answer.indexOf("\r\n\r\n") + 4));
+			expect(envelope).toMatchObject({ code: ErrorCode.BadRequest, msg: formatMessage("uploadIncomplete", "en") });
+			const lines = log.lines.slice(before);
+			expect(lines.some((line) => line.level === 30 && line.msg.startsWith("upload refused"))).toBe(true);
+			expect(errorLines(before)).toEqual([]);
+			expect(leftoverUploads()).toEqual([]);
+		},
+	);
 
-	it("logs a client that leaves mid-upload at info level and keeps no file of it", async () => {
+	it("logs a client that leaves mid-upload at info level and keeps no file of it", flakyUnderLoad, async () => {
 		const before = log.lines.length;
 		const abandoned = () => log.lines.slice(before).some((line) => line.msg.startsWith("upload abandoned"));
 
@@ -466,7 +501,7 @@ describe("hostile uploads", () => {
 		});
 		await until(abandoned, 2000);
 
-		expect(errorLines()).toEqual([]);
+		expect(errorLines(before)).toEqual([]);
 		expect(leftoverUploads()).toEqual([]);
 	});
 });

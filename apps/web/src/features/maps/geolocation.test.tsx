@@ -56,7 +56,8 @@ describe("useUserLocation", () => {
 		const { result, unmount } = renderHook(() => useUserLocation());
 
 		expect(Limits.locationRefreshMs).toBe(30_000);
-		await act(async () => {});
+		// The answer arrives a few microtasks later; the clock stays where it is.
+		await act(() => vi.advanceTimersByTimeAsync(0));
 		expect(getPosition).toHaveBeenCalledTimes(1);
 		expect(result.current.position).toEqual({ latitude: 11.501, longitude: 104.9 });
 		expect(result.current.locating).toBe(false);
@@ -87,7 +88,7 @@ describe("useUserLocation", () => {
 		vi.useFakeTimers();
 		const getPosition = fakeGeolocation((call) => (call === 1 ? { code: 1 } : { latitude: 11.56, longitude: 104.93 }));
 		const { result } = renderHook(() => useUserLocation());
-		await act(async () => {});
+		await act(() => vi.advanceTimersByTimeAsync(0));
 		expect(result.current.problem).toBe("denied");
 		expect(result.current.position).toBeNull();
 

@@ -26,7 +26,7 @@ function geolocation(answer: { latitude: number; longitude: number } | { code: n
 const renderForm = (url: string = Paths.addressAdd) =>
 	renderScreen(<AddressEditScreen />, { path: Paths.addressAdd, url, otherPaths: [Paths.login, TabPaths.home] });
 
-const fill = (testId: string, value: string) => fireEvent.change(screen.getByTestId(testId), { target: { value } });
+const fill = (testId: string, value: string) => fireEvent.input(screen.getByTestId(testId), { target: { value } });
 
 beforeEach(async () => {
 	localStorage.clear();

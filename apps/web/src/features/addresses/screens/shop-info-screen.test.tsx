@@ -1,5 +1,5 @@
 import { Limits } from "@bayon/contract";
-import { act, screen, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Paths } from "../../../app/paths";
 import { applyLanguage } from "../../../lib/i18n";
@@ -63,8 +63,7 @@ describe("address/shop_info", () => {
 		expect(days[6]?.textContent).toContain("周日08:00–22:00");
 		expect(screen.getByTestId("shop-zones").textContent).toContain("配送费 $1.00 · $5.00 起送");
 
-		await act(async () => {});
-		expect(screen.getByTestId("shop-map").dataset.user).toBe("11.57,104.92");
+		await waitFor(() => expect(screen.getByTestId("shop-map").dataset.user).toBe("11.57,104.92"));
 		expect(screen.queryByTestId("location-failed")).toBeNull();
 	});
 

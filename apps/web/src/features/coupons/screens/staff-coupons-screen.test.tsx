@@ -159,8 +159,8 @@ describe("the owner's coupon templates", () => {
 		expect(within(sheet).queryByTestId("coupon-percent")).toBeNull();
 		expect(within(sheet).queryByTestId("coupon-cap")).toBeNull();
 
-		fireEvent.change(within(sheet).getByTestId("coupon-amount"), { target: { value: "5" } });
-		fireEvent.change(within(sheet).getByTestId("coupon-threshold"), { target: { value: "3" } });
+		fireEvent.input(within(sheet).getByTestId("coupon-amount"), { target: { value: "5" } });
+		fireEvent.input(within(sheet).getByTestId("coupon-threshold"), { target: { value: "3" } });
 		fireEvent.click(within(sheet).getByTestId("coupon-listed"));
 		fireEvent.click(within(sheet).getByTestId("coupon-save"));
 		expect((await within(sheet).findByTestId("coupon-title-zh-CN-error")).textContent).toBe(
@@ -169,8 +169,8 @@ describe("the owner's coupon templates", () => {
 		expect(within(sheet).getByTestId("coupon-total-error").textContent).toBe("The quantity must be 0 to 1,000,000");
 
 		// The rules between fields are the schema's second round, once each field reads well.
-		fireEvent.change(within(sheet).getByTestId("coupon-title-zh-CN"), { target: { value: "满15减3" } });
-		fireEvent.change(within(sheet).getByTestId("coupon-total"), { target: { value: "100" } });
+		fireEvent.input(within(sheet).getByTestId("coupon-title-zh-CN"), { target: { value: "满15减3" } });
+		fireEvent.input(within(sheet).getByTestId("coupon-total"), { target: { value: "100" } });
 		fireEvent.click(within(sheet).getByTestId("coupon-save"));
 		expect((await within(sheet).findByTestId("coupon-amount-error")).textContent).toBe(
 			"The amount off cannot be more than the minimum spend",
@@ -179,20 +179,20 @@ describe("the owner's coupon templates", () => {
 			"A coupon not shown in the coupon centre needs an exchange code",
 		);
 
-		fireEvent.change(within(sheet).getByTestId("coupon-amount"), { target: { value: "1.234" } });
+		fireEvent.input(within(sheet).getByTestId("coupon-amount"), { target: { value: "1.234" } });
 		fireEvent.click(within(sheet).getByTestId("coupon-save"));
 		expect((await within(sheet).findByTestId("coupon-amount-error")).textContent).toBe("Enter an amount such as 12.50");
 		expect(server.to("/merchant/coupons/save")).toEqual([]);
 
-		fireEvent.change(within(sheet).getByTestId("coupon-title-en"), { target: { value: "$3 off $15" } });
-		fireEvent.change(within(sheet).getByTestId("coupon-amount"), { target: { value: "3" } });
-		fireEvent.change(within(sheet).getByTestId("coupon-threshold"), { target: { value: "15.5" } });
-		fireEvent.change(within(sheet).getByTestId("coupon-per-member"), { target: { value: "3" } });
-		fireEvent.change(within(sheet).getByTestId("coupon-code"), { target: { value: "spring 26" } });
+		fireEvent.input(within(sheet).getByTestId("coupon-title-en"), { target: { value: "$3 off $15" } });
+		fireEvent.input(within(sheet).getByTestId("coupon-amount"), { target: { value: "3" } });
+		fireEvent.input(within(sheet).getByTestId("coupon-threshold"), { target: { value: "15.5" } });
+		fireEvent.input(within(sheet).getByTestId("coupon-per-member"), { target: { value: "3" } });
+		fireEvent.input(within(sheet).getByTestId("coupon-code"), { target: { value: "spring 26" } });
 		fireEvent.click(within(sheet).getByTestId("coupon-shops-chosen"));
 		fireEvent.click(within(sheet).getByTestId("coupon-shop-2"));
 		fireEvent.click(within(sheet).getByTestId("coupon-use-type-2"));
-		fireEvent.change(within(sheet).getByTestId("coupon-days"), { target: { value: "14" } });
+		fireEvent.input(within(sheet).getByTestId("coupon-days"), { target: { value: "14" } });
 		fireEvent.click(within(sheet).getByTestId("coupon-save"));
 
 		await waitFor(() => expect(screen.queryByTestId("coupon-sheet")).toBeNull());
@@ -251,7 +251,7 @@ describe("the owner's coupon templates", () => {
 		fireEvent.click(await screen.findByTestId("coupon-until-date-day-option-15"));
 		fireEvent.click(within(sheet).getByTestId("coupon-until-time"));
 		fireEvent.click(await screen.findByTestId("coupon-until-time-option-18:30"));
-		fireEvent.change(within(sheet).getByTestId("coupon-cap"), { target: { value: "" } });
+		fireEvent.input(within(sheet).getByTestId("coupon-cap"), { target: { value: "" } });
 		fireEvent.click(within(sheet).getByTestId("coupon-save"));
 
 		await waitFor(() => expect(server.to("/merchant/coupons/save", "POST")).toHaveLength(1));
@@ -293,8 +293,8 @@ describe("the owner's coupon templates", () => {
 		for (const control of ["coupon-kind", "coupon-amount", "coupon-threshold", "coupon-use-type", "coupon-shops"])
 			expect(within(sheet).queryByTestId(control)).toBeNull();
 
-		fireEvent.change(within(sheet).getByTestId("coupon-title-en"), { target: { value: "$3 off" } });
-		fireEvent.change(within(sheet).getByTestId("coupon-total"), { target: { value: "10" } });
+		fireEvent.input(within(sheet).getByTestId("coupon-title-en"), { target: { value: "$3 off" } });
+		fireEvent.input(within(sheet).getByTestId("coupon-total"), { target: { value: "10" } });
 		fireEvent.click(within(sheet).getByTestId("coupon-save"));
 		expect((await within(sheet).findByTestId("coupon-total-error")).textContent).toBe(
 			"The quantity cannot be less than the 12 already claimed",

@@ -75,10 +75,21 @@ describe("login form validation", () => {
 		expect(calls).toHaveLength(0);
 	});
 
+	it("keeps only digits in the phone and code fields, also when a typed letter changes nothing", async () => {
+		renderLogin();
+		fireEvent.input(phone(), { target: { value: "128" } });
+		// The digits are the same as before: the field must still drop the letter (Preact does not
+		// put a controlled field back by itself, lib/controlled-input.ts).
+		fireEvent.input(phone(), { target: { value: "128a" } });
+		expect(phone()).toHaveProperty("value", "128");
+		fireEvent.input(code(), { target: { value: "12x" } });
+		expect(code()).toHaveProperty("value", "12");
+	});
+
 	it("rejects a phone number that breaks the rule", async () => {
 		renderLogin();
-		fireEvent.change(phone(), { target: { value: "12800000001" } });
-		fireEvent.change(code(), { target: { value: "123456" } });
+		fireEvent.input(phone(), { target: { value: "12800000001" } });
+		fireEvent.input(code(), { target: { value: "123456" } });
 		fireEvent.click(agree());
 
 		submit();
@@ -91,8 +102,8 @@ describe("login form validation", () => {
 	it("shows the messages in English when the language is English", async () => {
 		await applyLanguage("en");
 		renderLogin();
-		fireEvent.change(screen.getByLabelText("Phone number"), { target: { value: "1380000" } });
-		fireEvent.change(screen.getByLabelText("Verification code"), { target: { value: "12" } });
+		fireEvent.input(screen.getByLabelText("Phone number"), { target: { value: "1380000" } });
+		fireEvent.input(screen.getByLabelText("Verification code"), { target: { value: "12" } });
 
 		submit();
 
@@ -112,8 +123,8 @@ describe("login form validation", () => {
 
 	it("asks to tick the agreement (inline and as a toast) when only that is missing", async () => {
 		renderLogin();
-		fireEvent.change(phone(), { target: { value: "13800000002" } });
-		fireEvent.change(code(), { target: { value: "123456" } });
+		fireEvent.input(phone(), { target: { value: "13800000002" } });
+		fireEvent.input(code(), { target: { value: "123456" } });
 
 		submit();
 
@@ -124,7 +135,7 @@ describe("login form validation", () => {
 
 	it("keeps only digits in the phone and code fields, up to their length", () => {
 		renderLogin();
-		fireEvent.change(phone(), { target: { value: "138-0000 0002" } });
+		fireEvent.input(phone(), { target: { value: "138-0000 0002" } });
 		expect((phone() as HTMLInputElement).value).toBe("13800000002");
 		expect(code().getAttribute("maxlength")).toBe("6");
 		expect(code().getAttribute("autocomplete")).toBe("one-time-code");
@@ -147,7 +158,7 @@ describe("sending the code", () => {
 
 	it("sends the code for scene 1 and counts down 60 s before a resend", async () => {
 		renderLogin();
-		fireEvent.change(phone(), { target: { value: "13800000002" } });
+		fireEvent.input(phone(), { target: { value: "13800000002" } });
 
 		fireEvent.click(screen.getByTestId("send-code"));
 
@@ -166,7 +177,7 @@ describe("sending the code", () => {
 			},
 		});
 		renderLogin();
-		fireEvent.change(phone(), { target: { value: "13800000002" } });
+		fireEvent.input(phone(), { target: { value: "13800000002" } });
 
 		fireEvent.click(screen.getByTestId("send-code"));
 
@@ -177,8 +188,8 @@ describe("sending the code", () => {
 
 describe("signing in", () => {
 	async function fillAndSubmit() {
-		fireEvent.change(phone(), { target: { value: "13800000002" } });
-		fireEvent.change(code(), { target: { value: "654321" } });
+		fireEvent.input(phone(), { target: { value: "13800000002" } });
+		fireEvent.input(code(), { target: { value: "654321" } });
 		fireEvent.click(agree());
 		await act(async () => {
 			submit();

@@ -50,9 +50,9 @@ describe("the owner's VIP card types", () => {
 		expect(screen.getByTestId("state-empty").textContent).toContain("No VIP cards yet");
 		fireEvent.click(screen.getByTestId("vip-add"));
 		const sheet = await screen.findByTestId("vip-sheet");
-		fireEvent.change(within(sheet).getByTestId("vip-name-zh-CN"), { target: { value: "银卡" } });
-		fireEvent.change(within(sheet).getByTestId("vip-price"), { target: { value: "19.9" } });
-		fireEvent.change(within(sheet).getByTestId("vip-validity"), { target: { value: "30" } });
+		fireEvent.input(within(sheet).getByTestId("vip-name-zh-CN"), { target: { value: "银卡" } });
+		fireEvent.input(within(sheet).getByTestId("vip-price"), { target: { value: "19.9" } });
+		fireEvent.input(within(sheet).getByTestId("vip-validity"), { target: { value: "30" } });
 		fireEvent.click(within(sheet).getByTestId("vip-save"));
 		expect((await within(sheet).findByTestId("vip-discount-error")).textContent).toBe(
 			"Give the card at least one benefit: a discount, free delivery or extra points",
@@ -61,9 +61,9 @@ describe("the owner's VIP card types", () => {
 		fireEvent.click(within(sheet).getByTestId("vip-free-delivery"));
 		expect(within(sheet).queryByTestId("vip-discount-error")).toBeNull();
 
-		fireEvent.change(within(sheet).getByTestId("vip-discount"), { target: { value: "95" } });
-		fireEvent.change(within(sheet).getByTestId("vip-validity"), { target: { value: "" } });
-		fireEvent.change(within(sheet).getByTestId("vip-cap"), { target: { value: "0" } });
+		fireEvent.input(within(sheet).getByTestId("vip-discount"), { target: { value: "95" } });
+		fireEvent.input(within(sheet).getByTestId("vip-validity"), { target: { value: "" } });
+		fireEvent.input(within(sheet).getByTestId("vip-cap"), { target: { value: "0" } });
 		fireEvent.click(within(sheet).getByTestId("vip-save"));
 		expect((await within(sheet).findByTestId("vip-discount-error")).textContent).toBe("The discount is 0 to 90 %");
 		expect(within(sheet).getByTestId("vip-validity-error").textContent).toBe("Validity is 1 to 3660 days");
@@ -88,13 +88,13 @@ describe("the owner's VIP card types", () => {
 		await openPage();
 		fireEvent.click(screen.getByTestId("vip-add"));
 		const sheet = await screen.findByTestId("vip-sheet");
-		fireEvent.change(within(sheet).getByTestId("vip-name-zh-CN"), { target: { value: "银卡" } });
-		fireEvent.change(within(sheet).getByTestId("vip-name-en"), { target: { value: "Silver" } });
-		fireEvent.change(within(sheet).getByTestId("vip-name-km"), { target: { value: "កាតប្រាក់" } });
-		fireEvent.change(within(sheet).getByTestId("vip-description-en"), { target: { value: "5% off" } });
-		fireEvent.change(within(sheet).getByTestId("vip-price"), { target: { value: "19.90" } });
-		fireEvent.change(within(sheet).getByTestId("vip-validity"), { target: { value: "30" } });
-		fireEvent.change(within(sheet).getByTestId("vip-discount"), { target: { value: "5" } });
+		fireEvent.input(within(sheet).getByTestId("vip-name-zh-CN"), { target: { value: "银卡" } });
+		fireEvent.input(within(sheet).getByTestId("vip-name-en"), { target: { value: "Silver" } });
+		fireEvent.input(within(sheet).getByTestId("vip-name-km"), { target: { value: "កាតប្រាក់" } });
+		fireEvent.input(within(sheet).getByTestId("vip-description-en"), { target: { value: "5% off" } });
+		fireEvent.input(within(sheet).getByTestId("vip-price"), { target: { value: "19.90" } });
+		fireEvent.input(within(sheet).getByTestId("vip-validity"), { target: { value: "30" } });
+		fireEvent.input(within(sheet).getByTestId("vip-discount"), { target: { value: "5" } });
 		fireEvent.click(within(sheet).getByTestId("vip-points-300"));
 		fireEvent.click(within(sheet).getByTestId("vip-save"));
 		await waitFor(() => expect(screen.queryByTestId("vip-sheet")).toBeNull());
@@ -128,7 +128,7 @@ describe("the owner's VIP card types", () => {
 		fireEvent.click(await screen.findByTestId("vip-card-21"));
 		const sheet = await screen.findByTestId("vip-sheet");
 		expect((within(sheet).getByTestId("vip-cap") as HTMLInputElement).value).toBe("5.00");
-		fireEvent.change(within(sheet).getByTestId("vip-price"), { target: { value: "109" } });
+		fireEvent.input(within(sheet).getByTestId("vip-price"), { target: { value: "109" } });
 		fireEvent.click(within(sheet).getByTestId("vip-save"));
 		await waitFor(() => expect((screen.getByTestId("vip-price") as HTMLInputElement).value).toBe("129.00"));
 		expect(server.to("/merchant/vip-cards/save", "POST")[0]?.body).toMatchObject({ id: 21, version: 2, price: 10900 });

@@ -47,9 +47,9 @@ function chooseCard(id: number) {
 }
 
 function fill({ amount = "12.3", card = 11, code = "123456" }: { amount?: string; card?: number; code?: string }) {
-	fireEvent.change(screen.getByTestId("cash-amount"), { target: { value: amount } });
+	fireEvent.input(screen.getByTestId("cash-amount"), { target: { value: amount } });
 	chooseCard(card);
-	fireEvent.change(screen.getByTestId("cash-code"), { target: { value: code } });
+	fireEvent.input(screen.getByTestId("cash-code"), { target: { value: code } });
 }
 
 const creates = (server: Awaited<ReturnType<typeof openCash>>["server"]) =>
@@ -77,11 +77,11 @@ describe("merchant/cash", () => {
 		expect(screen.getByTestId("cash-code-error").textContent).toBe("请输入6位数字验证码");
 		expect(document.activeElement).toBe(screen.getByTestId("cash-amount"));
 
-		fireEvent.change(screen.getByTestId("cash-amount"), { target: { value: "600" } });
+		fireEvent.input(screen.getByTestId("cash-amount"), { target: { value: "600" } });
 		await afterDebounce();
 		fireEvent.click(screen.getByTestId("cash-submit"));
 		expect((await screen.findByTestId("cash-amount-error")).textContent).toBe("提现金额不能超过可提现金额$523.40");
-		fireEvent.change(screen.getByTestId("cash-amount"), { target: { value: "9.99" } });
+		fireEvent.input(screen.getByTestId("cash-amount"), { target: { value: "9.99" } });
 		await afterDebounce();
 		fireEvent.click(screen.getByTestId("cash-submit"));
 		expect((await screen.findByTestId("cash-amount-error")).textContent).toBe("单次提现不能少于$10.00");
@@ -136,7 +136,7 @@ describe("merchant/cash", () => {
 		fireEvent.click(screen.getByTestId("cash-all"));
 		expect((screen.getByTestId("cash-amount") as HTMLInputElement).value).toBe("1000.07");
 		chooseCard(11);
-		fireEvent.change(screen.getByTestId("cash-code"), { target: { value: "123456" } });
+		fireEvent.input(screen.getByTestId("cash-code"), { target: { value: "123456" } });
 		fireEvent.click(screen.getByTestId("cash-submit"));
 		await waitFor(() => expect(creates(server)).toHaveLength(1));
 		expect(creates(server)[0]?.body).toMatchObject({ amount: 100_007 });
@@ -168,7 +168,7 @@ describe("merchant/cash", () => {
 		expect(screen.queryByTestId("cash-unknown")).toBeNull();
 
 		// Answered: the corrected request is a new intent with its own key.
-		fireEvent.change(screen.getByTestId("cash-code"), { target: { value: "654321" } });
+		fireEvent.input(screen.getByTestId("cash-code"), { target: { value: "654321" } });
 		await afterDebounce();
 		fireEvent.click(screen.getByTestId("cash-submit"));
 		await screen.findByTestId(`at:${Paths.merchantWithdrawal}`);
@@ -201,8 +201,8 @@ describe("merchant/cash", () => {
 		expect(screen.getByTestId("cash-card").getAttribute("aria-label")).toBe(
 			"Withdrawal account: ABA Bank •••• 4321 · Sok Dara",
 		);
-		fireEvent.change(screen.getByTestId("cash-amount"), { target: { value: "20" } });
-		fireEvent.change(screen.getByTestId("cash-code"), { target: { value: "123456" } });
+		fireEvent.input(screen.getByTestId("cash-amount"), { target: { value: "20" } });
+		fireEvent.input(screen.getByTestId("cash-code"), { target: { value: "123456" } });
 		fireEvent.click(screen.getByTestId("cash-submit"));
 		await waitFor(() => expect(creates(server)).toHaveLength(1));
 		expect(creates(server)[0]?.body).toMatchObject({ cardId: 11, amount: 2_000 });

@@ -20,7 +20,7 @@ function openSettings() {
 }
 
 const field = (testId: string) => screen.getByTestId(testId) as HTMLInputElement;
-const type = (testId: string, value: string) => fireEvent.change(field(testId), { target: { value } });
+const type = (testId: string, value: string) => fireEvent.input(field(testId), { target: { value } });
 
 describe("the platform's terms", () => {
 	it("is refused to a member who is not an operator, and asks nothing", async () => {

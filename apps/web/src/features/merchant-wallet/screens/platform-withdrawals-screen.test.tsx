@@ -216,12 +216,12 @@ describe("the platform's withdrawal review", () => {
 		expect(within(sheet).getByTestId("platform-reject-notice").textContent).toBe(
 			"$125.50 goes back to what Bayon Riverside can withdraw.",
 		);
-		fireEvent.change(within(sheet).getByTestId("platform-reject-input"), { target: { value: "   " } });
+		fireEvent.input(within(sheet).getByTestId("platform-reject-input"), { target: { value: "   " } });
 		fireEvent.click(within(sheet).getByTestId("platform-reject-submit"));
 		expect((await within(sheet).findByTestId("platform-reject-error")).textContent).toBe("Fill in why it is rejected");
 		expect(server.to(`${LIST}/reject`)).toEqual([]);
 
-		fireEvent.change(within(sheet).getByTestId("platform-reject-input"), {
+		fireEvent.input(within(sheet).getByTestId("platform-reject-input"), {
 			target: { value: " Holder name does not match " },
 		});
 		expect(within(sheet).queryByTestId("platform-reject-error")).toBeNull();
@@ -256,7 +256,7 @@ describe("the platform's withdrawal review", () => {
 		);
 		expect(screen.queryByTestId("platform-paid-confirm")).toBeNull();
 
-		fireEvent.change(within(sheet).getByTestId("platform-paid-input"), { target: { value: "FT2611250001" } });
+		fireEvent.input(within(sheet).getByTestId("platform-paid-input"), { target: { value: "FT2611250001" } });
 		fireEvent.click(within(sheet).getByTestId("platform-paid-submit"));
 		const dialog = await screen.findByTestId("platform-paid-confirm");
 		expect(dialog.textContent).toContain(

@@ -36,7 +36,7 @@ describe("the owner's second display currency", () => {
 		fireEvent.click(screen.getByTestId("merchant-display-currency-switch"));
 		const rate = screen.getByTestId("merchant-currency-rate") as HTMLInputElement;
 		expect(rate.value).toBe("4100");
-		fireEvent.change(rate, { target: { value: "4,000" } });
+		fireEvent.input(rate, { target: { value: "4,000" } });
 		fireEvent.click(within(screen.getByTestId("merchant-currency-round")).getByText("1,000"));
 		expect(setting.textContent).toContain("e.g. $2.50 · 10,000៛");
 		fireEvent.click(screen.getByTestId("merchant-currency-save"));
@@ -60,7 +60,7 @@ describe("the owner's second display currency", () => {
 		});
 		await renderSetting();
 		fireEvent.click(screen.getByTestId("merchant-display-currency-switch"));
-		fireEvent.change(screen.getByTestId("merchant-currency-rate"), { target: { value: "" } });
+		fireEvent.input(screen.getByTestId("merchant-currency-rate"), { target: { value: "" } });
 		fireEvent.click(screen.getByTestId("merchant-currency-save"));
 
 		expect((await screen.findByTestId("merchant-currency-error")).textContent).toBe("Invalid value: second.rate");

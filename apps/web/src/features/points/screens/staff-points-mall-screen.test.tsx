@@ -91,14 +91,14 @@ describe("the owner's points rule and mall items", () => {
 		);
 		expect(within(sheet).getByTestId("points-rule-vip").textContent).toContain("a ×2 card earns twice as many");
 
-		fireEvent.change(input, { target: { value: "150" } });
+		fireEvent.input(input, { target: { value: "150" } });
 		fireEvent.click(within(sheet).getByTestId("points-rule-save"));
 		expect((await within(sheet).findByTestId("points-rule-rate-input-error")).textContent).toBe(
 			"Points per currency unit must be 0 to 100",
 		);
 		expect(server.to("/merchant/points/rule")).toEqual([]);
 
-		fireEvent.change(input, { target: { value: "0" } });
+		fireEvent.input(input, { target: { value: "0" } });
 		expect(within(sheet).getByTestId("points-rule-preview").textContent).toBe("Orders will earn no points");
 		fireEvent.click(within(sheet).getByTestId("points-rule-save"));
 		await waitFor(() => expect(screen.queryByTestId("points-rule-sheet")).toBeNull());
@@ -141,16 +141,16 @@ describe("the owner's points rule and mall items", () => {
 		);
 		expect(server.to("/merchant/points-mall/items/save")).toEqual([]);
 
-		fireEvent.change(within(sheet).getByTestId("points-item-name-zh-CN"), { target: { value: "围巾" } });
+		fireEvent.input(within(sheet).getByTestId("points-item-name-zh-CN"), { target: { value: "围巾" } });
 		expect(within(sheet).queryByTestId("points-item-name-zh-CN-error")).toBeNull();
-		fireEvent.change(within(sheet).getByTestId("points-item-name-en"), { target: { value: "Scarf" } });
-		fireEvent.change(within(sheet).getByTestId("points-item-name-km"), { target: { value: "កន្សែង" } });
-		fireEvent.change(within(sheet).getByTestId("points-item-description-en"), { target: { value: "Warm" } });
-		fireEvent.change(within(sheet).getByTestId("points-item-price"), { target: { value: "2500" } });
-		fireEvent.change(within(sheet).getByTestId("points-item-stock"), { target: { value: "0" } });
+		fireEvent.input(within(sheet).getByTestId("points-item-name-en"), { target: { value: "Scarf" } });
+		fireEvent.input(within(sheet).getByTestId("points-item-name-km"), { target: { value: "កន្សែង" } });
+		fireEvent.input(within(sheet).getByTestId("points-item-description-en"), { target: { value: "Warm" } });
+		fireEvent.input(within(sheet).getByTestId("points-item-price"), { target: { value: "2500" } });
+		fireEvent.input(within(sheet).getByTestId("points-item-stock"), { target: { value: "0" } });
 		fireEvent.click(within(sheet).getByTestId("points-item-delivery"));
 		expect(within(sheet).queryByTestId("points-item-fulfilments-error")).toBeNull();
-		fireEvent.change(within(sheet).getByTestId("points-item-sort"), { target: { value: "3" } });
+		fireEvent.input(within(sheet).getByTestId("points-item-sort"), { target: { value: "3" } });
 		fireEvent.click(within(sheet).getByTestId("points-item-on-shelf"));
 		const file = new File([new Uint8Array([137, 80, 78, 71])], "scarf.png", { type: "image/png" });
 		fireEvent.change(within(sheet).getByTestId("points-item-image-input"), { target: { files: [file] } });
@@ -205,7 +205,7 @@ describe("the owner's points rule and mall items", () => {
 		fireEvent.click(screen.getByTestId("points-item-31-edit"));
 		const sheet = await screen.findByTestId("points-item-sheet");
 		expect((within(sheet).getByTestId("points-item-delivery") as HTMLInputElement).checked).toBe(true);
-		fireEvent.change(within(sheet).getByTestId("points-item-price"), { target: { value: "1300" } });
+		fireEvent.input(within(sheet).getByTestId("points-item-price"), { target: { value: "1300" } });
 		fireEvent.click(within(sheet).getByTestId("points-item-save"));
 		await waitFor(() => expect((screen.getByTestId("points-item-price") as HTMLInputElement).value).toBe("1500"));
 		expect(server.to("/merchant/points-mall/items/save", "POST")[0]?.body).toMatchObject({

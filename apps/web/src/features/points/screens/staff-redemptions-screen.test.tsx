@@ -126,14 +126,14 @@ describe("the counter's points-mall redemptions", () => {
 		await openPage();
 		fireEvent.click(screen.getByTestId("redemption-42-ship"));
 		const sheet = await screen.findByTestId("redemption-ship-sheet");
-		fireEvent.change(within(sheet).getByTestId("redemption-ship-input"), { target: { value: "   " } });
+		fireEvent.input(within(sheet).getByTestId("redemption-ship-input"), { target: { value: "   " } });
 		fireEvent.click(within(sheet).getByTestId("redemption-ship-submit"));
 		expect((await within(sheet).findByTestId("redemption-ship-error")).textContent).toBe(
 			"Enter the courier and tracking number (at most 200 characters)",
 		);
 		expect(server.to("/merchant/points-mall/redemptions/ship")).toEqual([]);
 
-		fireEvent.change(within(sheet).getByTestId("redemption-ship-input"), { target: { value: " J&T 889900 " } });
+		fireEvent.input(within(sheet).getByTestId("redemption-ship-input"), { target: { value: " J&T 889900 " } });
 		expect(within(sheet).queryByTestId("redemption-ship-error")).toBeNull();
 		fireEvent.click(within(sheet).getByTestId("redemption-ship-submit"));
 		await waitFor(() => expect(screen.queryByTestId("redemption-ship-sheet")).toBeNull());
@@ -158,7 +158,7 @@ describe("the counter's points-mall redemptions", () => {
 		expect((await within(sheet).findByTestId("redemption-cancel-error")).textContent).toBe("Please give a reason");
 		expect(server.to("/merchant/points-mall/redemptions/cancel")).toEqual([]);
 
-		fireEvent.change(within(sheet).getByTestId("redemption-cancel-input"), {
+		fireEvent.input(within(sheet).getByTestId("redemption-cancel-input"), {
 			target: { value: "Member asked at the counter" },
 		});
 		fireEvent.click(within(sheet).getByTestId("redemption-cancel-submit"));
@@ -181,7 +181,7 @@ describe("the counter's points-mall redemptions", () => {
 		await openPage();
 		fireEvent.click(screen.getByTestId("redemption-42-ship"));
 		const sheet = await screen.findByTestId("redemption-ship-sheet");
-		fireEvent.change(within(sheet).getByTestId("redemption-ship-input"), { target: { value: "J&T 1" } });
+		fireEvent.input(within(sheet).getByTestId("redemption-ship-input"), { target: { value: "J&T 1" } });
 		fireEvent.click(within(sheet).getByTestId("redemption-ship-submit"));
 		await waitFor(() => expect(screen.queryByTestId("redemption-ship-sheet")).toBeNull());
 		expect(currentToast()?.text).toBe("This redemption has changed. Refresh and try again");

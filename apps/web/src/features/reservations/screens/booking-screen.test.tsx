@@ -17,7 +17,7 @@ function renderBooking() {
 	return renderScreen(<BookingScreen />, { path: Paths.dueIndex, url, otherPaths: [Paths.dueDetail, Paths.login] });
 }
 
-const fill = (testId: string, value: string) => fireEvent.change(screen.getByTestId(testId), { target: { value } });
+const fill = (testId: string, value: string) => fireEvent.input(screen.getByTestId(testId), { target: { value } });
 const chip = (testId: string) => {
 	const input = screen.getByTestId(testId).querySelector("input");
 	if (!input) throw new Error(`no input in ${testId}`);
@@ -170,7 +170,7 @@ describe("due/index", () => {
 		const asked = server.to("/reservation/availability").length;
 		free = availabilityView({ slots: availabilityView().slots.slice(0, 2) });
 		await submit();
-		expect(screen.getByTestId("booking-error-startsAt").textContent).toBe(
+		expect((await screen.findByTestId("booking-error-startsAt")).textContent).toBe(
 			"这个时间刚刚被订满了，已为您刷新空位，请重新选择",
 		);
 		await waitFor(() => expect(server.to("/reservation/availability").length).toBeGreaterThan(asked));
@@ -196,7 +196,7 @@ describe("due/index", () => {
 		renderBooking();
 		await fillForm();
 		await submit();
-		expect(screen.getByTestId("booking-error-name").textContent).toBe("请填写姓名");
+		expect((await screen.findByTestId("booking-error-name")).textContent).toBe("请填写姓名");
 		expect(screen.getByTestId("booking-error-preorder").textContent).toBe("内容不正确");
 	});
 

@@ -71,8 +71,8 @@ describe("the owner's booking settings page", () => {
 	it("says what is wrong per field and sends nothing while the form is invalid", async () => {
 		settingsAnswers = [pageAt(1)];
 		const grace = await openSettings();
-		fireEvent.change(grace, { target: { value: "999" } });
-		fireEvent.change(screen.getByTestId("res-band-1-party"), { target: { value: "1" } });
+		fireEvent.input(grace, { target: { value: "999" } });
+		fireEvent.input(screen.getByTestId("res-band-1-party"), { target: { value: "1" } });
 		fireEvent.click(screen.getByTestId("res-settings-save"));
 		expect((await screen.findByTestId("res-settings-graceMinutes-error")).textContent).toBe(
 			"Enter a whole number from 0 to 240",
@@ -87,8 +87,8 @@ describe("the owner's booking settings page", () => {
 		settingsAnswers = [pageAt(3)];
 		saveAnswers = [{ code: 0, data: pageAt(4, { graceMinutes: 20, pacingCoversPerSlot: 24 }) }];
 		const grace = await openSettings();
-		fireEvent.change(grace, { target: { value: "20" } });
-		fireEvent.change(screen.getByTestId("res-settings-pacingCoversPerSlot"), { target: { value: "24" } });
+		fireEvent.input(grace, { target: { value: "20" } });
+		fireEvent.input(screen.getByTestId("res-settings-pacingCoversPerSlot"), { target: { value: "24" } });
 		fireEvent.click(screen.getByTestId("res-settings-save"));
 		await waitFor(() => expect(currentToast()?.text).toBe("Booking settings saved"));
 		expect(saved).toEqual([
@@ -106,7 +106,7 @@ describe("the owner's booking settings page", () => {
 		settingsAnswers = [pageAt(1), pageAt(2, { bufferMinutes: 25 })];
 		saveAnswers = [{ code: 409, msg: "Changed by someone else" }];
 		const grace = await openSettings();
-		fireEvent.change(grace, { target: { value: "30" } });
+		fireEvent.input(grace, { target: { value: "30" } });
 		fireEvent.click(screen.getByTestId("res-settings-save"));
 		await waitFor(() =>
 			expect((screen.getByTestId("res-settings-bufferMinutes") as HTMLInputElement).value).toBe("25"),

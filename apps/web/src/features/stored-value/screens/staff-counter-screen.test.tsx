@@ -19,9 +19,9 @@ async function openCounter() {
 }
 
 function fill({ code = CODE, amount = "12.50", note = "" }: { code?: string; amount?: string; note?: string }) {
-	fireEvent.change(screen.getByTestId("counter-code"), { target: { value: code } });
-	fireEvent.change(screen.getByTestId("counter-amount"), { target: { value: amount } });
-	if (note) fireEvent.change(screen.getByTestId("counter-note"), { target: { value: note } });
+	fireEvent.input(screen.getByTestId("counter-code"), { target: { value: code } });
+	fireEvent.input(screen.getByTestId("counter-amount"), { target: { value: amount } });
+	if (note) fireEvent.input(screen.getByTestId("counter-note"), { target: { value: note } });
 }
 
 describe("the counter: charging a member's payment code", () => {
@@ -91,7 +91,7 @@ describe("the counter: charging a member's payment code", () => {
 		const [first, retry] = server.to("/merchant/counter/charge", "POST");
 		expect(retry?.headers["idempotency-key"]).toBe(first?.headers["idempotency-key"]);
 
-		fireEvent.change(screen.getByTestId("counter-amount"), { target: { value: "13" } });
+		fireEvent.input(screen.getByTestId("counter-amount"), { target: { value: "13" } });
 		fireEvent.click(screen.getByTestId("counter-charge"));
 		await screen.findByTestId("counter-result");
 		const changed = server.to("/merchant/counter/charge", "POST")[2];

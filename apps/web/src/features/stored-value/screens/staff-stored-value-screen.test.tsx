@@ -54,7 +54,7 @@ describe("the owner's recharge packages", () => {
 		await openPage();
 		fireEvent.click(screen.getByTestId("package-add"));
 		const sheet = await screen.findByTestId("package-sheet");
-		fireEvent.change(within(sheet).getByTestId("package-bonus"), { target: { value: "5.555" } });
+		fireEvent.input(within(sheet).getByTestId("package-bonus"), { target: { value: "5.555" } });
 		fireEvent.click(within(sheet).getByTestId("package-save"));
 		expect((await within(sheet).findByTestId("package-name-zh-CN-error")).textContent).toBe(
 			"Fill in the package's Chinese name",
@@ -82,10 +82,10 @@ describe("the owner's recharge packages", () => {
 		await openPage();
 		fireEvent.click(screen.getByTestId("package-add"));
 		const sheet = await screen.findByTestId("package-sheet");
-		fireEvent.change(within(sheet).getByTestId("package-name-zh-CN"), { target: { value: "充50" } });
-		fireEvent.change(within(sheet).getByTestId("package-name-en"), { target: { value: "Pay 50" } });
-		fireEvent.change(within(sheet).getByTestId("package-pay"), { target: { value: "50" } });
-		fireEvent.change(within(sheet).getByTestId("package-sort"), { target: { value: "2" } });
+		fireEvent.input(within(sheet).getByTestId("package-name-zh-CN"), { target: { value: "充50" } });
+		fireEvent.input(within(sheet).getByTestId("package-name-en"), { target: { value: "Pay 50" } });
+		fireEvent.input(within(sheet).getByTestId("package-pay"), { target: { value: "50" } });
+		fireEvent.input(within(sheet).getByTestId("package-sort"), { target: { value: "2" } });
 		expect(within(sheet).getByTestId("package-preview").textContent).toBe("The member pays $50.00 and gets $50.00");
 		fireEvent.click(within(sheet).getByTestId("package-save"));
 		await waitFor(() => expect(screen.queryByTestId("package-sheet")).toBeNull());
@@ -141,16 +141,16 @@ describe("the stored-value agreement", () => {
 		await openPage();
 		const zh = screen.getByTestId("agreement-text-zh-CN") as HTMLTextAreaElement;
 		expect(zh.value).toBe("储值不可退款");
-		fireEvent.change(zh, { target: { value: "  " } });
+		fireEvent.input(zh, { target: { value: "  " } });
 		fireEvent.click(screen.getByTestId("agreement-save"));
 		expect((await screen.findByTestId("agreement-text-zh-CN-error")).textContent).toBe(
 			"Fill in the stored-value agreement in Chinese",
 		);
 		expect(server.to("/merchant/stored-value/agreement")).toEqual([]);
 
-		fireEvent.change(zh, { target: { value: "新协议" } });
-		fireEvent.change(screen.getByTestId("agreement-text-en"), { target: { value: "New terms" } });
-		fireEvent.change(screen.getByTestId("agreement-text-km"), { target: { value: "លក្ខខណ្ឌថ្មី" } });
+		fireEvent.input(zh, { target: { value: "新协议" } });
+		fireEvent.input(screen.getByTestId("agreement-text-en"), { target: { value: "New terms" } });
+		fireEvent.input(screen.getByTestId("agreement-text-km"), { target: { value: "លក្ខខណ្ឌថ្មី" } });
 		fireEvent.click(screen.getByTestId("agreement-save"));
 		await waitFor(() => expect(currentToast()?.text).toBe("Stored-value agreement saved"));
 		expect(server.to("/merchant/stored-value/agreement", "POST")[0]?.body).toEqual({
@@ -166,7 +166,7 @@ describe("the stored-value agreement", () => {
 			"POST /merchant/stored-value/agreement": { code: 409, msg: "Changed by someone else" },
 		});
 		await openPage();
-		fireEvent.change(screen.getByTestId("agreement-text-zh-CN"), { target: { value: "我的修改" } });
+		fireEvent.input(screen.getByTestId("agreement-text-zh-CN"), { target: { value: "我的修改" } });
 		fireEvent.click(screen.getByTestId("agreement-save"));
 		await waitFor(() =>
 			expect((screen.getByTestId("agreement-text-zh-CN") as HTMLTextAreaElement).value).toBe("店长改过的协议"),

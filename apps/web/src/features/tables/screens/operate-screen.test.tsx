@@ -1,5 +1,5 @@
 import { ErrorCode, type ResolvedTable } from "@bayon/contract";
-import { act, fireEvent, screen } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { Paths, TabPaths, withQuery } from "../../../app/paths";
 import { applyLanguage } from "../../../lib/i18n";
@@ -57,6 +57,7 @@ describe("scan/operate", () => {
 		expect(requested[0]?.pathname).toBe("/app-api/table/resolve");
 		expect(requested[0]?.searchParams.get("token")).toBe(token);
 
+		await waitFor(() => expect(appStore.getState().desk).not.toBeNull());
 		const state = appStore.getState();
 		expect(state.desk).toMatchObject({ tableId: 3, number: "A3", token: seatingToken, scanned: true });
 		expect(state.orderType).toBe("desk");

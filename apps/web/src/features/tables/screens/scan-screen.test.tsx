@@ -32,7 +32,7 @@ describe("scan/scan", () => {
 		const { router } = renderScan();
 		expect((await screen.findByTestId("camera-denied")).textContent).toContain("请在浏览器设置中允许访问相机");
 
-		fireEvent.change(screen.getByTestId("scan-manual-input"), { target: { value: ourUrl() } });
+		fireEvent.input(screen.getByTestId("scan-manual-input"), { target: { value: ourUrl() } });
 		await act(async () => {
 			fireEvent.click(screen.getByTestId("scan-manual-submit"));
 		});
@@ -62,7 +62,7 @@ describe("scan/scan", () => {
 	it("a code that is not ours is refused with a message", async () => {
 		withCamera(() => Promise.reject(new DOMException("none", "NotFoundError")));
 		const { router } = renderScan();
-		fireEvent.change(screen.getByTestId("scan-manual-input"), {
+		fireEvent.input(screen.getByTestId("scan-manual-input"), {
 			target: { value: `https://evil.example${Paths.scanOperate}?token=${token}` },
 		});
 		fireEvent.click(screen.getByTestId("scan-manual-submit"));

@@ -1,8 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { type Kysely, sql } from "kysely";
 import type { DB } from "../../apps/api/src/db/schema.js";
-import { postLedgerTxn } from "../../apps/api/src/features/wallet/ledger.js";
-import { createBenchShop, text } from "./bench-shop.js";
+import { createTeaShop, grantBalance, text } from "./bench-shop.js";
 import { signIn } from "./sign-in.js";
 
 /** Claims each bench customer makes of the one hot template (its whole quantity is this × customers). */
@@ -53,54 +52,22 @@ export async function benchCoupons(args: {
 }): Promise<CouponBenchResult> {
 	const { db } = args;
 	const now = new Date();
-	const shopId = await createBenchShop(db, {
+	// Untracked stock: the orders contend on nothing but what ordering always shares.
+	const { shopId, itemId } = await createTeaShop(db, {
 		code: "bench-coupons",
 		name: text("Coupon bench shop"),
 		address: text("No. 2"),
-		phone: "0",
-		// Open around the clock.
-		hours: () => ({ opens_at: "00:00", closes_at: "00:00" }),
+		stock: null,
+		price: TEA_PRICE,
+		texts: { category: text("Drinks"), tea: text("Tea") },
 	});
-	const category = await db
-		.insertInto("menu_category")
-		.values({ shop_id: shopId, code: "c", name: text("Drinks") })
-		.returning("id")
-		.executeTakeFirstOrThrow();
-	// Untracked stock: the orders contend on nothing but what ordering always shares.
-	const item = await db
-		.insertInto("menu_item")
-		.values({
-			shop_id: shopId,
-			category_id: category.id,
-			code: "tea",
-			name: text("Tea"),
-			description: JSON.stringify({}),
-			price: TEA_PRICE,
-			original_price: null,
-			stock: null,
-			image: null,
-		})
-		.returning("id")
-		.executeTakeFirstOrThrow();
 
 	const customers: Array<{ token: string; memberId: number }> = [];
 	for (let i = 0; i < args.customers; i++) {
 		const mobile = `136${String(20_000_000 + i)}`;
 		const token = await signIn(args.url, args.dataDir, mobile);
 		const member = await db.selectFrom("member").select("id").where("mobile", "=", mobile).executeTakeFirstOrThrow();
-		await db.transaction().execute((trx) =>
-			postLedgerTxn(trx, {
-				tenantId: 1,
-				kind: "wallet_grant",
-				idempotencyKey: `bench-coupon-grant:${member.id}`,
-				orderId: null,
-				now,
-				moves: [
-					{ account: { kind: "external_funds", tenantId: 1 }, amount: -1_000_000 },
-					{ account: { kind: "member_wallet", tenantId: 1, memberId: member.id }, amount: 1_000_000 },
-				],
-			}),
-		);
+		await grantBalance(db, member.id, 1_000_000, `bench-coupon-grant:${member.id}`);
 		customers.push({ token, memberId: member.id });
 	}
 	const headers = (token: string) => ({
@@ -151,7 +118,7 @@ export async function benchCoupons(args: {
 			{
 				shopId,
 				orderType: "takein",
-				lines: [{ itemId: item.id, quantity: 1, optionIds: [] }],
+				lines: [{ itemId, quantity: 1, optionIds: [] }],
 				...(couponId === undefined ? {} : { couponId }),
 			},
 			{ "idempotency-key": randomUUID() },

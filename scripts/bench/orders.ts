@@ -1,9 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { type Kysely, sql } from "kysely";
 import type { DB } from "../../apps/api/src/db/schema.js";
-import { postLedgerTxn } from "../../apps/api/src/features/wallet/ledger.js";
 import { linkShopGroup } from "../../apps/api/test/telegram-members.js";
-import { createBenchShop } from "./bench-shop.js";
+import { createTeaShop, grantBalance } from "./bench-shop.js";
 import { signIn } from "./sign-in.js";
 
 export interface OrderBenchResult {
@@ -43,35 +42,12 @@ export async function benchOrders(args: {
 }): Promise<OrderBenchResult> {
 	const { db } = args;
 	const suffix = args.telegram ? "-telegram" : "";
-	const shopId = await createBenchShop(db, {
+	const initialStock = 1_000_000;
+	const { shopId, itemId } = await createTeaShop(db, {
 		code: `bench-orders${suffix}`,
 		name: JSON.stringify({ "zh-CN": "压测店", en: "Bench shop" }),
-		address: JSON.stringify({ "zh-CN": "1号" }),
-		phone: "0",
-		// Open around the clock.
-		hours: () => ({ opens_at: "00:00", closes_at: "00:00" }),
+		stock: initialStock,
 	});
-	const category = await db
-		.insertInto("menu_category")
-		.values({ shop_id: shopId, code: "c", name: JSON.stringify({ "zh-CN": "饮品" }) })
-		.returning("id")
-		.executeTakeFirstOrThrow();
-	const initialStock = 1_000_000;
-	const item = await db
-		.insertInto("menu_item")
-		.values({
-			shop_id: shopId,
-			category_id: category.id,
-			code: "tea",
-			name: JSON.stringify({ "zh-CN": "茶", en: "Tea" }),
-			description: JSON.stringify({}),
-			price: 150,
-			original_price: null,
-			stock: initialStock,
-			image: null,
-		})
-		.returning("id")
-		.executeTakeFirstOrThrow();
 
 	const now = new Date();
 	if (args.telegram) {
@@ -102,19 +78,7 @@ export async function benchOrders(args: {
 				.values({ chat_id: telegramUserId, kind: "private", created_at: now, updated_at: now })
 				.execute();
 		}
-		await db.transaction().execute((trx) =>
-			postLedgerTxn(trx, {
-				tenantId: 1,
-				kind: "wallet_grant",
-				idempotencyKey: `bench-grant:${member.id}`,
-				orderId: null,
-				now: new Date(),
-				moves: [
-					{ account: { kind: "external_funds", tenantId: 1 }, amount: -1_000_000 },
-					{ account: { kind: "member_wallet", tenantId: 1, memberId: member.id }, amount: 1_000_000 },
-				],
-			}),
-		);
+		await grantBalance(db, member.id, 1_000_000, `bench-grant:${member.id}`);
 		tokens.push(token);
 	}
 
@@ -138,7 +102,7 @@ export async function benchOrders(args: {
 						body: JSON.stringify({
 							shopId,
 							orderType: "takein",
-							lines: [{ itemId: item.id, quantity: 1, optionIds: [] }],
+							lines: [{ itemId, quantity: 1, optionIds: [] }],
 						}),
 					})
 				).json()) as { code: number; data: { id: number } };
@@ -171,12 +135,12 @@ export async function benchOrders(args: {
 			detail: rows.length === 0 ? "ok" : `${rows.length} violation(s), e.g. ${JSON.stringify(rows[0])}`,
 		};
 	};
-	const stock = await db.selectFrom("menu_item").select("stock").where("id", "=", item.id).executeTakeFirstOrThrow();
+	const stock = await db.selectFrom("menu_item").select("stock").where("id", "=", itemId).executeTakeFirstOrThrow();
 	const sold = await db
 		.selectFrom("order_line as l")
 		.innerJoin("customer_order as o", "o.id", "l.order_id")
 		.select((eb) => eb.fn.sum<string>("l.quantity").as("n"))
-		.where("l.item_id", "=", item.id)
+		.where("l.item_id", "=", itemId)
 		.where("o.status", "not in", ["cancelled", "rejected"])
 		.executeTakeFirstOrThrow();
 	const invariants = [

@@ -33,6 +33,7 @@ import { counterRoutes } from "../features/stored-value/counter-routes.js";
 import { memberListRoutes } from "../features/stored-value/members-routes.js";
 import { rechargeRoutes } from "../features/stored-value/recharge-routes.js";
 import { tableRoutes } from "../features/tables/routes.js";
+import { FIRST_SCREEN_PATHS, firstScreenPages } from "../features/venues/first-screen.js";
 import { venueRoutes } from "../features/venues/routes.js";
 import { isMovable } from "../lib/clock.js";
 import { registerWebsocket, websocketTicketRoute } from "../realtime/websocket.js";
@@ -155,7 +156,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
 		maxAge: "365d",
 	});
 
-	await serveWebApp(app, deps.config.webDistDir);
+	await serveWebApp(app, deps);
 	return app;
 }
 
@@ -171,9 +172,12 @@ function apiScope(scope: FastifyInstance, deps: AppDeps) {
  * The built SPA from the same origin. History routing means any unknown GET that asks
  * for a page gets index.html; the app itself shows its not-found page.
  */
-async function serveWebApp(app: FastifyInstance, distDir: string) {
+async function serveWebApp(app: FastifyInstance, deps: AppDeps) {
+	const distDir = deps.config.webDistDir;
 	const indexFile = path.join(distDir, "index.html");
 	const built = existsSync(indexFile);
+	const firstScreen = firstScreenPages(deps, indexFile);
+	app.addHook("onClose", async () => firstScreen.stop());
 	if (built) {
 		await app.register(fastifyStatic, {
 			root: distDir,
@@ -194,7 +198,7 @@ async function serveWebApp(app: FastifyInstance, distDir: string) {
 	} else {
 		app.log.warn(`web app not built (${indexFile} missing): run "npm run build"`);
 	}
-	app.setNotFoundHandler((request, reply) => {
+	app.setNotFoundHandler(async (request, reply) => {
 		const urlPath = decodeURIComponentSafe(request.url.split("?")[0] ?? "");
 		const rebuiltFile = built && request.method === "GET" ? fileInside(distDir, urlPath) : null;
 		if (rebuiltFile) return reply.sendFile(rebuiltFile, distDir);
@@ -202,6 +206,8 @@ async function serveWebApp(app: FastifyInstance, distDir: string) {
 		if (!wantsPage)
 			return reply.code(404).send(failure(ErrorCode.NotFound, formatMessage("notFound", languageOf(request))));
 		if (!built) return reply.code(503).type("text/plain").send('The web app is not built yet: run "npm run build".');
+		if (FIRST_SCREEN_PATHS.has(urlPath.replace(/(.)\/+$/, "$1")) && (await firstScreen.send(request, reply)))
+			return reply;
 		return reply.header("cache-control", "no-cache").sendFile("index.html", distDir);
 	});
 }

@@ -1,8 +1,10 @@
+import type { ShopSummary } from "@bayon/contract";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { LOGIN_PATH } from "../apps/web/src/lib/api-client";
 import { MENU_PATH } from "./pages/menu-page";
 import { launchBrowser, newPhone, screenshot } from "./support/browser";
+import { apiCall } from "./support/http-api";
 
 /**
  * Decision 010: a first visit on a slow mobile link. The app's frame is drawn from index.html
@@ -76,6 +78,14 @@ describe("a cold start on a slow link", () => {
 			"600",
 		);
 		expect(await frame.locator(".boot-header").isVisible()).toBe(false);
+		// The nearest shop came with the page (decision 025): its name and notice show before any
+		// script, in the reader's language only.
+		const nearby = await apiCall<ShopSummary>("/store/nearby", { lang: "zh-CN" });
+		const card = frame.locator('.boot-shop[lang="zh-CN"]');
+		expect(await card.locator(".boot-shop__name").textContent()).toBe(nearby.name);
+		expect(await card.locator(".boot-shop__notice").textContent()).toBe(nearby.notice);
+		expect(await card.locator(".boot-shop__notice").isVisible()).toBe(true);
+		expect(await frame.locator('.boot-shop[lang="en"]').isVisible()).toBe(false);
 		await screenshot(page, "cold-start-frame-zh-CN", { fullPage: false });
 
 		// The first paint came before the entry script had arrived.
@@ -115,6 +125,54 @@ describe("a cold start on a slow link", () => {
 		expect(await selectedTab(page)).toBe("order");
 		await screenshot(page, "cold-start-frame-km", { fullPage: false });
 		await context.close();
+	}, 60_000);
+
+	it("shows the nearest shop on the home tab in Khmer, and the app's first render draws the same shop", async () => {
+		const { context, page } = await newPhone(browser, { locale: "km" });
+		await throttle(context, page);
+
+		const { frame, scriptArrivedFirst } = await coldStart(page, "/");
+
+		expect(scriptArrivedFirst).toBe(false);
+		const nearby = await apiCall<ShopSummary>("/store/nearby", { lang: "km" });
+		const card = frame.locator('.boot-shop[lang="km"]');
+		expect(await card.locator(".boot-shop__name").textContent()).toBe(nearby.name);
+		expect(await card.locator(".boot-shop__address").textContent()).toBe(nearby.address);
+		expect(await card.isVisible()).toBe(true);
+		await screenshot(page, "cold-start-frame-home-km", { fullPage: false });
+
+		await page.getByTestId("home").waitFor({ timeout: 45_000 });
+		expect(await page.getByTestId("home-shop-name").textContent()).toBe(nearby.name);
+		await context.close();
+	}, 60_000);
+
+	it("shows no shop in the frame when the app will show another: a branch chosen, or the position allowed", async () => {
+		const chosen = await newPhone(browser, { locale: "en-US" });
+		await chosen.page.goto("/pages/mine/mine");
+		await chosen.page.getByTestId("tab-bar").waitFor();
+		await chosen.page.evaluate(() => localStorage.setItem("store", JSON.stringify({ id: 2, name: "BKK1" })));
+		// The server writes the shop in once it has it at hand (a cold page goes out without).
+		await expect
+			.poll(async () => (await fetch(`${inject("baseUrl")}/pages/menu/menu`)).text())
+			.toContain('class="boot-shop"');
+		await throttle(chosen.context, chosen.page);
+		const { frame: chosenFrame } = await coldStart(chosen.page, "/pages/menu/menu");
+		expect(await chosenFrame.locator('.boot-shop[lang="en"]').count()).toBe(1);
+		expect(await chosenFrame.locator('.boot-shop[lang="en"]').isVisible()).toBe(false);
+		// The skeleton stands in for it.
+		expect(await chosenFrame.locator(".boot-hero").isVisible()).toBe(true);
+		await chosen.context.close();
+
+		const located = await newPhone(browser, { locale: "en-US" });
+		await located.context.grantPermissions(["geolocation"]);
+		await located.context.setGeolocation({ latitude: 11.5686, longitude: 104.931 });
+		await throttle(located.context, located.page);
+		const { frame: locatedFrame } = await coldStart(located.page, "/");
+		await expect
+			.poll(() => located.page.evaluate(() => document.documentElement.getAttribute("data-boot-shop")))
+			.toBe("off");
+		expect(await locatedFrame.locator('.boot-shop[lang="en"]').isVisible()).toBe(false);
+		await located.context.close();
 	}, 60_000);
 
 	it("shows no tab bar on a page that has none: a header with back, and no text", async () => {

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from "vitest";
+import { forgetFirstScreenShop } from "../../features/venues/first-shop";
 import { applyLanguage } from "../../lib/i18n";
 import { queryClient } from "../../lib/query-client";
 import { appStore } from "../../lib/store";
@@ -71,6 +72,73 @@ describe("home", () => {
 		expect(screen.queryByTestId("state-loading")).toBeNull();
 		expect(screen.getByTestId("entry-self-pickup")).toBeTruthy();
 		expect(screen.getByTestId("entry-scan")).toBeTruthy();
+	});
+
+	describe("with the shop the page came with (decision 025)", () => {
+		/** What the server writes into index.html for a first visit: the nearest shop per language. */
+		function pageWithShop(shops: Record<string, unknown>) {
+			const data = document.createElement("script");
+			data.type = "application/json";
+			data.id = "first-shop-data";
+			data.textContent = JSON.stringify(shops);
+			document.body.append(data);
+			forgetFirstScreenShop();
+			onTestFinished(() => {
+				data.remove();
+				document.documentElement.removeAttribute("data-boot-shop");
+				forgetFirstScreenShop();
+			});
+		}
+
+		/** Holds store/nearby back until the returned function is called. */
+		function holdNearby(): () => void {
+			const answer = globalThis.fetch;
+			let release = () => {};
+			const released = new Promise<void>((resolve) => {
+				release = resolve;
+			});
+			vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
+				if (String(input).includes("/store/nearby")) await released;
+				return answer(input, init);
+			});
+			return release;
+		}
+
+		it("draws that shop's card in the first render, in the reader's language, then the answer's", async () => {
+			pageWithShop({ "zh-CN": shop({ name: "页面里的店" }), en: shop({ name: "The page's shop" }) });
+			fakeServer({
+				"/system/config": { code: 0, data: usdConfig },
+				"/store/nearby": { code: 0, data: shop({ name: "Bayon 河畔店", notice: "新公告" }) },
+			});
+			const release = holdNearby();
+			renderHome();
+
+			expect(screen.getByTestId("home-shop-name").textContent).toBe("页面里的店");
+			expect(screen.queryByTestId("state-loading")).toBeNull();
+			// Shown, not remembered: a remembered shop would stop the nearest being asked for.
+			expect(appStore.getState().store).toBeNull();
+
+			release();
+			await waitFor(() => expect(screen.getByTestId("home-shop-name").textContent).toBe("Bayon 河畔店"));
+			expect(screen.getByTestId("home-shop-notice").textContent).toBe("新公告");
+			await waitFor(() => expect(appStore.getState().store).toMatchObject({ id: shop().id, name: "Bayon 河畔店" }));
+		});
+
+		it("waits for the answer when the frame turned the page's shop off (a position allowed, a branch chosen)", async () => {
+			pageWithShop({ "zh-CN": shop({ name: "页面里的店" }) });
+			document.documentElement.setAttribute("data-boot-shop", "off");
+			fakeServer({
+				"/system/config": { code: 0, data: usdConfig },
+				"/store/nearby": { code: 0, data: shop({ name: "Bayon 河畔店" }) },
+			});
+			const release = holdNearby();
+			renderHome();
+
+			expect(await screen.findByTestId("state-loading")).toBeTruthy();
+			expect(screen.queryByText("页面里的店")).toBeNull();
+			release();
+			expect((await screen.findByTestId("home-shop-name")).textContent).toBe("Bayon 河畔店");
+		});
 	});
 
 	it("falls back to the shop list when nearby has none", async () => {

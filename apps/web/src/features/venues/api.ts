@@ -3,6 +3,7 @@ import { queryOptions } from "@tanstack/react-query";
 import { api } from "../../lib/api-client";
 import { queryClient } from "../../lib/query-client";
 import { appStore, type GeoLocation } from "../../lib/store";
+import { firstScreenShop } from "./first-shop";
 
 /** Shop names, addresses and notices come back translated: the language is part of each key. */
 export const venueKeys = {
@@ -57,6 +58,8 @@ export function isShop(value: unknown): value is ShopSummary {
 export const nearestShopQuery = (lang: string) =>
 	queryOptions({
 		queryKey: venueKeys.nearest(lang),
+		// The shop the page came with, shown until the answer arrives (first-shop.ts).
+		placeholderData: () => firstScreenShop(lang),
 		queryFn: async (): Promise<ShopSummary | null> => {
 			const point = await grantedPosition();
 			const query = point ? { lat: point.latitude, lng: point.longitude } : undefined;

@@ -18,15 +18,18 @@ export function useCurrentShop(): UseQueryResult<ShopSummary | null> {
 	const nearest = useQuery({ ...nearestShopQuery(lang), enabled: chosen === null });
 	const query: UseQueryResult<ShopSummary | null> = chosen === null ? nearest : byId;
 	const shop = query.data;
+	const placeholder = query.isPlaceholderData;
 	useEffect(() => {
-		if (!shop) return;
+		// The page's shop (first-shop.ts) is shown, not remembered: remembering it would stop
+		// the nearest being asked for (a remembered shop is fetched by id).
+		if (!shop || placeholder) return;
 		const current = appStore.getState().store;
 		if (current?.id !== shop.id || current.name !== shop.name) {
 			// The name follows the language; a branch the customer chose stays chosen.
 			const chosen = current?.id === shop.id && current.chosen ? { chosen: true as const } : {};
 			appStore.setState({ store: { id: shop.id, name: shop.name, ...chosen } });
 		}
-	}, [shop]);
+	}, [shop, placeholder]);
 	return query;
 }
 

@@ -98,6 +98,8 @@ describe.sequential("the Telegram bot tells a Mini App member about their order"
 		await stubTelegramScript(context);
 		const linked = page.waitForResponse((response) => response.url().endsWith("/api/v1/syncUser"));
 		await page.goto(`/${launchHash(signInitData(user))}`);
+		// The app has started and kept the launch before the first navigation drops the hash.
+		await page.getByTestId("home").waitFor();
 		const mine = await new MinePage(page).open();
 		await mine.signInEntry.click();
 		await new LoginPage(page).signIn(mobile);

@@ -101,7 +101,10 @@ describe.sequential("inside Telegram", () => {
 	it("a reload right after launch (the hash is gone) still knows it runs in Telegram", async () => {
 		const fresh = await newPhone(browser);
 		await stubTelegramScript(fresh.context);
+		// The launch: the app starts and posts the user once (the hash goes with its first navigation).
+		const launched = fresh.page.waitForRequest((request) => request.url().endsWith("/api/v1/addUser"));
 		await fresh.page.goto(`/${launchHash(signInitData(user))}`);
+		await launched;
 
 		const addUser = fresh.page.waitForRequest((request) => request.url().endsWith("/api/v1/addUser"));
 		await fresh.page.goto("/pages/mine/mine");

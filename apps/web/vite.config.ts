@@ -34,6 +34,64 @@ function bootFrameLabels(): Plugin {
 	};
 }
 
+/**
+ * The app's script is asked for after the frame's first paint, not by the HTML itself
+ * (decision 025): on a slow link the entry and its preloads (~120 KiB) otherwise share the
+ * bandwidth with the page and its stylesheet before anything is drawn, and the frame, with the
+ * first screen's shop written in by the server, is what the customer reads first. The tags Vite
+ * writes stay in the page inside an inert <template> (scripts/check-bundle.mjs reads them there);
+ * a small script copies them into the document once the browser reports the first contentful
+ * paint (one frame on where it does not), or after 500 ms in a tab that draws nothing (opened
+ * in the background). The cost: the script's requests start that much later (one frame on a
+ * fast phone; on a slow link, after the stylesheet instead of beside it).
+ */
+function scriptsAfterFirstPaint(): Plugin {
+	const tags = /\s*<(?:script type="module"[^>]*><\/script|link rel="modulepreload"[^>]*)>/g;
+	return {
+		name: "bayon-scripts-after-first-paint",
+		apply: "build",
+		transformIndexHtml: {
+			order: "post",
+			handler(html) {
+				// The preloads first, so their requests start with the entry's.
+				const found = (html.match(tags)?.map((tag) => tag.trim()) ?? []).sort(
+					(a, b) => Number(a.startsWith("<script")) - Number(b.startsWith("<script")),
+				);
+				if (!found.some((tag) => tag.startsWith("<script"))) throw new Error("index.html: no entry script to defer");
+				const loader = `<template id="app-scripts">${found.join("")}</template>
+		<script>
+			(() => {
+				let started = false;
+				const start = () => {
+					if (started) return;
+					started = true;
+					for (const tag of document.getElementById("app-scripts").content.children) {
+						const copy = document.createElement(tag.localName);
+						for (const { name, value } of tag.attributes) copy.setAttribute(name, value);
+						(copy.localName === "link" ? document.head : document.body).append(copy);
+					}
+				};
+				// After the first contentful paint is on screen (the frame and its shop), where the
+				// browser reports it; else one frame on. A tab that draws nothing (opened in the
+				// background) starts anyway.
+				const observed = globalThis.PerformanceObserver?.supportedEntryTypes?.includes("paint");
+				if (observed) {
+					new PerformanceObserver((list, observer) => {
+						if (!list.getEntriesByName("first-contentful-paint").length) return;
+						observer.disconnect();
+						setTimeout(start);
+					}).observe({ type: "paint", buffered: true });
+				} else requestAnimationFrame(() => setTimeout(start));
+				setTimeout(start, observed ? 500 : 200);
+			})();
+		</script>
+	</body>`;
+				return html.replace(tags, "").replace("</body>", loader);
+			},
+		},
+	};
+}
+
 const languageModule = /\/(?:apps\/web\/src\/lib\/i18n\/locales|packages\/contract\/src\/messages)\/(zh-CN|en|km)\.ts$/;
 /** The language of a locale file or message table, else null (Vite's own splitting). */
 function languageChunkOf(moduleId: string): string | null {
@@ -44,6 +102,7 @@ export default defineConfig({
 	plugins: [
 		react(),
 		bootFrameLabels(),
+		scriptsAfterFirstPaint(),
 		// Each text file also as .br and .gz next to it, for the server to send by the browser's
 		// Accept-Encoding (decision 010): compressed once here at the best levels, never per request.
 		compression({ algorithms: ["brotliCompress", "gzip"], threshold: 1024, exclude: /manifest\.json$/ }),

@@ -1,10 +1,10 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { ErrorCode, formatMessage, SUPPORTED_LANGUAGES } from "@bayon/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../../test/harness.js";
+import { rawGet as rawGetFrom } from "../../test/raw-http.js";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -110,19 +110,9 @@ describe("serving the web app", () => {
 	});
 
 	/** GET with the path sent byte for byte (fetch would resolve dot segments and %2e before sending). */
-	function rawGet(rawPath: string): Promise<{ status: number; body: string }> {
-		const { hostname, port } = new URL(web.url);
-		return new Promise((resolve, reject) => {
-			const request = http.get({ host: hostname, port, path: rawPath }, (response) => {
-				let body = "";
-				response.setEncoding("utf8");
-				response.on("data", (chunk: string) => {
-					body += chunk;
-				});
-				response.on("end", () => resolve({ status: response.statusCode ?? 0, body }));
-			});
-			request.on("error", reject);
-		});
+	async function rawGet(rawPath: string): Promise<{ status: number; body: string }> {
+		const answer = await rawGetFrom(web.url, rawPath);
+		return { status: answer.status, body: answer.body.toString("utf8") };
 	}
 
 	it("serves index.html for every page path (history routing)", async () => {

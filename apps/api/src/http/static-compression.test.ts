@@ -1,10 +1,10 @@
 import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from "node:fs";
-import { request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../../test/harness.js";
+import { type RawAnswer, rawGet } from "../../test/raw-http.js";
 
 /**
  * The web app's files go over the wire compressed when the browser accepts it (decision 010):
@@ -12,25 +12,6 @@ import { startTestServer, type TestServer } from "../../test/harness.js";
  * Accept-Encoding. These tests read the raw bytes (node:http, which, unlike fetch, neither asks
  * for nor undoes compression), so they see exactly what a browser would download.
  */
-
-interface RawAnswer {
-	status: number;
-	headers: Record<string, string | string[] | undefined>;
-	body: Buffer;
-}
-
-function rawGet(baseUrl: string, urlPath: string, headers: Record<string, string> = {}): Promise<RawAnswer> {
-	return new Promise((resolve, reject) => {
-		const req = httpRequest(`${baseUrl}${urlPath}`, { method: "GET", headers }, (res) => {
-			const chunks: Buffer[] = [];
-			res.on("data", (chunk: Buffer) => chunks.push(chunk));
-			res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-			res.on("error", reject);
-		});
-		req.on("error", reject);
-		req.end();
-	});
-}
 
 function varyNames(answer: RawAnswer): string[] {
 	return String(answer.headers.vary ?? "")

@@ -1,4 +1,3 @@
-import http from "node:http";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import {
 	type ApiEnvelope,
@@ -13,6 +12,7 @@ import {
 } from "@bayon/contract";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { startTestServer, type TestServer } from "../../../test/harness.js";
+import { rawGet as rawGetFrom } from "../../../test/raw-http.js";
 import { MENU_CACHE_MS, menuCacheLoads } from "./service.js";
 
 let server: TestServer;
@@ -58,23 +58,9 @@ const detail = (id: number | string, lang = "en") =>
 const itemsOf = (menu: ShopMenu) => menu.categories.flatMap((category) => category.items);
 const findItem = (menu: ShopMenu, code: string) => itemsOf(menu).find((item) => item.id === itemIds[code]) as MenuItem;
 
-/** A plain HTTP GET that shows the bytes and headers as sent (fetch would unzip them). */
-function rawGet(path: string, headers: Record<string, string> = {}) {
-	return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-		const request = http.get(
-			`${server.url}${path}`,
-			{ headers: { "tenant-id": "1", "shop-key": "bayon-demo", ...headers } },
-			(response) => {
-				const chunks: Buffer[] = [];
-				response.on("data", (chunk: Buffer) => chunks.push(chunk));
-				response.on("end", () =>
-					resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }),
-				);
-			},
-		);
-		request.on("error", reject);
-	});
-}
+/** A GET of the menu's bytes and headers as sent (fetch would unzip them). */
+const rawGet = (path: string, headers: Record<string, string> = {}) =>
+	rawGetFrom(server.url, path, { "tenant-id": "1", "shop-key": "bayon-demo", ...headers });
 
 describe("the menu", () => {
 	it.each([

@@ -1,11 +1,11 @@
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { type LanguageCode, type ShopSettingsView, type ShopSummary, SUPPORTED_LANGUAGES } from "@bayon/contract";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../../../test/harness.js";
+import { rawGet } from "../../../test/raw-http.js";
 import { FIRST_SCREEN_CACHE_MS, writeFirstScreen } from "./first-screen.js";
 
 /**
@@ -53,27 +53,10 @@ async function saveSettings(settings: ShopSettingsView["settings"]) {
 	expect(answer.code).toBe(0);
 }
 
-interface RawAnswer {
-	status: number;
-	headers: Record<string, string | string[] | undefined>;
-	body: Buffer;
-}
-
-function rawGet(urlPath: string, headers: Record<string, string> = {}): Promise<RawAnswer> {
-	return new Promise((resolve, reject) => {
-		const req = httpRequest(`${server.url}${urlPath}`, { method: "GET", headers }, (res) => {
-			const chunks: Buffer[] = [];
-			res.on("data", (chunk: Buffer) => chunks.push(chunk));
-			res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-			res.on("error", reject);
-		});
-		req.on("error", reject);
-		req.end();
-	});
-}
+const get = (urlPath: string, headers: Record<string, string> = {}) => rawGet(server.url, urlPath, headers);
 
 async function page(urlPath = "/"): Promise<string> {
-	const answer = await rawGet(urlPath);
+	const answer = await get(urlPath);
 	expect(answer.status).toBe(200);
 	return answer.body.toString();
 }
@@ -165,9 +148,9 @@ describe("the first screen's shop in the page", () => {
 	});
 
 	it("sends the page compressed to a browser that accepts it, never cached without asking", async () => {
-		const plain = await rawGet("/");
-		const br = await rawGet("/", { "accept-encoding": "gzip, deflate, br" });
-		const gzip = await rawGet("/", { "accept-encoding": "gzip" });
+		const plain = await get("/");
+		const br = await get("/", { "accept-encoding": "gzip, deflate, br" });
+		const gzip = await get("/", { "accept-encoding": "gzip" });
 
 		expect(br.headers["content-encoding"]).toBe("br");
 		expect(gzip.headers["content-encoding"]).toBe("gzip");

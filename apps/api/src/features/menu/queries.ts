@@ -38,36 +38,88 @@ export async function loadMenuRows(db: Db, args: { tenantId: number; shopId: num
 	}
 	const items = await itemsQuery.execute();
 	const itemIds = items.map((item) => item.id);
-	const [categories, groups] = await Promise.all([
-		db
-			.selectFrom("menu_category")
-			.select(["id", "name"])
-			.where("shop_id", "=", args.shopId)
-			.where("visible", "=", true)
-			.orderBy("sort")
-			.orderBy("id")
-			.execute(),
-		itemIds.length
-			? db
-					.selectFrom("menu_option_group")
-					.select(["id", "item_id", "name", "min_choices", "max_choices"])
-					.where("item_id", "in", itemIds)
+	// Pricing a cart (items by id) needs no categories: one statement fewer on every order.
+	const [categories, choices] = await Promise.all([
+		args.itemIds
+			? Promise.resolve([])
+			: db
+					.selectFrom("menu_category")
+					.select(["id", "name"])
+					.where("shop_id", "=", args.shopId)
+					.where("visible", "=", true)
 					.orderBy("sort")
 					.orderBy("id")
-					.execute()
-			: Promise.resolve([]),
+					.execute(),
+		itemIds.length ? loadChoices(db, itemIds) : Promise.resolve({ groups: [], options: [] }),
 	]);
-	const groupIds = groups.map((group) => group.id);
-	const options = groupIds.length
-		? await db
-				.selectFrom("menu_option")
-				.select(["id", "group_id", "name", "price_delta", "is_default", "sold_out", "stock"])
-				.where("group_id", "in", groupIds)
-				.orderBy("sort")
-				.orderBy("id")
-				.execute()
-		: [];
-	return { categories, items, groups, options };
+	return { categories, items, ...choices };
+}
+
+/**
+ * The items' option groups and their options in one statement (a group without options comes
+ * once, with nulls), each in the menu's order: groups by their sort then id, options within a
+ * group by theirs.
+ */
+async function loadChoices(db: Db, itemIds: number[]) {
+	const rows = await db
+		.selectFrom("menu_option_group as g")
+		.leftJoin("menu_option as o", "o.group_id", "g.id")
+		.select([
+			"g.id as group_id",
+			"g.item_id",
+			"g.name as group_name",
+			"g.min_choices",
+			"g.max_choices",
+			"o.id as option_id",
+			"o.name as option_name",
+			"o.price_delta",
+			"o.is_default",
+			"o.sold_out",
+			"o.stock",
+		])
+		.where("g.item_id", "in", itemIds)
+		.orderBy("g.sort")
+		.orderBy("g.id")
+		.orderBy("o.sort")
+		.orderBy("o.id")
+		.execute();
+	const groups: Array<{
+		id: number;
+		item_id: number;
+		name: (typeof rows)[number]["group_name"];
+		min_choices: number;
+		max_choices: number;
+	}> = [];
+	const options: Array<{
+		id: number;
+		group_id: number;
+		name: NonNullable<(typeof rows)[number]["option_name"]>;
+		price_delta: number;
+		is_default: boolean;
+		sold_out: boolean;
+		stock: number | null;
+	}> = [];
+	for (const row of rows) {
+		if (groups.at(-1)?.id !== row.group_id)
+			groups.push({
+				id: row.group_id,
+				item_id: row.item_id,
+				name: row.group_name,
+				min_choices: row.min_choices,
+				max_choices: row.max_choices,
+			});
+		if (row.option_id !== null && row.option_name !== null)
+			options.push({
+				id: row.option_id,
+				group_id: row.group_id,
+				name: row.option_name,
+				price_delta: row.price_delta ?? 0,
+				is_default: row.is_default ?? false,
+				sold_out: row.sold_out ?? false,
+				stock: row.stock,
+			});
+	}
+	return { groups, options };
 }
 
 export type MenuRows = Awaited<ReturnType<typeof loadMenuRows>>;

@@ -151,21 +151,6 @@ export async function readMenuVersion(db: Db, shopId: number): Promise<number> {
 	return Number(row?.version ?? 0);
 }
 
-/**
- * Checkout, inside its transaction and before it takes stock: the shop's menu version,
- * held FOR SHARE until commit. A menu change bumps it first thing in its own transaction,
- * so it waits for orders holding it, and orders arriving after it see the new version.
- */
-export async function holdMenuVersion(trx: Transaction<DB>, shopId: number): Promise<number> {
-	const row = await trx
-		.selectFrom("shop_menu_version")
-		.select("version")
-		.where("shop_id", "=", shopId)
-		.forShare()
-		.executeTakeFirst();
-	return Number(row?.version ?? 0);
-}
-
 /** Younger than MENU_CACHE_MS by the server's clock (a clock set back also ends the copy). */
 function isFresh(entry: CachedMenu, now: number): boolean {
 	const age = now - entry.loadedAt;

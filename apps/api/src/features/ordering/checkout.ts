@@ -11,7 +11,6 @@ import { addSeconds } from "../../lib/clock.js";
 import { sha256Hex } from "../../lib/crypto.js";
 import { lockCouponForOrder, markCouponUsed } from "../coupons/order-coupons.js";
 import type { CardForPricing } from "../membership/pricing.js";
-import { holdMenuVersion } from "../menu/service.js";
 import { tellShopGroup } from "../notifications/outbox.js";
 import { toLocalMoment } from "../venues/hours.js";
 import { lockSeatingForRound } from "./bill-settlement.js";
@@ -115,9 +114,17 @@ async function placeOrderOnce(
 	const card = cardColumns(priced, memberCard);
 
 	return deps.db.transaction().execute(async (trx) => {
-		if (
-			!(await queries.claimIdempotencyKey(trx, { memberId: ctx.member.id, scope: CREATE_SCOPE, key, requestHash, now }))
-		) {
+		// The key, and the menu version held until commit so that a menu change committed after
+		// this order waits for it; one committed since pricing: price it again (MenuMovedOn).
+		const { claimed, menuVersion: heldVersion } = await queries.claimKeyHoldingMenu(trx, {
+			memberId: ctx.member.id,
+			scope: CREATE_SCOPE,
+			key,
+			requestHash,
+			now,
+			shopId: input.shopId,
+		});
+		if (!claimed) {
 			// A concurrent request with this key committed first: answer what it answered.
 			const record = await queries.findIdempotencyRecord(trx, { memberId: ctx.member.id, scope: CREATE_SCOPE, key });
 			if (record?.request_hash !== requestHash) throw new BusinessError(ErrorCode.IdempotencyKeyReused);
@@ -129,9 +136,7 @@ async function placeOrderOnce(
 		// and a seating that ended since the cart was priced is refused.
 		const payLater = input.orderType === "desk" && table !== null && terms.deskPayAfterMeal;
 		const billId = payLater ? await lockSeatingForRound(trx, ctx.tenant.id, table.seatingId) : null;
-		// A menu change (sold out, a new price) committed since pricing: price it again. Held
-		// until commit, so a change that commits after this order waits for it.
-		if ((await holdMenuVersion(trx, input.shopId)) !== menuVersion) throw new MenuMovedOn();
+		if (heldVersion !== menuVersion) throw new MenuMovedOn();
 		await takeStock(trx, input.lines);
 		// The coupon is locked and checked again at this moment (decision 022), after the stock so
 		// that every transaction touching both (a cancellation returns stock, then the coupon)

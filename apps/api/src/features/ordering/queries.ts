@@ -325,6 +325,48 @@ export async function claimIdempotencyKey(
 	return row !== undefined;
 }
 
+/**
+ * Checkout, first inside its transaction and before it takes stock, in one statement: the
+ * idempotency key claimed for this request (false: another request with it committed first),
+ * and the shop's menu version held FOR SHARE until commit (decision 014). A menu change bumps
+ * the version first thing in its own transaction, so it waits for orders holding it, and orders
+ * arriving after it see the new version.
+ */
+export async function claimKeyHoldingMenu(
+	trx: Transaction<DB>,
+	args: { memberId: number; scope: string; key: string; requestHash: string; now: Date; shopId: number },
+): Promise<{ claimed: boolean; menuVersion: number }> {
+	const row = await trx
+		.with("claim", (db) =>
+			db
+				.insertInto("idempotency_record")
+				.values({
+					member_id: args.memberId,
+					scope: args.scope,
+					key: args.key,
+					request_hash: args.requestHash,
+					response: "{}",
+					created_at: args.now,
+				})
+				.onConflict((oc) => oc.columns(["member_id", "scope", "key"]).doNothing())
+				.returning("key"),
+		)
+		.selectNoFrom((eb) => [
+			eb
+				.selectFrom("claim")
+				.select((inner) => inner.fn.countAll<string>().as("n"))
+				.as("claimed"),
+			eb
+				.selectFrom("shop_menu_version")
+				.select("version")
+				.where("shop_id", "=", args.shopId)
+				.forShare()
+				.as("menu_version"),
+		])
+		.executeTakeFirstOrThrow();
+	return { claimed: Number(row.claimed) > 0, menuVersion: Number(row.menu_version ?? 0) };
+}
+
 export async function storeIdempotentResponse(
 	trx: Transaction<DB>,
 	args: { memberId: number; scope: string; key: string; response: object },

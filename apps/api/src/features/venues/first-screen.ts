@@ -34,18 +34,17 @@ const BUILD_WAIT_MS = 300;
 
 const TEMPLATE = /<template id="first-shop">([\s\S]*?)<\/template>/;
 
+/** A page with the shop written in, or the mark that the file goes out as built (`written: null`). */
 interface BuiltPage {
 	builtAt: number;
-	identity: Buffer;
-	br: Buffer;
-	gzip: Buffer;
+	written: { identity: Buffer; br: Buffer; gzip: Buffer } | null;
 }
 
 const compressBrotli = promisify(brotliCompress);
 const compressGzip = promisify(gzip);
 
 export interface FirstScreenPages {
-	/** Sends index.html with the shop written in; false when it cannot (then send the file as is). */
+	/** Sends index.html with the shop written in; false when it cannot in time (then send the file as is). */
 	send(request: FastifyRequest, reply: FastifyReply): Promise<boolean>;
 	stop(): void;
 }
@@ -68,7 +67,7 @@ export function firstScreenPages(deps: AppDeps, indexFile: string): FirstScreenP
 		const startedIn = generation;
 		building = buildPage(deps, indexFile)
 			.then((page) => {
-				if (page && startedIn === generation) built = page;
+				if (startedIn === generation) built = page;
 				return page;
 			})
 			.catch((error: unknown) => {
@@ -86,7 +85,7 @@ export function firstScreenPages(deps: AppDeps, indexFile: string): FirstScreenP
 			// An older page goes out while the next is built: its shop is at most one period behind,
 			// and a change any server announced has already dropped it.
 			if (built && deps.clock.now().getTime() - built.builtAt >= FIRST_SCREEN_CACHE_MS) void build();
-			const page = built ?? (await withinWait(build()));
+			const page = (built ?? (await withinWait(build())))?.written;
 			if (!page) return false;
 			const encoding = negotiate(String(request.headers["accept-encoding"] ?? ""), ["br", "gzip"]) ?? "identity";
 			const body = encoding === "br" ? page.br : encoding === "gzip" ? page.gzip : page.identity;
@@ -115,19 +114,23 @@ async function withinWait(build: Promise<BuiltPage | null>): Promise<BuiltPage |
 	}
 }
 
-async function buildPage(deps: AppDeps, indexFile: string): Promise<BuiltPage | null> {
+/**
+ * The page to send for a while: with the shop written in, or the mark to send the file as built
+ * when there is no shop (a tenant without one) or no template (an older build); kept either way,
+ * so neither is worked out again on every request. Throws when the shop cannot be read (not kept).
+ */
+async function buildPage(deps: AppDeps, indexFile: string): Promise<BuiltPage> {
 	const builtAt = deps.clock.now().getTime();
 	const html = await readFile(indexFile, "utf8");
-	if (!TEMPLATE.test(html)) return null;
-	const shops = await nearestShops(deps);
+	const shops = TEMPLATE.test(html) ? await nearestShops(deps) : null;
 	const written = shops && writeFirstScreen(html, shops);
-	if (!written) return null;
+	if (!written) return { builtAt, written: null };
 	const page = Buffer.from(written);
 	const [br, gz] = await Promise.all([
 		compressBrotli(page, { params: { [zlib.BROTLI_PARAM_QUALITY]: 6 } }),
 		compressGzip(page, { level: 6 }),
 	]);
-	return { builtAt, identity: page, br, gzip: gz };
+	return { builtAt, written: { identity: page, br, gzip: gz } };
 }
 
 /** The shop a visitor without a known position lands on (`store/nearby` without a point), per language. */
@@ -171,7 +174,7 @@ function fillCard(template: string, lang: LanguageCode, shop: ShopSummary): stri
 
 const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 
-export function escapeHtml(text: string): string {
+function escapeHtml(text: string): string {
 	return text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] as string);
 }
 

@@ -305,11 +305,22 @@ export async function findReplayAndMenuVersion(
  * key blocks on the primary key until this one commits (then finds the record) or rolls
  * back (then claims it itself): exactly one of them does the work.
  */
-export async function claimIdempotencyKey(
-	trx: Transaction<DB>,
-	args: { memberId: number; scope: string; key: string; requestHash: string; now: Date },
-): Promise<boolean> {
-	const row = await trx
+export async function claimIdempotencyKey(trx: Transaction<DB>, args: KeyClaim): Promise<boolean> {
+	const row = await claimInsert(trx, args).executeTakeFirst();
+	return row !== undefined;
+}
+
+interface KeyClaim {
+	memberId: number;
+	scope: string;
+	key: string;
+	requestHash: string;
+	now: Date;
+}
+
+/** The claim's insert: a row answered when this request claimed the key, none when another had. */
+function claimInsert(db: Transaction<DB>, args: KeyClaim) {
+	return db
 		.insertInto("idempotency_record")
 		.values({
 			member_id: args.memberId,
@@ -320,9 +331,7 @@ export async function claimIdempotencyKey(
 			created_at: args.now,
 		})
 		.onConflict((oc) => oc.columns(["member_id", "scope", "key"]).doNothing())
-		.returning("key")
-		.executeTakeFirst();
-	return row !== undefined;
+		.returning("key");
 }
 
 /**
@@ -334,23 +343,10 @@ export async function claimIdempotencyKey(
  */
 export async function claimKeyHoldingMenu(
 	trx: Transaction<DB>,
-	args: { memberId: number; scope: string; key: string; requestHash: string; now: Date; shopId: number },
+	args: KeyClaim & { shopId: number },
 ): Promise<{ claimed: boolean; menuVersion: number }> {
 	const row = await trx
-		.with("claim", (db) =>
-			db
-				.insertInto("idempotency_record")
-				.values({
-					member_id: args.memberId,
-					scope: args.scope,
-					key: args.key,
-					request_hash: args.requestHash,
-					response: "{}",
-					created_at: args.now,
-				})
-				.onConflict((oc) => oc.columns(["member_id", "scope", "key"]).doNothing())
-				.returning("key"),
-		)
+		.with("claim", () => claimInsert(trx, args))
 		.selectNoFrom((eb) => [
 			eb
 				.selectFrom("claim")

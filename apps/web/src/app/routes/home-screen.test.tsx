@@ -26,6 +26,20 @@ afterEach(() => {
 	vi.useRealTimers();
 });
 
+/** Holds store/nearby back (behind the fake server) until the returned function is called. */
+function holdNearby(): () => void {
+	const answer = globalThis.fetch;
+	let release = () => {};
+	const released = new Promise<void>((resolve) => {
+		release = resolve;
+	});
+	vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
+		if (String(input).includes("/store/nearby")) await released;
+		return answer(input, init);
+	});
+	return release;
+}
+
 describe("home", () => {
 	it("shows the nearest shop: name, open now, today's hours, address and notice", async () => {
 		const server = fakeServer({
@@ -50,15 +64,7 @@ describe("home", () => {
 			"/system/config": { code: 0, data: usdConfig },
 			"/store/nearby": { code: 0, data: shop() },
 		});
-		const answer = globalThis.fetch;
-		let answerShop = () => {};
-		const shopAnswered = new Promise<void>((resolve) => {
-			answerShop = resolve;
-		});
-		vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
-			if (String(input).includes("/store/nearby")) await shopAnswered;
-			return answer(input, init);
-		});
+		const answerShop = holdNearby();
 		renderHome();
 
 		const loading = await screen.findByTestId("state-loading");
@@ -88,20 +94,6 @@ describe("home", () => {
 				document.documentElement.removeAttribute("data-boot-shop");
 				forgetFirstScreenShop();
 			});
-		}
-
-		/** Holds store/nearby back until the returned function is called. */
-		function holdNearby(): () => void {
-			const answer = globalThis.fetch;
-			let release = () => {};
-			const released = new Promise<void>((resolve) => {
-				release = resolve;
-			});
-			vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
-				if (String(input).includes("/store/nearby")) await released;
-				return answer(input, init);
-			});
-			return release;
 		}
 
 		it("draws that shop's card in the first render, in the reader's language, then the answer's", async () => {

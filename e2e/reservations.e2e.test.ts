@@ -112,6 +112,21 @@ describe("reservations in the browser", () => {
 		await booking.submit();
 
 		const detail = new ReservationDetailPage(guest.page);
+		// Seen twice in a fresh CI, as the first browser file: no detail page after the booking.
+		// Whatever the page said instead goes into the failure (a toast, or the form's errors).
+		const toast = guest.page.getByTestId("toast");
+		await guest.page
+			.getByTestId("reservation-detail")
+			.or(toast)
+			.first()
+			.waitFor({ timeout: 30_000 })
+			.catch(() => {});
+		if (!(await guest.page.getByTestId("reservation-detail").isVisible())) {
+			await screenshot(guest.page, "km-booking-not-booked");
+			throw new Error(
+				`no reservation page after booking; the page says: ${(await toast.allTextContents()).join(" / ") || "(no toast)"} at ${guest.page.url()}`,
+			);
+		}
 		const reservationId = await detail.reservationId();
 		await detail.waitForStatus("pending");
 		const code = (await detail.code.textContent())?.replace(/\s/g, "") ?? "";

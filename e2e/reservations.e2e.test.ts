@@ -123,8 +123,9 @@ describe("reservations in the browser", () => {
 			.catch(() => {});
 		if (!(await guest.page.getByTestId("reservation-detail").isVisible())) {
 			await screenshot(guest.page, "km-booking-not-booked");
+			const fieldErrors = await guest.page.locator('[data-testid^="booking-error-"]').allTextContents();
 			throw new Error(
-				`no reservation page after booking; the page says: ${(await toast.allTextContents()).join(" / ") || "(no toast)"} at ${guest.page.url()}`,
+				`no reservation page after booking at ${guest.page.url()}; toast: ${(await toast.allTextContents()).join(" / ") || "none"}; field errors: ${fieldErrors.join(" / ") || "none"}`,
 			);
 		}
 		const reservationId = await detail.reservationId();

@@ -5,6 +5,7 @@ import type { Selectable } from "kysely";
 import type { DB } from "../../db/schema.js";
 import type { AppDeps } from "../../http/deps.js";
 import { languageOf } from "../../http/language.js";
+import { escapeHtml } from "../../lib/html.js";
 import type { GatewayPaymentReport, GatewayRefundResult, PaymentGateway } from "./gateway.js";
 
 const SIGNATURE_HEADER = "x-sandbox-signature";
@@ -407,7 +408,6 @@ const pageText = {
 
 function checkoutPage(args: { id: string; description: string; amount: string; status: string; lang: string }): string {
 	const t = (key: keyof typeof pageText) => pageText[key][args.lang as "en"] ?? pageText[key]["zh-CN"];
-	const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 	const actions =
 		args.status === "pending"
 			? `<form method="post" action="/sandbox-pay/checkout/${escapeHtml(args.id)}/decide">

@@ -5,6 +5,7 @@ import { DEFAULT_TENANT_ID, type LanguageCode, type ShopSummary, SUPPORTED_LANGU
 import negotiate from "@fastify/accept-negotiator";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { AppDeps } from "../../http/deps.js";
+import { escapeHtml } from "../../lib/html.js";
 import { listShops } from "./service.js";
 
 /**
@@ -170,12 +171,6 @@ function fillCard(template: string, lang: LanguageCode, shop: ShopSummary): stri
 		noticeEmpty: shop.notice ? "" : "yes",
 	};
 	return template.replace(/\{\{(\w+)\}\}/g, (_, key: string) => escapeHtml(values[key] ?? ""));
-}
-
-const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
-
-function escapeHtml(text: string): string {
-	return text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] as string);
 }
 
 /** JSON inside a <script>: no `</script>` or `<!--` can end or bend it. */

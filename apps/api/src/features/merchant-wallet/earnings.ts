@@ -1,4 +1,4 @@
-import { type Selectable, sql, type Transaction } from "kysely";
+import { type Expression, type Selectable, sql, type Transaction } from "kysely";
 import type { DB } from "../../db/schema.js";
 import { addSeconds } from "../../lib/clock.js";
 import { type LedgerMove, postLedgerTxn } from "../wallet/ledger.js";
@@ -43,32 +43,59 @@ export type EarningSource =
  * Records what a ledger transaction just credited to the shop's pending account, with the
  * commission fixed now at the tenant's rate. `ledgerTxnId` is what `postLedgerTxn` answered:
  * null means the transaction was a replay that moved nothing, so there is nothing to record.
- * An order's earning waits for the order to complete (released then, see releaseOrderEarnings),
- * unless it already has: a table's round the kitchen completed before the bill was paid.
  */
 export async function recordShopEarning(
 	trx: Trx,
 	earning: EarningSource & { tenantId: number; shopId: number; ledgerTxnId: number | null; gross: number; now: Date },
 ): Promise<void> {
 	if (earning.ledgerTxnId === null) return;
-	let completed = true;
-	if (earning.source === "order") {
-		const status =
-			earning.orderStatus ??
-			(
-				await trx
-					.selectFrom("customer_order")
-					.select("status")
-					.where("id", "=", earning.orderId)
-					.executeTakeFirstOrThrow()
-			).status;
-		completed = status === "completed";
-	}
+	await shopEarningInsert(trx, {
+		...earning,
+		completed: await earningIsFinal(trx, earning),
+		ledgerTxnId: sql<number>`${earning.ledgerTxnId}::bigint`,
+	}).execute();
+}
+
+/**
+ * Whether the earning is final now: an order's waits for the order to complete (released then,
+ * see releaseOrderEarnings), unless it already has (a table's round the kitchen completed before
+ * the bill was paid); the others are final at once.
+ */
+export async function earningIsFinal(trx: Trx, earning: EarningSource): Promise<boolean> {
+	if (earning.source !== "order") return true;
+	const status =
+		earning.orderStatus ??
+		(
+			await trx
+				.selectFrom("customer_order")
+				.select("status")
+				.where("id", "=", earning.orderId)
+				.executeTakeFirstOrThrow()
+		).status;
+	return status === "completed";
+}
+
+/**
+ * The earning's INSERT, not yet sent: `postLedgerMoves` writes it in the ledger transaction's
+ * own statement (`alsoInsert`), where `ledgerTxnId` is that transaction's new id, NULL when the
+ * key was posted before, and then nothing is inserted.
+ */
+export function shopEarningInsert(
+	db: Pick<Trx, "insertInto">,
+	earning: EarningSource & {
+		tenantId: number;
+		shopId: number;
+		ledgerTxnId: Expression<number | null>;
+		gross: number;
+		completed: boolean;
+		now: Date;
+	},
+) {
 	// The tenant's terms are read by the insert itself (one statement, not two): the commission
 	// is the gross at the tenant's rate (basis points) rounded to the nearest minor unit (gross
 	// is never negative: halves round up); the release is now + the hold, or none until the
 	// order completes.
-	await trx
+	return db
 		.insertInto("shop_earning")
 		.columns([
 			"tenant_id",
@@ -99,18 +126,18 @@ export async function recordShopEarning(
 					>`${earning.source === "counter_payment" ? null : (earning.reservationId ?? null)}::bigint`.as(
 						"reservation_id",
 					),
-					sql<number>`${earning.ledgerTxnId}::bigint`.as("ledger_txn_id"),
+					sql<number>`${earning.ledgerTxnId}`.as("ledger_txn_id"),
 					sql<number>`${earning.gross}::bigint`.as("gross"),
 					sql<number>`round(${earning.gross}::numeric * commission_bps / 10000)::bigint`.as("commission"),
-					(completed
+					(earning.completed
 						? sql<Date>`${earning.now}::timestamptz + settlement_hold_hours * interval '1 hour'`
 						: sql<Date | null>`NULL::timestamptz`
 					).as("releases_at"),
 					sql<Date>`${earning.now}::timestamptz`.as("created_at"),
 				])
-				.where("id", "=", earning.tenantId),
-		)
-		.execute();
+				.where("id", "=", earning.tenantId)
+				.where(sql<boolean>`${earning.ledgerTxnId} IS NOT NULL`),
+		);
 }
 
 /**

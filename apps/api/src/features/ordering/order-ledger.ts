@@ -1,6 +1,6 @@
 import type { Selectable, Transaction } from "kysely";
 import type { DB } from "../../db/schema.js";
-import { recordShopEarning } from "../merchant-wallet/earnings.js";
+import { earningIsFinal, shopEarningInsert } from "../merchant-wallet/earnings.js";
 import { type AccountRef, postLedgerMoves } from "../wallet/ledger.js";
 
 type OrderMoney = Pick<Selectable<DB["customer_order"]>, "id" | "tenant_id" | "shop_id" | "total"> & {
@@ -39,6 +39,17 @@ export async function bookOrderPayment(
 	if (order.total === 0) return undefined;
 	const fromCredit = Math.min(credit?.amount ?? 0, order.total);
 	const fromSource = order.total - fromCredit;
+	const earning = {
+		source: "order" as const,
+		orderId: order.id,
+		reservationId: fromCredit > 0 ? credit?.reservationId : null,
+		...(order.knownStatus !== undefined ? { orderStatus: order.knownStatus } : {}),
+		tenantId: order.tenant_id,
+		shopId: order.shop_id,
+		gross: order.total,
+		now,
+	};
+	const completed = await earningIsFinal(trx, earning);
 	const posted = await postLedgerMoves(trx, {
 		tenantId: order.tenant_id,
 		kind: "order_payment",
@@ -53,19 +64,9 @@ export async function bookOrderPayment(
 				: []),
 			{ account: { kind: "shop_revenue", tenantId: order.tenant_id, shopId: order.shop_id }, amount: order.total },
 		],
-		// Before the accounts: the shop's revenue account is locked from its update to commit.
-		beforeMoves: (ledgerTxnId) =>
-			recordShopEarning(trx, {
-				source: "order",
-				orderId: order.id,
-				reservationId: fromCredit > 0 ? credit?.reservationId : null,
-				...(order.knownStatus !== undefined ? { orderStatus: order.knownStatus } : {}),
-				tenantId: order.tenant_id,
-				shopId: order.shop_id,
-				ledgerTxnId,
-				gross: order.total,
-				now,
-			}),
+		// In the ledger transaction's own statement: the shop's revenue account is locked from
+		// its update to commit, so nothing goes between them (decision 025).
+		alsoInsert: (ledgerTxnId) => shopEarningInsert(trx, { ...earning, completed, ledgerTxnId }),
 	});
 	return posted?.balanceAfter(source);
 }

@@ -1,5 +1,13 @@
 import { ErrorCode } from "@bayon/contract";
-import { type Kysely, sql, type Transaction } from "kysely";
+import {
+	type Compilable,
+	type Expression,
+	type Kysely,
+	type OperationNodeSource,
+	type RawBuilder,
+	sql,
+	type Transaction,
+} from "kysely";
 import type { DB } from "../../db/schema.js";
 import { BusinessError } from "../../http/business-error.js";
 
@@ -58,7 +66,7 @@ export async function accountId(db: Db, ref: AccountRef): Promise<number> {
 	};
 	const existing = await find();
 	if (existing) return existing.id;
-	await createAccountIfMissing(db, ref);
+	await createAccountsIfMissing(db, [ref]);
 	const created = await find();
 	if (!created) throw new Error(`ledger account ${ref.kind} could not be created`);
 	return created.id;
@@ -113,11 +121,11 @@ export interface LedgerTxnInput {
 	now: Date;
 	moves: LedgerMove[];
 	/**
-	 * Work that needs the new transaction's id, done before the accounts are locked: a shop's
-	 * revenue account is every payment's hot row, held until commit, so nothing that can wait
-	 * runs after it (decision 025). Not called when the key was already posted.
+	 * A row written with the ledger transaction, in its statement: the INSERT (not yet sent) is
+	 * given the new transaction's id as an expression, NULL when the key was posted before (then
+	 * it must insert nothing). A shop's earning is written so (merchant-wallet/earnings.ts).
 	 */
-	beforeMoves?: (txnId: number) => Promise<void>;
+	alsoInsert?: (txnId: Expression<number | null>) => Compilable & OperationNodeSource;
 }
 
 /**
@@ -139,24 +147,32 @@ export async function postLedgerMoves(trx: Transaction<DB>, args: LedgerTxnInput
 	if (sum !== 0 || args.moves.some((move) => !Number.isSafeInteger(move.amount) || move.amount === 0)) {
 		throw new Error(`unbalanced ledger transaction ${args.idempotencyKey}: ${JSON.stringify(args.moves)}`);
 	}
-	const txnId = await insertTxnWithDayNet(trx, args);
-	if (txnId === null) return null;
-	await args.beforeMoves?.(txnId);
 	// Same lock order everywhere (`lockOrder`), so two transfers never deadlock; a shop's
 	// accounts, every payment's hot rows, come after the member's.
 	const ordered = [...args.moves].sort((a, b) => compareLockOrder(a.account, b.account));
+	let txnId: number | null = null;
 	const balances = new Map<string, number>();
-	for (const move of ordered) {
-		let after = await moveBalance(trx, txnId, move);
-		if (after === undefined) {
-			// No row moved: the account may not exist yet (its first use). Made if missing, then
-			// tried once more, which also sees an account a concurrent first use just committed.
-			await createAccountIfMissing(trx, move.account);
-			after = await moveBalance(trx, txnId, move);
+	for (const round of intoRounds(ordered)) {
+		let posted = await postInOneStatement(trx, args, round, txnId);
+		if (posted.txnId === null) return null;
+		txnId = posted.txnId;
+		if (!posted.accountsFound) {
+			// An account's first use: made if missing (a concurrent first use meets ours on the
+			// unique index), then the moves again under the transaction already written.
+			await createAccountsIfMissing(
+				trx,
+				round.map((move) => move.account),
+			);
+			posted = await postInOneStatement(trx, args, round, txnId);
+			if (!posted.accountsFound) throw new Error(`ledger accounts of ${args.idempotencyKey} could not be created`);
 		}
-		if (after === undefined) throw new BusinessError(ErrorCode.InsufficientBalance);
-		balances.set(refKey(move.account), after);
+		for (const [index, move] of round.entries()) {
+			const after = posted.balancesAfter[index];
+			if (after === null || after === undefined) throw new BusinessError(ErrorCode.InsufficientBalance);
+			balances.set(refKey(move.account), after);
+		}
 	}
+	if (txnId === null) throw new Error(`ledger transaction ${args.idempotencyKey} has no moves`);
 	return {
 		id: txnId,
 		balanceAfter: (ref) => balances.get(refKey(ref)),
@@ -164,116 +180,133 @@ export async function postLedgerMoves(trx: Transaction<DB>, args: LedgerTxnInput
 }
 
 /**
- * The ledger transaction's row and, in the same statement, each shop's net earnings of it on
- * the shop's local day (decision 023): what the wallet's today, month, chart and day totals add
- * up. An insert of its own row, never an update, so concurrent postings of one shop do not
- * queue on it (nor deadlock with the account locks). Null when the idempotency key was already
- * posted (then nothing is written).
+ * The moves in statements that each move an account at most once (PostgreSQL updates a row
+ * once per statement): almost always one. An account moved twice (a refund whose deposit part
+ * and the rest go back to the same place) has its second move in the next statement, once every
+ * account is locked by the first, so the lock order holds.
  */
-async function insertTxnWithDayNet(trx: Transaction<DB>, args: LedgerTxnInput): Promise<number | null> {
+function intoRounds(ordered: LedgerMove[]): LedgerMove[][] {
+	const rounds: Array<{ moves: LedgerMove[]; accounts: Set<string> }> = [];
+	for (const move of ordered) {
+		const key = refKey(move.account);
+		let round = rounds.find((candidate) => !candidate.accounts.has(key));
+		if (!round) {
+			round = { moves: [], accounts: new Set() };
+			rounds.push(round);
+		}
+		round.moves.push(move);
+		round.accounts.add(key);
+	}
+	// No moves at all still writes the transaction.
+	return rounds.length === 0 ? [[]] : rounds.map((round) => round.moves);
+}
+
+/**
+ * The ledger transaction, its day nets, `alsoInsert`, and every move with its entry, in one
+ * statement (one round trip: a shop's revenue account is every payment's hot row, locked from
+ * its update to commit, decision 025). With `knownTxnId` only the moves, under a transaction
+ * an earlier statement wrote. `ordered` moves each account at most once (`intoRounds`).
+ *
+ * Each move is a conditional UPDATE … RETURNING feeding its entry's INSERT: a wallet (and a
+ * shop's pending, in-withdrawal or available money unless `mayOwe`) never goes below zero, with
+ * no read-then-write gap. The moves run one after the other in `ordered` (each waits for the
+ * one before it to have moved its row: that is the lock order) and stop at the first refused
+ * one, whose balance comes back NULL; the caller then rolls everything back. No move runs
+ * unless every account already exists (`found`), so the first use of an account can make it
+ * and try again with nothing half done.
+ */
+async function postInOneStatement(
+	trx: Transaction<DB>,
+	args: LedgerTxnInput,
+	ordered: LedgerMove[],
+	knownTxnId: number | null,
+): Promise<{ txnId: number | null; accountsFound: boolean; balancesAfter: Array<number | null> }> {
+	const ctes: RawBuilder<unknown>[] = [];
+	if (knownTxnId === null) {
+		ctes.push(
+			sql`txn AS (INSERT INTO ledger_txn (tenant_id, kind, idempotency_key, order_id, reservation_id, recharge_id, card_purchase_id, counter_payment_id, withdrawal_id, shop_earning_id, created_at) VALUES (${args.tenantId}, ${args.kind}, ${args.idempotencyKey}, ${args.orderId}, ${args.reservationId ?? null}, ${args.rechargeId ?? null}, ${args.cardPurchaseId ?? null}, ${args.counterPaymentId ?? null}, ${args.withdrawalId ?? null}, ${args.shopEarningId ?? null}, ${args.now}) ON CONFLICT (idempotency_key) DO NOTHING RETURNING id)`,
+		);
+		const nets = dayNets(args);
+		// The day is the shop's local day of the transaction, in the shop's own time zone. An
+		// insert of its own row, never an update, so concurrent postings of one shop do not queue
+		// on it (nor deadlock with the account locks).
+		if (nets.length > 0)
+			ctes.push(
+				sql`net AS (INSERT INTO shop_day_net (txn_id, shop_id, day, net) SELECT txn.id, shop.id, (${args.now}::timestamptz AT TIME ZONE shop.timezone)::date, v.net FROM txn CROSS JOIN (VALUES ${sql.join(
+					nets.map(([shopId, net]) => sql`(${shopId}::bigint, ${net}::bigint)`),
+				)}) AS v(shop_id, net) JOIN shop ON shop.id = v.shop_id)`,
+			);
+		if (args.alsoInsert) ctes.push(sql`also AS (${args.alsoInsert(sql<number | null>`(SELECT id FROM txn)`)})`);
+	} else {
+		ctes.push(sql`txn AS (SELECT ${knownTxnId}::bigint AS id)`);
+	}
+	ctes.push(
+		ordered.length === 0
+			? sql`found AS (SELECT true AS every)`
+			: sql`found AS (SELECT count(*) = ${ordered.length} AS every FROM ledger_account WHERE ${sql.join(
+					ordered.map((move) => sql`(${accountIs(move.account)})`),
+					sql` OR `,
+				)})`,
+	);
+	for (const [index, move] of ordered.entries()) {
+		const { account, amount } = move;
+		const moved = sql.raw(`m${index}`);
+		const mayGoNegative = amount > 0 || (move.mayOwe && account.kind === "shop_available");
+		const after =
+			index === 0
+				? sql`EXISTS (SELECT 1 FROM txn) AND (SELECT every FROM found)`
+				: sql`EXISTS (SELECT 1 FROM ${sql.raw(`m${index - 1}`)})`;
+		ctes.push(
+			sql`${moved} AS (UPDATE ledger_account SET balance = balance + ${amount}::bigint WHERE ${accountIs(account)}${
+				mayGoNegative
+					? sql``
+					: sql` AND (kind NOT IN (${sql.join(NEVER_NEGATIVE.map((kind) => sql.lit(kind)))}) OR balance + ${amount}::bigint >= 0)`
+			} AND ${after} RETURNING id, balance)`,
+			sql`${sql.raw(`e${index}`)} AS (INSERT INTO ledger_entry (txn_id, account_id, amount, balance_after) SELECT txn.id, ${moved}.id, ${amount}::bigint, ${moved}.balance FROM txn, ${moved})`,
+		);
+	}
+	const result = await sql<{ txn_id: number | null; every: boolean; balances: Array<string | null> }>`WITH ${sql.join(
+		ctes,
+	)} SELECT (SELECT id FROM txn) AS txn_id, (SELECT every FROM found) AS every, ARRAY[${
+		ordered.length === 0
+			? sql``
+			: sql.join(ordered.map((_, index) => sql`(SELECT balance FROM ${sql.raw(`m${index}`)})`))
+	}]::text[] AS balances`.execute(trx);
+	const row = result.rows[0];
+	if (!row) throw new Error("the ledger statement answered no row");
+	return {
+		txnId: row.txn_id === null ? null : Number(row.txn_id),
+		accountsFound: row.every,
+		balancesAfter: row.balances.map((balance) => (balance === null ? null : Number(balance))),
+	};
+}
+
+/** Each shop's net earnings of the transaction (decision 023), withdrawals aside. */
+function dayNets(args: LedgerTxnInput): Array<[number, number]> {
 	const netByShop = new Map<number, number>();
 	if (!WITHDRAWAL_KINDS.has(args.kind))
 		for (const move of args.moves)
 			if (isShopAccount(move.account))
 				netByShop.set(move.account.shopId, (netByShop.get(move.account.shopId) ?? 0) + move.amount);
-	const nets = [...netByShop].filter(([, net]) => net !== 0);
-	const txn = trx
-		.insertInto("ledger_txn")
-		.values({
-			tenant_id: args.tenantId,
-			kind: args.kind,
-			idempotency_key: args.idempotencyKey,
-			order_id: args.orderId,
-			reservation_id: args.reservationId ?? null,
-			recharge_id: args.rechargeId ?? null,
-			card_purchase_id: args.cardPurchaseId ?? null,
-			counter_payment_id: args.counterPaymentId ?? null,
-			withdrawal_id: args.withdrawalId ?? null,
-			shop_earning_id: args.shopEarningId ?? null,
-			created_at: args.now,
-		})
-		.onConflict((oc) => oc.column("idempotency_key").doNothing())
-		.returning("id");
-	if (nets.length === 0) return (await txn.executeTakeFirst())?.id ?? null;
-	// The day is the shop's local day of the transaction, in the shop's own time zone.
-	const row = await trx
-		.with("txn", () => txn)
-		.with("net", (db) =>
-			db
-				.insertInto("shop_day_net")
-				.columns(["txn_id", "shop_id", "day", "net"])
-				.expression((eb) =>
-					eb
-						.selectFrom("txn")
-						.innerJoin(
-							sql<{ shop_id: number; net: number }>`(VALUES ${sql.join(
-								nets.map(([shopId, net]) => sql`(${shopId}::bigint, ${net}::bigint)`),
-							)})`.as<"v">(sql`v(shop_id, net)`),
-							(join) => join.onTrue(),
-						)
-						.innerJoin("shop", "shop.id", "v.shop_id")
-						.select([
-							"txn.id",
-							"shop.id",
-							sql<string>`(${args.now}::timestamptz AT TIME ZONE shop.timezone)::date`.as("day"),
-							"v.net",
-						]),
-				)
-				.returning("txn_id"),
-		)
-		.selectFrom("txn")
-		.select("id")
-		.executeTakeFirst();
-	return row?.id ?? null;
+	return [...netByShop].filter(([, net]) => net !== 0);
 }
 
-/**
- * Moves one account's balance and writes its entry in one statement, the account found by what
- * it is for (no id looked up first): the entry's balance after comes from the same locked
- * UPDATE, so it always agrees with the account. Undefined when no row moved: refused (it would
- * go below zero) or no such account yet.
- */
-async function moveBalance(trx: Transaction<DB>, txnId: number, move: LedgerMove): Promise<number | undefined> {
-	const { account, amount } = move;
-	const entry = await trx
-		.with("moved", (db) => {
-			let update = db
-				.updateTable("ledger_account")
-				.set((eb) => ({ balance: eb("balance", "+", amount) }))
-				.where("tenant_id", "=", account.tenantId)
-				// A literal, so the planner picks the kind's own unique index.
-				.where("kind", "=", sql.lit(account.kind));
-			if (account.kind === "member_wallet") update = update.where("member_id", "=", account.memberId);
-			if (isShopAccount(account)) update = update.where("shop_id", "=", account.shopId);
-			return update
-				.where((eb) =>
-					amount > 0 || (move.mayOwe && account.kind === "shop_available")
-						? eb.val(true)
-						: eb.or([eb("kind", "not in", NEVER_NEGATIVE), eb(eb("balance", "+", amount), ">=", 0)]),
-				)
-				.returning(["id", "balance"]);
-		})
-		.insertInto("ledger_entry")
-		.columns(["txn_id", "account_id", "amount", "balance_after"])
-		.expression((eb) =>
-			eb
-				.selectFrom("moved")
-				.select([
-					sql<number>`${txnId}::bigint`.as("txn_id"),
-					"moved.id",
-					sql<number>`${amount}::bigint`.as("amount"),
-					"moved.balance",
-				]),
-		)
-		.returning("balance_after")
-		.executeTakeFirst();
-	return entry ? Number(entry.balance_after) : undefined;
+/** The account's row, found by what it is for; the kind a literal, so the planner picks the kind's own unique index. */
+function accountIs(ref: AccountRef): RawBuilder<boolean> {
+	return sql`tenant_id = ${ref.tenantId} AND kind = ${sql.lit(ref.kind)}${
+		ref.kind === "member_wallet" ? sql` AND member_id = ${ref.memberId}` : sql``
+	}${isShopAccount(ref) ? sql` AND shop_id = ${ref.shopId}` : sql``}`;
 }
 
-async function createAccountIfMissing(db: Db, ref: AccountRef): Promise<void> {
-	await sql`INSERT INTO ledger_account (tenant_id, kind, member_id, shop_id) VALUES (${ref.tenantId}, ${ref.kind}, ${
-		ref.kind === "member_wallet" ? ref.memberId : null
-	}, ${isShopAccount(ref) ? ref.shopId : null}) ON CONFLICT DO NOTHING`.execute(db);
+async function createAccountsIfMissing(db: Db, refs: AccountRef[]): Promise<void> {
+	await sql`INSERT INTO ledger_account (tenant_id, kind, member_id, shop_id) VALUES ${sql.join(
+		refs.map(
+			(ref) =>
+				sql`(${ref.tenantId}, ${ref.kind}, ${ref.kind === "member_wallet" ? ref.memberId : null}::bigint, ${
+					isShopAccount(ref) ? ref.shopId : null
+				}::bigint)`,
+		),
+	)} ON CONFLICT DO NOTHING`.execute(db);
 }
 
 /**

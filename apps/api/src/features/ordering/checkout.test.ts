@@ -162,6 +162,53 @@ describe("placing an order", () => {
 		).toHaveLength(90);
 		expect(await fx.stockOf(coconut.id)).toBe(0);
 	});
+
+	it("takes no stock from any line of an order refused for its last line's stock, under 30 concurrent orders", async () => {
+		// Two tracked items and one tracked choice, all taken in one statement (items, then
+		// choices): the choice runs out, so the orders refused there had already taken both items
+		// in that statement, and must give them back.
+		const latte = [...fx.items.values()].find((i) => i.optionGroups.some((g) => g.minChoices > 0));
+		if (!latte) throw new Error("no item with required choices on the demo menu");
+		const latteLine = line(latte.name);
+		const choiceId = latteLine.optionIds[0] as number;
+		const db = server.deps.db;
+		const choiceStock = async () =>
+			(await db.selectFrom("menu_option").select("stock").where("id", "=", choiceId).executeTakeFirstOrThrow()).stock;
+		const salesOf = async (itemId: number) =>
+			(await db.selectFrom("menu_item").select("sales_count").where("id", "=", itemId).executeTakeFirstOrThrow())
+				.sales_count;
+		await fx.setStock(latte.id, 1000);
+		await fx.setStock(coconutId(), 1000);
+		await db.updateTable("menu_option").set({ stock: 5 }).where("id", "=", choiceId).execute();
+		const [latteSales, coconutSales] = [await salesOf(latte.id), await salesOf(coconutId())];
+		const buyers = await Promise.all(
+			["13955550011", "13955550012", "13955550013", "13955550014", "13955550015"].map((m) => server.signIn(m)),
+		);
+		try {
+			const answers = await Promise.all(
+				Array.from({ length: 30 }, (_, i) =>
+					place((buyers[i % buyers.length] as { accessToken: string }).accessToken, {
+						lines: [latteLine, line(COCONUT)],
+					}),
+				),
+			);
+
+			expect(answers.filter((a) => a.code === 0)).toHaveLength(5);
+			// "Not enough left" when they raced the last ones (after taking both items), or "choose
+			// again" when they were priced after the choice ran out.
+			expect(
+				answers.filter((a) => a.code === ErrorCode.InsufficientStock || a.code === ErrorCode.OptionInvalid),
+			).toHaveLength(25);
+			expect(await choiceStock()).toBe(0);
+			expect(await fx.stockOf(latte.id)).toBe(995);
+			expect(await fx.stockOf(coconutId())).toBe(995);
+			expect(await salesOf(latte.id)).toBe(latteSales + 5);
+			expect(await salesOf(coconutId())).toBe(coconutSales + 5);
+		} finally {
+			await db.updateTable("menu_option").set({ stock: null }).where("id", "=", choiceId).execute();
+			await fx.setStock(latte.id, null);
+		}
+	});
 });
 
 describe("paying from the balance", () => {

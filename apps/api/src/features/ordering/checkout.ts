@@ -354,21 +354,20 @@ export function stockQuantities(lines: Array<{ itemId: number; quantity: number;
 }
 
 /**
- * Takes the ordered quantities from tracked stock, items first then options, each in id
- * order so that concurrent orders lock rows in the same order and never deadlock. A booking's
- * pre-order takes its stock through here too.
+ * Takes the ordered quantities from tracked stock in one statement, items first then options,
+ * each in id order so that concurrent orders lock rows in the same order and never deadlock.
+ * A booking's pre-order takes its stock through here too.
  */
 export async function takeStock(
-	trx: Parameters<typeof queries.takeItemStock>[0],
+	trx: Parameters<typeof queries.takeStockInOrder>[0],
 	lines: Array<{ itemId: number; quantity: number; optionIds: number[] }>,
 ) {
 	const { items, options } = stockQuantities(lines);
-	for (const [itemId, quantity] of items) {
-		if (!(await queries.takeItemStock(trx, itemId, quantity))) throw new BusinessError(ErrorCode.InsufficientStock);
-	}
-	for (const [optionId, quantity] of options) {
-		if (!(await queries.takeOptionStock(trx, optionId, quantity))) throw new BusinessError(ErrorCode.InsufficientStock);
-	}
+	const taken = await queries.takeStockInOrder(trx, [
+		...items.map(([id, quantity]) => ({ table: "menu_item" as const, id, quantity })),
+		...options.map(([id, quantity]) => ({ table: "menu_option" as const, id, quantity })),
+	]);
+	if (!taken) throw new BusinessError(ErrorCode.InsufficientStock);
 }
 
 /** A public order number: the business day, the pickup number and a random tail. */

@@ -6,27 +6,31 @@ import { noGatewayPaymentInDoubt } from "./gateway-in-doubt.js";
 
 type Db = Kysely<DB> | Transaction<DB>;
 
-/** Takes `quantity` from a tracked item's stock; false when not enough is left (never below zero). */
-export async function takeItemStock(trx: Transaction<DB>, itemId: number, quantity: number): Promise<boolean> {
-	const row = await trx
-		.updateTable("menu_item")
-		.set((eb) => ({ stock: eb("stock", "-", quantity), sales_count: eb("sales_count", "+", quantity) }))
-		.where("id", "=", itemId)
-		.where((eb) => eb.or([eb("stock", "is", null), eb("stock", ">=", quantity)]))
-		.returning("id")
-		.executeTakeFirst();
-	return row !== undefined;
-}
-
-export async function takeOptionStock(trx: Transaction<DB>, optionId: number, quantity: number): Promise<boolean> {
-	const row = await trx
-		.updateTable("menu_option")
-		.set((eb) => ({ stock: eb("stock", "-", quantity) }))
-		.where("id", "=", optionId)
-		.where((eb) => eb.or([eb("stock", "is", null), eb("stock", ">=", quantity)]))
-		.returning("id")
-		.executeTakeFirst();
-	return row !== undefined;
+/**
+ * Takes each quantity from its item's or option's tracked stock (never below zero; untracked
+ * stock, NULL, is not counted) in one statement, in the order given: each UPDATE waits for the
+ * one before it to have taken its row, so the rows are locked in that order, and the chain stops
+ * at the first one short. True when every one was taken; when not, some before it were, and the
+ * caller rolls its transaction back.
+ */
+export async function takeStockInOrder(
+	trx: Transaction<DB>,
+	takes: Array<{ table: "menu_item" | "menu_option"; id: number; quantity: number }>,
+): Promise<boolean> {
+	if (takes.length === 0) return true;
+	const step = (index: number) => sql.raw(`take${index}`);
+	const updates = takes.map(
+		({ table, id, quantity }, index) =>
+			sql`${step(index)} AS (UPDATE ${sql.table(table)} SET stock = stock - ${quantity}::int${
+				table === "menu_item" ? sql`, sales_count = sales_count + ${quantity}::int` : sql``
+			} WHERE id = ${id}::bigint AND (stock IS NULL OR stock >= ${quantity}::int)${
+				index > 0 ? sql` AND EXISTS (SELECT 1 FROM ${step(index - 1)})` : sql``
+			} RETURNING id)`,
+	);
+	const result = await sql<{ taken: boolean }>`WITH ${sql.join(updates)} SELECT EXISTS (SELECT 1 FROM ${step(
+		takes.length - 1,
+	)}) AS taken`.execute(trx);
+	return result.rows[0]?.taken === true;
 }
 
 /** Puts an order's quantities back (cancellation, expiry, rejection). */

@@ -163,7 +163,7 @@ describe("placing an order", () => {
 		expect(await fx.stockOf(coconut.id)).toBe(0);
 	});
 
-	it("takes no stock from any line of an order refused for its last line's stock, under 30 concurrent orders", async () => {
+	it("takes no stock from any line of an order refused for its last line's stock, under 30 concurrent orders, and gives every line's back on expiry", async () => {
 		// Two tracked items and one tracked choice, all taken in one statement (items, then
 		// choices): the choice runs out, so the orders refused there had already taken both items
 		// in that statement, and must give them back.
@@ -204,6 +204,15 @@ describe("placing an order", () => {
 			expect(await fx.stockOf(coconutId())).toBe(995);
 			expect(await salesOf(latte.id)).toBe(latteSales + 5);
 			expect(await salesOf(coconutId())).toBe(coconutSales + 5);
+
+			// Left unpaid, the five expire: every line's stock and sales come back, the choice's too.
+			server.clock.advance(15 * 60 + 1);
+			expect(await expireUnpaidOrders(server.deps)).toBeGreaterThanOrEqual(5);
+			expect(await choiceStock()).toBe(5);
+			expect(await fx.stockOf(latte.id)).toBe(1000);
+			expect(await fx.stockOf(coconutId())).toBe(1000);
+			expect(await salesOf(latte.id)).toBe(latteSales);
+			expect(await salesOf(coconutId())).toBe(coconutSales);
 		} finally {
 			await db.updateTable("menu_option").set({ stock: null }).where("id", "=", choiceId).execute();
 			await fx.setStock(latte.id, null);

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { ErrorCode, type OrderView, type PlaceOrderInput, type PricedCart } from "@bayon/contract";
-import { type RawBuilder, type Selectable, sql } from "kysely";
+import { type QueryCreator, type RawBuilder, type Selectable, sql } from "kysely";
 import type { z } from "zod";
 import type { DB } from "../../db/schema.js";
 import { BusinessError } from "../../http/business-error.js";
@@ -137,10 +137,13 @@ async function placeOrderOnce(
 		const payLater = input.orderType === "desk" && table !== null && terms.deskPayAfterMeal;
 		const billId = payLater ? await lockSeatingForRound(trx, ctx.tenant.id, table.seatingId) : null;
 		if (heldVersion !== menuVersion) throw new MenuMovedOn();
-		await takeStock(trx, input.lines);
-		// The coupon is locked and checked again at this moment (decision 022), after the stock so
-		// that every transaction touching both (a cancellation returns stock, then the coupon)
-		// takes them in the same order. Used meanwhile: refused, and nothing of this is written.
+		// Without a coupon the stock is taken by the order's own statement below; with one it is
+		// taken first: the coupon is locked and checked again at this moment (decision 022), after
+		// the stock so that every transaction touching both (a cancellation returns stock, then
+		// the coupon) takes them in the same order. Used meanwhile: refused, and nothing of this
+		// is written.
+		const stockWithOrder = priced.couponId === null ? queries.stockMoves(input.lines) : [];
+		if (priced.couponId !== null) await takeStock(trx, input.lines);
 		const coupon =
 			priced.couponId === null
 				? null
@@ -159,20 +162,23 @@ async function placeOrderOnce(
 						format: { lang: ctx.lang, currency: ctx.tenant.currency, timeZone: terms.timezone },
 					});
 		const businessDay = toLocalMoment(now, terms.timezone).date;
-		// The shop's next pickup number and the order in one statement: the stock row above and
-		// the shop's day counter are every order's hot rows, locked until commit, so the fewer
-		// round trips from here to COMMIT, the more orders a second (decision 025).
-		const order = await trx
-			.with("counter", (db) =>
-				db
-					.insertInto("shop_day_counter")
-					.values({ shop_id: input.shopId, day: businessDay, last_number: 1 })
-					.onConflict((oc) =>
-						oc
-							.columns(["shop_id", "day"])
-							.doUpdateSet((eb) => ({ last_number: eb("shop_day_counter.last_number", "+", 1) })),
-					)
-					.returning("last_number"),
+		// The stock, the shop's next pickup number and the order in one statement: the stock rows
+		// and the shop's day counter are every order's hot rows, locked until commit, so the fewer
+		// round trips from here to COMMIT, the more orders a second (decision 025). The counter
+		// waits for the stock chain (its WHERE), so the lock order stays stock, then counter.
+		let withStock: QueryCreator<DB> = trx;
+		// Kysely types each CTE's name into the builder; these are only read by raw SQL below.
+		for (const step of queries.stockTakingSteps(stockWithOrder))
+			withStock = withStock.with(step.name, () => sql`(${step.update})`) as unknown as QueryCreator<DB>;
+		const lastStep = sql.raw(queries.stockStep(stockWithOrder.length - 1));
+		const afterStock = stockWithOrder.length === 0 ? sql`true` : sql`(SELECT count(*) FROM ${lastStep}) >= 0`;
+		const { stock_taken: stockTaken, ...order } = await withStock
+			.with(
+				"counter",
+				() =>
+					sql<{
+						last_number: number;
+					}>`(INSERT INTO shop_day_counter (shop_id, day, last_number) SELECT ${input.shopId}::bigint, ${businessDay}::date, 1 WHERE ${afterStock} ON CONFLICT (shop_id, day) DO UPDATE SET last_number = shop_day_counter.last_number + 1 RETURNING last_number)`,
 			)
 			.insertInto("customer_order")
 			.values({
@@ -221,7 +227,14 @@ async function placeOrderOnce(
 				bill_id: billId,
 			})
 			.returningAll()
+			.returning(
+				(stockWithOrder.length === 0 ? sql<boolean>`true` : sql<boolean>`EXISTS (SELECT 1 FROM ${lastStep})`).as(
+					"stock_taken",
+				),
+			)
 			.executeTakeFirstOrThrow();
+		// Short of some line's stock: everything this transaction wrote is rolled back.
+		if (!stockTaken) throw new BusinessError(ErrorCode.InsufficientStock);
 		if (priced.couponId !== null)
 			await markCouponUsed(trx, { couponId: priced.couponId, orderId: order.id, now, lang: ctx.lang });
 		// A round paid after the meal goes to the kitchen at once: the staff hear of it now, as of
@@ -335,24 +348,6 @@ function answeredBefore(
 	return record.response as OrderView;
 }
 
-/** The lines' quantities per tracked thing: each item, and each option chosen (once per line). */
-export function stockQuantities(lines: Array<{ itemId: number; quantity: number; optionIds: number[] }>): {
-	items: Array<[number, number]>;
-	options: Array<[number, number]>;
-} {
-	const items = new Map<number, number>();
-	const options = new Map<number, number>();
-	for (const line of lines) {
-		items.set(line.itemId, (items.get(line.itemId) ?? 0) + line.quantity);
-		for (const optionId of new Set(line.optionIds)) options.set(optionId, (options.get(optionId) ?? 0) + line.quantity);
-	}
-	// In id order, so that everything taking or giving back stock locks rows in the same order.
-	return {
-		items: [...items].sort(([a], [b]) => a - b),
-		options: [...options].sort(([a], [b]) => a - b),
-	};
-}
-
 /**
  * Takes the ordered quantities from tracked stock in one statement, items first then options,
  * each in id order so that concurrent orders lock rows in the same order and never deadlock.
@@ -362,12 +357,8 @@ export async function takeStock(
 	trx: Parameters<typeof queries.takeStockInOrder>[0],
 	lines: Array<{ itemId: number; quantity: number; optionIds: number[] }>,
 ) {
-	const { items, options } = stockQuantities(lines);
-	const taken = await queries.takeStockInOrder(trx, [
-		...items.map(([id, quantity]) => ({ table: "menu_item" as const, id, quantity })),
-		...options.map(([id, quantity]) => ({ table: "menu_option" as const, id, quantity })),
-	]);
-	if (!taken) throw new BusinessError(ErrorCode.InsufficientStock);
+	if (!(await queries.takeStockInOrder(trx, queries.stockMoves(lines))))
+		throw new BusinessError(ErrorCode.InsufficientStock);
 }
 
 /** A public order number: the business day, the pickup number and a random tail. */

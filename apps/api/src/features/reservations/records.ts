@@ -10,8 +10,7 @@ import { type Kysely, type Selectable, sql, type Transaction, type Updateable } 
 import type { DB } from "../../db/schema.js";
 import type { AppDeps } from "../../http/deps.js";
 import { tellMember, tellShopGroup } from "../notifications/outbox.js";
-import { stockQuantities } from "../ordering/checkout.js";
-import { putItemStockBack, putOptionStockBack } from "../ordering/queries.js";
+import { giveStockBack, stockMoves } from "../ordering/queries.js";
 import type { StoredPreorderLine } from "./present.js";
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -200,9 +199,7 @@ export async function givePreorderStockBack(trx: Transaction<DB>, reservationId:
 		.where("reservation_id", "=", reservationId)
 		.executeTakeFirst();
 	if (!preorder) return;
-	const { items, options } = stockQuantities(preorder.lines as StoredPreorderLine[]);
-	for (const [itemId, quantity] of items) await putItemStockBack(trx, itemId, quantity);
-	for (const [optionId, quantity] of options) await putOptionStockBack(trx, optionId, quantity);
+	await giveStockBack(trx, stockMoves(preorder.lines as StoredPreorderLine[]));
 }
 
 /**

@@ -77,7 +77,7 @@ export async function earningIsFinal(trx: Trx, earning: EarningSource): Promise<
 
 /**
  * The earning's INSERT, not yet sent: `postLedgerMoves` writes it in the ledger transaction's
- * own statement (`alsoInsert`), where `ledgerTxnId` is that transaction's new id, NULL when the
+ * own statement (`alsoWrite`), where `ledgerTxnId` is that transaction's new id, NULL when the
  * key was posted before, and then nothing is inserted.
  */
 export function shopEarningInsert(

@@ -221,6 +221,35 @@ describe("placing an order", () => {
 });
 
 describe("paying from the balance", () => {
+	it("marks a free order paid with no money moved, and keeps its history", async () => {
+		const db = server.deps.db;
+		const { price } = await db
+			.selectFrom("menu_item")
+			.select("price")
+			.where("id", "=", coconutId())
+			.executeTakeFirstOrThrow();
+		await db.updateTable("menu_item").set({ price: 0 }).where("id", "=", coconutId()).execute();
+		try {
+			const before = await balanceOf(customer.accessToken);
+			const order = (await place(customer.accessToken, { lines: [line(COCONUT)] })).data;
+			expect(order.total).toBe(0);
+
+			const paid = await pay(customer.accessToken, order.id);
+
+			expect(paid).toMatchObject({ code: 0, data: { orderId: order.id, paymentStatus: "paid", balance: before } });
+			const detail = await server.call<OrderView>("GET", `/app-api/order/detail/${order.id}`, {
+				token: customer.accessToken,
+			});
+			expect(detail.data).toMatchObject({ status: "new", paymentStatus: "paid", payMethod: "balance" });
+			const events = await db.selectFrom("order_event").select("note").where("order_id", "=", order.id).execute();
+			expect(events.map((event) => event.note)).toContain("paid:balance");
+			const money = await db.selectFrom("ledger_txn").select("id").where("order_id", "=", order.id).execute();
+			expect(money).toEqual([]);
+		} finally {
+			await db.updateTable("menu_item").set({ price }).where("id", "=", coconutId()).execute();
+		}
+	});
+
 	it("charges the wallet once, however often and however concurrently the order is paid", async () => {
 		const before = await balanceOf(customer.accessToken);
 		const order = (await place(customer.accessToken, { lines: [line(COCONUT)] })).data;

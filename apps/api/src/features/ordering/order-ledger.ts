@@ -1,4 +1,4 @@
-import type { Selectable, Transaction } from "kysely";
+import type { OperationNodeSource, Selectable, Transaction } from "kysely";
 import type { DB } from "../../db/schema.js";
 import { earningIsFinal, shopEarningInsert } from "../merchant-wallet/earnings.js";
 import { type AccountRef, postLedgerMoves } from "../wallet/ledger.js";
@@ -35,6 +35,8 @@ export async function bookOrderPayment(
 	source: AccountRef,
 	now: Date,
 	credit?: DepositCredit,
+	/** The payment's other writes, in its statement (`postLedgerMoves`' alsoWrite); not done for a free order. */
+	alsoWrite: OperationNodeSource[] = [],
 ): Promise<number | undefined> {
 	if (order.total === 0) return undefined;
 	const fromCredit = Math.min(credit?.amount ?? 0, order.total);
@@ -66,7 +68,7 @@ export async function bookOrderPayment(
 		],
 		// In the ledger transaction's own statement: the shop's revenue account is locked from
 		// its update to commit, so nothing goes between them (decision 025).
-		alsoInsert: (ledgerTxnId) => shopEarningInsert(trx, { ...earning, completed, ledgerTxnId }),
+		alsoWrite: (ledgerTxnId) => [shopEarningInsert(trx, { ...earning, completed, ledgerTxnId }), ...alsoWrite],
 	});
 	return posted?.balanceAfter(source);
 }

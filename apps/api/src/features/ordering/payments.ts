@@ -1,6 +1,7 @@
 import { ErrorCode, type PayMethod, type PaymentResult } from "@bayon/contract";
-import { type Selectable, sql, type Transaction } from "kysely";
+import type { OperationNodeSource, Selectable, Transaction } from "kysely";
 import type { DB } from "../../db/schema.js";
+import { writeTogether } from "../../db/write-together.js";
 import { BusinessError } from "../../http/business-error.js";
 import type { AppDeps } from "../../http/deps.js";
 import type { RequestContext } from "../../http/request-context.js";
@@ -55,13 +56,17 @@ async function payWithBalanceOnce(
 			return { result: { orderId, paymentStatus: "paid", balance: await accountBalance(trx, wallet) }, order };
 		}
 		if (!isPayableOnItsOwn(order, now)) throw new BusinessError(ErrorCode.OrderNotPayable);
-		// The order's own rows first, the money last: the shop's revenue account is every
-		// payment's hot row, locked from its update until commit (decision 025). Refused for want
-		// of balance, the whole transaction rolls back, the order's change with it.
-		await markPaid(trx, order, "balance", now, ctx.member.id);
-		const balance =
-			(await bookOrderPayment(trx, { ...order, knownStatus: "new" }, wallet, now)) ??
-			(await accountBalance(trx, wallet));
+		// The order's change, its event and the bot's news go in the payment's own statement:
+		// the shop's revenue account is every payment's hot row, locked from its update until
+		// commit (decision 025). Refused for want of balance, the whole transaction rolls back,
+		// the order's change with it. A free order moves no money: its change goes alone.
+		const paid = paidWrites(trx, order, "balance", now, ctx.member.id);
+		const posted =
+			order.total > 0
+				? await bookOrderPayment(trx, { ...order, knownStatus: "new" }, wallet, now, undefined, paid)
+				: undefined;
+		if (order.total === 0) await writeTogether(trx, paid);
+		const balance = posted ?? (await accountBalance(trx, wallet));
 		return {
 			result: { orderId, paymentStatus: "paid", balance },
 			order: { ...order, status: "new", payment_status: "paid" },
@@ -69,15 +74,14 @@ async function payWithBalanceOnce(
 	});
 }
 
-async function markPaid(
+/** An unpaid order becoming paid: its change, its event and the bot's news (decision 024), unsent. */
+function paidWrites(
 	trx: Transaction<DB>,
 	order: Selectable<DB["customer_order"]>,
 	method: PayMethod,
 	now: Date,
 	memberId: number,
-) {
-	// The change, its event and the bot's news (decision 024; the row is at hand, no read) in one
-	// statement.
+): OperationNodeSource[] {
 	const news = orderNewsInsert(
 		order,
 		orderNoticesFor(
@@ -87,30 +91,25 @@ async function markPaid(
 		),
 		now,
 	);
-	let change = trx.with("event", (db) =>
-		db
-			.insertInto("order_event")
-			.values(
-				queries.orderEventValues({
-					orderId: order.id,
-					at: now,
-					actor: "customer",
-					actorMemberId: memberId,
-					from: "unpaid",
-					to: "new",
-					note: `paid:${method}`,
-				}),
-			)
-			.returning("id"),
-	);
-	// Kysely writes a raw CTE's body as given: the parentheses around it are ours.
-	if (news) change = change.with("news", () => sql<Record<string, never>>`(${news})`);
-	await change
-		.updateTable("customer_order")
-		.set({ status: "new", payment_status: "paid", pay_method: method, paid_at: now })
-		.where("id", "=", order.id)
-		.where("status", "=", "unpaid")
-		.execute();
+	return [
+		trx
+			.updateTable("customer_order")
+			.set({ status: "new", payment_status: "paid", pay_method: method, paid_at: now })
+			.where("id", "=", order.id)
+			.where("status", "=", "unpaid"),
+		trx.insertInto("order_event").values(
+			queries.orderEventValues({
+				orderId: order.id,
+				at: now,
+				actor: "customer",
+				actorMemberId: memberId,
+				from: "unpaid",
+				to: "new",
+				note: `paid:${method}`,
+			}),
+		),
+		...(news ? [news] : []),
+	];
 }
 
 /**

@@ -1,13 +1,5 @@
 import { ErrorCode } from "@bayon/contract";
-import {
-	type Compilable,
-	type Expression,
-	type Kysely,
-	type OperationNodeSource,
-	type RawBuilder,
-	sql,
-	type Transaction,
-} from "kysely";
+import { type Expression, type Kysely, type OperationNodeSource, type RawBuilder, sql, type Transaction } from "kysely";
 import type { DB } from "../../db/schema.js";
 import { BusinessError } from "../../http/business-error.js";
 
@@ -121,11 +113,14 @@ export interface LedgerTxnInput {
 	now: Date;
 	moves: LedgerMove[];
 	/**
-	 * A row written with the ledger transaction, in its statement: the INSERT (not yet sent) is
-	 * given the new transaction's id as an expression, NULL when the key was posted before (then
-	 * it must insert nothing). A shop's earning is written so (merchant-wallet/earnings.ts).
+	 * Writes done with the ledger transaction, in its statement (each an INSERT, UPDATE or DELETE
+	 * without a WITH of its own, not yet sent), given the new transaction's id as an expression:
+	 * NULL when the key was posted before, and then what needs the transaction must write
+	 * nothing (a shop's earning, merchant-wallet/earnings.ts). They run after the moves, however
+	 * those end; a refused move rolls them back with the rest. An order's payment from the
+	 * balance writes its change, event and news so (ordering/payments.ts).
 	 */
-	alsoInsert?: (txnId: Expression<number | null>) => Compilable & OperationNodeSource;
+	alsoWrite?: (txnId: Expression<number | null>) => OperationNodeSource[];
 }
 
 /**
@@ -202,7 +197,7 @@ function intoRounds(ordered: LedgerMove[]): LedgerMove[][] {
 }
 
 /**
- * The ledger transaction, its day nets, `alsoInsert`, and every move with its entry, in one
+ * The ledger transaction, its day nets, `alsoWrite`, and every move with its entry, in one
  * statement (one round trip: a shop's revenue account is every payment's hot row, locked from
  * its update to commit, decision 025). With `knownTxnId` only the moves, under a transaction
  * an earlier statement wrote. `ordered` moves each account at most once (`intoRounds`).
@@ -236,7 +231,8 @@ async function postInOneStatement(
 					nets.map(([shopId, net]) => sql`(${shopId}::bigint, ${net}::bigint)`),
 				)}) AS v(shop_id, net) JOIN shop ON shop.id = v.shop_id)`,
 			);
-		if (args.alsoInsert) ctes.push(sql`also AS (${args.alsoInsert(sql<number | null>`(SELECT id FROM txn)`)})`);
+		for (const [index, write] of (args.alsoWrite?.(sql<number | null>`(SELECT id FROM txn)`) ?? []).entries())
+			ctes.push(sql`${sql.raw(`also${index}`)} AS (${write})`);
 	} else {
 		ctes.push(sql`txn AS (SELECT ${knownTxnId}::bigint AS id)`);
 	}

@@ -80,6 +80,23 @@ describe("placing an order", () => {
 		});
 	});
 
+	it("shows a retry the order as it is now; a key that kept a whole answer (before) gets that answer", async () => {
+		const key = newKey();
+		const body = { lines: [line(COCONUT)] };
+		const first = await place(customer.accessToken, body, key);
+		expect((await pay(customer.accessToken, first.data.id)).code).toBe(0);
+
+		const retry = await place(customer.accessToken, body, key);
+
+		expect(retry.data).toMatchObject({ id: first.data.id, status: "new", paymentStatus: "paid" });
+		await server.deps.db
+			.updateTable("idempotency_record")
+			.set({ response: JSON.stringify(first.data) })
+			.where("key", "=", key)
+			.execute();
+		expect(await place(customer.accessToken, body, key)).toEqual(first);
+	});
+
 	it("creates one order when the same request arrives 20 times at once", async () => {
 		const key = newKey();
 		const before = await countOrders();

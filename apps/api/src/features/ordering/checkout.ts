@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { ErrorCode, type OrderView, type PlaceOrderInput, type PricedCart } from "@bayon/contract";
-import { type QueryCreator, type RawBuilder, type Selectable, sql } from "kysely";
+import { type Kysely, type QueryCreator, type RawBuilder, type Selectable, sql, type Transaction } from "kysely";
 import type { z } from "zod";
 import type { DB } from "../../db/schema.js";
 import { BusinessError } from "../../http/business-error.js";
@@ -15,9 +15,9 @@ import { tellShopGroup } from "../notifications/outbox.js";
 import { toLocalMoment } from "../venues/hours.js";
 import { lockSeatingForRound } from "./bill-settlement.js";
 import { announceBillChange, announceOrderChange } from "./events.js";
-import { orderView, type StoredOrderLine } from "./present.js";
+import { orderView, presentOrders, type StoredOrderLine } from "./present.js";
 import * as queries from "./queries.js";
-import { evaluateCart } from "./service.js";
+import { type EvaluatedCart, evaluateCart } from "./service.js";
 
 type SignedInContext = RequestContext & { member: { id: number } };
 
@@ -81,7 +81,7 @@ async function placeOrderOnce(
 		key,
 		shopId: input.shopId,
 	});
-	const replay = answeredBefore(record, requestHash);
+	const replay = await answeredBefore(deps.db, ctx, record, requestHash, deps.clock.now());
 	if (replay) return { view: replay };
 
 	const now = deps.clock.now();
@@ -128,7 +128,7 @@ async function placeOrderOnce(
 			// A concurrent request with this key committed first: answer what it answered.
 			const record = await queries.findIdempotencyRecord(trx, { memberId: ctx.member.id, scope: CREATE_SCOPE, key });
 			if (record?.request_hash !== requestHash) throw new BusinessError(ErrorCode.IdempotencyKeyReused);
-			return { view: record.response as OrderView };
+			return { view: (await answeredBefore(trx, ctx, record, requestHash, now)) as OrderView };
 		}
 		// Dine-in at a shop that lets guests pay after the meal: the round goes to the kitchen
 		// now and joins the bill of the diner's seating. The bill is locked before any stock
@@ -172,6 +172,8 @@ async function placeOrderOnce(
 			withStock = withStock.with(step.name, () => sql`(${step.update})`) as unknown as QueryCreator<DB>;
 		const lastStep = sql.raw(queries.stockStep(stockWithOrder.length - 1));
 		const afterStock = stockWithOrder.length === 0 ? sql`true` : sql`(SELECT count(*) FROM ${lastStep}) >= 0`;
+		const lines = storedLines(priced, names);
+		const status = payLater ? "new" : "unpaid";
 		const { stock_taken: stockTaken, ...order } = await withStock
 			.with(
 				"counter",
@@ -180,54 +182,91 @@ async function placeOrderOnce(
 						last_number: number;
 					}>`(INSERT INTO shop_day_counter (shop_id, day, last_number) SELECT ${input.shopId}::bigint, ${businessDay}::date, 1 WHERE ${afterStock} ON CONFLICT (shop_id, day) DO UPDATE SET last_number = shop_day_counter.last_number + 1 RETURNING last_number)`,
 			)
-			.insertInto("customer_order")
-			.values({
-				tenant_id: ctx.tenant.id,
-				shop_id: input.shopId,
-				member_id: ctx.member.id,
-				order_no: sql<string>`(SELECT ${orderNumberSql(businessDay, sql.ref("last_number"))} FROM counter)`,
-				order_type: input.orderType,
-				status: payLater ? "new" : "unpaid",
-				payment_status: "unpaid",
-				pay_method: null,
-				pickup_number: sql<number>`(SELECT last_number FROM counter)`,
-				business_day: businessDay,
-				pickup_at: pickupAt,
-				table_id: table?.tableId ?? null,
-				diners: input.orderType === "desk" ? (input.diners ?? null) : null,
-				delivery_address: address
-					? JSON.stringify({
-							recipient: address.recipient,
-							phone: address.phone,
-							address: address.address,
-							houseNumber: address.houseNumber,
-							latitude: address.latitude,
-							longitude: address.longitude,
-						})
-					: null,
-				// The member's own number unless another was given: read by this statement, not before it.
-				contact_phone:
-					input.contactPhone ??
-					address?.phone ??
-					sql<string>`(SELECT mobile FROM member WHERE id = ${ctx.member.id} AND tenant_id = ${ctx.tenant.id})`,
-				remark: input.remark,
-				subtotal: priced.subtotal,
-				delivery_fee: priced.deliveryFee,
-				...card,
-				coupon_id: priced.couponId,
-				// As priced (the total adds it up); the check above found the same coupon fitting.
-				coupon_discount: priced.discounts
-					.filter((discount) => discount.kind === "coupon")
-					.reduce((sum, discount) => sum + discount.amount, 0),
-				coupon_title: coupon ? JSON.stringify(coupon.title) : null,
-				total: priced.total,
-				placed_by_member_id: options.placedBy ?? null,
-				created_at: now,
-				expires_at: payLater ? null : addSeconds(now, deps.config.orderPaymentSeconds),
-				bill_id: billId,
-			})
-			.returningAll()
-			.returning(
+			.with("ord", (db) =>
+				db
+					.insertInto("customer_order")
+					.values({
+						tenant_id: ctx.tenant.id,
+						shop_id: input.shopId,
+						member_id: ctx.member.id,
+						order_no: sql<string>`(SELECT ${orderNumberSql(businessDay, sql.ref("last_number"))} FROM counter)`,
+						order_type: input.orderType,
+						status,
+						payment_status: "unpaid",
+						pay_method: null,
+						pickup_number: sql<number>`(SELECT last_number FROM counter)`,
+						business_day: businessDay,
+						pickup_at: pickupAt,
+						table_id: table?.tableId ?? null,
+						diners: input.orderType === "desk" ? (input.diners ?? null) : null,
+						delivery_address: address
+							? JSON.stringify({
+									recipient: address.recipient,
+									phone: address.phone,
+									address: address.address,
+									houseNumber: address.houseNumber,
+									latitude: address.latitude,
+									longitude: address.longitude,
+								})
+							: null,
+						// The member's own number unless another was given: read by this statement, not before it.
+						contact_phone:
+							input.contactPhone ??
+							address?.phone ??
+							sql<string>`(SELECT mobile FROM member WHERE id = ${ctx.member.id} AND tenant_id = ${ctx.tenant.id})`,
+						remark: input.remark,
+						subtotal: priced.subtotal,
+						delivery_fee: priced.deliveryFee,
+						...card,
+						coupon_id: priced.couponId,
+						// As priced (the total adds it up); the check above found the same coupon fitting.
+						coupon_discount: priced.discounts
+							.filter((discount) => discount.kind === "coupon")
+							.reduce((sum, discount) => sum + discount.amount, 0),
+						coupon_title: coupon ? JSON.stringify(coupon.title) : null,
+						total: priced.total,
+						placed_by_member_id: options.placedBy ?? null,
+						created_at: now,
+						expires_at: payLater ? null : addSeconds(now, deps.config.orderPaymentSeconds),
+						bill_id: billId,
+					})
+					.returningAll(),
+			)
+			// The lines, the order's first event and the answer a retry gets, all with the order.
+			.with("line", (db) =>
+				db.insertInto("order_line").values(
+					lines.map((line) => ({
+						order_id: sql<number>`(SELECT id FROM ord)`,
+						...line,
+						options: JSON.stringify(line.options),
+						names: JSON.stringify(line.names),
+					})),
+				),
+			)
+			.with("event", (db) =>
+				db.insertInto("order_event").values(
+					queries.orderEventValues({
+						orderId: sql<number>`(SELECT id FROM ord)`,
+						at: now,
+						actor: options.placedBy ? "staff" : "customer",
+						actorMemberId: options.placedBy ?? ctx.member.id,
+						from: null,
+						to: status,
+						...(payLater ? { note: `pay_after_meal bill:${billId}` } : {}),
+					}),
+				),
+			)
+			.with("answer", (db) =>
+				db
+					.updateTable("idempotency_record")
+					.set({ response: sql<string>`jsonb_build_object('orderId', (SELECT id FROM ord))` })
+					.where("member_id", "=", ctx.member.id)
+					.where("scope", "=", CREATE_SCOPE)
+					.where("key", "=", key),
+			)
+			.selectFrom("ord")
+			.selectAll()
+			.select(
 				(stockWithOrder.length === 0 ? sql<boolean>`true` : sql<boolean>`EXISTS (SELECT 1 FROM ${lastStep})`).as(
 					"stock_taken",
 				),
@@ -247,20 +286,6 @@ async function placeOrderOnce(
 				subjectId: order.id,
 				now,
 			});
-		const lines: StoredOrderLine[] = priced.lines.map((line) => ({
-			item_id: line.itemId,
-			name: line.name,
-			options: line.options,
-			names: {
-				item: names.items.get(line.itemId) ?? { "zh-CN": line.name },
-				options: Object.fromEntries(
-					line.options.map((option) => [String(option.id), names.options.get(option.id) ?? { "zh-CN": option.name }]),
-				),
-			},
-			unit_price: line.unitPrice,
-			quantity: line.quantity,
-			line_total: line.lineTotal,
-		}));
 		// Answered from what was just written: the lines as inserted, the shop as priced, and no
 		// refunds (a new order has none).
 		const view = orderView(
@@ -274,43 +299,6 @@ async function placeOrderOnce(
 			ctx.lang,
 			{ kind: "customer", now },
 		);
-		// The lines, the order's first event and the answer a retry gets: one statement.
-		await trx
-			.with("line", (db) =>
-				db
-					.insertInto("order_line")
-					.values(
-						lines.map((line) => ({
-							order_id: order.id,
-							...line,
-							options: JSON.stringify(line.options),
-							names: JSON.stringify(line.names),
-						})),
-					)
-					.returning("id"),
-			)
-			.with("event", (db) =>
-				db
-					.insertInto("order_event")
-					.values(
-						queries.orderEventValues({
-							orderId: order.id,
-							at: now,
-							actor: options.placedBy ? "staff" : "customer",
-							actorMemberId: options.placedBy ?? ctx.member.id,
-							from: null,
-							to: order.status,
-							...(payLater ? { note: `pay_after_meal bill:${billId}` } : {}),
-						}),
-					)
-					.returning("id"),
-			)
-			.updateTable("idempotency_record")
-			.set({ response: JSON.stringify(view) })
-			.where("member_id", "=", ctx.member.id)
-			.where("scope", "=", CREATE_SCOPE)
-			.where("key", "=", key)
-			.execute();
 		return { view, order };
 	});
 }
@@ -328,6 +316,24 @@ function cardColumns(priced: PricedCart, card: CardForPricing | null) {
 	};
 }
 
+/** The order's lines as stored: each name in every language the menu has, as the order keeps them. */
+function storedLines(priced: EvaluatedCart["priced"], names: EvaluatedCart["names"]): StoredOrderLine[] {
+	return priced.lines.map((line) => ({
+		item_id: line.itemId,
+		name: line.name,
+		options: line.options,
+		names: {
+			item: names.items.get(line.itemId) ?? { "zh-CN": line.name },
+			options: Object.fromEntries(
+				line.options.map((option) => [String(option.id), names.options.get(option.id) ?? { "zh-CN": option.name }]),
+			),
+		},
+		unit_price: line.unitPrice,
+		quantity: line.quantity,
+		line_total: line.lineTotal,
+	}));
+}
+
 async function replayOf(
 	deps: AppDeps,
 	ctx: SignedInContext,
@@ -335,17 +341,34 @@ async function replayOf(
 	requestHash: string,
 ): Promise<OrderView | null> {
 	const record = await queries.findIdempotencyRecord(deps.db, { memberId: ctx.member.id, scope: CREATE_SCOPE, key });
-	return answeredBefore(record ?? null, requestHash);
+	return answeredBefore(deps.db, ctx, record ?? null, requestHash, deps.clock.now());
 }
 
-/** The answer a request with this key got, or null when there was none; another request under the same key is refused. */
-function answeredBefore(
+/**
+ * The answer to a request with this key, or null when there was none; another request under
+ * the same key is refused. The key keeps the order's id (written with the order, no answer
+ * built first): a retry is shown the order as it is now, in its own language. Keys answered
+ * before that kept the whole answer, given as it was.
+ */
+async function answeredBefore(
+	db: Kysely<DB> | Transaction<DB>,
+	ctx: SignedInContext,
 	record: { request_hash: string; response: unknown } | null,
 	requestHash: string,
-): OrderView | null {
+	now: Date,
+): Promise<OrderView | null> {
 	if (!record) return null;
 	if (record.request_hash !== requestHash) throw new BusinessError(ErrorCode.IdempotencyKeyReused);
-	return record.response as OrderView;
+	const answer = record.response as OrderView | { orderId: number };
+	if (!("orderId" in answer)) return answer;
+	const row = await db
+		.selectFrom("customer_order")
+		.selectAll()
+		.where("id", "=", answer.orderId)
+		.executeTakeFirstOrThrow();
+	const [view] = await presentOrders(db, [row], ctx.lang, { kind: "customer", now });
+	if (!view) throw new Error(`order ${answer.orderId} could not be shown`);
+	return view;
 }
 
 /**

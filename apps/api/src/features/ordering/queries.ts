@@ -114,7 +114,8 @@ export async function nextPickupNumber(trx: Transaction<DB>, shopId: number, day
 }
 
 export interface OrderEventInput {
-	orderId: number;
+	/** Or the id as SQL, for an order inserted by the same statement. */
+	orderId: number | RawBuilder<number>;
 	at: Date;
 	actor: "customer" | "staff" | "system";
 	actorMemberId: number | null;

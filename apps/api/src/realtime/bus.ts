@@ -395,7 +395,17 @@ export async function createRedisBus(url: string, options: RemoteBusOptions): Pr
 	} as const;
 	const publisher = new Redis(url, { ...connection, enableOfflineQueue: false });
 	const subscriber = new Redis(url, { ...connection, autoResubscribe: false });
-	const core = remoteBusCore("redis", options.log, (payload) => publisher.publish(CHANNEL, payload));
+	// As the PostgreSQL bus: publishes that come together go in one pipeline (one write).
+	const core = remoteBusCore(
+		"redis",
+		options.log,
+		sendInBatches(async (payloads) => {
+			const pipeline = publisher.pipeline();
+			for (const payload of payloads) pipeline.publish(CHANNEL, payload);
+			const failed = (await pipeline.exec())?.find(([error]) => error);
+			if (failed) throw failed[0];
+		}),
+	);
 	let closed = false;
 	const down = new Set<Redis>();
 

@@ -127,8 +127,9 @@ async function placeOrderOnce(
 		if (!claimed) {
 			// A concurrent request with this key committed first: answer what it answered.
 			const record = await queries.findIdempotencyRecord(trx, { memberId: ctx.member.id, scope: CREATE_SCOPE, key });
-			if (record?.request_hash !== requestHash) throw new BusinessError(ErrorCode.IdempotencyKeyReused);
-			return { view: (await answeredBefore(trx, ctx, record, requestHash, now)) as OrderView };
+			const view = await answeredBefore(trx, ctx, record ?? null, requestHash, now);
+			if (!view) throw new BusinessError(ErrorCode.IdempotencyKeyReused);
+			return { view };
 		}
 		// Dine-in at a shop that lets guests pay after the meal: the round goes to the kitchen
 		// now and joins the bill of the diner's seating. The bill is locked before any stock
@@ -170,17 +171,13 @@ async function placeOrderOnce(
 		// Kysely types each CTE's name into the builder; these are only read by raw SQL below.
 		for (const step of queries.stockTakingSteps(stockWithOrder))
 			withStock = withStock.with(step.name, () => sql`(${step.update})`) as unknown as QueryCreator<DB>;
-		const lastStep = sql.raw(queries.stockStep(stockWithOrder.length - 1));
-		const afterStock = stockWithOrder.length === 0 ? sql`true` : sql`(SELECT count(*) FROM ${lastStep}) >= 0`;
+		const lastStep = stockWithOrder.length === 0 ? undefined : queries.stockStep(stockWithOrder.length - 1);
 		const lines = storedLines(priced, names);
 		const status = payLater ? "new" : "unpaid";
 		const { stock_taken: stockTaken, ...order } = await withStock
 			.with(
 				"counter",
-				() =>
-					sql<{
-						last_number: number;
-					}>`(INSERT INTO shop_day_counter (shop_id, day, last_number) SELECT ${input.shopId}::bigint, ${businessDay}::date, 1 WHERE ${afterStock} ON CONFLICT (shop_id, day) DO UPDATE SET last_number = shop_day_counter.last_number + 1 RETURNING last_number)`,
+				() => sql<{ last_number: number }>`(${queries.drawPickupNumber(input.shopId, businessDay, lastStep)})`,
 			)
 			.with("ord", (db) =>
 				db
@@ -267,7 +264,7 @@ async function placeOrderOnce(
 			.selectFrom("ord")
 			.selectAll()
 			.select(
-				(stockWithOrder.length === 0 ? sql<boolean>`true` : sql<boolean>`EXISTS (SELECT 1 FROM ${lastStep})`).as(
+				(lastStep === undefined ? sql<boolean>`true` : sql<boolean>`EXISTS (SELECT 1 FROM ${sql.raw(lastStep)})`).as(
 					"stock_taken",
 				),
 			)

@@ -102,15 +102,22 @@ export async function returnStock(trx: Transaction<DB>, orderId: number): Promis
 
 /** The next pickup number of a shop's business day (1, 2, 3 … from each local midnight). */
 export async function nextPickupNumber(trx: Transaction<DB>, shopId: number, day: string): Promise<number> {
-	const row = await trx
-		.insertInto("shop_day_counter")
-		.values({ shop_id: shopId, day, last_number: 1 })
-		.onConflict((oc) =>
-			oc.columns(["shop_id", "day"]).doUpdateSet((eb) => ({ last_number: eb("shop_day_counter.last_number", "+", 1) })),
-		)
-		.returning("last_number")
-		.executeTakeFirstOrThrow();
+	const row = (await drawPickupNumber(shopId, day).execute(trx)).rows[0];
+	if (!row) throw new Error(`no pickup number drawn for shop ${shopId} on ${day}`);
 	return row.last_number;
+}
+
+/**
+ * The counter's upsert that draws a shop day's next pickup number, unsent. `after` names a
+ * WITH query of the same statement it waits for: checkout's stock chain, so the counter is
+ * locked after the stock rows, as every other transaction takes them.
+ */
+export function drawPickupNumber(shopId: number, day: string, after?: string): RawBuilder<{ last_number: number }> {
+	return sql<{
+		last_number: number;
+	}>`INSERT INTO shop_day_counter (shop_id, day, last_number) SELECT ${shopId}::bigint, ${day}::date, 1${
+		after ? sql` WHERE (SELECT count(*) FROM ${sql.raw(after)}) >= 0` : sql``
+	} ON CONFLICT (shop_id, day) DO UPDATE SET last_number = shop_day_counter.last_number + 1 RETURNING last_number`;
 }
 
 export interface OrderEventInput {

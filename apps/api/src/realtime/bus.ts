@@ -290,7 +290,9 @@ export function sendInBatches(sendMany: (payloads: string[]) => Promise<unknown>
  * A lost listening connection (a database restart) is reopened with backoff until it works.
  */
 export async function createPostgresBus(connectionString: string, options: RemoteBusOptions): Promise<EventBus> {
-	const publisher = new pg.Pool({ connectionString, max: 2, connectionTimeoutMillis: 10_000 });
+	// One batch of NOTIFYs is on its way at a time (sendInBatches): one that never answers (a
+	// connection dead without a reset) must fail, not hold every later event behind it.
+	const publisher = new pg.Pool({ connectionString, max: 2, connectionTimeoutMillis: 10_000, query_timeout: 10_000 });
 	// Connections the server drops are replaced by the pool; the publish in flight fails.
 	publisher.on("error", () => {});
 	publisher.on("connect", (client) => client.on("error", () => {}));

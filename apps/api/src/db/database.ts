@@ -68,7 +68,17 @@ function openPostgres(url: string, poolSize: number): Database {
 		const send = client.query;
 		client.query = ((...args: Parameters<typeof send>) => {
 			statements++;
-			return send.apply(client, args);
+			const result = send.apply(client, args) as unknown;
+			// The server ending the session (pg_terminate_backend, a shutdown) answers the query
+			// in flight with a FATAL error a moment before it closes the socket. A statement run
+			// outside a transaction is released to the pool at once: ended here, so the pool drops
+			// it instead of lending the next request a connection about to close. This handler
+			// runs before the caller's own, which releases the client.
+			if (result instanceof Promise)
+				result.catch((error: unknown) => {
+					if (endsTheSession(error)) client.end().catch(() => {});
+				});
+			return result;
 		}) as typeof send;
 	});
 	pool.on("connect", prepareMarkedQueries);
@@ -173,4 +183,10 @@ await (await PGlite.create({ dataDir: process.argv[1] })).close();`;
 			else resolve();
 		});
 	});
+}
+
+/** An error the server sends as it ends the session: the connection is of no more use. */
+function endsTheSession(error: unknown): boolean {
+	const severity = (error as { severity?: unknown } | null)?.severity;
+	return severity === "FATAL" || severity === "PANIC";
 }

@@ -1,4 +1,4 @@
-import { type Expression, type Selectable, sql, type Transaction } from "kysely";
+import { type Expression, type Kysely, type Selectable, sql, type Transaction } from "kysely";
 import type { DB } from "../../db/schema.js";
 import { addSeconds } from "../../lib/clock.js";
 import { type LedgerMove, postLedgerTxn } from "../wallet/ledger.js";
@@ -61,7 +61,7 @@ export async function recordShopEarning(
  * see releaseOrderEarnings), unless it already has (a table's round the kitchen completed before
  * the bill was paid); the others are final at once.
  */
-export async function earningIsFinal(trx: Trx, earning: EarningSource): Promise<boolean> {
+export async function earningIsFinal(trx: Trx | Kysely<DB>, earning: EarningSource): Promise<boolean> {
 	if (earning.source !== "order") return true;
 	const status =
 		earning.orderStatus ??

@@ -1,4 +1,4 @@
-import type { OperationNodeSource, Selectable, Transaction } from "kysely";
+import type { Kysely, OperationNodeSource, RawBuilder, Selectable, Transaction } from "kysely";
 import type { DB } from "../../db/schema.js";
 import { earningIsFinal, shopEarningInsert } from "../merchant-wallet/earnings.js";
 import { type AccountRef, postLedgerMoves } from "../wallet/ledger.js";
@@ -28,15 +28,18 @@ export interface DepositCredit {
  * With a deposit credit, that part comes from the held deposit in the same transaction.
  * The shop's pending money it credits is recorded as the order's earning (decision 023).
  * Answers the source account's balance after the payment when it moved it (else undefined).
+ * Given the database instead of a transaction, the payment is one statement on its own
+ * (`postLedgerMoves`), written only if `onlyIf` finds its row then.
  */
 export async function bookOrderPayment(
-	trx: Transaction<DB>,
+	trx: Kysely<DB> | Transaction<DB>,
 	order: OrderMoney,
 	source: AccountRef,
 	now: Date,
 	credit?: DepositCredit,
 	/** The payment's other writes, in its statement (`postLedgerMoves`' alsoWrite); not done for a free order. */
 	alsoWrite: OperationNodeSource[] = [],
+	onlyIf?: RawBuilder<unknown>,
 ): Promise<number | undefined> {
 	if (order.total === 0) return undefined;
 	const fromCredit = Math.min(credit?.amount ?? 0, order.total);
@@ -69,6 +72,7 @@ export async function bookOrderPayment(
 		// In the ledger transaction's own statement: the shop's revenue account is locked from
 		// its update to commit, so nothing goes between them (decision 025).
 		alsoWrite: (ledgerTxnId) => [shopEarningInsert(trx, { ...earning, completed, ledgerTxnId }), ...alsoWrite],
+		...(onlyIf ? { onlyIf } : {}),
 	});
 	return posted?.balanceAfter(source);
 }

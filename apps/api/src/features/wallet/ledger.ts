@@ -1,5 +1,6 @@
 import { ErrorCode } from "@bayon/contract";
 import { type Expression, type Kysely, type OperationNodeSource, type RawBuilder, sql, type Transaction } from "kysely";
+import { refusalOf, refusedUnless } from "../../db/refusal.js";
 import type { DB } from "../../db/schema.js";
 import { BusinessError } from "../../http/business-error.js";
 
@@ -121,7 +122,20 @@ export interface LedgerTxnInput {
 	 * balance writes its change, event and news so (ordering/payments.ts).
 	 */
 	alsoWrite?: (txnId: Expression<number | null>) => OperationNodeSource[];
+	/**
+	 * Posted without a transaction around it only (see postLedgerMoves): a SELECT … FOR UPDATE
+	 * that must find a row for anything to be written, run before any account is moved (so
+	 * its row is locked first, as a transaction would have). Found none: LedgerGuardFailed.
+	 */
+	onlyIf?: RawBuilder<unknown>;
 }
+
+/** A posting's `onlyIf` found nothing: nothing was written. */
+export class LedgerGuardFailed extends Error {}
+
+const REFUSED_FOR_BALANCE = "insufficient balance";
+const REFUSED_FOR_ACCOUNTS = "ledger accounts missing";
+const REFUSED_BY_GUARD = "ledger guard";
 
 /**
  * Moves money between accounts as one ledger transaction, inside the caller's database
@@ -136,8 +150,15 @@ export async function postLedgerTxn(trx: Transaction<DB>, args: LedgerTxnInput):
 	return (await postLedgerMoves(trx, args))?.id ?? null;
 }
 
-/** postLedgerTxn, answering also the balances after it (null when the key was already posted). */
-export async function postLedgerMoves(trx: Transaction<DB>, args: LedgerTxnInput): Promise<PostedLedgerTxn | null> {
+/**
+ * postLedgerTxn, answering also the balances after it (null when the key was already posted).
+ *
+ * Given the database instead of a transaction, the posting is one statement on its own, its
+ * own transaction (decision 025: the accounts it locks are released at its end, not at a
+ * COMMIT sent after the server's next turn): only for moves that touch each account once, and
+ * a refused move, a missing account or a failed `onlyIf` aborts the statement itself.
+ */
+export async function postLedgerMoves(trx: Db, args: LedgerTxnInput): Promise<PostedLedgerTxn | null> {
 	const sum = args.moves.reduce((total, move) => total + move.amount, 0);
 	if (sum !== 0 || args.moves.some((move) => !Number.isSafeInteger(move.amount) || move.amount === 0)) {
 		throw new Error(`unbalanced ledger transaction ${args.idempotencyKey}: ${JSON.stringify(args.moves)}`);
@@ -145,6 +166,8 @@ export async function postLedgerMoves(trx: Transaction<DB>, args: LedgerTxnInput
 	// Same lock order everywhere (`lockOrder`), so two transfers never deadlock; a shop's
 	// accounts, every payment's hot rows, come after the member's.
 	const ordered = [...args.moves].sort((a, b) => compareLockOrder(a.account, b.account));
+	if (!trx.isTransaction) return postAlone(trx, args, ordered);
+	if (args.onlyIf) throw new Error(`ledger transaction ${args.idempotencyKey}: onlyIf is for a posting on its own`);
 	let txnId: number | null = null;
 	const balances = new Map<string, number>();
 	for (const round of intoRounds(ordered)) {
@@ -172,6 +195,31 @@ export async function postLedgerMoves(trx: Transaction<DB>, args: LedgerTxnInput
 		id: txnId,
 		balanceAfter: (ref) => balances.get(refKey(ref)),
 	};
+}
+
+/** The posting as one statement with no transaction around it (see postLedgerMoves). */
+async function postAlone(db: Db, args: LedgerTxnInput, ordered: LedgerMove[]): Promise<PostedLedgerTxn | null> {
+	if (intoRounds(ordered).length > 1)
+		throw new Error(`ledger transaction ${args.idempotencyKey} moves an account twice: it needs a transaction`);
+	for (let attempt = 1; ; attempt++) {
+		try {
+			const posted = await postInOneStatement(db, args, ordered, null);
+			if (posted.txnId === null) return null;
+			const balances = new Map(ordered.map((move, index) => [refKey(move.account), posted.balancesAfter[index] ?? 0]));
+			return { id: posted.txnId, balanceAfter: (ref) => balances.get(refKey(ref)) };
+		} catch (error) {
+			const reason = refusalOf(error);
+			if (reason === REFUSED_FOR_BALANCE) throw new BusinessError(ErrorCode.InsufficientBalance);
+			if (reason === REFUSED_BY_GUARD) throw new LedgerGuardFailed(args.idempotencyKey);
+			if (reason !== REFUSED_FOR_ACCOUNTS || attempt > 1) throw error;
+			// An account's first use, the statement undone: made (a concurrent first use meets
+			// ours on the unique index), then the whole posting again.
+			await createAccountsIfMissing(
+				db,
+				ordered.map((move) => move.account),
+			);
+		}
+	}
 }
 
 /**
@@ -208,15 +256,20 @@ function intoRounds(ordered: LedgerMove[]): LedgerMove[][] {
  * one before it to have moved its row: that is the lock order) and stop at the first refused
  * one, whose balance comes back NULL; the caller then rolls everything back. No move runs
  * unless every account already exists (`found`), so the first use of an account can make it
- * and try again with nothing half done.
+ * and try again with nothing half done. Posted on its own (no transaction around it), the
+ * statement checks all this at its end and aborts itself (`refusedUnless`): a refused move, a
+ * missing account or an `onlyIf` that found nothing.
  */
 async function postInOneStatement(
-	trx: Transaction<DB>,
+	trx: Db,
 	args: LedgerTxnInput,
 	ordered: LedgerMove[],
 	knownTxnId: number | null,
 ): Promise<{ txnId: number | null; accountsFound: boolean; balancesAfter: Array<number | null> }> {
 	const ctes: RawBuilder<unknown>[] = [];
+	const alone = !trx.isTransaction;
+	// First, so that its row is locked before any account (the order a transaction locks them in).
+	if (args.onlyIf) ctes.push(sql`guard AS (${args.onlyIf})`);
 	if (knownTxnId === null) {
 		ctes.push(
 			sql`txn AS (INSERT INTO ledger_txn (tenant_id, kind, idempotency_key, order_id, reservation_id, recharge_id, card_purchase_id, counter_payment_id, withdrawal_id, shop_earning_id, created_at) VALUES (${args.tenantId}, ${args.kind}, ${args.idempotencyKey}, ${args.orderId}, ${args.reservationId ?? null}, ${args.rechargeId ?? null}, ${args.cardPurchaseId ?? null}, ${args.counterPaymentId ?? null}, ${args.withdrawalId ?? null}, ${args.shopEarningId ?? null}, ${args.now}) ON CONFLICT (idempotency_key) DO NOTHING RETURNING id)`,
@@ -236,10 +289,11 @@ async function postInOneStatement(
 	} else {
 		ctes.push(sql`txn AS (SELECT ${knownTxnId}::bigint AS id)`);
 	}
+	const guarded = args.onlyIf ? sql`EXISTS (SELECT 1 FROM guard)` : sql`true`;
 	ctes.push(
 		ordered.length === 0
-			? sql`found AS (SELECT true AS every)`
-			: sql`found AS (SELECT count(*) = ${ordered.length} AS every FROM ledger_account WHERE ${sql.join(
+			? sql`found AS (SELECT true AS accounts, ${guarded} AS guarded)`
+			: sql`found AS (SELECT count(*) = ${ordered.length} AS accounts, ${guarded} AS guarded FROM ledger_account WHERE ${sql.join(
 					ordered.map((move) => sql`(${accountIs(move.account)})`),
 					sql` OR `,
 				)})`,
@@ -250,7 +304,7 @@ async function postInOneStatement(
 		const mayGoNegative = amount > 0 || (move.mayOwe && account.kind === "shop_available");
 		const after =
 			index === 0
-				? sql`EXISTS (SELECT 1 FROM txn) AND (SELECT every FROM found)`
+				? sql`(SELECT guarded AND accounts FROM found) AND EXISTS (SELECT 1 FROM txn)`
 				: sql`EXISTS (SELECT 1 FROM ${sql.raw(`m${index - 1}`)})`;
 		ctes.push(
 			sql`${moved} AS (UPDATE ledger_account SET balance = balance + ${amount}::bigint WHERE ${accountIs(account)}${
@@ -261,13 +315,24 @@ async function postInOneStatement(
 			sql`${sql.raw(`e${index}`)} AS (INSERT INTO ledger_entry (txn_id, account_id, amount, balance_after) SELECT txn.id, ${moved}.id, ${amount}::bigint, ${moved}.balance FROM txn, ${moved})`,
 		);
 	}
+	const lastMoved =
+		ordered.length === 0
+			? sql<boolean>`true`
+			: sql<boolean>`EXISTS (SELECT 1 FROM ${sql.raw(`m${ordered.length - 1}`)})`;
+	// Each ok, or the posting was made before (no txn: nothing else ran).
+	const checked = alone
+		? sql`, ${refusedUnless(
+				sql`NOT EXISTS (SELECT 1 FROM txn) OR (SELECT guarded AND accounts FROM found) AND ${lastMoved}`,
+				sql`CASE WHEN NOT (SELECT guarded FROM found) THEN ${REFUSED_BY_GUARD}::text WHEN NOT (SELECT accounts FROM found) THEN ${REFUSED_FOR_ACCOUNTS}::text ELSE ${REFUSED_FOR_BALANCE}::text END`,
+			)} AS checked`
+		: sql``;
 	const result = await sql<{ txn_id: number | null; every: boolean; balances: Array<string | null> }>`WITH ${sql.join(
 		ctes,
-	)} SELECT (SELECT id FROM txn) AS txn_id, (SELECT every FROM found) AS every, ARRAY[${
+	)} SELECT (SELECT id FROM txn) AS txn_id, (SELECT accounts FROM found) AS every, ARRAY[${
 		ordered.length === 0
 			? sql``
 			: sql.join(ordered.map((_, index) => sql`(SELECT balance FROM ${sql.raw(`m${index}`)})`))
-	}]::text[] AS balances`.execute(trx);
+	}]::text[] AS balances${checked}`.execute(trx);
 	const row = result.rows[0];
 	if (!row) throw new Error("the ledger statement answered no row");
 	return {

@@ -1,5 +1,5 @@
 import { ErrorCode, type PayMethod, type PaymentResult } from "@bayon/contract";
-import type { OperationNodeSource, Selectable, Transaction } from "kysely";
+import { type Kysely, type OperationNodeSource, type Selectable, sql, type Transaction } from "kysely";
 import type { DB } from "../../db/schema.js";
 import { writeTogether } from "../../db/write-together.js";
 import { BusinessError } from "../../http/business-error.js";
@@ -9,7 +9,7 @@ import { reverseEarnings } from "../merchant-wallet/earnings.js";
 import { orderNewsInsert, orderNoticesFor } from "../notifications/order-notices.js";
 import { reversePointsForOrder } from "../points/order-points.js";
 import { depositShareOfOrder, refundDepositShare } from "../reservations/booking-money.js";
-import { accountBalance, postLedgerTxn } from "../wallet/ledger.js";
+import { accountBalance, LedgerGuardFailed, postLedgerTxn } from "../wallet/ledger.js";
 import { type AnnouncedOrder, announceOrderChange } from "./events.js";
 import { startGatewayPayment } from "./gateway-payments.js";
 import { queueOrderGatewayRefund } from "./gateway-refunds.js";
@@ -48,6 +48,10 @@ async function payWithBalanceOnce(
 	orderId: number,
 ): Promise<{ result: PaymentResult; order: AnnouncedOrder }> {
 	const now = deps.clock.now();
+	const paidAlone = await payInOneStatement(deps, ctx, orderId, now);
+	if (paidAlone) return paidAlone;
+	// Anything else (already paid, not payable, free, changed meanwhile) is answered with the
+	// order locked in a transaction.
 	return deps.db.transaction().execute(async (trx) => {
 		const order = await queries.lockOwnOrder(trx, { tenantId: ctx.tenant.id, memberId: ctx.member.id, orderId });
 		if (!order) throw new BusinessError(ErrorCode.NotFound);
@@ -74,9 +78,55 @@ async function payWithBalanceOnce(
 	});
 }
 
+/**
+ * The usual payment, an unpaid order with something to pay, as one statement with no
+ * transaction around it (decision 025): the shop's revenue account, every payment's hot row,
+ * is then locked for that statement alone, not until a COMMIT sent after the server's next
+ * turn. The order is read first; the statement locks it again first thing and writes nothing
+ * unless it is still unpaid and not expired (`onlyIf`). Null when the order is not such an
+ * order, or no longer was, or this payment was booked before: the caller answers those.
+ * Refused for want of balance, the statement undoes itself.
+ */
+async function payInOneStatement(
+	deps: AppDeps,
+	ctx: SignedInContext,
+	orderId: number,
+	now: Date,
+): Promise<{ result: PaymentResult; order: AnnouncedOrder } | null> {
+	const order = await deps.db
+		.selectFrom("customer_order")
+		.selectAll()
+		.where("tenant_id", "=", ctx.tenant.id)
+		.where("member_id", "=", ctx.member.id)
+		.where("id", "=", orderId)
+		.executeTakeFirst();
+	if (!order || order.total === 0 || order.payment_status !== "unpaid" || !isPayableOnItsOwn(order, now)) return null;
+	const wallet = { kind: "member_wallet" as const, tenantId: ctx.tenant.id, memberId: ctx.member.id };
+	const stillPayable = sql`SELECT id FROM customer_order WHERE id = ${order.id}::bigint AND status = 'unpaid' AND payment_status = 'unpaid' AND expires_at > ${now}::timestamptz FOR UPDATE`;
+	try {
+		const balance = await bookOrderPayment(
+			deps.db,
+			{ ...order, knownStatus: "new" },
+			wallet,
+			now,
+			undefined,
+			paidWrites(deps.db, order, "balance", now, ctx.member.id),
+			stillPayable,
+		);
+		if (balance === undefined) return null;
+		return {
+			result: { orderId, paymentStatus: "paid", balance },
+			order: { ...order, status: "new", payment_status: "paid" },
+		};
+	} catch (error) {
+		if (error instanceof LedgerGuardFailed) return null;
+		throw error;
+	}
+}
+
 /** An unpaid order becoming paid: its change, its event and the bot's news (decision 024), unsent. */
 function paidWrites(
-	trx: Transaction<DB>,
+	trx: Kysely<DB> | Transaction<DB>,
 	order: Selectable<DB["customer_order"]>,
 	method: PayMethod,
 	now: Date,

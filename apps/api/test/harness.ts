@@ -102,7 +102,8 @@ export async function startTestServer(
 	const server = await startServer(config, {
 		database,
 		clock,
-		logger: options.logger ?? false,
+		// TEST_LOG=1 prints the server's errors (a 500's cause) beside the test's output.
+		logger: options.logger ?? (process.env.TEST_LOG ? { level: "error" } : false),
 		jobs: false,
 		busBackoff: { baseDelayMs: 50, maxDelayMs: 1000 },
 	});

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { ErrorCode, type OrderView, type PlaceOrderInput, type PricedCart } from "@bayon/contract";
 import { type Kysely, type QueryCreator, type RawBuilder, type Selectable, sql, type Transaction } from "kysely";
 import type { z } from "zod";
+import { refusalOf, refusedUnless } from "../../db/refusal.js";
 import type { DB } from "../../db/schema.js";
 import { BusinessError } from "../../http/business-error.js";
 import type { AppDeps } from "../../http/deps.js";
@@ -112,6 +113,62 @@ async function placeOrderOnce(
 		if (!terms.isWithinHoursAt(pickupAt)) throw new BusinessError(ErrorCode.PickupTimeOutsideHours);
 	}
 	const card = cardColumns(priced, memberCard);
+	// Dine-in at a shop that lets guests pay after the meal: the round goes to the kitchen
+	// now and joins the bill of the diner's seating.
+	const payLater = input.orderType === "desk" && table !== null && terms.deskPayAfterMeal;
+	const businessDay = toLocalMoment(now, terms.timezone).date;
+	const lines = storedLines(priced, names);
+	const status = payLater ? "new" : "unpaid";
+	const newOrder: NewOrder = {
+		input,
+		priced,
+		lines,
+		status,
+		businessDay,
+		pickupAt,
+		address,
+		tableId: table?.tableId ?? null,
+		card,
+		placedBy: options.placedBy ?? null,
+		expiresAt: payLater ? null : addSeconds(now, deps.config.orderPaymentSeconds),
+		now,
+	};
+	const answerFromWritten = async (db: Kysely<DB> | Transaction<DB>, order: Selectable<DB["customer_order"]>) =>
+		// Answered from what was just written: the lines as inserted, the shop as priced, and no
+		// refunds (a new order has none).
+		orderView(
+			order,
+			{
+				lines,
+				shop: { name: terms.name, timezone: terms.timezone },
+				tableNumber: order.table_id === null ? null : await queries.tableNumber(db, order.table_id),
+				refunds: [],
+			},
+			ctx.lang,
+			{ kind: "customer", now },
+		);
+
+	// The usual order, with no coupon and paid before the meal: one statement, its own
+	// transaction. The stock rows and the shop's day counter are every order's hot rows; locked
+	// by a statement alone they are free again at its end, where in a transaction they would wait
+	// for a COMMIT sent after the server's next turn (decision 025).
+	if (priced.couponId === null && !payLater) {
+		try {
+			const order = await orderStatement(deps.db, ctx, newOrder, {
+				claim: { key, requestHash, menuVersion, scope: CREATE_SCOPE },
+			}).executeTakeFirstOrThrow();
+			return { view: await answerFromWritten(deps.db, order), order };
+		} catch (error) {
+			const refusal = refusalOf(error);
+			if (refusal === REFUSED_MENU_MOVED) throw new MenuMovedOn();
+			if (refusal === REFUSED_STOCK) throw new BusinessError(ErrorCode.InsufficientStock);
+			if (refusal !== REFUSED_KEY_TAKEN) throw error;
+			// A concurrent request with this key committed first: answer what it answered.
+			const view = await replayOf(deps, ctx, key, requestHash);
+			if (!view) throw new BusinessError(ErrorCode.IdempotencyKeyReused);
+			return { view };
+		}
+	}
 
 	return deps.db.transaction().execute(async (trx) => {
 		// The key, and the menu version held until commit so that a menu change committed after
@@ -131,11 +188,9 @@ async function placeOrderOnce(
 			if (!view) throw new BusinessError(ErrorCode.IdempotencyKeyReused);
 			return { view };
 		}
-		// Dine-in at a shop that lets guests pay after the meal: the round goes to the kitchen
-		// now and joins the bill of the diner's seating. The bill is locked before any stock
-		// (see lockSeatingForRound), so it cannot be settled while this round is being added,
-		// and a seating that ended since the cart was priced is refused.
-		const payLater = input.orderType === "desk" && table !== null && terms.deskPayAfterMeal;
+		// A round paid after the meal: the bill is locked before any stock (see
+		// lockSeatingForRound), so it cannot be settled while this round is being added, and a
+		// seating that ended since the cart was priced is refused.
 		const billId = payLater ? await lockSeatingForRound(trx, ctx.tenant.id, table.seatingId) : null;
 		if (heldVersion !== menuVersion) throw new MenuMovedOn();
 		// Without a coupon the stock is taken by the order's own statement below; with one it is
@@ -144,6 +199,7 @@ async function placeOrderOnce(
 		// the coupon) takes them in the same order. Used meanwhile: refused, and nothing of this
 		// is written.
 		const stockWithOrder = priced.couponId === null ? queries.stockMoves(input.lines) : [];
+		const lastStep = stockWithOrder.length === 0 ? undefined : queries.stockStep(stockWithOrder.length - 1);
 		if (priced.couponId !== null) await takeStock(trx, input.lines);
 		const coupon =
 			priced.couponId === null
@@ -162,107 +218,12 @@ async function placeOrderOnce(
 						},
 						format: { lang: ctx.lang, currency: ctx.tenant.currency, timeZone: terms.timezone },
 					});
-		const businessDay = toLocalMoment(now, terms.timezone).date;
-		// The stock, the shop's next pickup number and the order in one statement: the stock rows
-		// and the shop's day counter are every order's hot rows, locked until commit, so the fewer
-		// round trips from here to COMMIT, the more orders a second (decision 025). The counter
-		// waits for the stock chain (its WHERE), so the lock order stays stock, then counter.
-		let withStock: QueryCreator<DB> = trx;
-		// Kysely types each CTE's name into the builder; these are only read by raw SQL below.
-		for (const step of queries.stockTakingSteps(stockWithOrder))
-			withStock = withStock.with(step.name, () => sql`(${step.update})`) as unknown as QueryCreator<DB>;
-		const lastStep = stockWithOrder.length === 0 ? undefined : queries.stockStep(stockWithOrder.length - 1);
-		const lines = storedLines(priced, names);
-		const status = payLater ? "new" : "unpaid";
-		const { stock_taken: stockTaken, ...order } = await withStock
-			.with(
-				"counter",
-				() => sql<{ last_number: number }>`(${queries.drawPickupNumber(input.shopId, businessDay, lastStep)})`,
-			)
-			.with("ord", (db) =>
-				db
-					.insertInto("customer_order")
-					.values({
-						tenant_id: ctx.tenant.id,
-						shop_id: input.shopId,
-						member_id: ctx.member.id,
-						order_no: sql<string>`(SELECT ${orderNumberSql(businessDay, sql.ref("last_number"))} FROM counter)`,
-						order_type: input.orderType,
-						status,
-						payment_status: "unpaid",
-						pay_method: null,
-						pickup_number: sql<number>`(SELECT last_number FROM counter)`,
-						business_day: businessDay,
-						pickup_at: pickupAt,
-						table_id: table?.tableId ?? null,
-						diners: input.orderType === "desk" ? (input.diners ?? null) : null,
-						delivery_address: address
-							? JSON.stringify({
-									recipient: address.recipient,
-									phone: address.phone,
-									address: address.address,
-									houseNumber: address.houseNumber,
-									latitude: address.latitude,
-									longitude: address.longitude,
-								})
-							: null,
-						// The member's own number unless another was given: read by this statement, not before it.
-						contact_phone:
-							input.contactPhone ??
-							address?.phone ??
-							sql<string>`(SELECT mobile FROM member WHERE id = ${ctx.member.id} AND tenant_id = ${ctx.tenant.id})`,
-						remark: input.remark,
-						subtotal: priced.subtotal,
-						delivery_fee: priced.deliveryFee,
-						...card,
-						coupon_id: priced.couponId,
-						// As priced (the total adds it up); the check above found the same coupon fitting.
-						coupon_discount: priced.discounts
-							.filter((discount) => discount.kind === "coupon")
-							.reduce((sum, discount) => sum + discount.amount, 0),
-						coupon_title: coupon ? JSON.stringify(coupon.title) : null,
-						total: priced.total,
-						placed_by_member_id: options.placedBy ?? null,
-						created_at: now,
-						expires_at: payLater ? null : addSeconds(now, deps.config.orderPaymentSeconds),
-						bill_id: billId,
-					})
-					.returningAll(),
-			)
-			// The lines, the order's first event and the answer a retry gets, all with the order.
-			.with("line", (db) =>
-				db.insertInto("order_line").values(
-					lines.map((line) => ({
-						order_id: sql<number>`(SELECT id FROM ord)`,
-						...line,
-						options: JSON.stringify(line.options),
-						names: JSON.stringify(line.names),
-					})),
-				),
-			)
-			.with("event", (db) =>
-				db.insertInto("order_event").values(
-					queries.orderEventValues({
-						orderId: sql<number>`(SELECT id FROM ord)`,
-						at: now,
-						actor: options.placedBy ? "staff" : "customer",
-						actorMemberId: options.placedBy ?? ctx.member.id,
-						from: null,
-						to: status,
-						...(payLater ? { note: `pay_after_meal bill:${billId}` } : {}),
-					}),
-				),
-			)
-			.with("answer", (db) =>
-				db
-					.updateTable("idempotency_record")
-					.set({ response: sql<string>`jsonb_build_object('orderId', (SELECT id FROM ord))` })
-					.where("member_id", "=", ctx.member.id)
-					.where("scope", "=", CREATE_SCOPE)
-					.where("key", "=", key),
-			)
-			.selectFrom("ord")
-			.selectAll()
+		const { stock_taken: stockTaken, ...order } = await orderStatement(trx, ctx, newOrder, {
+			takeStock: stockWithOrder,
+			billId,
+			couponTitle: coupon?.title ?? null,
+			answerKey: { key, scope: CREATE_SCOPE },
+		})
 			.select(
 				(lastStep === undefined ? sql<boolean>`true` : sql<boolean>`EXISTS (SELECT 1 FROM ${sql.raw(lastStep)})`).as(
 					"stock_taken",
@@ -283,21 +244,199 @@ async function placeOrderOnce(
 				subjectId: order.id,
 				now,
 			});
-		// Answered from what was just written: the lines as inserted, the shop as priced, and no
-		// refunds (a new order has none).
-		const view = orderView(
-			order,
-			{
-				lines,
-				shop: { name: terms.name, timezone: terms.timezone },
-				tableNumber: order.table_id === null ? null : await queries.tableNumber(trx, order.table_id),
-				refunds: [],
-			},
-			ctx.lang,
-			{ kind: "customer", now },
-		);
-		return { view, order };
+		return { view: await answerFromWritten(trx, order), order };
 	});
+}
+
+/** Everything an order is written from, priced and checked. */
+interface NewOrder {
+	input: z.output<typeof PlaceOrderInput>;
+	priced: PricedCart;
+	lines: StoredOrderLine[];
+	status: "new" | "unpaid";
+	businessDay: string;
+	pickupAt: Date | null;
+	address: EvaluatedCart["address"];
+	tableId: number | null;
+	card: ReturnType<typeof cardColumns>;
+	placedBy: number | null;
+	expiresAt: Date | null;
+	now: Date;
+}
+
+const REFUSED_MENU_MOVED = "menu moved on";
+const REFUSED_STOCK = "insufficient stock";
+const REFUSED_KEY_TAKEN = "idempotency key taken";
+
+/**
+ * The statement that writes an order: the stock chain, the shop day's next pickup number (its
+ * INSERT waits for the chain: the lock order stays stock, then counter), the order, its lines
+ * and its first event; answers the order's row.
+ *
+ * In a transaction (`answerKey`): the caller claimed the key and took or locks what else it
+ * must first; the key's answer is written here, and the caller reads `takeStock`'s last step
+ * and rolls back when it took nothing.
+ *
+ * On its own (`claim`, no transaction): first the order's id and the key claimed with it as its
+ * answer, then the shop's menu version held FOR SHARE to the end of the statement (decision
+ * 014: a menu change waits for it), then the stock: the lock order of the transaction's way.
+ * The statement undoes itself (`refusedUnless`) when another request took the key meanwhile,
+ * the menu changed since pricing, or some stock was short.
+ */
+function orderStatement(
+	db: Kysely<DB> | Transaction<DB>,
+	ctx: SignedInContext,
+	order: NewOrder,
+	how:
+		| {
+				takeStock: queries.StockMove[];
+				billId: number | null;
+				couponTitle: unknown;
+				answerKey: { key: string; scope: string };
+		  }
+		| { claim: { key: string; requestHash: string; menuVersion: number; scope: string } },
+) {
+	const { input, priced, now } = order;
+	const alone = "claim" in how;
+	const takes = alone ? queries.stockMoves(input.lines) : how.takeStock;
+	let statement: QueryCreator<DB> = db;
+	// Kysely types each CTE's name into the builder; these are only read by raw SQL below.
+	const withQuery = (name: string, query: RawBuilder<unknown>) => {
+		statement = statement.with(name, () => sql`(${query})`) as unknown as QueryCreator<DB>;
+	};
+	if (alone) {
+		const { claim } = how;
+		// The order's id, drawn first: the key's answer names it, and the key is claimed before
+		// any other row is locked, the lock order of every other way of placing an order (a
+		// concurrent request with the same key, in a transaction, holds the key and waits for the
+		// stock: taking the stock first here would deadlock with it).
+		withQuery("new_order", sql`SELECT nextval(pg_get_serial_sequence('customer_order', 'id')) AS id`);
+		withQuery(
+			"claim",
+			sql`INSERT INTO idempotency_record (member_id, scope, key, request_hash, response, created_at) SELECT ${ctx.member.id}::bigint, ${claim.scope}::text, ${claim.key}::text, ${claim.requestHash}::text, jsonb_build_object('orderId', new_order.id), ${now}::timestamptz FROM new_order ON CONFLICT (member_id, scope, key) DO NOTHING RETURNING key`,
+		);
+		// Then the shop's menu version, held FOR SHARE to the statement's end (decision 014).
+		withQuery(
+			"menu",
+			sql`SELECT version FROM shop_menu_version WHERE shop_id = ${input.shopId}::bigint AND EXISTS (SELECT 1 FROM claim) FOR SHARE`,
+		);
+	}
+	// On its own, the stock waits for the key and the menu version, and is not touched when the
+	// key was taken meanwhile (the statement is refused then: see below).
+	const afterClaim = alone
+		? sql<boolean>`EXISTS (SELECT 1 FROM claim) AND (SELECT count(*) FROM menu) >= 0`
+		: undefined;
+	for (const step of queries.stockTakingSteps(takes, afterClaim)) withQuery(step.name, step.update);
+	const lastStep = takes.length === 0 ? undefined : queries.stockStep(takes.length - 1);
+	const inserted = statement
+		.with(
+			"counter",
+			() =>
+				sql<{
+					last_number: number;
+				}>`(${queries.drawPickupNumber(input.shopId, order.businessDay, lastStep ?? (alone ? "menu" : undefined))})`,
+		)
+		.with("ord", (db) =>
+			db
+				.insertInto("customer_order")
+				.values({
+					...(alone ? { id: sql<number>`(SELECT id FROM new_order)` } : {}),
+					tenant_id: ctx.tenant.id,
+					shop_id: input.shopId,
+					member_id: ctx.member.id,
+					order_no: sql<string>`(SELECT ${orderNumberSql(order.businessDay, sql.ref("last_number"))} FROM counter)`,
+					order_type: input.orderType,
+					status: order.status,
+					payment_status: "unpaid",
+					pay_method: null,
+					pickup_number: sql<number>`(SELECT last_number FROM counter)`,
+					business_day: order.businessDay,
+					pickup_at: order.pickupAt,
+					table_id: order.tableId,
+					diners: input.orderType === "desk" ? (input.diners ?? null) : null,
+					delivery_address: order.address
+						? JSON.stringify({
+								recipient: order.address.recipient,
+								phone: order.address.phone,
+								address: order.address.address,
+								houseNumber: order.address.houseNumber,
+								latitude: order.address.latitude,
+								longitude: order.address.longitude,
+							})
+						: null,
+					// The member's own number unless another was given: read by this statement, not before it.
+					contact_phone:
+						input.contactPhone ??
+						order.address?.phone ??
+						sql<string>`(SELECT mobile FROM member WHERE id = ${ctx.member.id} AND tenant_id = ${ctx.tenant.id})`,
+					remark: input.remark,
+					subtotal: priced.subtotal,
+					delivery_fee: priced.deliveryFee,
+					...order.card,
+					coupon_id: priced.couponId,
+					// As priced (the total adds it up); the check above found the same coupon fitting.
+					coupon_discount: priced.discounts
+						.filter((discount) => discount.kind === "coupon")
+						.reduce((sum, discount) => sum + discount.amount, 0),
+					coupon_title: !alone && how.couponTitle ? JSON.stringify(how.couponTitle) : null,
+					total: priced.total,
+					placed_by_member_id: order.placedBy,
+					created_at: now,
+					expires_at: order.expiresAt,
+					bill_id: alone ? null : how.billId,
+				})
+				.returningAll(),
+		)
+		// The lines and the order's first event, with the order.
+		.with("line", (db) =>
+			db.insertInto("order_line").values(
+				order.lines.map((line) => ({
+					order_id: sql<number>`(SELECT id FROM ord)`,
+					...line,
+					options: JSON.stringify(line.options),
+					names: JSON.stringify(line.names),
+				})),
+			),
+		)
+		.with("event", (db) =>
+			db.insertInto("order_event").values(
+				queries.orderEventValues({
+					orderId: sql<number>`(SELECT id FROM ord)`,
+					at: now,
+					actor: order.placedBy ? "staff" : "customer",
+					actorMemberId: order.placedBy ?? ctx.member.id,
+					from: null,
+					to: order.status,
+					...(!alone && how.billId !== null ? { note: `pay_after_meal bill:${how.billId}` } : {}),
+				}),
+			),
+		);
+	if (!alone)
+		// The answer a retry gets: the order's id, on the key the caller claimed.
+		return inserted
+			.with("answer", (db) =>
+				db
+					.updateTable("idempotency_record")
+					.set({ response: sql<string>`jsonb_build_object('orderId', (SELECT id FROM ord))` })
+					.where("member_id", "=", ctx.member.id)
+					.where("scope", "=", how.answerKey.scope)
+					.where("key", "=", how.answerKey.key),
+			)
+			.selectFrom("ord")
+			.selectAll();
+	const { claim } = how;
+	const menuHeld = sql<boolean>`coalesce((SELECT version FROM menu), 0) = ${claim.menuVersion}::bigint`;
+	const stockTaken =
+		lastStep === undefined ? sql<boolean>`true` : sql<boolean>`EXISTS (SELECT 1 FROM ${sql.raw(lastStep)})`;
+	return inserted
+		.selectFrom("ord")
+		.selectAll()
+		.select(
+			refusedUnless(
+				sql<boolean>`EXISTS (SELECT 1 FROM claim) AND ${menuHeld} AND ${stockTaken}`,
+				sql<string>`CASE WHEN NOT EXISTS (SELECT 1 FROM claim) THEN ${REFUSED_KEY_TAKEN}::text WHEN NOT ${menuHeld} THEN ${REFUSED_MENU_MOVED}::text ELSE ${REFUSED_STOCK}::text END`,
+			).as("checked"),
+		);
 }
 
 /** What the member's VIP card gave the order (decision 021), stored as priced so the order shows it later. */

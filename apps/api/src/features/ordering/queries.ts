@@ -40,13 +40,20 @@ export const stockStep = (index: number) => `take${index}`;
  * Every quantity was taken when the last step returned its row (`EXISTS (SELECT 1 FROM
  * takeN)`); when not, some before it were, and the caller rolls its transaction back.
  */
-export function stockTakingSteps(takes: StockMove[]): Array<{ name: string; update: RawBuilder<{ id: number }> }> {
+export function stockTakingSteps(
+	takes: StockMove[],
+	/**
+	 * What the first step waits for, and takes nothing unless it holds: a condition on WITH
+	 * queries of the same statement (checkout's key claim and menu version).
+	 */
+	after?: RawBuilder<boolean>,
+): Array<{ name: string; update: RawBuilder<{ id: number }> }> {
 	return takes.map(({ table, id, quantity }, index) => ({
 		name: stockStep(index),
 		update: sql<{ id: number }>`UPDATE ${sql.table(table)} SET stock = stock - ${quantity}::int${
 			table === "menu_item" ? sql`, sales_count = sales_count + ${quantity}::int` : sql``
 		} WHERE id = ${id}::bigint AND (stock IS NULL OR stock >= ${quantity}::int)${
-			index > 0 ? sql` AND EXISTS (SELECT 1 FROM ${sql.raw(stockStep(index - 1))})` : sql``
+			index > 0 ? sql` AND EXISTS (SELECT 1 FROM ${sql.raw(stockStep(index - 1))})` : after ? sql` AND ${after}` : sql``
 		} RETURNING id`,
 	}));
 }

@@ -11,6 +11,7 @@ import { promisify } from "node:util";
 import autocannon from "autocannon";
 import pg from "pg";
 import { type Database, openDatabase } from "../../apps/api/src/db/database.js";
+import { MAX_PREPARED_TEXTS, preparedTexts } from "../../apps/api/src/db/prepared.js";
 import { MENU_CACHE_MS, menuCacheLoads } from "../../apps/api/src/features/menu/service.js";
 import { startBotDeliveryLoop } from "../../apps/api/src/features/notifications/delivery.js";
 import { createTelegramBot } from "../../apps/api/src/features/notifications/telegram-bot.js";
@@ -217,6 +218,9 @@ async function main() {
 		);
 		console.log(
 			`SQL round trips per order, measured (statements sent, BEGIN and COMMIT included, median of ${trips.orders} orders placed one at a time): create ${trips.create.median} (${trips.create.min}–${trips.create.max}), pay ${trips.pay.median} (${trips.pay.min}–${trips.pay.max}); besides, ${trips.create.publishes} + ${trips.pay.publishes} event(s) published on the bus`,
+		);
+		console.log(
+			`prepared statements: ${preparedTexts()} texts so far in this process (at most ${MAX_PREPARED_TEXTS}; each planned once per connection, decision 025)`,
 		);
 
 		// The same with the bot on (issue 15): every customer and the shop's staff group on Telegram,

@@ -1,4 +1,5 @@
 import type { Kysely, Selectable, Transaction } from "kysely";
+import { executePrepared } from "../../db/prepared.js";
 import type { DB } from "../../db/schema.js";
 import type { CardForPricing } from "./pricing.js";
 
@@ -15,13 +16,16 @@ export async function activeCardForPricing(
 	db: Db,
 	args: { tenantId: number; memberId: number; now: Date },
 ): Promise<CardForPricing | null> {
-	const row = await db
-		.selectFrom("member_card")
-		.select(["name", "discount_percent", "discount_cap", "free_delivery"])
-		.where("member_id", "=", args.memberId)
-		.where("tenant_id", "=", args.tenantId)
-		.where("expires_at", ">", args.now)
-		.executeTakeFirst();
+	// Prepared: every order prices its cart with it.
+	const [row] = await executePrepared(
+		db,
+		db
+			.selectFrom("member_card")
+			.select(["name", "discount_percent", "discount_cap", "free_delivery"])
+			.where("member_id", "=", args.memberId)
+			.where("tenant_id", "=", args.tenantId)
+			.where("expires_at", ">", args.now),
+	);
 	if (!row) return null;
 	return {
 		name: row.name,

@@ -1,5 +1,6 @@
 import type { Localized } from "@bayon/contract";
-import type { Kysely, Transaction } from "kysely";
+import { type Kysely, sql, type Transaction } from "kysely";
+import { executePrepared } from "../../db/prepared.js";
 import type { DB } from "../../db/schema.js";
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -71,18 +72,21 @@ export async function loadMenuRows(db: Db, args: { tenantId: number; shopId: num
 /** Items by id with their choices: one row per option (a group without options once, an item without groups once). */
 async function loadItemsWithChoices(db: Db, args: { tenantId: number; shopId: number; itemIds: number[] }) {
 	if (args.itemIds.length === 0) return { categories: [], items: [], groups: [], options: [] };
-	const rows = await orderableItems(db, args)
-		.leftJoin("menu_option_group as g", "g.item_id", "i.id")
-		.leftJoin("menu_option as o", "o.group_id", "g.id")
-		.select([...ITEM_COLUMNS, ...CHOICE_COLUMNS])
-		.where("i.id", "in", args.itemIds)
-		.orderBy("i.sort")
-		.orderBy("i.id")
-		.orderBy("g.sort")
-		.orderBy("g.id")
-		.orderBy("o.sort")
-		.orderBy("o.id")
-		.execute();
+	// Prepared (every order prices its cart): the ids as one array, so any cart is one statement.
+	const rows = await executePrepared(
+		db,
+		orderableItems(db, args)
+			.leftJoin("menu_option_group as g", "g.item_id", "i.id")
+			.leftJoin("menu_option as o", "o.group_id", "g.id")
+			.select([...ITEM_COLUMNS, ...CHOICE_COLUMNS])
+			.where("i.id", "=", sql<number>`ANY(${args.itemIds}::bigint[])`)
+			.orderBy("i.sort")
+			.orderBy("i.id")
+			.orderBy("g.sort")
+			.orderBy("g.id")
+			.orderBy("o.sort")
+			.orderBy("o.id"),
+	);
 	const items: Array<Pick<(typeof rows)[number], ItemColumn>> = [];
 	for (const row of rows)
 		if (items.at(-1)?.id !== row.id)

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { ErrorCode, type OrderView, type PlaceOrderInput, type PricedCart } from "@bayon/contract";
 import { type Kysely, type QueryCreator, type RawBuilder, type Selectable, sql, type Transaction } from "kysely";
 import type { z } from "zod";
+import { executePrepared } from "../../db/prepared.js";
 import { refusalOf, refusedUnless } from "../../db/refusal.js";
 import type { DB } from "../../db/schema.js";
 import { BusinessError } from "../../http/business-error.js";
@@ -154,9 +155,11 @@ async function placeOrderOnce(
 	// for a COMMIT sent after the server's next turn (decision 025).
 	if (priced.couponId === null && !payLater) {
 		try {
-			const order = await orderStatement(deps.db, ctx, newOrder, {
-				claim: { key, requestHash, menuVersion, scope: CREATE_SCOPE },
-			}).executeTakeFirstOrThrow();
+			const [order] = await executePrepared(
+				deps.db,
+				orderStatement(deps.db, ctx, newOrder, { claim: { key, requestHash, menuVersion, scope: CREATE_SCOPE } }),
+			);
+			if (!order) throw new Error("the order's statement answered no row");
 			return { view: await answerFromWritten(deps.db, order), order };
 		} catch (error) {
 			const refusal = refusalOf(error);
@@ -218,18 +221,21 @@ async function placeOrderOnce(
 						},
 						format: { lang: ctx.lang, currency: ctx.tenant.currency, timeZone: terms.timezone },
 					});
-		const { stock_taken: stockTaken, ...order } = await orderStatement(trx, ctx, newOrder, {
-			takeStock: stockWithOrder,
-			billId,
-			couponTitle: coupon?.title ?? null,
-			answerKey: { key, scope: CREATE_SCOPE },
-		})
-			.select(
+		const [written] = await executePrepared(
+			trx,
+			orderStatement(trx, ctx, newOrder, {
+				takeStock: stockWithOrder,
+				billId,
+				couponTitle: coupon?.title ?? null,
+				answerKey: { key, scope: CREATE_SCOPE },
+			}).select(
 				(lastStep === undefined ? sql<boolean>`true` : sql<boolean>`EXISTS (SELECT 1 FROM ${sql.raw(lastStep)})`).as(
 					"stock_taken",
 				),
-			)
-			.executeTakeFirstOrThrow();
+			),
+		);
+		if (!written) throw new Error("the order's statement answered no row");
+		const { stock_taken: stockTaken, ...order } = written;
 		// Short of some line's stock: everything this transaction wrote is rolled back.
 		if (!stockTaken) throw new BusinessError(ErrorCode.InsufficientStock);
 		if (priced.couponId !== null)

@@ -1,5 +1,6 @@
 import { ErrorCode, type PayMethod, type PaymentResult } from "@bayon/contract";
 import { type Kysely, type OperationNodeSource, type Selectable, sql, type Transaction } from "kysely";
+import { executePrepared } from "../../db/prepared.js";
 import type { DB } from "../../db/schema.js";
 import { writeTogether } from "../../db/write-together.js";
 import { BusinessError } from "../../http/business-error.js";
@@ -93,13 +94,15 @@ async function payInOneStatement(
 	orderId: number,
 	now: Date,
 ): Promise<{ result: PaymentResult; order: AnnouncedOrder } | null> {
-	const order = await deps.db
-		.selectFrom("customer_order")
-		.selectAll()
-		.where("tenant_id", "=", ctx.tenant.id)
-		.where("member_id", "=", ctx.member.id)
-		.where("id", "=", orderId)
-		.executeTakeFirst();
+	const [order] = await executePrepared(
+		deps.db,
+		deps.db
+			.selectFrom("customer_order")
+			.selectAll()
+			.where("tenant_id", "=", ctx.tenant.id)
+			.where("member_id", "=", ctx.member.id)
+			.where("id", "=", orderId),
+	);
 	if (!order || order.total === 0 || order.payment_status !== "unpaid" || !isPayableOnItsOwn(order, now)) return null;
 	const wallet = { kind: "member_wallet" as const, tenantId: ctx.tenant.id, memberId: ctx.member.id };
 	const stillPayable = sql`SELECT id FROM customer_order WHERE id = ${order.id}::bigint AND status = 'unpaid' AND payment_status = 'unpaid' AND expires_at > ${now}::timestamptz FOR UPDATE`;

@@ -1,5 +1,6 @@
 import type { OrderStatus } from "@bayon/contract";
 import { type ExpressionBuilder, type Kysely, type RawBuilder, sql, type Transaction, type Updateable } from "kysely";
+import { executePrepared } from "../../db/prepared.js";
 import type { DB } from "../../db/schema.js";
 import { orderNoticesFor, tellOrderNews } from "../notifications/order-notices.js";
 import { noGatewayPaymentInDoubt } from "./gateway-in-doubt.js";
@@ -338,13 +339,16 @@ export async function findReplayAndMenuVersion(
 			.where("member_id", "=", args.memberId)
 			.where("scope", "=", args.scope)
 			.where("key", "=", args.key);
-	const row = await db
-		.selectNoFrom((eb) => [
+	// Prepared: the first statement of every order.
+	const [row] = await executePrepared(
+		db,
+		db.selectNoFrom((eb) => [
 			eb.selectFrom("shop_menu_version").select("version").where("shop_id", "=", args.shopId).as("menu_version"),
 			record(eb).select("request_hash").as("request_hash"),
 			record(eb).select("response").as("response"),
-		])
-		.executeTakeFirstOrThrow();
+		]),
+	);
+	if (!row) throw new Error("the replay check answered no row");
 	return {
 		record: row.request_hash === null ? null : { request_hash: row.request_hash, response: row.response },
 		menuVersion: Number(row.menu_version ?? 0),

@@ -1,5 +1,6 @@
 import { ErrorCode } from "@bayon/contract";
 import { type Expression, type Kysely, type OperationNodeSource, type RawBuilder, sql, type Transaction } from "kysely";
+import { executePrepared } from "../../db/prepared.js";
 import { refusalOf, refusedUnless } from "../../db/refusal.js";
 import type { DB } from "../../db/schema.js";
 import { BusinessError } from "../../http/business-error.js";
@@ -326,14 +327,17 @@ async function postInOneStatement(
 				sql`CASE WHEN NOT (SELECT guarded FROM found) THEN ${REFUSED_BY_GUARD}::text WHEN NOT (SELECT accounts FROM found) THEN ${REFUSED_FOR_ACCOUNTS}::text ELSE ${REFUSED_FOR_BALANCE}::text END`,
 			)} AS checked`
 		: sql``;
-	const result = await sql<{ txn_id: number | null; every: boolean; balances: Array<string | null> }>`WITH ${sql.join(
-		ctes,
-	)} SELECT (SELECT id FROM txn) AS txn_id, (SELECT accounts FROM found) AS every, ARRAY[${
-		ordered.length === 0
-			? sql``
-			: sql.join(ordered.map((_, index) => sql`(SELECT balance FROM ${sql.raw(`m${index}`)})`))
-	}]::text[] AS balances${checked}`.execute(trx);
-	const row = result.rows[0];
+	// Prepared: its shape follows the moves and the caller's writes, never their values.
+	const [row] = await executePrepared(
+		trx,
+		sql<{ txn_id: number | null; every: boolean; balances: Array<string | null> }>`WITH ${sql.join(
+			ctes,
+		)} SELECT (SELECT id FROM txn) AS txn_id, (SELECT accounts FROM found) AS every, ARRAY[${
+			ordered.length === 0
+				? sql``
+				: sql.join(ordered.map((_, index) => sql`(SELECT balance FROM ${sql.raw(`m${index}`)})`))
+		}]::text[] AS balances${checked}`,
+	);
 	if (!row) throw new Error("the ledger statement answered no row");
 	return {
 		txnId: row.txn_id === null ? null : Number(row.txn_id),

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../../../test/harness.js";
 import { expectLedgerInvariants } from "../../../test/ledger-invariants.js";
 import { BusinessError } from "../../http/business-error.js";
-import { type AccountRef, LedgerGuardFailed, postLedgerMoves } from "./ledger.js";
+import { type AccountRef, LedgerGuardFailed, type LedgerTxnInput, postLedgerMoves } from "./ledger.js";
 
 /**
  * A posting given the database instead of a transaction (decision 025: a balance payment) is
@@ -35,33 +35,25 @@ describe("a ledger posting on its own, without a transaction around it", () => {
 		server.deps.db.updateTable("member").set({ nickname: name }).where("id", "=", memberId);
 
 	it("makes the accounts it uses for the first time, then posts the moves and what goes with them", async () => {
-		const posted = await postLedgerMoves(server.deps.db, {
-			tenantId: 1,
-			kind: "wallet_grant",
-			idempotencyKey: "alone:grant",
-			orderId: null,
-			now: server.clock.now(),
-			moves: [
-				{ account: external, amount: -1_000 },
-				{ account: wallet, amount: 1_000 },
-			],
-			alsoWrite: () => [renameTo("granted")],
-		});
+		const grant = (alsoWrite?: LedgerTxnInput["alsoWrite"]) =>
+			postLedgerMoves(server.deps.db, {
+				tenantId: 1,
+				kind: "wallet_grant",
+				idempotencyKey: "alone:grant",
+				orderId: null,
+				now: server.clock.now(),
+				moves: [
+					{ account: external, amount: -1_000 },
+					{ account: wallet, amount: 1_000 },
+				],
+				...(alsoWrite ? { alsoWrite } : {}),
+			});
+		const posted = await grant(() => [renameTo("granted")]);
 		expect(posted?.balanceAfter(wallet)).toBe(1_000);
 		expect(await txnsWithKey("alone:grant")).toBe(1);
 		expect(await nickname()).toBe("granted");
 		// The same key again: nothing moves, and it says so.
-		const again = await postLedgerMoves(server.deps.db, {
-			tenantId: 1,
-			kind: "wallet_grant",
-			idempotencyKey: "alone:grant",
-			orderId: null,
-			now: server.clock.now(),
-			moves: [
-				{ account: external, amount: -1_000 },
-				{ account: wallet, amount: 1_000 },
-			],
-		});
+		const again = await grant();
 		expect(again).toBeNull();
 		expect(await txnsWithKey("alone:grant")).toBe(1);
 		// Shop money posted straight to the ledger, with no earning behind it: the ledger's own invariants.

@@ -34,10 +34,11 @@ class MenuMovedOn extends Error {}
 
 /**
  * Places an order. Everything is priced again from the database (never from the client) with
- * the same evaluation as the cart page, and every rule is checked again. In one transaction
- * it claims the idempotency key, takes the stock with conditional updates (never below zero),
- * draws the shop's next pickup number of the day and writes the order: a retried request
- * with the same key gets the same order back, and a failure leaves nothing behind.
+ * the same evaluation as the cart page, and every rule is checked again. All or nothing (one
+ * statement for the usual order, a transaction with a coupon or a table's bill) it claims the
+ * idempotency key, takes the stock with conditional updates (never below zero), draws the
+ * shop's next pickup number of the day and writes the order: a retried request with the same
+ * key gets the same order back, and a failure leaves nothing behind.
  */
 export async function placeOrder(
 	deps: AppDeps,

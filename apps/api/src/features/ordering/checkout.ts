@@ -203,7 +203,6 @@ async function placeOrderOnce(
 		// the coupon) takes them in the same order. Used meanwhile: refused, and nothing of this
 		// is written.
 		const stockWithOrder = priced.couponId === null ? queries.stockMoves(input.lines) : [];
-		const lastStep = stockWithOrder.length === 0 ? undefined : queries.stockStep(stockWithOrder.length - 1);
 		if (priced.couponId !== null) await takeStock(trx, input.lines);
 		const coupon =
 			priced.couponId === null
@@ -229,11 +228,7 @@ async function placeOrderOnce(
 				billId,
 				couponTitle: coupon?.title ?? null,
 				answerKey: { key, scope: CREATE_SCOPE },
-			}).select(
-				(lastStep === undefined ? sql<boolean>`true` : sql<boolean>`EXISTS (SELECT 1 FROM ${sql.raw(lastStep)})`).as(
-					"stock_taken",
-				),
-			),
+			}),
 		);
 		if (!written) throw new Error("the order's statement answered no row");
 		const { stock_taken: stockTaken, ...order } = written;
@@ -278,11 +273,11 @@ const REFUSED_KEY_TAKEN = "idempotency key taken";
 /**
  * The statement that writes an order: the stock chain, the shop day's next pickup number (its
  * INSERT waits for the chain: the lock order stays stock, then counter), the order, its lines
- * and its first event; answers the order's row.
+ * and its first event; answers the order's row and whether the stock was taken (`stock_taken`).
  *
  * In a transaction (`answerKey`): the caller claimed the key and took or locks what else it
- * must first; the key's answer is written here, and the caller reads `takeStock`'s last step
- * and rolls back when it took nothing.
+ * must first; the key's answer is written here, and the caller reads `stock_taken` and rolls
+ * back when `takeStock` fell short.
  *
  * On its own (`claim`, no transaction): first the order's id and the key claimed with it as its
  * answer, then the shop's menu version held FOR SHARE to the end of the statement (decision
@@ -318,10 +313,16 @@ function orderStatement(
 		// concurrent request with the same key, in a transaction, holds the key and waits for the
 		// stock: taking the stock first here would deadlock with it).
 		withQuery("new_order", sql`SELECT nextval(pg_get_serial_sequence('customer_order', 'id')) AS id`);
-		withQuery(
-			"claim",
-			sql`INSERT INTO idempotency_record (member_id, scope, key, request_hash, response, created_at) SELECT ${ctx.member.id}::bigint, ${claim.scope}::text, ${claim.key}::text, ${claim.requestHash}::text, jsonb_build_object('orderId', new_order.id), ${now}::timestamptz FROM new_order ON CONFLICT (member_id, scope, key) DO NOTHING RETURNING key`,
-		);
+		statement = statement.with("claim", (db) =>
+			queries.claimInsert(db, {
+				memberId: ctx.member.id,
+				scope: claim.scope,
+				key: claim.key,
+				requestHash: claim.requestHash,
+				now,
+				response: sql<string>`jsonb_build_object('orderId', (SELECT id FROM new_order))`,
+			}),
+		) as unknown as QueryCreator<DB>;
 		// Then the shop's menu version, held FOR SHARE to the statement's end (decision 014).
 		withQuery(
 			"menu",
@@ -335,6 +336,9 @@ function orderStatement(
 		: undefined;
 	for (const step of queries.stockTakingSteps(takes, afterClaim)) withQuery(step.name, step.update);
 	const lastStep = takes.length === 0 ? undefined : queries.stockStep(takes.length - 1);
+	// Every quantity taken: the chain's last step took its row.
+	const stockTaken =
+		lastStep === undefined ? sql<boolean>`true` : sql<boolean>`EXISTS (SELECT 1 FROM ${sql.raw(lastStep)})`;
 	const inserted = statement
 		.with(
 			"counter",
@@ -430,14 +434,14 @@ function orderStatement(
 					.where("key", "=", how.answerKey.key),
 			)
 			.selectFrom("ord")
-			.selectAll();
+			.selectAll()
+			.select(stockTaken.as("stock_taken"));
 	const { claim } = how;
 	const menuHeld = sql<boolean>`coalesce((SELECT version FROM menu), 0) = ${claim.menuVersion}::bigint`;
-	const stockTaken =
-		lastStep === undefined ? sql<boolean>`true` : sql<boolean>`EXISTS (SELECT 1 FROM ${sql.raw(lastStep)})`;
 	return inserted
 		.selectFrom("ord")
 		.selectAll()
+		.select(stockTaken.as("stock_taken"))
 		.select(
 			refusedUnless(
 				sql<boolean>`EXISTS (SELECT 1 FROM claim) AND ${menuHeld} AND ${stockTaken}`,

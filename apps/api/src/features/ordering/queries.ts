@@ -1,5 +1,13 @@
 import type { OrderStatus } from "@bayon/contract";
-import { type ExpressionBuilder, type Kysely, type RawBuilder, sql, type Transaction, type Updateable } from "kysely";
+import {
+	type ExpressionBuilder,
+	type Kysely,
+	type QueryCreator,
+	type RawBuilder,
+	sql,
+	type Transaction,
+	type Updateable,
+} from "kysely";
 import { executePrepared } from "../../db/prepared.js";
 import type { DB } from "../../db/schema.js";
 import { orderNoticesFor, tellOrderNews } from "../notifications/order-notices.js";
@@ -373,8 +381,12 @@ interface KeyClaim {
 	now: Date;
 }
 
-/** The claim's insert: a row answered when this request claimed the key, none when another had. */
-function claimInsert(db: Transaction<DB>, args: KeyClaim) {
+/**
+ * The claim's insert: a row answered when this request claimed the key, none when another had.
+ * The answer is written later, unless `response` gives it now (an order written in the same
+ * statement: its id).
+ */
+export function claimInsert(db: QueryCreator<DB>, args: KeyClaim & { response?: RawBuilder<string> }) {
 	return db
 		.insertInto("idempotency_record")
 		.values({
@@ -382,7 +394,7 @@ function claimInsert(db: Transaction<DB>, args: KeyClaim) {
 			scope: args.scope,
 			key: args.key,
 			request_hash: args.requestHash,
-			response: "{}",
+			response: args.response ?? "{}",
 			created_at: args.now,
 		})
 		.onConflict((oc) => oc.columns(["member_id", "scope", "key"]).doNothing())

@@ -330,9 +330,9 @@ async function postInOneStatement(
 	// Prepared: its shape follows the moves and the caller's writes, never their values.
 	const [row] = await executePrepared(
 		trx,
-		sql<{ txn_id: number | null; every: boolean; balances: Array<string | null> }>`WITH ${sql.join(
+		sql<{ txn_id: number | null; accounts_found: boolean; balances: Array<string | null> }>`WITH ${sql.join(
 			ctes,
-		)} SELECT (SELECT id FROM txn) AS txn_id, (SELECT accounts FROM found) AS every, ARRAY[${
+		)} SELECT (SELECT id FROM txn) AS txn_id, (SELECT accounts FROM found) AS accounts_found, ARRAY[${
 			ordered.length === 0
 				? sql``
 				: sql.join(ordered.map((_, index) => sql`(SELECT balance FROM ${sql.raw(`m${index}`)})`))
@@ -341,7 +341,7 @@ async function postInOneStatement(
 	if (!row) throw new Error("the ledger statement answered no row");
 	return {
 		txnId: row.txn_id === null ? null : Number(row.txn_id),
-		accountsFound: row.every,
+		accountsFound: row.accounts_found,
 		balancesAfter: row.balances.map((balance) => (balance === null ? null : Number(balance))),
 	};
 }

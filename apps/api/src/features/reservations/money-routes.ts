@@ -1,9 +1,9 @@
-import { ArriveReservationInput, IDEMPOTENCY_HEADER, PayReservationInput } from "@bayon/contract";
+import { ArriveReservationInput, PayReservationInput } from "@bayon/contract";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppDeps } from "../../http/deps.js";
 import { ok } from "../../http/envelope.js";
-import { headerValue } from "../../http/language.js";
+import { idempotencyKeyOf } from "../../http/idempotency-key.js";
 import { publicOrigin } from "../../http/origin.js";
 import { signedIn } from "../../http/request-context.js";
 import { arriveReservation } from "./arrival.js";
@@ -20,7 +20,7 @@ export async function reservationMoneyRoutes(app: FastifyInstance, deps: AppDeps
 				deps,
 				signedIn(request),
 				request.body,
-				headerValue(request.headers[IDEMPOTENCY_HEADER]),
+				idempotencyKeyOf(request),
 				publicOrigin(deps, request),
 			),
 		),

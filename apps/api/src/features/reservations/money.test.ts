@@ -1,9 +1,17 @@
-import { ErrorCode, type OrderView, type PageResult, type ReservationView, type TableBillView } from "@bayon/contract";
+import {
+	ErrorCode,
+	formatMessage,
+	type OrderView,
+	type PageResult,
+	type ReservationView,
+	type TableBillView,
+} from "@bayon/contract";
 import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { BookingMoneyFixture } from "../../../test/booking-money.js";
 import { decideAtSandbox, fireSandboxCallback, loseCallbacksOf, paymentIdOf, until } from "../../../test/gateway.js";
 import type { TestServer } from "../../../test/harness.js";
+import { expectLedgerInvariants } from "../../../test/ledger-invariants.js";
 import type { OrderingFixture } from "../../../test/ordering.js";
 import { startAtDemoTables, type TableFixture } from "../../../test/tables.js";
 import { reconcileGatewayPayments } from "../ordering/gateway-reconciliation.js";
@@ -118,6 +126,47 @@ describe("paying a booking's deposit", () => {
 		expect(await bx.exit(booking.id, "cancelled")).toBe(true);
 		expect(await bx.hold()).toBe(holdBefore);
 		await bx.expectBooksBalanced();
+	});
+
+	it("refuses a malformed idempotency key in the guest's language, charging nothing, by balance or gateway", async () => {
+		await fx.grant(guest.userId, 5000);
+		const walletBefore = await bx.wallet(guest.userId);
+		const booking = await bx.book({ memberId: guest.userId, deposit: DEPOSIT });
+		const gatewayPaymentsBefore = await server.deps.db
+			.selectFrom("gateway_payment")
+			.select((eb) => eb.fn.countAll<string>().as("n"))
+			.executeTakeFirstOrThrow();
+
+		// Too short, a space, too long: each one a retry the client thinks is protected.
+		for (const [key, method, lang] of [
+			["short", "balance", "en"],
+			["has a space in it", "balance", "km"],
+			["k".repeat(129), "sandbox", "zh-CN"],
+		] as const) {
+			const refused = await bx.pay(guest.accessToken, booking.id, method, key, lang);
+			expect(refused).toMatchObject({
+				code: ErrorCode.IdempotencyKeyRequired,
+				msg: formatMessage("idempotencyKeyRequired", lang),
+			});
+		}
+
+		expect(await bx.wallet(guest.userId)).toBe(walletBefore);
+		expect(await bx.hold()).toBe(holdBefore);
+		expect((await bx.stored(booking.id)).payments).toEqual([
+			{ kind: "deposit", amount: DEPOSIT, status: "due", pay_method: null },
+		]);
+		const gatewayPaymentsAfter = await server.deps.db
+			.selectFrom("gateway_payment")
+			.select((eb) => eb.fn.countAll<string>().as("n"))
+			.executeTakeFirstOrThrow();
+		expect(gatewayPaymentsAfter.n).toBe(gatewayPaymentsBefore.n);
+		// A well-formed key still pays, once.
+		expect((await bx.pay(guest.accessToken, booking.id, "balance", fx.newKey())).code).toBe(0);
+		expect(await bx.wallet(guest.userId)).toBe(walletBefore - DEPOSIT);
+		expect(await bx.exit(booking.id, "cancelled")).toBe(true);
+		expect(await bx.hold()).toBe(holdBefore);
+		await bx.expectBooksBalanced();
+		await expectLedgerInvariants(server.deps.db);
 	});
 
 	it("refuses a balance too small, changing nothing; and a booking whose hold passed or that owes nothing", async () => {

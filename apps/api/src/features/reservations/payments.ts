@@ -4,6 +4,7 @@ import type { Selectable, Transaction, Updateable } from "kysely";
 import type { DB } from "../../db/schema.js";
 import { BusinessError } from "../../http/business-error.js";
 import type { AppDeps } from "../../http/deps.js";
+import { optionalIdempotencyKey } from "../../http/idempotency-key.js";
 import type { RequestContext } from "../../http/request-context.js";
 import { sha256Hex } from "../../lib/crypto.js";
 import { noGatewayPaymentInDoubt } from "../ordering/gateway-in-doubt.js";
@@ -40,9 +41,9 @@ const PAY_SCOPE = "reservation.pay";
 const PAYABLE = ["awaiting_payment", "pending", "confirmed"] as const;
 
 /**
- * POST /reservation/pay. From the balance, an Idempotency-Key header (when sent) makes a retry
- * answer what the first request answered, charging nothing again; without it a second click
- * finds nothing due (ReservationNotPayable). Through a gateway, every click starts a fresh
+ * POST /reservation/pay. From the balance, an Idempotency-Key header (when sent; a malformed one
+ * is refused) makes a retry answer what the first request answered, charging nothing again;
+ * without it a second click finds nothing due (ReservationNotPayable). Through a gateway, every click starts a fresh
  * checkout for what is owed: the rows follow the newest payment, and money that still arrives
  * for an older one is refunded on arrival, so nothing is charged twice either way.
  */
@@ -53,7 +54,9 @@ export async function payReservation(
 	idempotencyKey: string | undefined,
 	origin: string,
 ): Promise<ReservationPaymentResult> {
-	const key = idempotencyKey && /^[A-Za-z0-9_.:-]{8,128}$/.test(idempotencyKey) ? idempotencyKey : null;
+	// A malformed key is refused (IdempotencyKeyRequired), as on every money route: ignoring it
+	// would let a retry the client believes is protected charge again.
+	const key = optionalIdempotencyKey(idempotencyKey);
 	const requestHash = sha256Hex(JSON.stringify(input));
 	if (key) {
 		const record = await orderQueries.findIdempotencyRecord(deps.db, {

@@ -43,9 +43,10 @@ const PAYABLE = ["awaiting_payment", "pending", "confirmed"] as const;
 /**
  * POST /reservation/pay. From the balance, an Idempotency-Key header (when sent; a malformed one
  * is refused) makes a retry answer what the first request answered, charging nothing again;
- * without it a second click finds nothing due (ReservationNotPayable). Through a gateway, every click starts a fresh
- * checkout for what is owed: the rows follow the newest payment, and money that still arrives
- * for an older one is refunded on arrival, so nothing is charged twice either way.
+ * without it a second click finds nothing due (ReservationNotPayable). Through a gateway, every
+ * click starts a fresh checkout for what is owed: the rows follow the newest payment, and money
+ * that still arrives for an older one is refunded on arrival, so nothing is charged twice either
+ * way.
  */
 export async function payReservation(
 	deps: AppDeps,

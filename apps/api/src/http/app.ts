@@ -36,6 +36,7 @@ import { tableRoutes } from "../features/tables/routes.js";
 import { FIRST_SCREEN_PATHS, firstScreenPages } from "../features/venues/first-screen.js";
 import { venueRoutes } from "../features/venues/routes.js";
 import { isMovable } from "../lib/clock.js";
+import { registerShopFeed } from "../realtime/shop-feed.js";
 import { registerWebsocket, websocketTicketRoute } from "../realtime/websocket.js";
 import type { AppDeps } from "./deps.js";
 import { failure } from "./envelope.js";
@@ -142,6 +143,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
 	await telegramWebhookRoutes(app, deps);
 
 	await registerWebsocket(app, deps);
+	await registerShopFeed(app, deps);
 	await gatewayCallbackRoutes(app, deps);
 	await sandboxGatewayRoutes(app, deps);
 

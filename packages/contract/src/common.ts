@@ -9,7 +9,7 @@ import type { MessageKey } from "./messages.js";
  * Input is taken as it is or refused, never coerced (decision 007):
  * - every text field is built from `oneLineText` or `multiLineText`, which refuse control
  *   characters (PostgreSQL cannot store byte 0; the others corrupt logs, CSV exports and
- *   screens);
+ *   screens) and invisible direction marks (a stored name must read as it is);
  * - a number in a JSON body is a JSON number (`true`, `"16"` or `[[1]]` are refused);
  * - a number in a query string or path is plain decimal digits (`queryInteger`,
  *   `queryDecimal`); a repeated key (`?id=1&id=2`) arrives as an array and is refused.
@@ -22,20 +22,32 @@ const NOT_IN_ONE_LINE = /[\p{Cc}\p{Cs}\u2028\u2029]/u;
 const NOT_IN_TEXT_BLOCK = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\p{Cs}\u2028\u2029]/u;
 
 /**
+ * Invisible marks that change the direction text is shown in: LRM, RLM and the Arabic letter
+ * mark, the embeddings and overrides U+202A–U+202E, the isolates U+2066–U+2069, and the
+ * byte-order mark U+FEFF. A right-to-left override in a table number or a dish's name makes
+ * it read differently from what is stored ("1\u202E01" shows as "110"), on the staff's
+ * screens, the printed QR sheet and in exports. None of our languages needs them (decision 007):
+ * Khmer's zero-width space and joiners (U+200B–U+200D) are not among them and stay allowed.
+ */
+export const DIRECTION_MARKS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069\uFEFF]/;
+
+/**
  * Text on one line: a name, an address, a token. `error` is the message for a value that is
  * not a string at all; chain `.trim()`, `.min()`, `.max()` and rules after it.
  */
 export function oneLineText(error: MessageKey = "fieldInvalid") {
 	return z
 		.string({ error })
-		.refine((value) => !NOT_IN_ONE_LINE.test(value), { error: "textHasControlChars", abort: true });
+		.refine((value) => !NOT_IN_ONE_LINE.test(value), { error: "textHasControlChars", abort: true })
+		.refine((value) => !DIRECTION_MARKS.test(value), { error: "textHasDirectionMarks", abort: true });
 }
 
 /** Text that may span lines (a remark, a reason): like `oneLineText`, but tabs and line breaks are kept. */
 export function multiLineText(error: MessageKey = "fieldInvalid") {
 	return z
 		.string({ error })
-		.refine((value) => !NOT_IN_TEXT_BLOCK.test(value), { error: "textHasControlChars", abort: true });
+		.refine((value) => !NOT_IN_TEXT_BLOCK.test(value), { error: "textHasControlChars", abort: true })
+		.refine((value) => !DIRECTION_MARKS.test(value), { error: "textHasDirectionMarks", abort: true });
 }
 
 export const mobileField = oneLineText("fillPhone")

@@ -464,6 +464,23 @@ function controlCharacter(keepLines: boolean) {
 	);
 }
 
+/** Every mark that changes the direction text is shown in, and the byte-order mark (decision 007). */
+const DIRECTION_MARK_SAMPLES = [
+	"\u061C",
+	"\u200E",
+	"\u200F",
+	"\u202A",
+	"\u202B",
+	"\u202C",
+	"\u202D",
+	"\u202E",
+	"\u2066",
+	"\u2067",
+	"\u2068",
+	"\u2069",
+	"\uFEFF",
+];
+
 /** Anything a JSON body may carry in place of a number that is not a JSON number. */
 const notAJsonNumber = fc.oneof(
 	fc.constantFrom<unknown>(true, false, null, [], [[1]], [[[[1]]]], [1], {}, "1", "0x10", " ", "", "1e3", "NaN", "-0"),
@@ -578,6 +595,15 @@ describe("request schemas refuse what they cannot take as it is", () => {
 						if (multiLine) expect(schema.safeParse(withLeaf(example, leaf.path, broken)).success).toBe(true);
 						else refusal(schema, example, leaf, broken);
 					});
+					it(`${field}: no direction marks or byte-order mark`, () => {
+						fc.assert(
+							fc.property(fc.nat({ max: text.length }), fc.constantFrom(...DIRECTION_MARK_SAMPLES), (at, mark) => {
+								const issue = refusal(schema, example, leaf, text.slice(0, at) + mark + text.slice(at));
+								if (!CHOICE_FIELDS.has(fieldName(leaf)) && !TEXT_OR_NUMBER_FIELDS.has(fieldName(leaf)))
+									expect(issue?.message).toBe("textHasDirectionMarks");
+							}),
+						);
+					});
 					if (!TEXT_OR_NUMBER_FIELDS.has(fieldName(leaf))) {
 						it(`${field}: only a string`, () => {
 							fc.assert(
@@ -605,5 +631,32 @@ describe("the contract's sources", () => {
 			return [...bareStrings, ...coercions].map((found) => `${file}: ${found}`);
 		});
 		expect(offending).toEqual([]);
+	});
+});
+
+describe("direction marks in stored text (decision 007)", () => {
+	const name = contract.oneLineText().trim().min(1);
+	const remark = contract.multiLineText();
+
+	it("refuses each of them, anywhere, on one line and in a text block", () => {
+		for (const mark of DIRECTION_MARK_SAMPLES) {
+			for (const text of [`${mark}A1`, `A${mark}1`, `A1${mark}`]) {
+				expect(name.safeParse(text).error?.issues[0]?.message, JSON.stringify(text)).toBe("textHasDirectionMarks");
+				expect(remark.safeParse(`line\n${text}`).error?.issues[0]?.message).toBe("textHasDirectionMarks");
+			}
+		}
+	});
+
+	it("keeps what Khmer and Chinese need: zero-width space, joiner and non-joiner", () => {
+		for (const text of ["ម្ហូប\u200Bខ្មែរ", "ក\u200Dខ", "ក\u200Cខ", "桌 A1", "Table 12"])
+			expect(name.safeParse(text).success, JSON.stringify(text)).toBe(true);
+	});
+
+	it("tells why in every language", () => {
+		for (const lang of ["zh-CN", "en", "km"]) {
+			const text = contract.formatMessage("textHasDirectionMarks", lang);
+			expect(text).not.toBe("textHasDirectionMarks");
+			expect(text).not.toBe(contract.formatMessage("textHasControlChars", lang));
+		}
 	});
 });

@@ -30,6 +30,7 @@ const en = {
 	fieldInvalid: "Invalid value: {field}",
 	fieldNotAllowed: "This field cannot be changed here: {field}",
 	textHasControlChars: "The text contains characters that are not allowed",
+	textHasDirectionMarks: "Invisible text-direction marks found (often from copy and paste): type the text again",
 
 	// Spec §8 user-facing texts
 	requestFailed: "Request failed",
@@ -43,6 +44,7 @@ const en = {
 	locationFailed: "Failed to get your location: check the location permission",
 	notStoreHours: "Not during store hours",
 	insufficientBalance: "Insufficient balance",
+	bonusNotForBooking: "A booking's deposit or pre-order is paid with money you put in, not with bonus balance. Please choose another way to pay",
 	cannotOrderOutsideHours: "You cannot order outside business hours",
 	confirmClearCart: "Clear the cart?",
 	confirmDelete: "Delete this?",

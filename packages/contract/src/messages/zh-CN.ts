@@ -35,6 +35,7 @@ const zhCN = {
 	fieldInvalid: "参数不正确：{field}",
 	fieldNotAllowed: "不允许修改的字段：{field}",
 	textHasControlChars: "内容含有不支持的字符",
+	textHasDirectionMarks: "内容含有看不见的文字方向符号（常见于复制粘贴），请删除后重新输入",
 
 	// Spec §8 user-facing texts
 	requestFailed: "请求失败",
@@ -48,6 +49,7 @@ const zhCN = {
 	locationFailed: "获取位置失败，请检查定位权限",
 	notStoreHours: "不在门店营业时间内",
 	insufficientBalance: "余额不足",
+	bonusNotForBooking: "订金和预点餐只能使用您充值的本金，赠送余额不能用于预约。请选择其他支付方式",
 	cannotOrderOutsideHours: "非营业时间无法下单",
 	confirmClearCart: "确定清空购物车吗？",
 	confirmDelete: "确定删除吗？",

@@ -127,6 +127,11 @@ describe("editing tables", () => {
 			[{ shopId: 1, number: "Z9", seats: 4, area: { en: "Terrace" } }, "tableAreaZhRequired"],
 			[{ shopId: 1, number: "Z9", seats: 4, area: { "zh-CN": "x".repeat(31) } }, "tableAreaTooLong"],
 			[{ shopId: 1, number: "Z\u0000", seats: 4, area: null }, "textHasControlChars"],
+			// "1\u202E01" would show as "110" on the grid and the printed sheet (decision 007).
+			[{ shopId: 1, number: "1\u202E01", seats: 4, area: null }, "textHasDirectionMarks"],
+			[{ shopId: 1, number: "\uFEFFZ9", seats: 4, area: null }, "textHasDirectionMarks"],
+			[{ shopId: 1, number: "Z9", seats: 4, area: { "zh-CN": "露台\u2067", en: "Terrace" } }, "textHasDirectionMarks"],
+			[{ shopId: 1, number: "Z9", seats: 4, area: { "zh-CN": "露台", km: "\u200Fរាបស្មើ" } }, "textHasDirectionMarks"],
 		];
 		for (const [body, rule] of cases) {
 			const answer = await post("/merchant/table/create", body, owner, "en");

@@ -30,6 +30,11 @@ export interface CartLine {
 	optionNames: string[];
 	unitPrice: number;
 	quantity: number;
+	/**
+	 * The price the line was added at, kept while the server's price differs from it (the shop
+	 * changed it meanwhile): the cart says so instead of charging the new price quietly.
+	 */
+	priceWas?: number;
 }
 
 /** A stored cart of an older shape (or edited by hand) loses the lines it cannot read. */

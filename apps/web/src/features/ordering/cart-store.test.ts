@@ -120,4 +120,32 @@ describe("the cart in the client state", () => {
 		// an item the server no longer knows keeps what it had
 		expect(coconutLine).toMatchObject({ unitPrice: 275, name: "Coconut" });
 	});
+
+	it("remembers the price a line was added at while the shop's price differs from it (issue 27)", () => {
+		addToCart(tea([11]));
+		const pricedAt = (unitPrice: number) =>
+			({
+				lines: [
+					{
+						index: 0,
+						itemId: 5,
+						name: "珍珠奶茶",
+						options: [{ id: 11, name: "option 11", priceDelta: 0 }],
+						unitPrice,
+						quantity: 1,
+						lineTotal: unitPrice,
+						problems: [],
+					},
+				],
+			}) as unknown as PricedCart;
+		applyServerPrices(["5:11"], pricedAt(275));
+		expect(appStore.getState().cart[0]?.priceWas).toBeUndefined();
+		applyServerPrices(["5:11"], pricedAt(300));
+		expect(appStore.getState().cart[0]).toMatchObject({ unitPrice: 300, priceWas: 275 });
+		// Changed again: still measured against what the customer added it at.
+		applyServerPrices(["5:11"], pricedAt(320));
+		expect(appStore.getState().cart[0]).toMatchObject({ unitPrice: 320, priceWas: 275 });
+		applyServerPrices(["5:11"], pricedAt(275));
+		expect(appStore.getState().cart[0]?.priceWas).toBeUndefined();
+	});
 });

@@ -75,7 +75,12 @@ export function applyServerPrices(keys: readonly string[], priced: PricedCart): 
 		)
 			return line;
 		changed = true;
-		return { ...line, unitPrice: update.unitPrice, name: update.name, optionNames };
+		const next: CartLine = { ...line, unitPrice: update.unitPrice, name: update.name, optionNames };
+		// A new price is remembered against the one the line was added at, until it is that again.
+		const addedAt = line.priceWas ?? line.unitPrice;
+		if (addedAt === update.unitPrice) delete next.priceWas;
+		else next.priceWas = addedAt;
+		return next;
 	});
 	if (changed) appStore.setState({ cart: next });
 }

@@ -18,6 +18,7 @@ import { menuKeys, menuQuery } from "../api";
 import { CategoryRail } from "../components/category-rail";
 import { ItemCard } from "../components/item-card";
 import { OptionsSheet } from "../components/options-sheet";
+import { useLiveShop } from "../live-shop";
 import { initialSelection } from "../options";
 import { useScrollSpy } from "../scroll-spy";
 import { useAddToCart } from "../use-add-to-cart";
@@ -83,6 +84,7 @@ function ShopHeader({ shop }: { shop: ShopSummary }) {
 function ShopMenu({ shop }: { shop: ShopSummary }) {
 	const { t, lang } = useI18n();
 	const menu = useQuery(menuQuery(shop.id, lang));
+	useLiveShop(shop.id);
 	const orderType = useAppState((s) => s.orderType);
 	const cart = useAppState((s) => s.cart);
 	const [sheetItem, setSheetItem] = useState<MenuItem | null>(null);

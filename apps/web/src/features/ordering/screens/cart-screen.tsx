@@ -16,6 +16,7 @@ import { Stepper } from "../../../ui/stepper";
 import { menuQuery } from "../../menu/api";
 import { ItemImage } from "../../menu/components/item-image";
 import { findMenuItem } from "../../menu/item-api";
+import { useLiveShop } from "../../menu/live-shop";
 import { shopQuery } from "../../venues/api";
 import { ShopStatusPill, StoreClosedBanner } from "../../venues/components/shop-status";
 import { useCurrentShop } from "../../venues/current-shop";
@@ -73,6 +74,7 @@ function CartContent({ shop, lines }: { shop: ShopSummary; lines: CartLine[] }) 
 	const price = usePrice();
 	const orderType = useAppState((s) => s.orderType);
 	const pricing = useCartPricing(shop.id);
+	useLiveShop(shop.id);
 	const menu = useQuery(menuQuery(shop.id, lang));
 	const { checkout, busy } = useCheckout(shop);
 	const [confirmClear, setConfirmClear] = useState(false);
@@ -218,6 +220,11 @@ function CartLineRow({ line, priced, max }: { line: CartLine; priced: PricedCart
 					</p>
 				)}
 				<p className="cart-line__unit">{t("cart.each", { price: money(unitPrice) })}</p>
+				{line.priceWas !== undefined && line.priceWas !== unitPrice && (
+					<p className="cart-line__changed" role="status" data-testid="cart-line-price-changed">
+						{m("priceChanged", { was: money(line.priceWas), now: money(unitPrice) })}
+					</p>
+				)}
 				{problems.length > 0 && (
 					<ul className="cart-line__problems" data-testid="cart-line-problems">
 						{problems.map((problem) => (

@@ -21,6 +21,7 @@ import { EmptyState, ErrorState, LoadingState } from "../../../ui/states";
 import { Stepper } from "../../../ui/stepper";
 import { handleCouponRefusal, PayCouponRow } from "../../coupons/components/guest-pay-coupon-row";
 import { useMemberInfo } from "../../identity/api";
+import { useLiveShop } from "../../menu/live-shop";
 import { buildPriceRequest } from "../../ordering/api";
 import { clearCart } from "../../ordering/cart-store";
 import { PickupTimePicker } from "../../ordering/components/pickup-time-picker";
@@ -78,6 +79,7 @@ function PayContent({ shop, timeZone }: { shop: ShopSummary; timeZone: string })
 	// The member's coupon (issue 13): priced with the cart and sent with the order.
 	const couponId = member ? draft.couponId : null;
 	const pricing = useCartPricing(shop.id, couponId);
+	useLiveShop(shop.id);
 	const priced = pricing.priced;
 	const phone = draft.contactPhone ?? member?.mobile ?? "";
 	// Dine-in at a shop that takes payment after the meal: the round goes to the kitchen now

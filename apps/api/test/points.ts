@@ -224,6 +224,16 @@ export class PointsFixture {
 }
 
 /** The item a save answered about, in the list it answers: by id, or the newest for a new one. */
+	/** A redemption's stored pickup code (the member's views show it only for a pending pickup). */
+	async pickupCodeOf(id: number): Promise<string> {
+		const row = await this.server.deps.db
+			.selectFrom("points_redemption")
+			.select("pickup_code")
+			.where("id", "=", id)
+			.executeTakeFirstOrThrow();
+		return row.pickup_code;
+	}
+
 export function savedItem(list: PointsItemAdmin[], id?: number): PointsItemAdmin {
 	const found = id === undefined ? list.reduce((a, b) => (b.id > a.id ? b : a)) : list.find((item) => item.id === id);
 	if (!found) throw new Error(`item ${id} is not in the list`);

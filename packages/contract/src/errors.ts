@@ -149,6 +149,10 @@ export const ErrorCode = {
 	BankCardLimit: 1008026005,
 	BankCardDuplicate: 1008026006,
 	/** A review decision on a withdrawal another operator (or the owner) changed meanwhile, or not in the state it needs. */
+	/** A pickup code this shop has no reward for: unknown, another shop's, a delivery's — one answer (issue 27). */
+	RedemptionCodeUnknown: 1008025006,
+	/** The reward of this pickup code was handed over already: never twice. */
+	RedemptionAlreadyHandedOver: 1008025007,
 	WithdrawalStateChanged: 1008026007,
 	/** A platform page or call asked by someone who is not a platform operator. */
 	NotPlatformOperator: 1008026008,
@@ -268,3 +272,5 @@ export const errorMessageKeys: Record<Exclude<ErrorCode, 0>, MessageKey> = {
 	[ErrorCode.WithdrawalStateChanged]: "withdrawalStateChanged",
 	[ErrorCode.NotPlatformOperator]: "notPlatformOperator",
 };
+	[ErrorCode.RedemptionCodeUnknown]: "redemptionCodeUnknown",
+	[ErrorCode.RedemptionAlreadyHandedOver]: "redemptionAlreadyHandedOver",

@@ -21,6 +21,32 @@ export const POINTS_PRICE_MAX = 10_000_000;
 export const POINTS_STOCK_MAX = 100_000;
 export const TRACKING_NOTE_MAX = 200;
 
+/**
+ * A redemption's pickup code (issue 27): random, unique in the tenant, what the member shows
+ * (text and QR code) and the staff scan or type to hand a reward over. Ten characters of an
+ * alphabet without look-alikes (no 0/O, 1/I/L): 31^10 ≈ 8·10^14 codes, so guessing one of a
+ * shop's few open rewards is hopeless, yet it can be read aloud in two groups of five.
+ */
+export const PICKUP_CODE_LENGTH = 10;
+export const PICKUP_CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
+
+/**
+ * The pickup code in what the staff typed or the camera read: upper-cased, spaces and dashes
+ * dropped (codes are read aloud in groups), or the `code` parameter of a link. Null when
+ * nothing shaped like a pickup code is there.
+ */
+export function pickupCodeOf(text: string): string | null {
+	const upper = text.trim().toUpperCase();
+	const candidate = /(?:^|[?&#\s])CODE=([A-Z0-9]+)/.exec(upper)?.[1] ?? upper.replace(/[\s-]+/g, "");
+	if (candidate.length !== PICKUP_CODE_LENGTH) return null;
+	return [...candidate].every((char) => PICKUP_CODE_ALPHABET.includes(char)) ? candidate : null;
+}
+
+/** A pickup code as people read it: two groups of five ("K7M2Q-XAB9C"). */
+export function groupPickupCode(code: string): string {
+	return `${code.slice(0, 5)}-${code.slice(5)}`;
+}
+
 // ---------------------------------------------------------------------------------------------
 // The points ledger
 
@@ -154,6 +180,11 @@ export interface RedemptionView {
 	cancelledAt: string | null;
 	/** What the reader may do now: the member confirms receipt of a shipped item or cancels a pending one. */
 	actions: Array<"confirmReceipt" | "cancel">;
+	/**
+	 * The member's own views of a pending pickup: the code they show at the counter. Never in
+	 * the staff's views: the staff learn it only from the member's phone.
+	 */
+	pickupCode?: string;
 	/** Staff views: who redeemed it. */
 	member?: { nickname: string; mobile: string };
 }
@@ -247,8 +278,18 @@ export const MerchantRedemptionListQuery = z.object({
 	pageSize: queryInteger({ min: 1, max: Limits.pageSizeMax }).default(20),
 });
 
-/** Hand over a pickup at the counter (it is then received). */
-export const HandOverRedemptionInput = z.strictObject({ shopId: idField, id: idField });
+/**
+ * Hand over a pickup at the counter (it is then received), by the code the member shows:
+ * scanned (the QR code's text) or typed. Anything that is not a code of a reward waiting at
+ * this shop gets one answer, redemptionCodeUnknown.
+ */
+export const HandOverRedemptionInput = z.strictObject({
+	shopId: idField,
+	code: oneLineText("redemptionCodeUnknown")
+		.trim()
+		.min(1, { error: "redemptionCodeRequired", abort: true })
+		.max(200, { error: "redemptionCodeUnknown" }),
+});
 /** Ship a delivery, with the courier and tracking number or a note. */
 export const ShipRedemptionInput = z.strictObject({
 	shopId: idField,

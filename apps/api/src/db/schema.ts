@@ -1129,6 +1129,8 @@ export interface PointsEntryTable {
 	kind: "order_earned" | "order_reversed" | "redeemed" | "redemption_returned";
 	amount: number;
 	balance_after: number;
+	/** Random, unique in the tenant: what the member shows and the staff scan to hand a reward over (migration 0031). */
+	pickup_code: string;
 	order_id: number | null;
 	redemption_id: number | null;
 	created_at: Timestamp;

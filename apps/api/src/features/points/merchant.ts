@@ -6,6 +6,7 @@ import {
 	type PageResult,
 	type PointsMallAdmin,
 	type PointsRule,
+	pickupCodeOf,
 	type RedemptionView,
 	type SavePointsItemInput,
 	type SavePointsRuleInput,
@@ -214,24 +215,47 @@ async function changeRedemption(
 	return view as RedemptionView;
 }
 
-/** `POST …/redemptions/hand-over`: a pending pickup at this shop is handed over at the counter (received). */
-export function handOverRedemption(
+/**
+ * `POST …/redemptions/hand-over`: the member shows their pickup code, the staff scan or type
+ * it, and the pending pickup at this shop is handed over (received). A code that opens nothing
+ * here — malformed, unknown, another tenant's or shop's, a delivery's, a cancelled one — gets
+ * one answer, so the counter learns nothing about codes it was not shown; a code already used
+ * says so, and is never used twice.
+ */
+export async function handOverRedemption(
 	deps: AppDeps,
 	ctx: SignedInContext,
 	input: z.output<typeof HandOverRedemptionInput>,
 ): Promise<RedemptionView> {
-	return changeRedemption(deps, ctx, input, "handedOver", async (trx, current, now) => {
-		if (current.fulfilment !== "pickup") throw new BusinessError(ErrorCode.RedemptionStateChanged);
-		// A second tap on the same hand-over answers it as it is.
-		if (current.status === "received") return current;
-		if (current.status !== "pending") throw new BusinessError(ErrorCode.RedemptionStateChanged);
-		return trx
-			.updateTable("points_redemption")
-			.set({ status: "received", received_at: now, handled_by_member_id: ctx.member.id })
-			.where("id", "=", current.id)
-			.returningAll()
-			.executeTakeFirstOrThrow();
-	});
+	await requireShopPermission(deps, ctx, input.shopId, "redemptions");
+	const code = pickupCodeOf(input.code);
+	const found = code
+		? await deps.db
+				.selectFrom("points_redemption")
+				.select("id")
+				.where("tenant_id", "=", ctx.tenant.id)
+				.where("pickup_code", "=", code)
+				.where("fulfilment", "=", "pickup")
+				.where("shop_id", "=", input.shopId)
+				.executeTakeFirst()
+		: undefined;
+	if (!found) throw new BusinessError(ErrorCode.RedemptionCodeUnknown);
+	return changeRedemption(
+		deps,
+		ctx,
+		{ shopId: input.shopId, id: found.id },
+		"handedOver",
+		async (trx, current, now) => {
+			if (current.status === "received") throw new BusinessError(ErrorCode.RedemptionAlreadyHandedOver);
+			if (current.status !== "pending") throw new BusinessError(ErrorCode.RedemptionCodeUnknown);
+			return trx
+				.updateTable("points_redemption")
+				.set({ status: "received", received_at: now, handled_by_member_id: ctx.member.id })
+				.where("id", "=", current.id)
+				.returningAll()
+				.executeTakeFirstOrThrow();
+		},
+	);
 }
 
 /** `POST …/redemptions/ship`: a pending delivery leaves with its tracking note (shipped). */

@@ -82,6 +82,10 @@ export function presentRedemption(
 		receivedAt: iso(row.received_at),
 		cancelledAt: iso(row.cancelled_at),
 		actions: actionsOf(row, reader),
+		// The code is the member's proof at the counter: only they see it, and only while it opens something.
+		...(reader.kind === "member" && row.fulfilment === "pickup" && row.status === "pending"
+			? { pickupCode: row.pickup_code }
+			: {}),
 		// 138****0003: enough for the counter to tell members apart, not to call them.
 		...(reader.kind === "staff"
 			? { member: { nickname: reader.member.nickname, mobile: maskMobile(reader.member.mobile) } }

@@ -1,4 +1,11 @@
-import { ErrorCode, type RedeemPointsItemInput, type RedemptionView } from "@bayon/contract";
+import { randomInt } from "node:crypto";
+import {
+	ErrorCode,
+	PICKUP_CODE_ALPHABET,
+	PICKUP_CODE_LENGTH,
+	type RedeemPointsItemInput,
+	type RedemptionView,
+} from "@bayon/contract";
 import type { Transaction } from "kysely";
 import type { z } from "zod";
 import type { DB } from "../../db/schema.js";
@@ -98,23 +105,31 @@ async function redeemLocked(
 	if (mine.has(item.id)) throw new BusinessError(ErrorCode.PointsItemAlreadyRedeemed);
 	if (!(await queries.takeOneFromStock(trx, item.id, now))) throw new BusinessError(ErrorCode.PointsItemSoldOut);
 
-	const redemption = await trx
-		.insertInto("points_redemption")
-		.values({
-			tenant_id: tenantId,
-			member_id: memberId,
-			item_id: item.id,
-			item_name: JSON.stringify(item.name),
-			item_image: item.image,
-			points_price: item.points_price,
-			fulfilment: input.fulfilment,
-			shop_id: shopId,
-			delivery_address: deliveryAddress,
-			idempotency_key: key,
-			created_at: now,
-		})
-		.returningAll()
-		.executeTakeFirstOrThrow();
+	// A drawn code already in the tenant (about one in 10^14 per open code) is drawn again; any
+	// other unique index (the key, one open redemption per item) still refuses as before.
+	let redemption: queries.RedemptionRow | undefined;
+	for (let attempt = 0; !redemption; attempt++) {
+		if (attempt >= 5) throw new Error("no free pickup code after 5 attempts");
+		redemption = await trx
+			.insertInto("points_redemption")
+			.values({
+				tenant_id: tenantId,
+				member_id: memberId,
+				item_id: item.id,
+				item_name: JSON.stringify(item.name),
+				item_image: item.image,
+				points_price: item.points_price,
+				fulfilment: input.fulfilment,
+				shop_id: shopId,
+				delivery_address: deliveryAddress,
+				idempotency_key: key,
+				pickup_code: drawPickupCode(),
+				created_at: now,
+			})
+			.onConflict((oc) => oc.columns(["tenant_id", "pickup_code"]).doNothing())
+			.returningAll()
+			.executeTakeFirst();
+	}
 	// Refuses (PointsInsufficient, with what is needed and what the member has) rather than go
 	// below zero; the stock and the redemption above roll back with it.
 	await postPoints(trx, {
@@ -127,6 +142,13 @@ async function redeemLocked(
 		mustCover: true,
 	});
 	return { row: redemption, replayed: false };
+}
+
+/** A fresh pickup code from a cryptographic source: ten characters without look-alikes. */
+export function drawPickupCode(): string {
+	let code = "";
+	for (let i = 0; i < PICKUP_CODE_LENGTH; i++) code += PICKUP_CODE_ALPHABET[randomInt(PICKUP_CODE_ALPHABET.length)];
+	return code;
 }
 
 /** `POST /score-order/take`: the member confirms receipt of a shipped delivery. A repeat answers it as it is. */

@@ -69,6 +69,7 @@ export function redemption(extra: Partial<RedemptionView> = {}): RedemptionView 
 		receivedAt: null,
 		cancelledAt: null,
 		actions: ["cancel"],
+		pickupCode: "K7M2QXAB9C",
 		...extra,
 	};
 }

@@ -129,7 +129,7 @@ export function StaffRedemptionCard({
 							onClick={() => onAction("handOver", redemption)}
 							data-testid={`${testId}-hand-over`}
 						>
-							{pt("red.handOver")}
+							{pt("red.scan")}
 						</button>
 					)}
 					{actions.includes("ship") && (

@@ -34,7 +34,7 @@ afterEach(() => {
 });
 
 describe("scoreproduct/orderDetail: pickup", () => {
-	it("shows the state on its step line, the shop, and the number to show at the counter", async () => {
+	it("shows the state on its step line, the shop, and the pickup code (QR and text) to show at the counter", async () => {
 		const server = pointsServer({ "/score-order/detail": () => redemption() });
 		renderDetail();
 		expect((await screen.findByTestId("redemption-state")).textContent).toBe("待领取");
@@ -45,8 +45,9 @@ describe("scoreproduct/orderDetail: pickup", () => {
 			["兑换成功", true],
 			["到店领取", false],
 		]);
-		expect(screen.getByTestId("redemption-number").textContent).toBe("305");
-		expect(screen.getByTestId("redemption-counter").textContent).toContain("到店后向店员出示此页面");
+		expect(screen.getByTestId("redemption-code").textContent).toBe("K7M2Q-XAB9C");
+		expect(screen.getByTestId("redemption-qr").getAttribute("data-text")).toBe("K7M2QXAB9C");
+		expect(screen.getByTestId("redemption-counter").textContent).toContain("到店后向店员出示此二维码");
 		const shop = screen.getByTestId("redemption-shop");
 		expect(shop.textContent).toContain("Bayon 河畔店");
 		expect(shop.textContent).toContain("金边西索瓦码头路 123 号");
@@ -119,7 +120,7 @@ describe("scoreproduct/orderDetail: live", () => {
 		let view = redemption();
 		const server = pointsServer({ "/score-order/detail": () => view });
 		renderDetail();
-		await screen.findByTestId("redemption-number");
+		await screen.findByTestId("redemption-code");
 		await waitFor(() => expect(sockets.length).toBeGreaterThan(0));
 		view = redemption({ status: "received", receivedAt: "2026-11-24T06:00:00.000Z", actions: [] });
 		const before = server.to("/score-order/detail").length;

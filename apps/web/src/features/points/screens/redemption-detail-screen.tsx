@@ -1,4 +1,4 @@
-import type { RedemptionView } from "@bayon/contract";
+import { groupPickupCode, type RedemptionView } from "@bayon/contract";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
@@ -11,6 +11,7 @@ import { useDebouncedSubmit } from "../../../lib/use-debounced-submit";
 import { ConfirmDialog } from "../../../ui/confirm-dialog";
 import { ChevronIcon, PinIcon, StoreIcon } from "../../../ui/icons";
 import { PullRefresh } from "../../../ui/pull-refresh";
+import { QrCode } from "../../../ui/qr-code";
 import { EmptyState, ErrorState, LoadingState } from "../../../ui/states";
 import { useRequireMember } from "../../addresses/require-member";
 import { CopyButton } from "../components/guest-copy-button";
@@ -29,7 +30,7 @@ import "../guest-points.css";
 
 /**
  * scoreproduct/orderDetail?id=: one redemption. Its state with a step line; a pickup shows the
- * shop and, until handed over, the redemption number large to show at the counter; a delivery
+ * shop and, until handed over, its pickup code (QR code and text) for the staff to scan; a delivery
  * shows the address and the courier's note (copyable). The member cancels a pending one or
  * confirms receipt of a shipped one, as the server's `actions` allow.
  */
@@ -134,13 +135,20 @@ function RedemptionDetail({
 				)}
 			</section>
 
-			{pickup && redemption.status === "pending" && (
+			{pickup && redemption.status === "pending" && redemption.pickupCode && (
 				<section className="card pt-counter" aria-labelledby="pt-counter-label" data-testid="redemption-counter">
 					<span className="pt-counter__label" id="pt-counter-label">
-						{pt("order.number")}
+						{pt("order.pickupCode")}
 					</span>
-					<strong className="pt-counter__number" data-testid="redemption-number">
-						{redemption.id}
+					<QrCode
+						text={redemption.pickupCode}
+						label={`${pt("order.pickupCode")} ${groupPickupCode(redemption.pickupCode)}`}
+						className="pt-counter__qr"
+						testId="redemption-qr"
+						size={184}
+					/>
+					<strong className="pt-counter__number" data-testid="redemption-code">
+						{groupPickupCode(redemption.pickupCode)}
 					</strong>
 					<p className="pt-counter__hint">{pt("order.showAtCounter")}</p>
 				</section>

@@ -89,30 +89,42 @@ describe("the counter's points-mall redemptions", () => {
 		expect(screen.queryByTestId("redemption-42-hand-over")).toBeNull();
 	});
 
-	it("hands a pickup over after the confirmation, then reads the list again", async () => {
+	it("hands a pickup over by the code the member shows, says to whom, then reads the list again", async () => {
 		let pending = [pickup, delivery];
 		const server = staffServer(await startAsStaff("staff"), {
 			"GET /merchant/points-mall/redemptions": listAnswer({ pending: () => pending }),
-			"POST /merchant/points-mall/redemptions/hand-over": () => {
+			"POST /merchant/points-mall/redemptions/hand-over": (call: StaffCall) => {
+				if ((call.body as { code: string }).code !== "K7M2QXAB9C")
+					return { code: 1008025006, msg: "No reward waits here with this pickup code. Check it and try again" };
 				pending = [delivery];
 				return { code: 0, data: { ...pickup, status: "received", receivedAt: "2026-11-24T06:00:00.000Z" } };
 			},
 		});
 		await openPage();
+		// The card's button and the page's button open the same scan sheet: no way around the code.
 		fireEvent.click(screen.getByTestId("redemption-41-hand-over"));
-		const dialog = await screen.findByTestId("redemption-hand-over-confirm");
-		expect(dialog.textContent).toContain("Hand #41 “Bayon mug” to Dara (138****0003)?");
-		// Cancelling the confirmation hands nothing over.
-		fireEvent.click(within(dialog).getByTestId("confirm-cancel"));
-		expect(server.to("/merchant/points-mall/redemptions/hand-over")).toEqual([]);
-
-		fireEvent.click(screen.getByTestId("redemption-41-hand-over"));
-		fireEvent.click(within(await screen.findByTestId("redemption-hand-over-confirm")).getByTestId("confirm-ok"));
-		await waitFor(() => expect(screen.queryByTestId("redemption-41")).toBeNull());
+		const sheet = await screen.findByTestId("redemption-hand-over");
+		const input = within(sheet).getByTestId("redemption-hand-over-code");
+		fireEvent.input(input, { target: { value: "k7m2q" } });
+		fireEvent.click(within(sheet).getByTestId("redemption-hand-over-submit"));
+		expect((await within(sheet).findByTestId("redemption-hand-over-error")).textContent).toBe(
+			"A pickup code has 10 letters or digits",
+		);
+		fireEvent.input(input, { target: { value: "K7M2Q-XAB9D" } });
+		fireEvent.click(within(sheet).getByTestId("redemption-hand-over-submit"));
+		expect((await within(sheet).findByTestId("redemption-hand-over-error")).textContent).toBe(
+			"No reward waits here with this pickup code. Check it and try again",
+		);
+		fireEvent.input(input, { target: { value: "k7m2q xab9c" } });
+		fireEvent.click(within(sheet).getByTestId("redemption-hand-over-submit"));
+		expect((await within(sheet).findByTestId("redemption-hand-over-done")).textContent).toContain(
+			"“Bayon mug” handed to Dara (138****0003)",
+		);
 		expect(server.to("/merchant/points-mall/redemptions/hand-over", "POST").map((call) => call.body)).toEqual([
-			{ shopId: 1, id: 41 },
+			{ shopId: 1, code: "K7M2QXAB9D" },
+			{ shopId: 1, code: "K7M2QXAB9C" },
 		]);
-		expect(currentToast()?.text).toBe("#41 handed over");
+		await waitFor(() => expect(screen.queryByTestId("redemption-41")).toBeNull());
 	});
 
 	it("ships a delivery only with a tracking note", async () => {

@@ -5,18 +5,19 @@ import {
 	type RedemptionView,
 	roleAllows,
 } from "@bayon/contract";
-import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import { useInfiniteQuery, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { useSearchParams } from "react-router";
 import { errorText } from "../../../lib/api-client";
-import { ConfirmDialog } from "../../../ui/confirm-dialog";
+import { ScanIcon } from "../../../ui/icons";
 import { ListEnd } from "../../../ui/list-end";
 import { EmptyState, ErrorState, LoadingState, NotAllowedState } from "../../../ui/states";
 import { MerchantGuard } from "../../merchant/merchant-guard";
 import { shopDetailQuery } from "../../venues/api";
+import { StaffHandOverSheet } from "../components/staff-hand-over-sheet";
 import { type RedemptionStaffAction, StaffRedemptionCard } from "../components/staff-redemption-card";
 import { StaffCancelSheet, StaffShipSheet } from "../components/staff-redemption-sheets";
-import { handOverRedemption, redemptionsQuery } from "../staff-api";
+import { handOverRedemption, pointsStaffKeys, redemptionsQuery } from "../staff-api";
 import { REDEMPTIONS_PERMISSION } from "../staff-permissions";
 import { useStaffRedemptionAction } from "../staff-redemption-action";
 import { useStaffPointsText } from "../staff-strings";
@@ -28,7 +29,7 @@ import "../staff-points.css";
 /**
  * merchant/redemptions (every role): the points-mall redemptions this shop handles (its
  * pickups and every delivery) by state, pending first. A pickup is handed over at the counter
- * (the member shows the # number on their phone), a delivery shipped with a tracking note;
+ * by scanning or typing the pickup code on the member's phone, a delivery shipped with a tracking note;
  * either can be cancelled with a reason (points and stock go back). More load on request.
  */
 export default function StaffRedemptionsScreen() {
@@ -66,14 +67,13 @@ function RedemptionsPage({ shop }: { shop: MerchantShopRef }) {
 	const [open, setOpen] = useState<{ action: RedemptionStaffAction; redemption: RedemptionView } | null>(null);
 	const close = () => setOpen(null);
 	const opened = (action: RedemptionStaffAction) => (open?.action === action ? open.redemption : null);
-	const handing = opened("handOver");
-
-	const handOver = async (redemption: RedemptionView) => {
-		close();
-		await run(
-			() => handOverRedemption({ shopId: shop.shopId, id: redemption.id }),
-			pt("red.handedOver", { id: redemption.id }),
-		);
+	const [scanning, setScanning] = useState(false);
+	const queryClient = useQueryClient();
+	// The sheet shows what was handed over; the tabs are read again since the row moved.
+	const handOver = async (code: string) => {
+		const handed = await handOverRedemption({ shopId: shop.shopId, code });
+		void queryClient.invalidateQueries({ queryKey: pointsStaffKeys.all });
+		return handed;
 	};
 
 	return (
@@ -81,6 +81,14 @@ function RedemptionsPage({ shop }: { shop: MerchantShopRef }) {
 			<header className="pt-red-page__head">
 				<h2 className="pt-red-page__shop">{shop.shopName}</h2>
 				<p className="sv-section__hint">{pt("red.hint")}</p>
+				<button
+					type="button"
+					className="button button--primary pt-red-page__scan"
+					onClick={() => setScanning(true)}
+					data-testid="redemptions-scan"
+				>
+					<ScanIcon aria-hidden="true" /> {pt("red.scan")}
+				</button>
 			</header>
 			<div className="merchant-tabs pt-red-tabs" role="tablist">
 				{REDEMPTION_STATUSES.map((value) => (
@@ -115,7 +123,9 @@ function RedemptionsPage({ shop }: { shop: MerchantShopRef }) {
 									key={redemption.id}
 									redemption={redemption}
 									timeZone={timeZone}
-									onAction={(action, target) => setOpen({ action, redemption: target })}
+									onAction={(action, target) =>
+										action === "handOver" ? setScanning(true) : setOpen({ action, redemption: target })
+									}
 								/>
 							))}
 						</ul>
@@ -130,23 +140,7 @@ function RedemptionsPage({ shop }: { shop: MerchantShopRef }) {
 					</>
 				)}
 			</div>
-			<ConfirmDialog
-				open={handing !== null}
-				message={
-					handing
-						? pt("red.handOverConfirm", {
-								id: handing.id,
-								item: handing.itemName,
-								name: handing.member?.nickname ?? "",
-								phone: handing.member?.mobile ?? "",
-							})
-						: ""
-				}
-				confirmLabel={pt("red.handOver")}
-				onCancel={close}
-				onConfirm={() => handing && void handOver(handing)}
-				testId="redemption-hand-over-confirm"
-			/>
+			<StaffHandOverSheet open={scanning} handOver={handOver} onClose={() => setScanning(false)} />
 			<StaffShipSheet shopId={shop.shopId} redemption={opened("ship")} onClose={close} run={run} />
 			<StaffCancelSheet shopId={shop.shopId} redemption={opened("cancel")} onClose={close} run={run} />
 		</div>

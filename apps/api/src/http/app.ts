@@ -41,6 +41,7 @@ import { registerWebsocket, websocketTicketRoute } from "../realtime/websocket.j
 import type { AppDeps } from "./deps.js";
 import { failure } from "./envelope.js";
 import { handleApiError, handleFrameworkError } from "./error-handler.js";
+import { readJsonQuietly } from "./json-body.js";
 import { languageOf } from "./language.js";
 import { installRequestContext } from "./request-context.js";
 import { testClockRoutes } from "./test-clock.js";
@@ -67,6 +68,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
 			connectionsCheckingInterval: Math.min(5000, Math.max(100, deps.config.http.headersTimeoutMs / 4)),
 		},
 	});
+	// A body that is not JSON is refused without a word of it in the log or the answer.
+	readJsonQuietly(app);
 	app.setValidatorCompiler(validatorCompiler);
 	app.setSerializerCompiler(serializerCompiler);
 	app.addHook("onSend", async (request, reply) => {

@@ -36,14 +36,20 @@ export function handleApiError(error: FastifyError | BusinessError, request: Fas
 		return reply.send(failure(code, formatMessage(key, lang, { mb: Limits.uploadMaxBytes / (1024 * 1024) })));
 	}
 	if (isClientMistake(error)) {
-		// Malformed JSON, a content type we do not read, an empty body and the like.
-		request.log.info({ err: error }, "rejected malformed request");
+		// Malformed JSON, a content type we do not read, an empty body and the like. Only the
+		// kind is logged: a parser's message may quote the body it could not read (issue 27).
+		request.log.info(clientMistakeLogged(error), "rejected malformed request");
 		return reply.send(failure(ErrorCode.BadRequest, formatMessage("badRequest", lang)));
 	}
 	request.log.error({ err: error }, "unexpected failure");
 	return reply
 		.code(500)
 		.send(failure(ErrorCode.InternalError, formatMessage("internalError", lang), { requestId: request.id }));
+}
+
+/** What the log keeps of a client's mistake: its kind, never its message (which may quote the request). */
+function clientMistakeLogged(error: FastifyError) {
+	return { code: error.code, statusCode: error.statusCode };
 }
 
 function isClientMistake(error: FastifyError): boolean {
@@ -71,7 +77,7 @@ export function handleFrameworkError(error: FastifyError, request: FastifyReques
 			.code(500)
 			.send(failure(ErrorCode.InternalError, formatMessage("internalError", lang), { requestId: request.id }));
 	}
-	request.log.info({ err: error }, "rejected malformed request");
+	request.log.info(clientMistakeLogged(error), "rejected malformed request");
 	return reply
 		.code(isApiPath(request.url) ? 200 : 400)
 		.send(failure(ErrorCode.BadRequest, formatMessage("badRequest", lang)));

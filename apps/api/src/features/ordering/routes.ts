@@ -154,7 +154,9 @@ export async function paymentStatusRoutes(app: FastifyInstance, deps: AppDeps) {
  */
 export async function gatewayCallbackRoutes(app: FastifyInstance, deps: AppDeps) {
 	await app.register(async (scope) => {
-		// The signature covers the exact bytes sent: keep the body as text.
+		// The signature covers the exact bytes sent: keep the body as text (instead of the
+		// server's JSON parser, http/json-body.ts).
+		scope.removeContentTypeParser("application/json");
 		scope.addContentTypeParser("application/json", { parseAs: "string" }, (_request, body, done) => done(null, body));
 		scope.post<{ Params: { provider: string } }>("/pay/notify/:provider", async (request, reply) => {
 			const gateway = gatewayFor(deps, request.params.provider);

@@ -163,7 +163,11 @@ export async function releaseOrderEarnings(trx: Trx, orderId: number, now: Date)
 		.execute();
 }
 
-export type EarningsOf = { orderId: number } | { counterPaymentId: number };
+/**
+ * What a reversal is for: an order, a counter payment, or the deposit a booking's shop kept
+ * (given back when the staff undo the no-show that kept it, reservations/booking-money.ts).
+ */
+export type EarningsOf = { orderId: number } | { counterPaymentId: number } | { keptDepositOf: number };
 
 export interface EarningsReversal {
 	/** The shop's side of the refund's ledger transaction (negative amounts), to post with the payer's side. */
@@ -175,13 +179,16 @@ export interface EarningsReversal {
 	afterRefund(posted: number | null, now: Date): Promise<void>;
 }
 
+/** A refund of something that earned its shop nothing (paid wholly with recharge bonus, decision 027). */
+export const noEarningsToReverse: EarningsReversal = { moves: [], async afterRefund() {} };
+
 /**
- * What refunding `amount` of an order or a counter payment takes back from its shop, with its
- * earnings locked (a settlement racing the refund waits, or is waited for, and the refund sees
- * the outcome): a pending earning's gross out of pending, exactly what it put there; a settled
- * earning's gross out of available, which may go below zero (a debt the next settlements pay
- * back first). The earnings must add up to the refund: if not, the books and the earnings
- * disagree, and guessing which is right would hide it, so it throws.
+ * What refunding `amount` of an order, a counter payment or a kept deposit takes back from its
+ * shop, with its earnings locked (a settlement racing the refund waits, or is waited for, and the
+ * refund sees the outcome): a pending earning's gross out of pending, exactly what it put there;
+ * a settled earning's gross out of available, which may go below zero (a debt the next
+ * settlements pay back first). The earnings must add up to the refund: if not, the books and the
+ * earnings disagree, and guessing which is right would hide it, so it throws.
  * A refund replayed after it was booked (all earnings reversed) answers the same moves, so
  * the caller's ledger transaction replays as a no-op.
  */
@@ -193,7 +200,9 @@ export async function reverseEarnings(
 	query =
 		"orderId" in args.of
 			? query.where("order_id", "=", args.of.orderId)
-			: query.where("counter_payment_id", "=", args.of.counterPaymentId);
+			: "counterPaymentId" in args.of
+				? query.where("counter_payment_id", "=", args.of.counterPaymentId)
+				: query.where("reservation_id", "=", args.of.keptDepositOf).where("source", "=", "reservation_kept");
 	const earnings = await query.orderBy("id").forUpdate().execute();
 	const shopAccounts = { tenantId: args.tenantId, shopId: args.shopId };
 	if (earnings.length === 0)

@@ -36,6 +36,9 @@ export const STATEMENT_KIND_OF_TXN: Record<TxnKind, StatementKind | null> = {
 	commission_refund: "commissionReturned",
 	order_refund: "refund",
 	counter_refund: "refund",
+	// A booking's money given back: from the hold (the shop never had it, no line), or a deposit
+	// the shop kept given back when the staff undo the no-show (out of the shop's money).
+	reservation_refund: "refund",
 	withdrawal_request: "withdrawal",
 	withdrawal_returned: "withdrawalReturned",
 	withdrawal_paid: "withdrawalPaid",
@@ -43,7 +46,6 @@ export const STATEMENT_KIND_OF_TXN: Record<TxnKind, StatementKind | null> = {
 	recharge: null,
 	recharge_bonus: null,
 	reservation_payment: null,
-	reservation_refund: null,
 	card_purchase: null,
 	card_refund: null,
 };

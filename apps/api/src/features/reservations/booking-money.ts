@@ -1,7 +1,7 @@
 import type { Selectable, Transaction } from "kysely";
 import type { DB } from "../../db/schema.js";
 import type { AppDeps } from "../../http/deps.js";
-import { recordShopEarning } from "../merchant-wallet/earnings.js";
+import { recordShopEarning, reverseEarnings } from "../merchant-wallet/earnings.js";
 import { deliverGatewayRefundsSoon, queueGatewayRefund } from "../ordering/gateway-refunds.js";
 import { type AccountRef, postLedgerTxn } from "../wallet/ledger.js";
 import type { ReservationRow } from "./records.js";
@@ -269,6 +269,76 @@ async function keepDeposit(trx: Transaction<DB>, reservation: ReservationRow, ro
 		now,
 	});
 	await setRowStatus(trx, row, "kept", now);
+}
+
+/**
+ * The staff undid a no-show (decision 020, "Undoing a no-show gives the kept deposit back"): the
+ * party came and the booking becomes completed, so the deposit the no-show kept was never the
+ * shop's to keep. Inside the caller's transaction, under the booking's lock: the kept deposit
+ * leaves the shop as a refund does — its earning reversed, out of pending money, or out of
+ * available money after settlement, which may leave the shop owing (decision 023), with the
+ * platform's commission on it given back — and goes back the way it was paid, to the guest's
+ * wallet or through the gateway's refund outbox. A completed booking never uses the hold again,
+ * so the money does not wait there. Once: the rows move kept → refunded under the lock, and the
+ * ledger key names the booking.
+ */
+export async function returnKeptDeposit(
+	trx: Transaction<DB>,
+	args: { tenantId: number; reservationId: number; now: Date },
+): Promise<ReleasedMoney> {
+	const kept = await trx
+		.selectFrom("reservation_payment")
+		.selectAll()
+		.where("reservation_id", "=", args.reservationId)
+		.where("kind", "=", "deposit")
+		.where("status", "=", "kept")
+		.orderBy("id")
+		.forUpdate()
+		.execute();
+	if (kept.length === 0) return { gatewayPaymentIds: [] };
+	const reservation = await readReservation(trx, args.tenantId, args.reservationId);
+	const total = kept.reduce((sum, row) => sum + row.amount, 0);
+	const shop = await reverseEarnings(trx, {
+		tenantId: reservation.tenant_id,
+		shopId: reservation.shop_id,
+		of: { keptDepositOf: reservation.id },
+		amount: total,
+	});
+	// Each destination credited once (a ledger transaction moves an account once).
+	const credits = new Map<string, { account: AccountRef; amount: number }>();
+	for (const row of kept) {
+		const account = refundDestination(reservation, row);
+		const key = JSON.stringify(account);
+		credits.set(key, { account, amount: (credits.get(key)?.amount ?? 0) + row.amount });
+	}
+	const posted = await postLedgerTxn(trx, {
+		tenantId: reservation.tenant_id,
+		kind: "reservation_refund",
+		idempotencyKey: `reservation:${reservation.id}:kept-returned`,
+		orderId: null,
+		reservationId: reservation.id,
+		now: args.now,
+		moves: [...shop.moves, ...credits.values()],
+	});
+	await shop.afterRefund(posted, args.now);
+	const gatewayPaymentIds: string[] = [];
+	for (const row of kept) {
+		if (posted !== null && row.pay_method !== "balance") {
+			if (!row.gateway_payment_id)
+				throw new Error(`reservation payment ${row.id} was paid by a gateway without a payment id`);
+			await queueGatewayRefund(trx, {
+				paymentId: row.gateway_payment_id,
+				orderId: null,
+				amount: row.amount,
+				refundKey: `reservation-payment:${row.id}:kept-returned`,
+				reason: "reservation_refund",
+				now: args.now,
+			});
+			gatewayPaymentIds.push(row.gateway_payment_id);
+		}
+		await setRowStatus(trx, row, "refunded", args.now);
+	}
+	return { gatewayPaymentIds };
 }
 
 export async function setRowStatus(

@@ -27,7 +27,7 @@ import { recordShopChange } from "../shop-changes/record.js";
 import { addDays, fromLocalMoment, toLocalMoment } from "../venues/hours.js";
 import { requireShopPermission, requireStaffWithoutOracle } from "../venues/service.js";
 import { bookTable, holdAllTables } from "./booking.js";
-import { deliverReleasedRefunds, releaseBookingMoney } from "./booking-money.js";
+import { deliverReleasedRefunds, releaseBookingMoney, returnKeptDeposit } from "./booking-money.js";
 import { presentReservations, staffActionsOf } from "./present.js";
 import * as queries from "./queries.js";
 import {
@@ -409,8 +409,8 @@ const ACTION_RESULT: Record<
 	cancel: { to: "cancelled", money: "refund", reason: "cancelled" },
 	complete: { to: "completed", money: null, reason: "completed" },
 	noShow: { to: "no_show", money: "keepDeposit", reason: "noShow" },
-	// The strike goes with the no-show (strikes are counted from no-show bookings); money the
-	// shop already kept stays kept: giving it back is a refund decision of its own.
+	// The strike goes with the no-show (strikes are counted from no-show bookings), and so does
+	// the deposit it kept: it goes back the way it was paid (returnKeptDeposit, decision 020).
 	undoNoShow: { to: "completed", money: null, reason: "undoNoShow" },
 };
 
@@ -432,6 +432,9 @@ export async function actOnReservation(
 		const row = await lockReservation(trx, ctx.tenant.id, input.reservationId);
 		if (!row) throw new BusinessError(ErrorCode.NotFound);
 		if (row.status === result.to && input.action !== "undoNoShow") return null;
+		// Undone already (a double tap, a second screen): a booking that was a no-show and is now
+		// completed got there by an undo, since a no-show can go nowhere else.
+		if (input.action === "undoNoShow" && row.status === "completed" && (await wasNoShow(trx, row.id))) return null;
 		if (!staffActionsOf({ row, now }).includes(input.action))
 			throw new BusinessError(ErrorCode.ReservationStateChanged);
 		const released = result.money
@@ -441,7 +444,9 @@ export async function actOnReservation(
 					outcome: result.money,
 					now,
 				})
-			: { gatewayPaymentIds: [] };
+			: input.action === "undoNoShow"
+				? await returnKeptDeposit(trx, { tenantId: ctx.tenant.id, reservationId: row.id, now })
+				: { gatewayPaymentIds: [] };
 		if (input.action === "complete") await shortenStay(trx, row.id, now);
 		await changeReservationStatus(trx, row, result.to, {
 			actor: "staff",
@@ -462,6 +467,17 @@ export async function actOnReservation(
 		await announceReservationChange(deps, input.reservationId, result.reason);
 	}
 	return getShopReservation(deps, ctx, input.reservationId);
+}
+
+/** Whether the booking was ever a no-show (its history says so). */
+async function wasNoShow(trx: Transaction<DB>, reservationId: number): Promise<boolean> {
+	const row = await trx
+		.selectFrom("reservation_history")
+		.select("id")
+		.where("reservation_id", "=", reservationId)
+		.where("status", "=", "no_show")
+		.executeTakeFirst();
+	return row !== undefined;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idField, mobileField, oneLineText } from "./common.js";
+import { idField, mobileField, oneLineText, queryIdField } from "./common.js";
 import { latitudeField, longitudeField } from "./venues.js";
 
 const requiredText = (max: number) =>
@@ -19,6 +19,12 @@ export const SaveAddressInput = z.strictObject({
 	longitude: longitudeField,
 	/** Omitted on an edit: the address keeps its current flag. */
 	isDefault: z.boolean().optional(),
+	/**
+	 * The shop the member orders from. An address outside its delivery area is saved but never
+	 * made (or kept) the default by this save: the answer's `deliverable` is false and the app
+	 * says so (issue 27).
+	 */
+	shopId: idField.optional(),
 });
 export type SaveAddressInput = z.input<typeof SaveAddressInput>;
 
@@ -31,6 +37,12 @@ export interface Address {
 	latitude: number;
 	longitude: number;
 	isDefault: boolean;
+	/** Whether the shop named in the request delivers here; null when no shop was named. */
+	deliverable: boolean | null;
 }
+
+/** GET address/list: with `shopId`, each address says whether that shop delivers there. */
+export const AddressListQuery = z.object({ shopId: queryIdField.optional() });
+export type AddressListQuery = z.infer<typeof AddressListQuery>;
 
 export const ADDRESS_MAX_PER_MEMBER = 20;

@@ -42,6 +42,17 @@ export async function countAddresses(db: Db, memberId: number): Promise<number> 
 	return Number(row.n);
 }
 
+/** Whether the member has a default address (none: every address is outside the shop they asked about). */
+export async function hasDefault(db: Db, memberId: number): Promise<boolean> {
+	const row = await db
+		.selectFrom("member_address")
+		.select("id")
+		.where("member_id", "=", memberId)
+		.where("is_default", "=", true)
+		.executeTakeFirst();
+	return row !== undefined;
+}
+
 export async function clearDefault(db: Db, memberId: number) {
 	await db
 		.updateTable("member_address")

@@ -48,8 +48,8 @@ const parents: SaveAddressInput = {
 
 const save = (token: string | undefined, body: Record<string, unknown>, lang = "en") =>
 	server.call<Address>("POST", "/app-api/address/addAndEdit", { token, body, lang });
-const list = (token: string | undefined, lang = "en") =>
-	server.call<Address[]>("GET", "/app-api/address/list", { token, lang });
+const list = (token: string | undefined, lang = "en", query = "") =>
+	server.call<Address[]>("GET", `/app-api/address/list${query}`, { token, lang });
 const detail = (token: string | undefined, id: number, lang = "en") =>
 	server.call<Address>("GET", `/app-api/address/detail/${id}`, { token, lang });
 const setDefault = (token: string | undefined, id: number, lang = "en") =>
@@ -85,6 +85,7 @@ describe("adding addresses", () => {
 				latitude: 11.57,
 				longitude: 104.928,
 				isDefault: true,
+				deliverable: null,
 			},
 		});
 	});
@@ -345,5 +346,76 @@ describe("a visitor", () => {
 
 		for (const answer of answers)
 			expect(answer).toMatchObject({ code: ErrorCode.Unauthorized, msg: formatMessage("pleaseSignIn", lang) });
+	});
+});
+
+describe("an address outside the shop's delivery area (issue 27)", () => {
+	/** 230 km from the demo shop, in Siem Reap: no zone of the riverside shop reaches it. */
+	const siemReap: SaveAddressInput = {
+		...home,
+		recipient: "Dara",
+		address: "Pub Street",
+		latitude: 13.36,
+		longitude: 103.86,
+	};
+	let shopId: number;
+	beforeAll(async () => {
+		const row = await server.deps.db
+			.selectFrom("shop")
+			.select("id")
+			.where("code", "=", "riverside")
+			.executeTakeFirstOrThrow();
+		shopId = row.id;
+	});
+
+	it("is saved but not made the default, even as the first address or when asked, and the answer says the shop does not deliver there", async () => {
+		const token = await newMember();
+
+		const first = await save(token, { ...siemReap, isDefault: true, shopId });
+
+		expect(first.code).toBe(0);
+		expect(first.data).toMatchObject({ recipient: "Dara", isDefault: false, deliverable: false });
+		const inside = await save(token, { ...home, shopId });
+		expect(inside.data).toMatchObject({ isDefault: true, deliverable: true });
+		const another = await save(token, { ...siemReap, recipient: "Dara 2", isDefault: true, shopId });
+		expect(another.data.isDefault).toBe(false);
+		expect(defaults((await list(token)).data)).toEqual(["Vanna"]);
+	});
+
+	it("stops being the default when edited to a place the shop does not deliver to", async () => {
+		const token = await newMember();
+		const saved = await add(token, home);
+		expect(saved.isDefault).toBe(true);
+
+		const moved = await save(token, { ...siemReap, id: saved.id, shopId });
+
+		expect(moved.data).toMatchObject({ id: saved.id, isDefault: false, deliverable: false });
+		expect(defaults((await list(token)).data)).toEqual([]);
+	});
+
+	it("is marked on the list for the shop asked about, and unmarked without a shop", async () => {
+		const token = await newMember();
+		await add(token, home);
+		await add(token, siemReap);
+
+		const forShop = await list(token, "en", `?shopId=${shopId}`);
+
+		expect(forShop.data.map((a) => [a.recipient, a.deliverable])).toEqual([
+			["Vanna", true],
+			["Dara", false],
+		]);
+		expect((await list(token)).data.map((a) => a.deliverable)).toEqual([null, null]);
+		// Without a shop the save stays as before: the first address is the default wherever it is.
+		const elsewhere = await newMember();
+		expect((await save(elsewhere, siemReap)).data).toMatchObject({ isDefault: true, deliverable: null });
+	});
+
+	it.each(["zh-CN", "en", "km"])("refuses a shop that is not one, in %s, saving nothing", async (lang) => {
+		const token = await newMember();
+		const missing = await save(token, { ...home, shopId: 999_999 }, lang);
+		expect(missing).toEqual({ code: ErrorCode.NotFound, msg: formatMessage("notFound", lang), data: null });
+		const malformed = await list(token, lang, "?shopId=abc");
+		expect(malformed.code).toBe(ErrorCode.BadRequest);
+		expect((await list(token)).data).toEqual([]);
 	});
 });

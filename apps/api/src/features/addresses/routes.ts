@@ -1,4 +1,4 @@
-import { IdParams, SaveAddressInput } from "@bayon/contract";
+import { AddressListQuery, IdParams, SaveAddressInput } from "@bayon/contract";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppDeps } from "../../http/deps.js";
@@ -11,7 +11,9 @@ export async function addressRoutes(app: FastifyInstance, deps: AppDeps) {
 	const r = app.withTypeProvider<ZodTypeProvider>();
 	const byId = { params: IdParams };
 
-	r.get("/address/list", async (request) => ok(await addresses.listAddresses(deps, signedIn(request))));
+	r.get("/address/list", { schema: { querystring: AddressListQuery } }, async (request) =>
+		ok(await addresses.listAddresses(deps, signedIn(request), request.query.shopId)),
+	);
 	r.get("/address/detail/:id", { schema: byId }, async (request) =>
 		ok(await addresses.getOwnAddress(deps, signedIn(request), request.params.id)),
 	);

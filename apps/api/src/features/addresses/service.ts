@@ -2,6 +2,7 @@ import { ADDRESS_MAX_PER_MEMBER, type Address, ErrorCode, type SaveAddressInput 
 import type { z } from "zod";
 import { BusinessError } from "../../http/business-error.js";
 import type { AppDeps } from "../../http/deps.js";
+import { getOrderingTerms } from "../venues/service.js";
 import * as queries from "./queries.js";
 
 interface MemberContext {
@@ -9,7 +10,18 @@ interface MemberContext {
 	member: { id: number };
 }
 
-function present(row: queries.AddressRow): Address {
+/** A member's call that may name a shop: its delivery area is asked in the caller's language. */
+type MemberCall = MemberContext & { lang: string };
+
+/** Whether a point is inside the shop's delivery area; the shop's terms are cached per server. */
+type DeliversTo = (point: { latitude: number; longitude: number }) => boolean;
+
+async function deliveryAreaOf(deps: AppDeps, ctx: MemberCall, shopId: number): Promise<DeliversTo> {
+	const terms = await getOrderingTerms(deps, ctx, shopId);
+	return (point) => terms.quoteDelivery(point).inRange;
+}
+
+function present(row: queries.AddressRow, deliversTo: DeliversTo | null = null): Address {
 	return {
 		id: row.id,
 		recipient: row.recipient,
@@ -19,13 +31,15 @@ function present(row: queries.AddressRow): Address {
 		latitude: row.latitude,
 		longitude: row.longitude,
 		isDefault: row.is_default,
+		deliverable: deliversTo ? deliversTo({ latitude: row.latitude, longitude: row.longitude }) : null,
 	};
 }
 
-/** The member's addresses, default first. */
-export async function listAddresses(deps: AppDeps, ctx: MemberContext): Promise<Address[]> {
+/** The member's addresses, default first; with a shop, each says whether it delivers there. */
+export async function listAddresses(deps: AppDeps, ctx: MemberCall, shopId?: number): Promise<Address[]> {
+	const deliversTo = shopId === undefined ? null : await deliveryAreaOf(deps, ctx, shopId);
 	const rows = await queries.listAddresses(deps.db, { tenantId: ctx.tenant.id, memberId: ctx.member.id });
-	return rows.map(present);
+	return rows.map((row) => present(row, deliversTo));
 }
 
 /** One of the member's own addresses; anybody else's id answers not-found, like a missing one. */
@@ -37,14 +51,20 @@ export async function getOwnAddress(deps: AppDeps, ctx: MemberContext, id: numbe
 
 /**
  * Adds an address (no id) or edits one (with id). The first address becomes the default;
- * choosing a new default clears the old one in the same transaction.
+ * choosing a new default clears the old one in the same transaction. Naming the shop the
+ * member orders from (`shopId`): an address outside its delivery area is still saved, but this
+ * save never makes or keeps it the default, so the default is never a place the shop cannot
+ * deliver to without the member having chosen so (address/default/set; decision 015, issue 27).
  */
 export async function saveAddress(
 	deps: AppDeps,
-	ctx: MemberContext,
+	ctx: MemberCall,
 	input: z.output<typeof SaveAddressInput>,
 ): Promise<Address> {
 	const memberId = ctx.member.id;
+	// Asked before the transaction: the shop's terms are another feature's, read outside it.
+	const deliversTo = input.shopId === undefined ? null : await deliveryAreaOf(deps, ctx, input.shopId);
+	const deliverable = deliversTo ? deliversTo(input) : true;
 	const id = await deps.db.transaction().execute(async (trx) => {
 		await queries.lockMember(trx, memberId);
 		const count = await queries.countAddresses(trx, memberId);
@@ -56,9 +76,15 @@ export async function saveAddress(
 				? undefined
 				: await queries.findAddress(trx, { tenantId: ctx.tenant.id, memberId, id: input.id });
 		if (input.id !== undefined && !existing) throw new BusinessError(ErrorCode.NotFound);
-		// A member with addresses always has exactly one default: the default stays the default
-		// when edited (choosing another default is how it changes).
-		const isDefault = input.isDefault === true || count === 0 || existing?.is_default === true;
+		// The default stays the default when edited (choosing another default is how it changes).
+		// A member with addresses has exactly one default unless none was deliverable when saved
+		// for the shop named: the next deliverable address saved then becomes it.
+		const isDefault =
+			deliverable &&
+			(input.isDefault === true ||
+				count === 0 ||
+				existing?.is_default === true ||
+				!(await queries.hasDefault(trx, memberId)));
 		if (isDefault) await queries.clearDefault(trx, memberId);
 		const values = {
 			recipient: input.recipient,
@@ -75,7 +101,8 @@ export async function saveAddress(
 		await queries.updateAddress(trx, { tenantId: ctx.tenant.id, memberId, id: input.id, values });
 		return input.id;
 	});
-	return getOwnAddress(deps, ctx, id);
+	const saved = await getOwnAddress(deps, ctx, id);
+	return deliversTo ? { ...saved, deliverable } : saved;
 }
 
 export async function setDefaultAddress(deps: AppDeps, ctx: MemberContext, id: number): Promise<void> {

@@ -110,6 +110,7 @@ describe("address form validation (the contract's SaveAddressInput)", () => {
 			...complete,
 			recipient: "Sokha",
 			isDefault: true,
+			deliverable: null,
 			latitude: 11.5686,
 			longitude: 104.931,
 		};

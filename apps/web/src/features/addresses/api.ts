@@ -7,7 +7,9 @@ import { appStore } from "../../lib/store";
 /** Keys carry the member, so one member never sees another's cached addresses. */
 export const addressKeys = {
 	all: ["addresses"] as const,
-	list: (memberId: number) => ["addresses", memberId, "list"] as const,
+	/** Every list of the member's addresses (one per shop asked about). */
+	member: (memberId: number) => ["addresses", memberId, "list"] as const,
+	list: (memberId: number, shopId: number | null) => ["addresses", memberId, "list", shopId] as const,
 	detail: (memberId: number, id: number) => ["addresses", memberId, "detail", id] as const,
 };
 
@@ -16,12 +18,15 @@ export const deliveryKeys = {
 		["delivery-check", shopId, latitude, longitude] as const,
 };
 
-/** GET address/list: the member's addresses, default first (also kept as the client's `addresses`). */
-export const addressListQuery = (memberId: number) =>
+/**
+ * GET address/list: the member's addresses, default first (also kept as the client's
+ * `addresses`); with the shop ordered from, each says whether that shop delivers there.
+ */
+export const addressListQuery = (memberId: number, shopId: number | null = null) =>
 	queryOptions({
-		queryKey: addressKeys.list(memberId),
+		queryKey: addressKeys.list(memberId, shopId),
 		queryFn: async () => {
-			const list = await api.get<Address[] | null>("/address/list");
+			const list = await api.get<Address[] | null>("/address/list", shopId === null ? undefined : { shopId });
 			const addresses = Array.isArray(list) ? list : [];
 			appStore.setState({ addresses });
 			return addresses;

@@ -74,6 +74,7 @@ export const inside: Address = {
 	latitude: 11.57,
 	longitude: 104.928,
 	isDefault: true,
+	deliverable: null,
 };
 
 export const outside: Address = {
@@ -85,6 +86,7 @@ export const outside: Address = {
 	latitude: 13.3671,
 	longitude: 103.8448,
 	isDefault: false,
+	deliverable: null,
 };
 
 /** Inside the near zone's box: good enough for a fake. */

@@ -113,6 +113,7 @@ export function address(id: number, extra: Partial<Address> = {}): Address {
 		latitude: 11.56,
 		longitude: 104.92,
 		isDefault: false,
+		deliverable: null,
 		...extra,
 	};
 }

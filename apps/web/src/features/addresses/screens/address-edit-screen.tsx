@@ -1,4 +1,4 @@
-import { Limits, type MessageKey, type ShopDetail } from "@bayon/contract";
+import { type Address, Limits, type MessageKey, type ShopDetail } from "@bayon/contract";
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, type ReactNode, type RefObject, useCallback, useEffect, useId, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
@@ -25,7 +25,7 @@ import {
 	serverIssues,
 	validateAddress,
 } from "../address-form";
-import { addressDetailQuery, addressListQuery, deliveryKeys, fetchDeliveryCheck, saveAddress } from "../api";
+import { addressDetailQuery, addressKeys, deliveryKeys, fetchDeliveryCheck, saveAddress } from "../api";
 import { idParam, useShopForAddresses } from "../current-shop";
 import { refreshDeliveryAddress } from "../delivery-target";
 import { useRequireMember } from "../require-member";
@@ -47,7 +47,10 @@ export default function AddressEditScreen() {
 
 /** A member's first address is always the default (the server makes it so): the form says it. */
 function NewAddress({ memberId, mobile }: { memberId: number; mobile: string }) {
-	const known = queryClient.getQueryData(addressListQuery(memberId).queryKey);
+	// Any list of the member's addresses cached (for whichever shop it was asked).
+	const known = queryClient
+		.getQueriesData<Address[]>({ queryKey: addressKeys.member(memberId) })
+		.find(([, list]) => list !== undefined)?.[1];
 	const first = known !== undefined && known.length === 0;
 	return (
 		<AddressForm key="new" initial={{ ...emptyDraft(mobile), isDefault: first }} defaultLock={first ? "first" : null} />
@@ -163,9 +166,10 @@ function AddressForm({
 		}
 		setProblems({});
 		try {
-			const saved = await saveAddress(result.input);
+			// Named, the shop ordered from keeps an address it cannot deliver to from becoming the default.
+			const saved = await saveAddress(shop.shopId === null ? result.input : { ...result.input, shopId: shop.shopId });
 			await refreshDeliveryAddress(saved);
-			showToast(t("address.saved"));
+			showToast(saved.deliverable === false ? t("address.savedOutsideZone") : t("address.saved"));
 			goBack();
 		} catch (error) {
 			// Shown as the server answered it: next to the field it names, else under the form.

@@ -37,8 +37,8 @@ function AddressList({ memberId }: { memberId: number }) {
 	const switchTab = useSwitchTab();
 	const cameFromMine = (useLocation().state as AddressListState | null)?.from === "mine";
 	const currency = useCurrency();
-	const query = useQuery(addressListQuery(memberId));
 	const shop = useShopForAddresses();
+	const query = useQuery({ ...addressListQuery(memberId, shop.shopId), enabled: !shop.pending });
 	const selectedId = useAppState((s) => (s.address?.memberId === memberId ? (s.address.address?.id ?? null) : null));
 	const [checkingId, setCheckingId] = useState<number | null>(null);
 	const [outOfRangeId, setOutOfRangeId] = useState<number | null>(null);
@@ -115,6 +115,11 @@ function AddressList({ memberId }: { memberId: number }) {
 								{address.isDefault && (
 									<span className="address-badge" data-testid="address-default">
 										{t("address.default")}
+									</span>
+								)}
+								{address.deliverable === false && (
+									<span className="address-badge address-badge--outside" data-testid="address-outside-zone">
+										{t("address.outsideZone")}
 									</span>
 								)}
 								{selectedId === address.id && (

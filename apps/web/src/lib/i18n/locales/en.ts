@@ -316,6 +316,8 @@ const en: UiStrings = {
 	"address.pickPoint": "Mark the delivery location on the map",
 	"address.pointInRange": "Inside the delivery range, fee {{fee}}",
 	"address.saved": "Address saved",
+	"address.outsideZone": "Outside this shop's delivery area",
+	"address.savedOutsideZone": "Address saved. This shop does not deliver there, so it is not your default address",
 	"address.editHeading": "Edit address",
 
 	"map.loading": "Loading the map…",

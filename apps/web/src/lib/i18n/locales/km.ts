@@ -314,6 +314,8 @@ const km: UiStrings = {
 	"address.pickPoint": "សូមសម្គាល់ទីតាំងដឹកជញ្ជូនលើផែនទី",
 	"address.pointInRange": "នៅក្នុងតំបន់ដឹកជញ្ជូន ថ្លៃដឹក {{fee}}",
 	"address.saved": "បានរក្សាទុកអាសយដ្ឋាន",
+	"address.outsideZone": "ក្រៅតំបន់ដឹកជញ្ជូនរបស់ហាងនេះ",
+	"address.savedOutsideZone": "បានរក្សាទុកអាសយដ្ឋាន។ ហាងនេះមិនដឹកជញ្ជូនទៅទីនោះទេ ដូច្នេះវាមិនមែនជាអាសយដ្ឋានលំនាំដើមទេ",
 	"address.editHeading": "កែប្រែអាសយដ្ឋាន",
 
 	"map.loading": "កំពុងផ្ទុកផែនទី…",

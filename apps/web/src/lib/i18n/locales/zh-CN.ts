@@ -316,6 +316,8 @@ const zhCN = {
 	"address.pickPoint": "请在地图上标出送货位置",
 	"address.pointInRange": "在配送范围内，配送费 {{fee}}",
 	"address.saved": "地址已保存",
+	"address.outsideZone": "超出本店配送范围",
+	"address.savedOutsideZone": "地址已保存；本店不配送到这里，所以没有设为默认地址",
 	"address.editHeading": "编辑地址",
 
 	"map.loading": "地图加载中…",

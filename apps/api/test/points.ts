@@ -114,8 +114,13 @@ export class PointsFixture {
 			.execute();
 	}
 
-	saveItem(caller: Caller, fields: Partial<SavePointsItemInput> & Record<string, unknown> = {}, lang?: string) {
+	async saveItem(caller: Caller, fields: Partial<SavePointsItemInput> & Record<string, unknown> = {}, lang?: string) {
 		const n = ++this.counter;
+		// An update sends the stock its editor read; unless told, the one the item has now.
+		const stockRead =
+			typeof fields.id === "number" && !("stockRead" in fields)
+				? { stockRead: (await this.itemRow(fields.id).catch(() => undefined))?.stock ?? 0 }
+				: {};
 		return this.server.call<PointsMallAdmin>("POST", "/app-api/merchant/points-mall/items/save", {
 			token: caller.accessToken,
 			lang,
@@ -125,6 +130,7 @@ export class PointsFixture {
 				pointsPrice: 400,
 				stock: 10,
 				fulfilments: ["pickup", "delivery"],
+				...stockRead,
 				...fields,
 			},
 		});

@@ -58,6 +58,10 @@ export const ErrorCode = {
 	IdempotencyKeyRequired: 1008007002,
 	IdempotencyKeyReused: 1008007003,
 	PickupTimeInvalid: 1008007004,
+	/** A relative stock edit would take off more than is left now (orders took some meanwhile). */
+	StockBelowWhatIsLeft: 1008003009,
+	/** "Back in stock" of a row that counts its stock and has none left: say how many came back. */
+	RestockNeeded: 1008003010,
 	PickupTimeOutsideHours: 1008007005,
 	OrderNotCancellable: 1008007006,
 	PayMethodUnavailable: 1008007007,
@@ -86,6 +90,8 @@ export const ErrorCode = {
 	StaffAlreadyAdded: 1008020001,
 
 	FileMissing: 1009001000,
+	/** A business has as many shops as it may (BRANCHES_PER_TENANT_MAX): no new branch. */
+	BranchLimitReached: 1008016008,
 	FileNotImage: 1009001001,
 	FileTooLarge: 1009001002,
 	ImageDimensionsTooLarge: 1009001003,
@@ -219,6 +225,8 @@ export const errorMessageKeys: Record<Exclude<ErrorCode, 0>, MessageKey> = {
 	[ErrorCode.BelowMinDeliveryPrice]: "belowMinDeliveryPrice",
 	[ErrorCode.AddressRequired]: "chooseDeliveryAddress",
 	[ErrorCode.TableInvalid]: "tableInvalid",
+	[ErrorCode.StockBelowWhatIsLeft]: "stockBelowWhatIsLeft",
+	[ErrorCode.RestockNeeded]: "restockNeeded",
 	[ErrorCode.StorePaused]: "storePausedUntil",
 	[ErrorCode.StaffLastOwner]: "staffLastOwner",
 	[ErrorCode.StaffAlreadyAdded]: "staffAlreadyAdded",
@@ -244,6 +252,7 @@ export const errorMessageKeys: Record<Exclude<ErrorCode, 0>, MessageKey> = {
 	[ErrorCode.ArrivalTooEarly]: "arrivalTooEarly",
 	[ErrorCode.ReservationTimeInvalid]: "chooseCorrectTime",
 	[ErrorCode.RechargePackageUnavailable]: "rechargePackageUnavailable",
+	[ErrorCode.BranchLimitReached]: "branchLimitReached",
 	[ErrorCode.PayCodeInvalid]: "payCodeExpired",
 	[ErrorCode.CounterRefundNotAllowed]: "counterRefundNotAllowed",
 	[ErrorCode.VipCardUnavailable]: "vipCardUnavailable",

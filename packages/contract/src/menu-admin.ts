@@ -73,6 +73,13 @@ export const SaveMenuCategoryInput = z
 	});
 export type SaveMenuCategoryInput = z.input<typeof SaveMenuCategoryInput>;
 
+/** A count of pieces left: whole, 0 to MENU_STOCK_MAX. */
+const stockCount = z
+	.number({ error: "fieldInvalid" })
+	.int({ error: "menuStockInvalid" })
+	.min(0, { error: "menuStockInvalid" })
+	.max(MENU_STOCK_MAX, { error: "menuStockInvalid" });
+
 export const SaveMenuItemInput = z
 	.strictObject({
 		shopId: idField,
@@ -87,13 +94,13 @@ export const SaveMenuItemInput = z
 		/** The crossed-out price beside it, or null. */
 		originalPrice: moneyField("menuPriceNegative").nullable().default(null),
 		/** Left in stock, or null for unlimited. */
-		stock: z
-			.number({ error: "fieldInvalid" })
-			.int({ error: "menuStockInvalid" })
-			.min(0, { error: "menuStockInvalid" })
-			.max(MENU_STOCK_MAX, { error: "menuStockInvalid" })
-			.nullable()
-			.default(null),
+		stock: stockCount.nullable().default(null),
+		/**
+		 * Saving an existing item: the stock the editor showed (null: unlimited). Orders take
+		 * stock while the owner types, so the server adds the difference typed − read to the
+		 * stock as it is now instead of setting the typed number (decision 014, issue 27).
+		 */
+		stockRead: stockCount.nullable().optional(),
 		orderTypes: z
 			.array(orderTypeField)
 			.min(1, { error: "menuOrderTypesRequired" })
@@ -103,6 +110,10 @@ export const SaveMenuItemInput = z
 	.refine((input) => input.id === undefined || input.version !== undefined, {
 		error: "fieldInvalid",
 		path: ["version"],
+	})
+	.refine((input) => input.id === undefined || input.stockRead !== undefined, {
+		error: "fieldInvalid",
+		path: ["stockRead"],
 	})
 	.refine((input) => input.originalPrice === null || input.originalPrice > input.price, {
 		error: "menuOriginalPriceNotHigher",
@@ -171,14 +182,35 @@ export const MoveMenuRowInput = z.strictObject({
 });
 export type MoveMenuRowInput = z.input<typeof MoveMenuRowInput>;
 
-/** One tap during service: an item or one option sold out, or back in stock. */
-export const SetSoldOutInput = z.strictObject({
-	shopId: idField,
-	kind: z.enum(["item", "option"], { error: "fieldInvalid" }),
-	id: idField,
-	soldOut: z.boolean({ error: "fieldInvalid" }),
-});
+/**
+ * One tap during service: an item or one option sold out, or back in stock. Back in stock of
+ * a row that counts its stock and has none left needs `addStock`, how many came back (added
+ * to what is left, never set outright); without it the answer is `RestockNeeded`.
+ */
+export const SetSoldOutInput = z
+	.strictObject({
+		shopId: idField,
+		kind: z.enum(["item", "option"], { error: "fieldInvalid" }),
+		id: idField,
+		soldOut: z.boolean({ error: "fieldInvalid" }),
+		addStock: stockCount.min(1, { error: "menuStockInvalid" }).optional(),
+	})
+	.refine((input) => input.addStock === undefined || !input.soldOut, { error: "fieldInvalid", path: ["addStock"] });
 export type SetSoldOutInput = z.input<typeof SetSoldOutInput>;
+
+/** After a tap: the row's mark and its stock now (null: not counted). */
+export interface SoldOutResult {
+	id: number;
+	soldOut: boolean;
+	stock: number | null;
+}
+
+/** After an item's save: its new version and the stock it has now (orders meanwhile counted). */
+export interface SavedMenuItem {
+	id: number;
+	version: number;
+	stock: number | null;
+}
 
 /** What the merchant's menu pages read: every language, hidden categories, versions. */
 export interface AdminMenuOption {
@@ -186,6 +218,7 @@ export interface AdminMenuOption {
 	name: Localized;
 	priceDelta: number;
 	isDefault: boolean;
+	/** As customers see it: marked sold out, or counted with none left. */
 	soldOut: boolean;
 	stock: number | null;
 }
@@ -210,6 +243,7 @@ export interface AdminMenuItem {
 	price: number;
 	originalPrice: number | null;
 	stock: number | null;
+	/** As customers see it: marked sold out, or counted with none left. */
 	soldOut: boolean;
 	orderTypes: OrderType[];
 	optionGroups: AdminOptionGroup[];

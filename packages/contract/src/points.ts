@@ -210,6 +210,12 @@ const versionField = z
 	.int({ error: "fieldInvalid" })
 	.min(1, { error: "fieldInvalid" });
 
+const pointsStock = z
+	.number({ error: "pointsStockInvalid" })
+	.int({ error: "pointsStockInvalid" })
+	.min(0, { error: "pointsStockInvalid" })
+	.max(POINTS_STOCK_MAX, { error: "pointsStockInvalid" });
+
 /** `POST /merchant/points-mall/items/save` (absent `id`: a new item). */
 export const SavePointsItemInput = z
 	.strictObject({
@@ -231,11 +237,13 @@ export const SavePointsItemInput = z
 			.int({ error: "pointsPriceInvalid" })
 			.min(1, { error: "pointsPriceInvalid" })
 			.max(POINTS_PRICE_MAX, { error: "pointsPriceInvalid" }),
-		stock: z
-			.number({ error: "pointsStockInvalid" })
-			.int({ error: "pointsStockInvalid" })
-			.min(0, { error: "pointsStockInvalid" })
-			.max(POINTS_STOCK_MAX, { error: "pointsStockInvalid" }),
+		stock: pointsStock,
+		/**
+		 * Saving an existing item: the stock the editor showed. Redemptions take stock while the
+		 * owner types, so the server adds the difference typed − read to the stock as it is now
+		 * (decision 022, issue 27); the on-shelf switch sends the stock it read twice (no change).
+		 */
+		stockRead: pointsStock.optional(),
 		fulfilments: z
 			.array(z.enum(POINTS_FULFILMENTS, { error: "fieldInvalid" }))
 			.min(1, { error: "chooseFulfilment" })
@@ -247,6 +255,10 @@ export const SavePointsItemInput = z
 	.refine((input) => input.id === undefined || input.version !== undefined, {
 		error: "fieldInvalid",
 		path: ["version"],
+	})
+	.refine((input) => input.id === undefined || input.stockRead !== undefined, {
+		error: "fieldInvalid",
+		path: ["stockRead"],
 	});
 export type SavePointsItemInput = z.input<typeof SavePointsItemInput>;
 

@@ -7,6 +7,10 @@ const staffEn = {
 	fillBranchPhone: "Fill in the branch's phone number",
 	branchPhoneFormat: "This phone number is not valid (digits, spaces, + and -)",
 	branchTextTooLong: "This text is too long",
+	stockBelowWhatIsLeft:
+		"Orders or redemptions took some while you were editing: only {left} left now, so you can take off at most {left}. Enter the stock again",
+	restockNeeded: "None left in stock: enter how many came back before putting it back on sale",
+	branchLimitReached: "A business can have at most {max} shops: no more branches can be opened",
 	tableNumberTaken: "This shop already has a table with this number: choose another",
 	tableNumberRequired: "Enter the table number",
 	tableNumberTooLong: "A table number has at most 12 characters",

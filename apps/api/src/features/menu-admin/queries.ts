@@ -113,7 +113,7 @@ export function lockOption(trx: Transaction<DB>, shopId: number, optionId: numbe
 		.selectFrom("menu_option as o")
 		.innerJoin("menu_option_group as g", "g.id", "o.group_id")
 		.innerJoin("menu_item as i", "i.id", "g.item_id")
-		.select(["o.id", "o.name", "o.sold_out"])
+		.select(["o.id", "o.name", "o.sold_out", "o.stock"])
 		.where("o.id", "=", optionId)
 		.where("i.shop_id", "=", shopId)
 		.where("i.enabled", "=", true)

@@ -134,6 +134,8 @@ function itemBody(categoryId: number, overrides: Partial<SaveMenuItemInput> = {}
 		originalPrice: 350,
 		stock: null,
 		orderTypes: ["takein", "takeout", "desk"],
+		// An update sends the stock its editor read: here, the one it sends (no stock change).
+		...(overrides.id !== undefined ? { stockRead: overrides.stock ?? null } : {}),
 		...overrides,
 	};
 }

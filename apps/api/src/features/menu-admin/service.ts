@@ -6,17 +6,20 @@ import {
 	ErrorCode,
 	type MoveMenuRowInput,
 	type RemoveMenuRowInput,
+	type SavedMenuItem,
 	type SaveMenuCategoryInput,
 	type SaveMenuItemInput,
 	type SaveOptionGroupInput,
 	type SetSoldOutInput,
 	type ShopPermission,
+	type SoldOutResult,
 } from "@bayon/contract";
 import type { Transaction } from "kysely";
 import type { z } from "zod";
 import type { DB } from "../../db/schema.js";
 import { BusinessError } from "../../http/business-error.js";
 import type { AppDeps } from "../../http/deps.js";
+import { stockAfterEdit } from "../../lib/stock-edit.js";
 import { isOwnUpload } from "../files/service.js";
 import { announceMenuChange } from "../menu/service.js";
 import { recordShopChange } from "../shop-changes/record.js";
@@ -101,7 +104,8 @@ export async function getAdminMenu(deps: AppDeps, ctx: MerchantContext, shopId: 
 				name: option.name,
 				priceDelta: option.price_delta,
 				isDefault: option.is_default,
-				soldOut: option.sold_out,
+				// As customers see it: none left is sold out whatever the mark.
+				soldOut: option.sold_out || option.stock === 0,
 				stock: option.stock,
 			})),
 	}));
@@ -115,7 +119,7 @@ export async function getAdminMenu(deps: AppDeps, ctx: MerchantContext, shopId: 
 		price: item.price,
 		originalPrice: item.original_price,
 		stock: item.stock,
-		soldOut: item.sold_out,
+		soldOut: item.sold_out || item.stock === 0,
 		orderTypes: item.order_types,
 		optionGroups: groups.filter((group) => group.itemId === item.id),
 	}));
@@ -198,7 +202,11 @@ function itemRecord(item: {
 	};
 }
 
-export async function saveItem(deps: AppDeps, ctx: MerchantContext, input: z.output<typeof SaveMenuItemInput>) {
+export async function saveItem(
+	deps: AppDeps,
+	ctx: MerchantContext,
+	input: z.output<typeof SaveMenuItemInput>,
+): Promise<SavedMenuItem> {
 	// Outside the transaction (rule: only `trx` inside it): whether the photo is this member's upload.
 	const ownImage =
 		input.image !== null &&
@@ -227,7 +235,7 @@ export async function saveItem(deps: AppDeps, ctx: MerchantContext, input: z.out
 					sort: await queries.nextSort(trx, "menu_item", "category_id", input.categoryId),
 					...values,
 				})
-				.returning(["id", "version"])
+				.returning(["id", "version", "stock"])
 				.executeTakeFirstOrThrow();
 			return { result: row, subject: "menu_item", subjectId: row.id, action: "create", after };
 		}
@@ -240,11 +248,14 @@ export async function saveItem(deps: AppDeps, ctx: MerchantContext, input: z.out
 			before.category_id === input.categoryId
 				? before.sort
 				: await queries.nextSort(trx, "menu_item", "category_id", input.categoryId);
+		// Orders do not move the version, so the stock is edited relatively: what orders took
+		// since the editor read it stays taken (the row is locked: no order slips in now).
+		const stock = stockAfterEdit({ now: before.stock, read: input.stockRead ?? null, typed: input.stock });
 		const row = await trx
 			.updateTable("menu_item")
-			.set((eb) => ({ ...values, sort, version: eb("version", "+", 1) }))
+			.set((eb) => ({ ...values, stock, sort, version: eb("version", "+", 1) }))
 			.where("id", "=", before.id)
-			.returning(["id", "version"])
+			.returning(["id", "version", "stock"])
 			.executeTakeFirstOrThrow();
 		return {
 			result: row,
@@ -252,7 +263,7 @@ export async function saveItem(deps: AppDeps, ctx: MerchantContext, input: z.out
 			subjectId: row.id,
 			action: "update",
 			before: itemRecord(before),
-			after,
+			after: { ...after, stock },
 		};
 	});
 }
@@ -438,26 +449,41 @@ export function moveRow(
 	});
 }
 
-/** One tap during service (staff may): an item or an option sold out, or back in stock. */
-export function setSoldOut(deps: AppDeps, ctx: MerchantContext, input: z.output<typeof SetSoldOutInput>) {
+/**
+ * One tap during service (staff may): an item or an option sold out, or back in stock. A row
+ * that counts its stock and has none left stays sold out for customers whatever its mark, so
+ * "back in stock" then needs `addStock` (how many came back, added to what is left: a
+ * cancellation returning one meanwhile is kept) and is otherwise refused with RestockNeeded,
+ * which the switch answers by asking for the number. Staff may add it: a tray out of the
+ * kitchen is the counter's news, and adding never overwrites a count.
+ */
+export function setSoldOut(
+	deps: AppDeps,
+	ctx: MerchantContext,
+	input: z.output<typeof SetSoldOutInput>,
+): Promise<SoldOutResult> {
 	return changeMenu(deps, ctx, input.shopId, "soldOut", async (trx) => {
 		const row =
 			input.kind === "item"
 				? await queries.lockItem(trx, input.shopId, input.id)
 				: await queries.lockOption(trx, input.shopId, input.id);
 		if (!row) throw new BusinessError(ErrorCode.NotFound);
+		const added = input.soldOut || row.stock === null ? 0 : (input.addStock ?? 0);
+		if (!input.soldOut && row.stock === 0 && added === 0)
+			throw new BusinessError(ErrorCode.RestockNeeded, {}, { stock: row.stock });
+		const stock = row.stock === null ? null : row.stock + added;
 		await trx
 			.updateTable(input.kind === "item" ? "menu_item" : "menu_option")
-			.set({ sold_out: input.soldOut })
+			.set({ sold_out: input.soldOut, stock })
 			.where("id", "=", input.id)
 			.execute();
 		return {
-			result: { id: input.id, soldOut: input.soldOut },
+			result: { id: input.id, soldOut: input.soldOut, stock },
 			subject: input.kind === "item" ? "menu_item" : "menu_option",
 			subjectId: input.id,
 			action: input.soldOut ? "sold_out" : "back_in_stock",
-			before: { soldOut: row.sold_out },
-			after: { soldOut: input.soldOut },
+			before: { soldOut: row.sold_out, stock: row.stock },
+			after: { soldOut: input.soldOut, stock },
 		};
 	});
 }

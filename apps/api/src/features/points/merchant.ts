@@ -18,6 +18,7 @@ import type { DB } from "../../db/schema.js";
 import { BusinessError } from "../../http/business-error.js";
 import type { AppDeps } from "../../http/deps.js";
 import type { RequestContext } from "../../http/request-context.js";
+import { stockAfterEdit } from "../../lib/stock-edit.js";
 import { recordShopChange } from "../shop-changes/record.js";
 import { localizedFromInput, requireShopPermission } from "../venues/service.js";
 import { announceRedemptionChange, type RedemptionChangeReason } from "./events.js";
@@ -77,6 +78,12 @@ export async function saveMallItem(
 		if (input.id !== undefined && !before) throw new BusinessError(ErrorCode.NotFound);
 		if (input.image !== null && input.image !== before?.image && !uploaded)
 			throw BusinessError.invalidField("image", "menuImageNotUploaded");
+		// Redemptions do not move the version: the stock is edited relatively, so what members
+		// redeemed since the editor read it stays taken (the row is locked meanwhile).
+		const stock =
+			before && before.version === input.version
+				? stockAfterEdit({ now: before.stock, read: input.stockRead ?? null, typed: input.stock })
+				: input.stock;
 		const row =
 			input.id === undefined
 				? await trx
@@ -86,7 +93,7 @@ export async function saveMallItem(
 						.executeTakeFirstOrThrow()
 				: await trx
 						.updateTable("points_item")
-						.set((eb) => ({ ...fields, version: eb("version", "+", 1) }))
+						.set((eb) => ({ ...fields, stock: stock ?? input.stock, version: eb("version", "+", 1) }))
 						.where("id", "=", input.id)
 						.where("tenant_id", "=", tenantId)
 						.where("version", "=", input.version ?? 0)

@@ -104,7 +104,15 @@ function moneyProblem(value: number | null | "invalid", field: string, lang: str
 
 export function checkItem(
 	draft: ItemDraft,
-	at: { shopId: number; id?: number; version?: number; decimals: number; lang: string },
+	at: {
+		shopId: number;
+		id?: number;
+		version?: number;
+		/** The stock the editor showed (an update applies typed − read to the stock as it is now). */
+		stockRead?: number | null;
+		decimals: number;
+		lang: string;
+	},
 ): Checked<z.output<typeof SaveMenuItemInput>> {
 	const problems: FieldProblems = {};
 	const price = parseMoney(draft.price, at.decimals);
@@ -116,7 +124,7 @@ export function checkItem(
 	const stock = draft.unlimited ? null : /^\d{1,7}$/.test(stockText) ? Number(stockText) : -1;
 	const result = SaveMenuItemInput.safeParse({
 		shopId: at.shopId,
-		...(at.id !== undefined ? { id: at.id, version: at.version } : {}),
+		...(at.id !== undefined ? { id: at.id, version: at.version, stockRead: at.stockRead ?? null } : {}),
 		categoryId: draft.categoryId ?? 0,
 		name: draft.name,
 		description: draft.description,

@@ -69,6 +69,14 @@ const zhCN = {
 	"group.removeOption": "删除选项",
 	"group.saved": "规格已保存",
 	"stale.reload": "刷新",
+	"field.stockNow": "现剩 {{now}} 件。保存时只按你改动的数量增减，编辑期间顾客下单用掉的照样扣除。",
+	"item.savedStock": "商品已保存，库存现为 {{stock}}",
+	"item.savedStockMoved": "商品已保存。编辑期间有顾客下单，库存现为 {{stock}}",
+	"restock.title": "恢复供应 · {{name}}",
+	"restock.count": "补充了多少件？",
+	"restock.hint": "库存已为 0。填写的数量会加到现有库存上，顾客随即可以下单。",
+	"restock.invalid": "请填写 1 至 1000000 之间的整数",
+	"list.restocked": "{{name}} 已恢复供应，库存 {{stock}}",
 };
 
 type Key = keyof typeof zhCN;
@@ -139,6 +147,15 @@ const en: Strings = {
 	"group.removeOption": "Remove option",
 	"group.saved": "Options saved",
 	"stale.reload": "Reload",
+	"field.stockNow":
+		"{{now}} left now. Saving adds or takes off only what you change, so orders placed while you edit still count.",
+	"item.savedStock": "Item saved: {{stock}} in stock now",
+	"item.savedStockMoved": "Item saved. Orders came in while you edited: {{stock}} in stock now",
+	"restock.title": "Back in stock · {{name}}",
+	"restock.count": "How many came back?",
+	"restock.hint": "None are left. The number you enter is added to the stock, and customers can order at once.",
+	"restock.invalid": "Enter a whole number from 1 to 1000000",
+	"list.restocked": "{{name}} is back in stock: {{stock}} left",
 };
 
 const km: Strings = {
@@ -206,6 +223,14 @@ const km: Strings = {
 	"group.removeOption": "ដកជម្រើសចេញ",
 	"group.saved": "បានរក្សាទុកជម្រើស",
 	"stale.reload": "ផ្ទុកឡើងវិញ",
+	"field.stockNow": "ឥឡូវនៅសល់ {{now}}។ ពេលរក្សាទុក នឹងបន្ថែម ឬដកតែចំនួនដែលអ្នកកែប៉ុណ្ណោះ ដូច្នេះការបញ្ជាទិញពេលអ្នកកំពុងកែនៅតែរាប់។",
+	"item.savedStock": "បានរក្សាទុកមុខម្ហូប៖ ឥឡូវមានស្តុក {{stock}}",
+	"item.savedStockMoved": "បានរក្សាទុកមុខម្ហូប។ មានការបញ្ជាទិញពេលអ្នកកំពុងកែ៖ ឥឡូវមានស្តុក {{stock}}",
+	"restock.title": "មានលក់វិញ · {{name}}",
+	"restock.count": "បានបន្ថែមប៉ុន្មាន?",
+	"restock.hint": "អស់ស្តុកហើយ។ ចំនួនដែលអ្នកបញ្ចូលនឹងបូកបន្ថែមលើស្តុក ហើយអតិថិជនអាចបញ្ជាទិញបានភ្លាម។",
+	"restock.invalid": "សូមបញ្ចូលចំនួនគត់ពី 1 ដល់ 1000000",
+	"list.restocked": "{{name}} មានលក់វិញ៖ នៅសល់ {{stock}}",
 };
 
 export const menuAdminStrings: Record<string, Strings> = { "zh-CN": zhCN, en, km };

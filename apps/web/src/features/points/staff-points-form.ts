@@ -80,11 +80,18 @@ const FULFILMENT_ORDER: readonly PointsFulfilment[] = ["pickup", "delivery"];
 
 export function checkPointsItem(
 	draft: PointsItemDraft,
-	at: { shopId: number; lang: string; labels: Record<string, string>; item?: Pick<PointsItemAdmin, "id" | "version"> },
+	at: {
+		shopId: number;
+		lang: string;
+		labels: Record<string, string>;
+		item?: Pick<PointsItemAdmin, "id" | "version" | "stock">;
+		/** The stock the sheet started from (default: the item's): the save applies typed − read. */
+		stockRead?: number;
+	},
 ): Checked<z.output<typeof SavePointsItemInput>> {
 	const request = {
 		shopId: at.shopId,
-		...(at.item ? { id: at.item.id, version: at.item.version } : {}),
+		...(at.item ? { id: at.item.id, version: at.item.version, stockRead: at.stockRead ?? at.item.stock } : {}),
 		name: draft.name,
 		description: draft.description,
 		image: draft.image,
@@ -97,7 +104,10 @@ export function checkPointsItem(
 	return checkWith(SavePointsItemInput, request, at);
 }
 
-/** The save of an item as it is, with one change (the list's on-shelf switch). */
+/**
+ * The save of an item as it is, with one change (the list's on-shelf switch). It sends the
+ * stock it read as both read and typed: no change, so redemptions meanwhile stay counted.
+ */
 export function pointsItemInput(
 	shopId: number,
 	item: PointsItemAdmin,
@@ -112,6 +122,7 @@ export function pointsItemInput(
 		image: item.image,
 		pointsPrice: item.pointsPrice,
 		stock: item.stock,
+		stockRead: item.stock,
 		fulfilments: item.fulfilments,
 		sort: item.sort,
 		onShelf: item.onShelf,

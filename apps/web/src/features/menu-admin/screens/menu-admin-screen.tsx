@@ -9,15 +9,16 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link } from "react-router";
 import { Paths, withQuery } from "../../../app/paths";
-import { errorText } from "../../../lib/api-client";
+import { ApiError, errorText } from "../../../lib/api-client";
 import { useMoney } from "../../../lib/app-config";
 import { showToast } from "../../../lib/toast";
 import { ChevronIcon, PlusIcon } from "../../../ui/icons";
 import { EmptyState, ErrorState, LoadingState } from "../../../ui/states";
 import { ItemImage } from "../../menu/components/item-image";
 import { MerchantGuard } from "../../merchant/merchant-guard";
-import { adminMenuQuery, moveRow, refreshMenus, setSoldOut } from "../api";
+import { adminMenuQuery, moveRow, RESTOCK_NEEDED, refreshMenus, setSoldOut } from "../api";
 import { CategorySheet } from "../components/category-sheet";
+import { RestockSheet, type RestockTarget } from "../components/restock-sheet";
 import { useMenuAdminText } from "../strings";
 import "../menu-admin.css";
 
@@ -35,6 +36,7 @@ function MenuAdmin({ shop }: { shop: MerchantShopRef }) {
 	const menu = useQuery(adminMenuQuery(shop.shopId));
 	const canEdit = roleAllows(shop.role, "menu");
 	const [sheet, setSheet] = useState<{ category: AdminMenuCategory | null } | null>(null);
+	const [restock, setRestock] = useState<RestockTarget | null>(null);
 
 	if (menu.isPending) return <LoadingState />;
 	if (menu.isError) return <ErrorState message={errorText(menu.error)} onRetry={() => void menu.refetch()} />;
@@ -99,6 +101,7 @@ function MenuAdmin({ shop }: { shop: MerchantShopRef }) {
 								first={itemIndex === 0}
 								last={itemIndex === category.items.length - 1}
 								onMove={(direction) => move("item", item.id, direction)}
+								onRestock={setRestock}
 							/>
 						))}
 					</ul>
@@ -120,6 +123,7 @@ function MenuAdmin({ shop }: { shop: MerchantShopRef }) {
 				open={sheet !== null}
 				onClose={() => setSheet(null)}
 			/>
+			<RestockSheet shopId={shop.shopId} target={restock} onClose={() => setRestock(null)} />
 		</div>
 	);
 }
@@ -169,6 +173,7 @@ function ItemRow({
 	first,
 	last,
 	onMove,
+	onRestock,
 }: {
 	shopId: number;
 	item: AdminMenuItem;
@@ -176,6 +181,7 @@ function ItemRow({
 	first: boolean;
 	last: boolean;
 	onMove: (direction: "up" | "down") => void;
+	onRestock: (target: RestockTarget) => void;
 }) {
 	const { at, lang } = useMenuAdminText();
 	const money = useMoney();
@@ -206,7 +212,15 @@ function ItemRow({
 					</span>
 				)}
 			</div>
-			<SoldOutSwitch shopId={shopId} kind="item" id={item.id} name={name} soldOut={item.soldOut} />
+			<SoldOutSwitch
+				shopId={shopId}
+				kind="item"
+				id={item.id}
+				name={name}
+				soldOut={item.soldOut}
+				stock={item.stock}
+				onRestock={onRestock}
+			/>
 			{options.length > 0 && (
 				<>
 					<button
@@ -229,6 +243,8 @@ function ItemRow({
 									id={option.id}
 									name={localize(option.name, lang)}
 									soldOut={option.soldOut}
+									stock={option.stock}
+									onRestock={onRestock}
 								/>
 							))}
 						</div>
@@ -239,29 +255,43 @@ function ItemRow({
 	);
 }
 
-/** One tap: sold out, or back in stock. The switch reads "available" when on. */
+/**
+ * One tap: sold out, or back in stock. The switch reads "available" when on. Back in stock of
+ * something counted down to 0 asks how many came back first (the restock sheet): the tap
+ * alone would leave it sold out for customers.
+ */
 function SoldOutSwitch({
 	shopId,
 	kind,
 	id,
 	name,
 	soldOut,
+	stock,
+	onRestock,
 }: {
 	shopId: number;
 	kind: "item" | "option";
 	id: number;
 	name: string;
 	soldOut: boolean;
+	stock: number | null;
+	onRestock: (target: RestockTarget) => void;
 }) {
 	const { at } = useMenuAdminText();
 	const [pending, setPending] = useState(false);
 	const toggle = async (available: boolean) => {
+		if (available && stock === 0) {
+			onRestock({ kind, id, name });
+			return;
+		}
 		setPending(true);
 		try {
 			await setSoldOut({ shopId, kind, id, soldOut: !available });
 			showToast(at(available ? "list.markedAvailable" : "list.markedSoldOut", { name }));
 		} catch (error) {
-			showToast(errorText(error));
+			// Orders took the last ones since this list was read: ask how many came back.
+			if (error instanceof ApiError && error.code === RESTOCK_NEEDED) onRestock({ kind, id, name });
+			else showToast(errorText(error));
 		} finally {
 			await refreshMenus(shopId);
 			setPending(false);

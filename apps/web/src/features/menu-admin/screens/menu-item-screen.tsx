@@ -10,7 +10,7 @@ import { useQuery } from "@tanstack/react-query";
 import { type ChangeEvent, type FormEvent, useId, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { Paths, withQuery } from "../../../app/paths";
-import { errorText } from "../../../lib/api-client";
+import { ApiError, errorText } from "../../../lib/api-client";
 import { useCurrency, useMoney } from "../../../lib/app-config";
 import { showToast } from "../../../lib/toast";
 import { ConfirmDialog } from "../../../ui/confirm-dialog";
@@ -18,7 +18,7 @@ import { CameraIcon, PlusIcon, TrashIcon } from "../../../ui/icons";
 import { ErrorState, LoadingState } from "../../../ui/states";
 import { ItemImage } from "../../menu/components/item-image";
 import { MerchantGuard } from "../../merchant/merchant-guard";
-import { adminMenuQuery, refreshMenus, removeItem, saveItem, uploadPhoto } from "../api";
+import { adminMenuQuery, refreshMenus, removeItem, STOCK_BELOW_WHAT_IS_LEFT, saveItem, uploadPhoto } from "../api";
 import { FieldProblem, LocalizedFields } from "../components/localized-fields";
 import { OptionGroupSheet } from "../components/option-group-sheet";
 import { StaleNotice } from "../components/stale-notice";
@@ -75,6 +75,9 @@ function ItemEditor({
 	const ids = useId();
 	const item = menu.categories.flatMap((c) => c.items).find((i) => i.id === id);
 	const [draft, setDraft] = useState<ItemDraft>(() => itemDraft(item, categoryId, currency.decimals));
+	// The stock this form started from: a save adds typed − read to what is left by then, so
+	// orders taken while the owner types still count (issue 27).
+	const [stockRead, setStockRead] = useState<number | null>(item?.stock ?? null);
 	const { problems, setProblems, stale, saving, run } = useMenuSave();
 	const [uploading, setUploading] = useState(false);
 	const [confirmRemove, setConfirmRemove] = useState(false);
@@ -105,6 +108,7 @@ function ItemEditor({
 			shopId: shop.shopId,
 			id: item?.id,
 			version: item?.version,
+			stockRead,
 			decimals: currency.decimals,
 			lang,
 		});
@@ -114,11 +118,34 @@ function ItemEditor({
 		}
 		const input = checked.input;
 		let savedId = item?.id;
+		let stockNow: number | null = null;
 		const saved = await run(async () => {
-			savedId = (await saveItem(input)).id;
+			try {
+				const answer = await saveItem(input);
+				savedId = answer.id;
+				stockNow = answer.stock;
+			} catch (error) {
+				// Orders took more than the owner meant to take off: the form starts again from
+				// what is left now (the message under the field says how many).
+				const left = error instanceof ApiError ? (error.data as { stock?: unknown } | null)?.stock : undefined;
+				if (error instanceof ApiError && error.code === STOCK_BELOW_WHAT_IS_LEFT && typeof left === "number") {
+					setStockRead(left);
+					update("stock", String(left));
+					void refreshMenus(shop.shopId);
+				}
+				throw error;
+			}
 		});
 		if (!saved) return;
-		showToast(at("item.saved"));
+		// The stock as it is now, said plainly: it differs from the number typed when orders
+		// came in while the owner edited.
+		const typed = input.stock;
+		showToast(
+			stockNow === null
+				? at("item.saved")
+				: at(item && stockNow !== typed ? "item.savedStockMoved" : "item.savedStock", { stock: stockNow }),
+			4000,
+		);
 		if (!item) navigate(withQuery(Paths.merchantMenuItem, { id: savedId }), { replace: true });
 		await refreshMenus(shop.shopId);
 	};
@@ -271,6 +298,11 @@ function ItemEditor({
 						aria-invalid={problems.stock ? true : undefined}
 						data-testid="item-stock"
 					/>
+					{item && item.stock !== null && (
+						<p className="field__hint" data-testid="item-stock-now">
+							{at("field.stockNow", { now: item.stock })}
+						</p>
+					)}
 					<FieldProblem problems={problems} field="stock" />
 				</div>
 			)}

@@ -1,4 +1,5 @@
 import {
+	ErrorCode,
 	localize,
 	POINTS_FULFILMENTS,
 	POINTS_ITEM_DESCRIPTION_MAX,
@@ -7,8 +8,10 @@ import {
 	type PointsItemAdmin,
 } from "@bayon/contract";
 import { useQueryClient } from "@tanstack/react-query";
-import { useId, useState } from "react";
+import { useEffect, useId, useState } from "react";
+import { ApiError, errorText } from "../../../lib/api-client";
 import { useCurrency } from "../../../lib/app-config";
+import { showToast } from "../../../lib/toast";
 import { FormSheet } from "../../../ui/form-sheet";
 import { LocalizedFields, SwitchField, WholeField } from "../../stored-value/components/staff-fields";
 import { useStaffSheetDraft } from "../../stored-value/staff-use-save";
@@ -42,12 +45,18 @@ export function StaffItemSheet({
 	const currency = useCurrency();
 	const ids = useId();
 	const [uploading, setUploading] = useState(false);
-	const { draft, change, problems, saving, saveSheet } = useStaffSheetDraft(
+	const { draft, change, setProblems, problems, saving, saveSheet } = useStaffSheetDraft(
 		open,
 		item,
 		currency.decimals,
 		pointsItemDraft,
 	);
+	// The stock the sheet started from: a save adds typed − read to what is left by then, so
+	// redemptions made while the owner types still count (issue 27).
+	const [stockRead, setStockRead] = useState(item?.stock);
+	useEffect(() => {
+		if (open) setStockRead(item?.stock);
+	}, [open, item]);
 
 	const labels = {
 		pointsPrice: pt("item.field.pointsPrice"),
@@ -56,14 +65,36 @@ export function StaffItemSheet({
 		fulfilments: pt("item.field.fulfilments"),
 	};
 	const save = async () => {
-		const checked = checkPointsItem(draft, { shopId, lang, labels, item });
+		const checked = checkPointsItem(draft, { shopId, lang, labels, item, stockRead });
+		let stockNow: number | undefined;
 		await saveSheet(
 			checked,
 			async (input) => {
-				queryClient.setQueryData(pointsStaffKeys.mall(shopId), await savePointsItem(input));
+				try {
+					const mall = await savePointsItem(input);
+					queryClient.setQueryData(pointsStaffKeys.mall(shopId), mall);
+					stockNow = item ? mall.items.find((saved) => saved.id === item.id)?.stock : undefined;
+				} catch (error) {
+					// Members redeemed more than the owner meant to take off: the field starts again
+					// from what is left now, the message under it says how many.
+					const left = error instanceof ApiError ? (error.data as { stock?: unknown } | null)?.stock : undefined;
+					if (error instanceof ApiError && error.code === ErrorCode.StockBelowWhatIsLeft && typeof left === "number") {
+						setStockRead(left);
+						change("stock", String(left));
+						setProblems((current) => ({ ...current, stock: errorText(error) }));
+					}
+					throw error;
+				}
 			},
 			{ saved: pt("item.saved"), changed: pt("item.changed"), onConflict, onClose },
 		);
+		// The stock as it is now, said plainly (it differs from the number typed when members
+		// redeemed some while the owner edited).
+		if (stockNow !== undefined && checked.input)
+			showToast(
+				pt(stockNow === checked.input.stock ? "item.savedStock" : "item.savedStockMoved", { count: stockNow }),
+				4000,
+			);
 	};
 
 	const toggleFulfilment = (way: PointsFulfilment, on: boolean) =>
@@ -128,7 +159,7 @@ export function StaffItemSheet({
 					value={draft.stock}
 					onChange={(value) => change("stock", value)}
 					placeholder="10"
-					hint={pt("item.field.stockHint")}
+					hint={item ? `${pt("item.field.stockNow", { count: item.stock })}` : pt("item.field.stockHint")}
 					problem={problems.stock}
 					testId="points-item-stock"
 				/>

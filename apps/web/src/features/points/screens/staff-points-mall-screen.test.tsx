@@ -218,6 +218,52 @@ describe("the owner's points rule and mall items", () => {
 		);
 	});
 
+	it("sends the stock it read with the stock typed, and says the stock now when members redeemed meanwhile", async () => {
+		// 8 shown, 10 typed (two more came in), one redeemed meanwhile: the server answers 9.
+		const saved = { ...mug, version: 3, stock: 9 };
+		const server = staffServer(await startAsStaff("owner"), {
+			"GET /merchant/points-mall": { code: 0, data: mall() },
+			"POST /merchant/points-mall/items/save": { code: 0, data: mall({ items: [saved] }) },
+		});
+		await openPage();
+		fireEvent.click(screen.getByTestId("points-item-31-edit"));
+		const sheet = await screen.findByTestId("points-item-sheet");
+		expect(within(sheet).getByTestId("points-item-stock-hint").textContent).toContain("8 left now");
+		fireEvent.input(within(sheet).getByTestId("points-item-stock"), { target: { value: "10" } });
+		fireEvent.click(within(sheet).getByTestId("points-item-save"));
+		await waitFor(() =>
+			expect(currentToast()?.text).toBe("Mall item saved. Members redeemed some while you edited: 9 in stock now"),
+		);
+		expect(server.to("/merchant/points-mall/items/save", "POST")[0]?.body).toMatchObject({
+			id: 31,
+			version: 2,
+			stockRead: 8,
+			stock: 10,
+		});
+	});
+
+	it("starts the stock again from what is left when members took more than the owner meant to take off", async () => {
+		const server = staffServer(await startAsStaff("owner"), {
+			"GET /merchant/points-mall": { code: 0, data: mall() },
+			"POST /merchant/points-mall/items/save": {
+				code: 1008003009,
+				msg: "Orders or redemptions took some while you were editing: only 1 left now",
+				data: { stock: 1 },
+			},
+		});
+		await openPage();
+		fireEvent.click(screen.getByTestId("points-item-31-edit"));
+		const sheet = await screen.findByTestId("points-item-sheet");
+		fireEvent.input(within(sheet).getByTestId("points-item-stock"), { target: { value: "2" } });
+		fireEvent.click(within(sheet).getByTestId("points-item-save"));
+		expect((await within(sheet).findByTestId("points-item-stock-error")).textContent).toContain("only 1 left now");
+		expect((within(sheet).getByTestId("points-item-stock") as HTMLInputElement).value).toBe("1");
+		// The next save counts from what is left now.
+		fireEvent.click(within(sheet).getByTestId("points-item-save"));
+		await waitFor(() => expect(server.to("/merchant/points-mall/items/save", "POST")).toHaveLength(2));
+		expect(server.to("/merchant/points-mall/items/save", "POST")[1]?.body).toMatchObject({ stockRead: 1, stock: 1 });
+	});
+
 	it("takes an item off the shelf from the list, saving it as it is at its version", async () => {
 		const off = { ...mug, version: 3, onShelf: false };
 		const server = staffServer(await startAsStaff("owner"), {
@@ -236,7 +282,9 @@ describe("the owner's points rule and mall items", () => {
 				description: mug.description,
 				image: mug.image,
 				pointsPrice: 1200,
+				// The stock it read, sent as typed too: no change, redemptions meanwhile stay counted.
 				stock: 8,
+				stockRead: 8,
 				fulfilments: ["pickup", "delivery"],
 				sort: 0,
 				onShelf: false,

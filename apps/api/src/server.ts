@@ -23,7 +23,14 @@ import { type BuildAppOptions, buildApp } from "./http/app.js";
 import type { AppDeps } from "./http/deps.js";
 import { type Clock, clockStartingAt, systemClock } from "./lib/clock.js";
 import type { Config } from "./lib/config.js";
-import { createLocalBus, createPostgresBus, createRedisBus, type RemoteBusOptions } from "./realtime/bus.js";
+import {
+	createLocalBus,
+	createPostgresBus,
+	createRedisBus,
+	type DomainEvent,
+	EVENT_CHANNEL,
+	type RemoteBusOptions,
+} from "./realtime/bus.js";
 import type { BackoffOptions } from "./realtime/bus-status.js";
 
 export interface StartedServer {
@@ -69,6 +76,10 @@ export async function startServer(
 		: database.url
 			? await createPostgresBus(database.url, busOptions)
 			: createLocalBus();
+	// On PGlite the database's own announcements (migration 0030: a member's rights changed)
+	// reach the in-process bus here; PostgreSQL's reach the bus's LISTEN connection.
+	if (!config.redisUrl && database.listen)
+		await database.listen(EVENT_CHANNEL, (payload) => void events.publish(JSON.parse(payload) as DomainEvent));
 	const deps: AppDeps = {
 		config,
 		database,

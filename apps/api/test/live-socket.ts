@@ -53,3 +53,44 @@ export async function until(condition: () => boolean | Promise<boolean>, ms = 30
 
 export const orderEvents = (messages: LiveMessage[], orderId: number) =>
 	messages.filter((m) => m.type === "order.changed" && m.data.orderId === orderId);
+
+/** How a socket was closed by the server. */
+export interface LiveClose {
+	code: number;
+	reason: string;
+}
+
+/** Resolves when the socket closes, with the server's code and reason. */
+export function closeOf(socket: WebSocket): Promise<LiveClose> {
+	if (socket.readyState === WebSocket.CLOSED) return Promise.reject(new Error("socket already closed"));
+	return new Promise((resolve) =>
+		socket.once("close", (code: number, reason: Buffer) => resolve({ code, reason: reason.toString() })),
+	);
+}
+
+/**
+ * Opens the websocket and answers what happened first: `ready` (the socket stays open, collecting
+ * messages) or a close before it (a refusal after the upgrade). Extra headers (X-Forwarded-For)
+ * go with the upgrade request.
+ */
+export async function openLive(
+	target: TestServer,
+	query: string,
+	headers: Record<string, string> = {},
+): Promise<{ outcome: "ready"; live: LiveSocket } | { outcome: "closed"; close: LiveClose }> {
+	const socket = new WebSocket(`${target.url.replace("http", "ws")}/infra/ws?${query}`, { headers });
+	opened.push(socket);
+	const messages: LiveMessage[] = [];
+	return new Promise((resolve, reject) => {
+		socket.on("message", (raw) => {
+			const message = JSON.parse(raw.toString()) as LiveMessage;
+			messages.push(message);
+			if (message.type === "ready") resolve({ outcome: "ready", live: { socket, messages } });
+		});
+		socket.once("close", (code: number, reason: Buffer) =>
+			resolve({ outcome: "closed", close: { code, reason: reason.toString() } }),
+		);
+		socket.once("unexpected-response", (_req, res) => reject(new Error(`HTTP ${res.statusCode}`)));
+		socket.once("error", reject);
+	});
+}

@@ -28,3 +28,14 @@ export const BANK_CARD_PATTERN = /^(\d{16}|\d{19})$/;
 /** A cart holds at most this many lines, each of at most this quantity. */
 export const CART_MAX_LINES = 50;
 export const CART_MAX_QUANTITY = 99;
+
+/**
+ * Close codes of the live websocket (`/infra/ws`) that the app acts on. `SessionEnded`: the
+ * session was signed out or the member disabled; sign in again. `TooManySockets`: this member
+ * or address already holds the most sockets a server allows; the app waits its longest backoff
+ * before trying again instead of reconnecting at once.
+ */
+export const LiveSocketClose = {
+	SessionEnded: 4401,
+	TooManySockets: 4429,
+} as const;

@@ -28,6 +28,11 @@ export interface Database {
 	 * (BEGIN, COMMIT and SAVEPOINT included): `npm run bench` divides it by requests.
 	 */
 	statementsSent(): number;
+	/**
+	 * PGlite only: hears the NOTIFYs its own statements send on a channel (the triggers of
+	 * migration 0030). A PostgreSQL server's are heard by the event bus's own connection.
+	 */
+	listen?(channel: string, listener: (payload: string) => void): Promise<void>;
 	close(): Promise<void>;
 }
 
@@ -159,6 +164,9 @@ async function openPglite(dir: string | undefined, from?: Blob): Promise<Databas
 			return fn();
 		},
 		statementsSent: () => statements,
+		async listen(channel, listener) {
+			await pglite.listen(channel, listener);
+		},
 		async close() {
 			await pglite.close();
 		},

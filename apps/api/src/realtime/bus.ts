@@ -44,6 +44,19 @@ export interface StaffChangedEvent {
 }
 
 /**
+ * A member's rights may have changed: disabled or enabled, made or no longer a platform
+ * operator, added to a shop's staff, given another role or removed. Sent by the database itself
+ * at the commit of such a change (migration 0030's triggers), however it was made, so a change
+ * made with SQL reaches every server too. Each server re-reads the rights of that member's
+ * open websockets (realtime/websocket-rights.ts).
+ */
+export interface AccessChangedEvent {
+	type: "access.changed";
+	tenantId: number;
+	memberId: number;
+}
+
+/**
  * Events may have been missed: this server's bus connection was down for a while, or a server
  * could not publish during an outage. Every connected app is told to refetch what it shows
  * (the websocket's `resync` message). The bus raises it itself; features never publish it.
@@ -159,6 +172,7 @@ export type DomainEvent =
 	| TableEvent
 	| SessionEndedEvent
 	| StaffChangedEvent
+	| AccessChangedEvent
 	| BusResyncEvent
 	| MenuChangedEvent
 	| ShopChangedEvent;
@@ -204,7 +218,9 @@ export function createLocalBus(): EventBus {
 	};
 }
 
-const CHANNEL = "bayon_events";
+/** The channel every server listens on; migration 0030's triggers send `access.changed` on it too. */
+export const EVENT_CHANNEL = "bayon_events";
+const CHANNEL = EVENT_CHANNEL;
 const RESYNC: BusResyncEvent = { type: "bus.resync" };
 
 /**

@@ -1,20 +1,35 @@
-import { DEFAULT_TENANT_ID, ErrorCode, formatMessage, queryIdField, type ShopRole } from "@bayon/contract";
+import {
+	DEFAULT_TENANT_ID,
+	ErrorCode,
+	formatMessage,
+	LiveSocketClose,
+	queryIdField,
+	type ShopRole,
+} from "@bayon/contract";
 import websocket from "@fastify/websocket";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { WebSocket } from "ws";
 import { authenticate } from "../features/identity/service.js";
-import { isPlatformOperator } from "../features/merchant-wallet/operator.js";
-import { listStaffShops } from "../features/venues/service.js";
 import type { AppDeps } from "../http/deps.js";
 import { ok } from "../http/envelope.js";
 import { headerValue, languageOf } from "../http/language.js";
 import { signedIn } from "../http/request-context.js";
 import type { DomainEvent } from "./bus.js";
+import { MAX_SOCKETS_PER_ADDRESS, MAX_SOCKETS_PER_MEMBER, SocketLimits } from "./socket-limits.js";
 import { signWsTicket, verifyWsTicket, WS_TICKET_SECONDS, type WsTicketClaims } from "./ticket.js";
+import { loadSocketRights, type SocketRights } from "./websocket-rights.js";
 
 const HEARTBEAT_MS = 30_000;
 /** Telegram's web clients embed Mini Apps in a frame from these origins. */
 const TELEGRAM_ORIGINS = ["https://web.telegram.org"];
+
+/**
+ * How often every server re-reads the rights of all its open sockets. Rights changes reach the
+ * sockets at once through the bus (`staff.changed`; `access.changed` from the database's
+ * triggers); this catches what no event told: a Redis bus (the triggers notify through
+ * PostgreSQL), an event lost while a bus was down between its publish and its recovery.
+ */
+export const RIGHTS_RECHECK_MS = 30_000;
 
 interface Listener {
 	socket: WebSocket;
@@ -23,12 +38,18 @@ interface Listener {
 	sessionFamilyId: string;
 	/** The member's role in each shop whose staff they are on: what they hear of it. */
 	roles: Map<number, ShopRole>;
-	/** Reviews the tenant's withdrawals: hears every shop's wallet.changed (as of connecting). */
+	/** Reviews the tenant's withdrawals: hears every shop's wallet.changed. */
 	platformOperator: boolean;
+	/** `ready` was sent: until then the socket hears nothing (its rights are being read). */
+	ready: boolean;
+	/**
+	 * Counts changes of the rights held here. A read of the database started before a change
+	 * must not overwrite it with what it read (the change may have been applied since).
+	 */
+	rightsVersion: number;
 }
 
-/** Close code for a socket whose session ended (logout elsewhere, revoked): sign in again. */
-const SESSION_ENDED = 4401;
+const SESSION_ENDED = LiveSocketClose.SessionEnded;
 
 /**
  * The websocket at /infra/ws. A client connects with `?ticket=` (from POST
@@ -48,16 +69,74 @@ const SESSION_ENDED = 4401;
  * managers, staff or customers (a role change counts at once); `pong` for a
  * `ping`; `resync` (`data: {}`) when events may have been missed although the socket stayed
  * open (the server's event bus was down and is back, decision 006): the app refetches what it
- * shows, as after its own reconnection.
+ * shows, as after its own reconnection; `operator.changed` (`data: {platformOperator}`) when the
+ * member became or stopped being a platform operator.
+ *
+ * Rights follow the database while the socket is open (issue 27): a member removed from a
+ * shop's staff or given a lower role, an operator removed, hear the shop's orders or its money
+ * no more from the commit on, on every server, and are told (`staff.changed`,
+ * `operator.changed`); a disabled member's sockets close (4401, "member disabled"), as do a
+ * signed-out session's (4401, "session ended"). Each server holds at most
+ * MAX_SOCKETS_PER_MEMBER sockets per member and MAX_SOCKETS_PER_ADDRESS per client address: one
+ * more is closed at once with 4429 "too many live connections", before `ready`, and the app
+ * waits its longest backoff before trying again.
  */
 export async function registerWebsocket(app: FastifyInstance, deps: AppDeps) {
 	await app.register(websocket, { options: { maxPayload: 4096 } });
 	const listeners = new Set<Listener>();
+	const limits = new SocketLimits(MAX_SOCKETS_PER_MEMBER, MAX_SOCKETS_PER_ADDRESS);
+
+	/** Applies rights read from the database to an open socket, telling it what changed. */
+	const applyRights = (listener: Listener, rights: SocketRights) => {
+		if (!rights.live) {
+			listener.socket.close(SESSION_ENDED, rights.endedBecause ?? "session ended");
+			return;
+		}
+		if (!listener.ready) {
+			listener.roles = rights.roles;
+			listener.platformOperator = rights.platformOperator;
+			return;
+		}
+		for (const shopId of listener.roles.keys()) if (!rights.roles.has(shopId)) tellStaffChanged(listener, shopId, null);
+		for (const [shopId, role] of rights.roles)
+			if (listener.roles.get(shopId) !== role) tellStaffChanged(listener, shopId, role);
+		if (listener.platformOperator !== rights.platformOperator) {
+			listener.platformOperator = rights.platformOperator;
+			listener.socket.send(
+				JSON.stringify({ type: "operator.changed", data: { platformOperator: rights.platformOperator } }),
+			);
+		}
+	};
+	const tellStaffChanged = (listener: Listener, shopId: number, role: ShopRole | null) => {
+		if (role === null) listener.roles.delete(shopId);
+		else listener.roles.set(shopId, role);
+		listener.socket.send(JSON.stringify({ type: "staff.changed", data: { shopId, role } }));
+	};
+
+	/** Reads the rights of these sockets' owners again and applies them, unless a newer change came first. */
+	const recheck = async (targets: Listener[]) => {
+		if (targets.length === 0) return;
+		const versions = targets.map((listener) => ++listener.rightsVersion);
+		let rights: SocketRights[];
+		try {
+			rights = await loadSocketRights(deps.db, targets);
+		} catch (error) {
+			// The database is away: the next re-check, or the next event, tries again.
+			deps.log.warn({ err: error }, "websocket rights not re-read");
+			return;
+		}
+		targets.forEach((listener, index) => {
+			if (listener.rightsVersion !== versions[index] || !listeners.has(listener)) return;
+			applyRights(listener, rights[index] as SocketRights);
+		});
+	};
 
 	const unsubscribe = deps.events.subscribe((event: DomainEvent) => {
 		if (event.type === "bus.resync") {
 			const resync = JSON.stringify({ type: "resync", data: {} });
-			for (const listener of listeners) listener.socket.send(resync);
+			for (const listener of listeners) if (listener.ready) listener.socket.send(resync);
+			// A rights change may have been among the missed events.
+			void recheck([...listeners]);
 			return;
 		}
 		if (event.type === "session.ended") {
@@ -66,13 +145,22 @@ export async function registerWebsocket(app: FastifyInstance, deps: AppDeps) {
 			}
 			return;
 		}
+		if (event.type === "access.changed") {
+			void recheck(
+				[...listeners].filter(
+					(listener) => listener.tenantId === event.tenantId && listener.memberId === event.memberId,
+				),
+			);
+			return;
+		}
 		if (event.type === "staff.changed") {
-			const message = JSON.stringify({ type: event.type, data: { shopId: event.shopId, role: event.role } });
 			for (const listener of listeners) {
 				if (listener.tenantId !== event.tenantId || listener.memberId !== event.memberId) continue;
-				if (event.role === null) listener.roles.delete(event.shopId);
-				else listener.roles.set(event.shopId, event.role);
-				listener.socket.send(message);
+				// Newer than any read in flight: that read must not bring the old role back.
+				listener.rightsVersion++;
+				if (!listener.ready) continue;
+				if ((listener.roles.get(event.shopId) ?? null) !== event.role)
+					tellStaffChanged(listener, event.shopId, event.role);
 			}
 			return;
 		}
@@ -82,7 +170,8 @@ export async function registerWebsocket(app: FastifyInstance, deps: AppDeps) {
 			// A balance or a redemption is the member's alone: never sent to staff sockets.
 			const message = JSON.stringify({ type: event.type, data: event });
 			for (const listener of listeners)
-				if (listener.tenantId === event.tenantId && listener.memberId === event.memberId) listener.socket.send(message);
+				if (listener.ready && listener.tenantId === event.tenantId && listener.memberId === event.memberId)
+					listener.socket.send(message);
 			return;
 		}
 		if (event.type === "wallet.changed") {
@@ -90,6 +179,7 @@ export async function registerWebsocket(app: FastifyInstance, deps: AppDeps) {
 			const message = JSON.stringify({ type: event.type, data: event });
 			for (const listener of listeners)
 				if (
+					listener.ready &&
 					listener.tenantId === event.tenantId &&
 					(listener.platformOperator || listener.roles.get(event.shopId) === "owner")
 				)
@@ -98,7 +188,7 @@ export async function registerWebsocket(app: FastifyInstance, deps: AppDeps) {
 		}
 		const message = JSON.stringify({ type: event.type, data: event });
 		for (const listener of listeners) {
-			if (listener.tenantId !== event.tenantId) continue;
+			if (!listener.ready || listener.tenantId !== event.tenantId) continue;
 			const forMember =
 				(event.type === "order.changed" || event.type === "reservation.changed") &&
 				listener.memberId === event.memberId;
@@ -109,9 +199,15 @@ export async function registerWebsocket(app: FastifyInstance, deps: AppDeps) {
 		for (const listener of listeners) listener.socket.ping();
 	}, HEARTBEAT_MS);
 	heartbeat.unref();
+	const rightsRecheck = setInterval(
+		() => void recheck([...listeners].filter((listener) => listener.ready)),
+		RIGHTS_RECHECK_MS,
+	);
+	rightsRecheck.unref();
 	app.addHook("onClose", async () => {
 		unsubscribe();
 		clearInterval(heartbeat);
+		clearInterval(rightsRecheck);
 		for (const listener of listeners) listener.socket.close(1001, "server shutting down");
 	});
 
@@ -138,21 +234,44 @@ export async function registerWebsocket(app: FastifyInstance, deps: AppDeps) {
 		async (socket, request) => {
 			const who = (request as FastifyRequest & { wsMember?: WsTicketClaims }).wsMember;
 			if (!who) return socket.close(1008, "unauthorized");
-			const [shops, platformOperator] = await Promise.all([
-				listStaffShops(deps, { tenantId: who.tenantId, memberId: who.memberId, lang: "zh-CN" }),
-				isPlatformOperator(deps.db, { tenantId: who.tenantId, memberId: who.memberId }),
-			]);
+			// Refused after the upgrade, so the app reads why (a failed handshake tells it nothing)
+			// and backs off instead of retrying at once.
+			const release = limits.admit(who, request.ip);
+			if (!release) return socket.close(LiveSocketClose.TooManySockets, "too many live connections");
 			const listener: Listener = {
 				socket,
 				...who,
-				roles: new Map(shops.map((shop) => [shop.shopId, shop.role])),
-				platformOperator,
+				roles: new Map(),
+				platformOperator: false,
+				ready: false,
+				rightsVersion: 0,
 			};
+			// Listening before its rights are read: a change committed meanwhile bumps the
+			// version, and the rights are read again.
 			listeners.add(listener);
-			socket.on("close", () => listeners.delete(listener));
+			socket.on("close", () => {
+				listeners.delete(listener);
+				release();
+			});
 			socket.on("message", (raw) => {
 				if (raw.toString() === "ping") socket.send(JSON.stringify({ type: "pong" }));
 			});
+			for (let attempt = 0; attempt < 5 && !listener.ready; attempt++) {
+				const version = listener.rightsVersion;
+				let rights: SocketRights | undefined;
+				try {
+					[rights] = await loadSocketRights(deps.db, [listener]);
+				} catch (error) {
+					deps.log.warn({ err: error }, "websocket rights not read");
+					break;
+				}
+				if (!listeners.has(listener)) return;
+				if (listener.rightsVersion !== version) continue;
+				applyRights(listener, rights as SocketRights);
+				if (!rights?.live) return;
+				listener.ready = true;
+			}
+			if (!listener.ready) return socket.close(1013, "try again later");
 			socket.send(
 				JSON.stringify({ type: "ready", data: { memberId: who.memberId, shopIds: [...listener.roles.keys()] } }),
 			);

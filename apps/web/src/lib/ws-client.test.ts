@@ -1,3 +1,4 @@
+import { LiveSocketClose } from "@bayon/contract";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { backoffDelay, type SocketLike, socketUrl, WsClient } from "./ws-client";
 
@@ -21,6 +22,10 @@ class FakeSocket implements SocketLike {
 	drop(): void {
 		this.onerror?.({});
 		this.onclose?.({});
+	}
+	/** The server closes the socket with a code and reason, as a browser reports it. */
+	closedByServer(code: number, reason: string): void {
+		this.onclose?.({ code, reason });
 	}
 }
 
@@ -133,6 +138,34 @@ describe("WsClient", () => {
 		expect(sockets).toHaveLength(1);
 		expect(client.isConnected).toBe(true);
 		expect(messages).toContainEqual({ type: "resync", data: {} });
+	});
+
+	it("waits the longest step after the server refuses a socket as one too many, never retrying at once", async () => {
+		const { client, sockets } = setup();
+		client.subscribe(() => {});
+		await flush();
+
+		// Refused before `ready` (this member already holds the most sockets allowed): 8 s, not 1 s.
+		sockets[0]?.closedByServer(LiveSocketClose.TooManySockets, "too many live connections");
+		await vi.advanceTimersByTimeAsync(7999);
+		expect(sockets).toHaveLength(1);
+		await vi.advanceTimersByTimeAsync(1);
+		expect(sockets).toHaveLength(2);
+
+		// Refused again and again: still 8 s apart, however long it lasts.
+		for (let refusal = 0; refusal < 5; refusal++) {
+			sockets.at(-1)?.closedByServer(LiveSocketClose.TooManySockets, "too many live connections");
+			await vi.advanceTimersByTimeAsync(7999);
+			expect(sockets).toHaveLength(2 + refusal);
+			await vi.advanceTimersByTimeAsync(1);
+		}
+		expect(sockets).toHaveLength(7);
+
+		// Let in at last: the backoff starts over.
+		sockets.at(-1)?.ready();
+		sockets.at(-1)?.drop();
+		await vi.advanceTimersByTimeAsync(1000);
+		expect(sockets).toHaveLength(8);
 	});
 
 	it("caps the delay", async () => {

@@ -1,10 +1,13 @@
+import { LiveSocketClose } from "@bayon/contract";
+
 /**
  * One shared WebSocket for live updates (`/infra/ws`). It connects while someone listens,
  * authenticates with a short-lived ticket fetched before every attempt, reconnects after a drop
  * with exponential backoff (1 s, 2 s, 4 s … capped, with jitter), and tells its resync listeners
  * whenever events may have been missed, so screens refetch what they show: each time it is
  * (re)connected, and when the server sends `resync` (its event bus was down while this socket
- * stayed open; decision 006).
+ * stayed open; decision 006). A socket the server refuses for holding too many already (close
+ * code 4429) waits the longest backoff step before the next try.
  */
 
 export interface WsMessage {
@@ -155,11 +158,14 @@ export class WsClient {
 			}
 			for (const listener of [...this.messageListeners]) listener(message);
 		};
-		socket.onclose = () => {
+		socket.onclose = (event) => {
 			if (this.socket !== socket) return;
 			this.socket = null;
 			this.connecting = false;
 			this.connected = false;
+			// The server holds as many sockets of this member or address as it allows (another
+			// tab, another device): trying again soon would only be refused again.
+			if (closeCode(event) === LiveSocketClose.TooManySockets) this.attempt = Math.max(this.attempt, MAX_ATTEMPT_STEP);
 			this.scheduleReconnect();
 		};
 		socket.onerror = () => {
@@ -178,6 +184,14 @@ export class WsClient {
 			void this.connect();
 		}, delay);
 	}
+}
+
+/** Enough doublings of the backoff to reach its cap from any base delay. */
+const MAX_ATTEMPT_STEP = 30;
+
+function closeCode(event: unknown): number | undefined {
+	const code = (event as { code?: unknown } | null)?.code;
+	return typeof code === "number" ? code : undefined;
 }
 
 function parse(data: unknown): WsMessage | null {

@@ -22,6 +22,12 @@ export const ErrorCode = {
 
 	TenantUnknown: 1001001000,
 	ShopKeyInvalid: 1001001001,
+	/**
+	 * Answered with HTTP 503 and `Retry-After`: the database cannot be reached (an outage, a
+	 * restart), or the server is too busy with expensive work (the QR sheet). Nothing was done;
+	 * the web app retries reads, and writes that carry an idempotency key (issue 27).
+	 */
+	ServiceUnavailable: 1001002000,
 
 	SmsCodeWrong: 1004001000,
 	SmsCodeExpired: 1004001001,
@@ -178,6 +184,7 @@ export const errorMessageKeys: Record<Exclude<ErrorCode, 0>, MessageKey> = {
 	[ErrorCode.ServiceNotice]: "internalError",
 	[ErrorCode.TenantUnknown]: "tenantUnknown",
 	[ErrorCode.ShopKeyInvalid]: "shopKeyInvalid",
+	[ErrorCode.ServiceUnavailable]: "serviceUnavailable",
 	[ErrorCode.SmsCodeWrong]: "smsCodeWrong",
 	[ErrorCode.SmsCodeExpired]: "smsCodeExpired",
 	[ErrorCode.SmsSendTooFrequent]: "smsSendTooFrequent",

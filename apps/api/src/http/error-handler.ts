@@ -4,11 +4,13 @@ import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { BusinessError } from "./business-error.js";
 import { failure } from "./envelope.js";
 import { languageOf } from "./language.js";
+import { answerUnavailable } from "./unavailable.js";
 
 /**
  * Turns anything thrown in an API route into the spec's envelope. Client mistakes and
- * business outcomes are HTTP 200 with a non-zero code and a translated message; only a
- * real fault is HTTP 500, logged with the request id and never showing internals.
+ * business outcomes are HTTP 200 with a non-zero code and a translated message; a database
+ * that cannot be reached (or work the server is too busy for) is HTTP 503 with Retry-After;
+ * only a real fault is HTTP 500, logged with the request id and never showing internals.
  */
 export function handleApiError(error: FastifyError | BusinessError, request: FastifyRequest, reply: FastifyReply) {
 	const lang = languageOf(request);
@@ -41,6 +43,9 @@ export function handleApiError(error: FastifyError | BusinessError, request: Fas
 		request.log.info(clientMistakeLogged(error), "rejected malformed request");
 		return reply.send(failure(ErrorCode.BadRequest, formatMessage("badRequest", lang)));
 	}
+	// The database away (an outage, a restart) or the server too busy: "try again shortly", not "our fault".
+	const unavailable = answerUnavailable(error, request, reply);
+	if (unavailable) return unavailable;
 	request.log.error({ err: error }, "unexpected failure");
 	return reply
 		.code(500)

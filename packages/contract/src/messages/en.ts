@@ -60,6 +60,8 @@ const en = {
 	internalError: "Something went wrong on our side, please try again later",
 	tenantUnknown: "Unknown tenant: check the tenant-id header",
 	shopKeyInvalid: "The shop key does not belong to this tenant",
+	serviceUnavailable: "The service is briefly unavailable. We'll retry automatically",
+	serviceStillUnavailable: "The service is still unavailable. Please try again in a minute",
 	smsCodeWrong: "The verification code is wrong",
 	smsCodeExpired: "The verification code is no longer valid, request a new one",
 	smsSendTooFrequent: "Please wait {seconds} s before requesting another code",

@@ -65,6 +65,8 @@ const zhCN = {
 	internalError: "系统繁忙，请稍后再试",
 	tenantUnknown: "租户不存在，请检查 tenant-id 请求头",
 	shopKeyInvalid: "门店密钥与租户不匹配",
+	serviceUnavailable: "服务暂时不可用，我们会自动重试",
+	serviceStillUnavailable: "服务暂时不可用，请稍后再试",
 	smsCodeWrong: "验证码错误",
 	smsCodeExpired: "验证码已失效，请重新获取",
 	smsSendTooFrequent: "发送太频繁，请{seconds}秒后再试",

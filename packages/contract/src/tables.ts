@@ -18,8 +18,9 @@ export const TABLE_CALL_KINDS = ["waiter", "bill"] as const;
 export type TableCallKind = (typeof TABLE_CALL_KINDS)[number];
 
 /**
- * How a table looks on the staff's grid: nobody seated; seated but nothing ordered yet; eating
- * (a round ordered); asked for the bill in this seating; calling (a call nobody answered yet).
+ * How a table looks on the staff's grid: nobody seated; seated by the staff (a booking arrived)
+ * but nothing ordered yet; eating (a round ordered); asked for the bill in this seating; calling
+ * (a call nobody answered yet). Opening the table's QR link alone leaves it free (issue 27).
  */
 export type TableState = "free" | "ordering" | "eating" | "waitingToPay" | "calling";
 
@@ -130,7 +131,7 @@ export interface TableGridEntry {
 	/** The URL its printed QR code encodes. */
 	qrUrl: string;
 	state: TableState;
-	/** When the current seating was opened (the first scan), or null when free. */
+	/** When the table was taken (its first round, or the staff seating a booking), or null when free. */
 	seatedAt: string | null;
 	/** Calls nobody has answered yet, oldest first. */
 	calls: TableCallView[];

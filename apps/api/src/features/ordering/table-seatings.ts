@@ -11,7 +11,6 @@ import {
 	type ScannedTable,
 } from "../venues/service.js";
 import { type BillRow, joinOrOpenSeating, OPEN_ROUND_EXCLUDED, presentBills } from "./bill-settlement.js";
-import { announceBillChange } from "./events.js";
 
 /**
  * Seatings (decision 009). The printed QR code only identifies the table; scanning it opens
@@ -46,7 +45,7 @@ export async function scanTable(deps: AppDeps, ctx: RequestContext, token: strin
 	const onBooking = await seatOnTableScan(deps, ctx, table);
 	if (onBooking) return presentTable(table, issueSeatingToken(deps, ctx, table, onBooking.billId));
 	const now = deps.clock.now();
-	const { bill, opened } = await deps.db.transaction().execute((trx) =>
+	const { bill } = await deps.db.transaction().execute((trx) =>
 		joinOrOpenSeating(trx, {
 			tenantId: ctx.tenant.id,
 			shopId: table.shopId,
@@ -55,8 +54,8 @@ export async function scanTable(deps: AppDeps, ctx: RequestContext, token: strin
 			staleAfterSeconds: STALE_SEATING_SECONDS,
 		}),
 	);
-	// The first scan seats the table: the staff's grid shows it at once (joining changes nothing there).
-	if (opened) await announceBillChange(deps, bill.id, "seated");
+	// A scan alone seats nobody (issue 27): the staff's grid keeps the table free until a round
+	// is ordered in the seating (which announces itself) or the staff seat a booking there.
 	return presentTable(table, issueSeatingToken(deps, ctx, table, bill.id));
 }
 
@@ -125,15 +124,19 @@ export async function seatingEnded(
 export interface CurrentSeating {
 	billId: number;
 	tableId: number;
-	openedAt: Date;
+	/** When the table was taken: the first round, or the staff seating a booking there. */
+	seatedAt: Date;
 	/** Rounds ordered in it and not cancelled or rejected. */
 	rounds: number;
 }
 
 /**
- * The shop's seatings going on now, one per table at most: an open bill that is not stale
- * (someone ordered in it, or it opened less than 3 h ago). For the tables feature's grid
- * (decision 016), which reads seatings only through here.
+ * The shop's tables taken now, one seating per table at most: an open bill in which a round
+ * was ordered, or where the staff seated a booking (less than 3 h ago when nothing was ordered
+ * since). Opening the table's QR link opens a seating too (its token is needed to order), but
+ * that alone takes no table (issue 27): someone who scanned and left, or a photo of the code,
+ * must not show the table occupied. For the tables feature's grid (decision 016), which reads
+ * seatings only through here.
  */
 export async function listCurrentSeatings(
 	deps: AppDeps,
@@ -144,19 +147,27 @@ export async function listCurrentSeatings(
 		.leftJoin("customer_order as o", (join) =>
 			join.onRef("o.bill_id", "=", "b.id").on("o.status", "not in", OPEN_ROUND_EXCLUDED),
 		)
-		.select(({ fn }) => ["b.id", "b.table_id", "b.opened_at", fn.count<string>("o.id").as("rounds")])
+		.select(({ fn }) => [
+			"b.id",
+			"b.table_id",
+			"b.opened_at",
+			"b.reservation_id",
+			fn.count<string>("o.id").as("rounds"),
+			fn.min("o.created_at").as("first_round_at"),
+		])
 		.where("b.tenant_id", "=", args.tenantId)
 		.where("b.shop_id", "=", args.shopId)
 		.where("b.status", "=", "open")
-		.groupBy(["b.id", "b.table_id", "b.opened_at"])
+		.groupBy(["b.id", "b.table_id", "b.opened_at", "b.reservation_id"])
 		.execute();
 	const staleBefore = deps.clock.now().getTime() - STALE_SEATING_SECONDS * 1000;
-	return rows
-		.map((row) => ({
-			billId: row.id,
-			tableId: row.table_id,
-			openedAt: new Date(row.opened_at),
-			rounds: Number(row.rounds),
-		}))
-		.filter((seating) => seating.rounds > 0 || seating.openedAt.getTime() >= staleBefore);
+	const taken: CurrentSeating[] = [];
+	for (const row of rows) {
+		const rounds = Number(row.rounds);
+		const staffSeated = row.reservation_id !== null && row.reservation_id !== undefined;
+		if (rounds === 0 && !(staffSeated && new Date(row.opened_at).getTime() >= staleBefore)) continue;
+		const seatedAt = staffSeated || !row.first_round_at ? row.opened_at : row.first_round_at;
+		taken.push({ billId: row.id, tableId: row.table_id, seatedAt: new Date(seatedAt), rounds });
+	}
+	return taken;
 }

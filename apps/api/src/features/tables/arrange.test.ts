@@ -226,14 +226,35 @@ describe("the live grid", () => {
 	const tableEvents = (id: number, reason: string) =>
 		live.messages.filter((m) => m.type === "table.changed" && m.data.tableId === id && m.data.reason === reason);
 
-	it("hears a scan that seats a table at once, and not a second diner joining", async () => {
-		const b = await tableId("A3");
-		await tables.sitAt("A3");
-		await until(() => tableEvents(b, "seated").length === 1, 3000, "table.changed seated");
-		await tables.sitAt("A3");
+	const gridEntry = async (number: string) => {
+		const answer = await server.call<TableGridEntry[]>("GET", "/app-api/merchant/bell/tables?shopId=1", {
+			token: staff.accessToken,
+		});
+		return answer.data.find((table) => table.number === number);
+	};
+
+	it("keeps a table free when its QR link is only opened: the first round seats it (issue 27)", async () => {
+		const b = await tableId("A5");
+		const seating = await tables.sitAt("A5");
+		await tables.sitAt("A5");
+		// Nothing was said to the staff and nothing shows: opening the link is no order.
 		await new Promise((resolve) => setTimeout(resolve, 200));
-		expect(tableEvents(b, "seated")).toHaveLength(1);
-		expect(tableEvents(b, "seated")[0]?.data).toMatchObject({ shopId: 1, tenantId: 1 });
+		expect(live.messages.filter((m) => m.type === "table.changed" && m.data.tableId === b)).toEqual([]);
+		expect(await gridEntry("A5")).toMatchObject({ state: "free", seatedAt: null });
+
+		server.clock.advance(5 * 60);
+		const placed = await fx.place(customer.accessToken, {
+			orderType: "desk",
+			tableToken: seating,
+			diners: 2,
+			lines: [fx.line(COCONUT, 1)],
+		});
+		expect(placed.code).toBe(0);
+		await until(() => tableEvents(b, "ordered").length === 1, 3000, "table.changed ordered");
+		const taken = await gridEntry("A5");
+		expect(taken?.state).toBe("eating");
+		// Taken when the round came, not when the link was opened.
+		expect(taken?.seatedAt).toBe(server.clock.now().toISOString());
 	});
 
 	it("hears a round ordered and the bill paid", async () => {

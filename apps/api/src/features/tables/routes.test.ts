@@ -86,7 +86,8 @@ describe("editing tables", () => {
 		expect(created.code).toBe(0);
 		expect(created.data).toMatchObject({ number: "Z1", seats: 4, area: "Terrace" });
 		expect((await tables.scan(codeOf(created.data))).code).toBe(0);
-		expect(await gridEntry("Z1")).toMatchObject({ seats: 4, areaNames: terrace, state: "ordering" });
+		// Opening the table's link seats nobody (issue 27): the new table is on the grid, still free.
+		expect(await gridEntry("Z1")).toMatchObject({ seats: 4, areaNames: terrace, state: "free", seatedAt: null });
 
 		const renamed = await post<MerchantTable>(
 			"/merchant/table/update",
@@ -294,7 +295,7 @@ describe("the bell", () => {
 		const live = await connectLive(server, `ticket=${await ticketFor(server, staff.accessToken)}`);
 		const diner = await tables.sitAt("A3");
 		const a3 = await gridEntry("A3");
-		expect(a3).toMatchObject({ state: "ordering", calls: [] });
+		expect(a3).toMatchObject({ state: "free", calls: [] });
 
 		const first = await call(diner, "waiter");
 		expect(first.code).toBe(0);
@@ -324,8 +325,9 @@ describe("the bell", () => {
 		const answered = await post<{ answered: number }>("/merchant/bell/answer", { tableId: a3.id }, staff);
 		expect(answered).toMatchObject({ code: 0, data: { answered: 2 } });
 		await until(() => live.messages.some((m) => m.type === "table.changed" && m.data.reason === "answered"));
-		// The diners asked for the bill in this seating: the table waits to pay.
-		expect(await gridEntry("A3")).toMatchObject({ state: "waitingToPay", calls: [] });
+		// Answered, and nothing was ordered in this seating: the table is free again (issue 27: only
+		// an order or the staff seat a table; "waiting to pay" is for seatings with rounds).
+		expect(await gridEntry("A3")).toMatchObject({ state: "free", calls: [] });
 		expect((await post("/merchant/bell/answer", { tableId: a3.id }, staff)).data).toEqual({ answered: 0 });
 		const rows = await server.deps.db
 			.selectFrom("table_call")

@@ -302,7 +302,7 @@ export async function tableGrid(
 			...presentMerchantTable(deps, ctx, args, row),
 			areaNames: row.area as Localized | null,
 			state,
-			seatedAt: seating ? seating.openedAt.toISOString() : null,
+			seatedAt: seating ? seating.seatedAt.toISOString() : null,
 			calls: open.map(presentCall),
 		};
 	});

@@ -273,26 +273,46 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
 	}
 
 	if (loading) showLoading();
+	const retryable = mayRetryWhenUnavailable(method, headers);
 	let response: Response;
-	try {
-		response = await fetchWithTimeout(
-			buildUrl(path, query),
-			{ method, headers, body: payload, credentials: "same-origin" },
-			timeoutMs,
-			signal,
-		);
-	} catch (error) {
-		if (loading) endLoading();
-		if (error instanceof TimeoutSignal) {
-			throw new RequestError(1, message("requestTimeout", { ms: timeoutMs }));
+	for (let attempt = 0; ; attempt++) {
+		try {
+			response = await fetchWithTimeout(
+				buildUrl(path, query),
+				{ method, headers, body: payload, credentials: "same-origin" },
+				timeoutMs,
+				signal,
+			);
+		} catch (error) {
+			if (loading) endLoading();
+			if (error instanceof TimeoutSignal) {
+				throw new RequestError(1, message("requestTimeout", { ms: timeoutMs }));
+			}
+			// A call the screen itself cancelled (unmount, new search), or one the browser dropped
+			// because the page is going away, is not a network failure.
+			if (signal?.aborted || pageLeaving) throw error;
+			if (login) sendToLogin();
+			throw new RequestError(0, message("notLoggedIn"), true);
 		}
-		// A call the screen itself cancelled (unmount, new search), or one the browser dropped
-		// because the page is going away, is not a network failure.
-		if (signal?.aborted || pageLeaving) throw error;
-		if (login) sendToLogin();
-		throw new RequestError(0, message("notLoggedIn"), true);
+		if (!(await isUnavailable(response)) || !retryable || attempt >= UNAVAILABLE_RETRIES) break;
+		// "Unavailable for a moment, we'll retry" once, then the same call again after a wait.
+		if (attempt === 0 && toast) showToast(message("serviceUnavailable"), Limits.toastMs);
+		try {
+			await waitBeforeRetry(unavailableRetryDelay(attempt, retryAfterSeconds(response)), signal);
+		} catch (error) {
+			if (loading) endLoading();
+			throw error;
+		}
 	}
 	if (loading) endLoading();
+
+	if (await isUnavailable(response)) {
+		// Still unavailable after the retries, or a write that cannot be repeated safely (no
+		// idempotency key): nothing was done, and the person can try again in a moment.
+		const text = message("serviceStillUnavailable");
+		if (toast) showToast(text, Limits.toastMs);
+		throw new RequestError(503, text, false, toast);
+	}
 
 	if (response.status === 401) {
 		if (login) sendToLogin();
@@ -334,6 +354,62 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
 	}
 	if (toast) showToast(msg, Limits.toastMs);
 	throw new ApiError(code, msg, envelope.data ?? null, toast);
+}
+
+/**
+ * A call answered HTTP 503 (the server cannot reach its database, or is too busy: nothing was
+ * done, issue 27) is sent again this many times, with waits of about 1, 2 and 4 s (or the
+ * server's Retry-After, at most 10 s). Only calls that are safe to repeat: reads, and writes
+ * that carry an idempotency key (the server does such a write once, however often it is sent).
+ */
+export const UNAVAILABLE_RETRIES = 3;
+const RETRY_BASE_MS = 1000;
+const RETRY_MAX_MS = 10_000;
+
+/**
+ * HTTP 503 from our server (its envelope, code ServiceUnavailable) or from a proxy in front of
+ * it; not the spec's service notice (5109, whose message is shown as it is).
+ */
+async function isUnavailable(response: Response): Promise<boolean> {
+	if (response.status !== 503) return false;
+	const body = await readJsonBody(response.clone());
+	return body?.status !== ErrorCode.ServiceNotice && body?.code !== ErrorCode.ServiceNotice;
+}
+
+/** Whether a call may be sent again after a 503: a read, or a write with its idempotency key. */
+export function mayRetryWhenUnavailable(method: string, headers: Record<string, string>): boolean {
+	if (method === "GET") return true;
+	return Object.entries(headers).some(([name, value]) => name.toLowerCase() === "idempotency-key" && value !== "");
+}
+
+/**
+ * The wait before retry number `attempt + 1`: doubling from 1 s, at least the server's
+ * Retry-After, at most 10 s, scaled into 50–100 % so that many clients do not come back at once.
+ */
+export function unavailableRetryDelay(attempt: number, retryAfter: number | null, random = Math.random): number {
+	const step = Math.min(RETRY_MAX_MS, Math.max(RETRY_BASE_MS * 2 ** attempt, (retryAfter ?? 0) * 1000));
+	return Math.round(step * (0.5 + random() / 2));
+}
+
+/** Retry-After in seconds (the server sends whole seconds); null when absent or not a number. */
+function retryAfterSeconds(response: Response): number | null {
+	const value = response.headers.get("retry-after");
+	return value && /^\d{1,4}$/.test(value.trim()) ? Number(value.trim()) : null;
+}
+
+function waitBeforeRetry(ms: number, signal: AbortSignal | undefined): Promise<void> {
+	return new Promise((resolve, reject) => {
+		if (signal?.aborted) return reject(signal.reason);
+		const timer = setTimeout(() => {
+			signal?.removeEventListener("abort", abort);
+			resolve();
+		}, ms);
+		const abort = () => {
+			clearTimeout(timer);
+			reject(signal?.reason);
+		};
+		signal?.addEventListener("abort", abort, { once: true });
+	});
 }
 
 type LooseBody = Partial<ApiEnvelope<unknown>> & { message?: unknown; status?: unknown };

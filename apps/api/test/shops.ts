@@ -30,3 +30,13 @@ export async function memberWithRole(
 	await server.deps.db.insertInto("shop_staff").values({ shop_id: shopId, member_id: session.userId, role }).execute();
 	return session;
 }
+
+/**
+ * An owner of a shop who also administers the business (migration 0026), as the demo owner
+ * does: defines the tenant-wide recharge packages, cards, coupons, points and rate.
+ */
+export async function businessAdmin(server: TestServer, mobile: string, shopId = 1) {
+	const session = await memberWithRole(server, mobile, "owner", shopId);
+	await server.deps.db.insertInto("tenant_admin").values({ tenant_id: 1, member_id: session.userId }).execute();
+	return session;
+}

@@ -5,7 +5,7 @@ import type { MessageKey } from "./messages.js";
  * (sign in), 1004004002 (go back to the stored index_url) and 5109 (toast the message).
  * Small HTTP-like codes are shared by every feature; ten-digit codes are grouped per
  * feature (1001 system, 1004 member/identity, 1008003 menu items, 1008007 orders, 1008016 stores and
- * delivery, 1008017 tables and the bell, 1008021 reservations, 1008022 stored value, 1008023 VIP cards, 1008024 coupons, 1008025 points, 1008026 the merchant's money, 1009 files), as yshop-drink does, so that
+ * delivery, 1008017 tables and the bell, 1008021 reservations, 1008022 stored value, 1008023 VIP cards, 1008024 coupons, 1008025 points, 1008026 the merchant's money, 1008027 the business's administrators, 1009 files), as yshop-drink does, so that
  * codes of different features never collide.
  */
 export const ErrorCode = {
@@ -58,16 +58,16 @@ export const ErrorCode = {
 	MenuChanged: 1008003007,
 	/** The cart was priced at a unit price the menu no longer has. */
 	PriceChanged: 1008003008,
+	/** A relative stock edit would take off more than is left now (orders took some meanwhile). */
+	StockBelowWhatIsLeft: 1008003009,
+	/** "Back in stock" of a row that counts its stock and has none left: say how many came back. */
+	RestockNeeded: 1008003010,
 
 	OrderNotPayable: 1008007000,
 	InsufficientBalance: 1008007001,
 	IdempotencyKeyRequired: 1008007002,
 	IdempotencyKeyReused: 1008007003,
 	PickupTimeInvalid: 1008007004,
-	/** A relative stock edit would take off more than is left now (orders took some meanwhile). */
-	StockBelowWhatIsLeft: 1008003009,
-	/** "Back in stock" of a row that counts its stock and has none left: say how many came back. */
-	RestockNeeded: 1008003010,
 	PickupTimeOutsideHours: 1008007005,
 	OrderNotCancellable: 1008007006,
 	PayMethodUnavailable: 1008007007,
@@ -90,14 +90,14 @@ export const ErrorCode = {
 	TableInvalid: 1008016006,
 	/** The shop paused new orders for a while (busy kitchen); the message says until when. */
 	StorePaused: 1008016007,
+	/** A business has as many shops as it may (BRANCHES_PER_TENANT_MAX): no new branch. */
+	BranchLimitReached: 1008016008,
 
 	/** Shop staff (issue 10): 1008020 groups the staff list of a shop. */
 	StaffLastOwner: 1008020000,
 	StaffAlreadyAdded: 1008020001,
 
 	FileMissing: 1009001000,
-	/** A business has as many shops as it may (BRANCHES_PER_TENANT_MAX): no new branch. */
-	BranchLimitReached: 1008016008,
 	FileNotImage: 1009001001,
 	FileTooLarge: 1009001002,
 	ImageDimensionsTooLarge: 1009001003,
@@ -122,12 +122,18 @@ export const ErrorCode = {
 	ArrivalTooEarly: 1008021013,
 	/** A start inside the opening hours that is not one of the shop's slot times. */
 	ReservationTimeInvalid: 1008021014,
+	/** The seating area the guest prefers has no free table then, and they did not accept another (issue 27). */
+	ReservationAreaTaken: 1008021030,
 
 	/** Stored value (issue 12): 1008022 groups recharges, the bill and counter payments. */
 	RechargePackageUnavailable: 1008022000,
 	/** A counter payment code that is unknown, used, expired or of another tenant: one answer for all. */
 	PayCodeInvalid: 1008022001,
 	CounterRefundNotAllowed: 1008022002,
+	/** A member's own pay code charged at a shop where they are on the staff (decision 027). */
+	PayCodeOwnShop: 1008022003,
+	/** A deposit or a booking's pre-order is paid with money the member paid in, never with recharge bonus (decision 027). */
+	BonusNotForBooking: 1008022004,
 
 	/** VIP cards (issue 12): 1008023 groups membership cards. */
 	VipCardUnavailable: 1008023000,
@@ -151,6 +157,10 @@ export const ErrorCode = {
 	PointsItemUnavailable: 1008025003,
 	PointsFulfilmentUnavailable: 1008025004,
 	RedemptionStateChanged: 1008025005,
+	/** A pickup code this shop has no reward for: unknown, another shop's, a delivery's — one answer (issue 27). */
+	RedemptionCodeUnknown: 1008025006,
+	/** The reward of this pickup code was handed over already: never twice. */
+	RedemptionAlreadyHandedOver: 1008025007,
 
 	/** The merchant's money (issue 14): 1008026 groups bank cards and withdrawals. */
 	NoWithdrawableAmount: 1008026000,
@@ -161,13 +171,20 @@ export const ErrorCode = {
 	BankCardLimit: 1008026005,
 	BankCardDuplicate: 1008026006,
 	/** A review decision on a withdrawal another operator (or the owner) changed meanwhile, or not in the state it needs. */
-	/** A pickup code this shop has no reward for: unknown, another shop's, a delivery's — one answer (issue 27). */
-	RedemptionCodeUnknown: 1008025006,
-	/** The reward of this pickup code was handed over already: never twice. */
-	RedemptionAlreadyHandedOver: 1008025007,
 	WithdrawalStateChanged: 1008026007,
 	/** A platform page or call asked by someone who is not a platform operator. */
 	NotPlatformOperator: 1008026008,
+
+	/**
+	 * The business's own administrators (issue 27, migration 0026): 1008027. Tenant-wide money
+	 * products (recharge packages, VIP card types, coupon templates, the points mall and rule) and
+	 * the second currency's rate are changed only by a business owner, not a shop's owner.
+	 */
+	NotBusinessAdmin: 1008027000,
+	/** The business's last administrator cannot be removed: nobody could define its products any more. */
+	BusinessAdminLast: 1008027001,
+	/** Only an owner of one of the business's shops can be made its administrator. */
+	BusinessAdminNotOwner: 1008027002,
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -208,6 +225,8 @@ export const errorMessageKeys: Record<Exclude<ErrorCode, 0>, MessageKey> = {
 	[ErrorCode.ItemNotForOrderType]: "itemNotForOrderType",
 	[ErrorCode.MenuChanged]: "menuChanged",
 	[ErrorCode.PriceChanged]: "priceChanged",
+	[ErrorCode.StockBelowWhatIsLeft]: "stockBelowWhatIsLeft",
+	[ErrorCode.RestockNeeded]: "restockNeeded",
 	[ErrorCode.OrderNotPayable]: "orderNotPayable",
 	[ErrorCode.InsufficientBalance]: "insufficientBalance",
 	[ErrorCode.IdempotencyKeyRequired]: "idempotencyKeyRequired",
@@ -232,9 +251,8 @@ export const errorMessageKeys: Record<Exclude<ErrorCode, 0>, MessageKey> = {
 	[ErrorCode.BelowMinDeliveryPrice]: "belowMinDeliveryPrice",
 	[ErrorCode.AddressRequired]: "chooseDeliveryAddress",
 	[ErrorCode.TableInvalid]: "tableInvalid",
-	[ErrorCode.StockBelowWhatIsLeft]: "stockBelowWhatIsLeft",
-	[ErrorCode.RestockNeeded]: "restockNeeded",
 	[ErrorCode.StorePaused]: "storePausedUntil",
+	[ErrorCode.BranchLimitReached]: "branchLimitReached",
 	[ErrorCode.StaffLastOwner]: "staffLastOwner",
 	[ErrorCode.StaffAlreadyAdded]: "staffAlreadyAdded",
 	[ErrorCode.FileMissing]: "fileMissing",
@@ -258,10 +276,12 @@ export const errorMessageKeys: Record<Exclude<ErrorCode, 0>, MessageKey> = {
 	[ErrorCode.PreorderLocked]: "preorderLocked",
 	[ErrorCode.ArrivalTooEarly]: "arrivalTooEarly",
 	[ErrorCode.ReservationTimeInvalid]: "chooseCorrectTime",
+	[ErrorCode.ReservationAreaTaken]: "reservationAreaTaken",
 	[ErrorCode.RechargePackageUnavailable]: "rechargePackageUnavailable",
-	[ErrorCode.BranchLimitReached]: "branchLimitReached",
 	[ErrorCode.PayCodeInvalid]: "payCodeExpired",
 	[ErrorCode.CounterRefundNotAllowed]: "counterRefundNotAllowed",
+	[ErrorCode.PayCodeOwnShop]: "payCodeOwnShop",
+	[ErrorCode.BonusNotForBooking]: "bonusNotForBooking",
 	[ErrorCode.VipCardUnavailable]: "vipCardUnavailable",
 	[ErrorCode.VipCardOtherActive]: "vipCardOtherActive",
 	[ErrorCode.CouponAllGone]: "couponAllGone",
@@ -278,6 +298,8 @@ export const errorMessageKeys: Record<Exclude<ErrorCode, 0>, MessageKey> = {
 	[ErrorCode.PointsItemUnavailable]: "pointsItemUnavailable",
 	[ErrorCode.PointsFulfilmentUnavailable]: "pointsFulfilmentUnavailable",
 	[ErrorCode.RedemptionStateChanged]: "redemptionStateChanged",
+	[ErrorCode.RedemptionCodeUnknown]: "redemptionCodeUnknown",
+	[ErrorCode.RedemptionAlreadyHandedOver]: "redemptionAlreadyHandedOver",
 	[ErrorCode.NoWithdrawableAmount]: "noWithdrawableAmount",
 	[ErrorCode.WithdrawalExceedsAvailable]: "withdrawalExceedsAvailable",
 	[ErrorCode.WithdrawalBelowMinimum]: "withdrawalBelowMinimum",
@@ -287,6 +309,7 @@ export const errorMessageKeys: Record<Exclude<ErrorCode, 0>, MessageKey> = {
 	[ErrorCode.BankCardDuplicate]: "bankCardDuplicate",
 	[ErrorCode.WithdrawalStateChanged]: "withdrawalStateChanged",
 	[ErrorCode.NotPlatformOperator]: "notPlatformOperator",
+	[ErrorCode.NotBusinessAdmin]: "notBusinessAdmin",
+	[ErrorCode.BusinessAdminLast]: "businessAdminLast",
+	[ErrorCode.BusinessAdminNotOwner]: "businessAdminNotOwner",
 };
-	[ErrorCode.RedemptionCodeUnknown]: "redemptionCodeUnknown",
-	[ErrorCode.RedemptionAlreadyHandedOver]: "redemptionAlreadyHandedOver",

@@ -73,6 +73,12 @@ export interface MemberInfo {
 	telegramLinked: boolean;
 	/** Reviews withdrawals of every shop (issue 14): the mine page shows the platform's entry. */
 	isPlatformOperator: boolean;
+	/**
+	 * Administers the business (issue 27): the only one who changes what every shop of the tenant
+	 * shares and that touches money (recharge packages, VIP cards, coupons, the points mall and
+	 * rule, the second currency's rate). Other owners and managers see those pages read-only.
+	 */
+	isBusinessAdmin: boolean;
 }
 
 /** Avatars must be images uploaded through infra/file/upload. */

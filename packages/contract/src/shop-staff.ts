@@ -31,3 +31,34 @@ export interface StaffMember {
 	/** False for someone added by phone who has not signed in yet. */
 	hasSignedIn: boolean;
 }
+
+/**
+ * The business's administrators (issue 27, migration 0026): the owners who define what every
+ * shop of the tenant shares and that touches money (recharge packages, the stored-value
+ * agreement, VIP card types, coupon templates, the points rule and mall, the second currency's
+ * rate). A shop's owners read the list; an administrator grants it to another owner of one of
+ * the business's shops and takes it back; the last one stays.
+ */
+
+/** GET merchant/business-admins?shopId= */
+export const BusinessAdminsQuery = z.object({ shopId: queryIdField });
+
+/** POST merchant/business-admins/grant and merchant/business-admins/revoke: the shop is where the caller works. */
+export const BusinessAdminInput = z.strictObject({ shopId: idField, memberId: idField });
+export type BusinessAdminInput = z.infer<typeof BusinessAdminInput>;
+
+export interface BusinessAdminPerson {
+	memberId: number;
+	mobile: string;
+	nickname: string;
+	/** The business's shops this person owns, in the reader's language. */
+	ownedShops: string[];
+}
+
+export interface BusinessAdmins {
+	admins: BusinessAdminPerson[];
+	/** Owners of the business's shops who are not administrators: the only people it can be granted to. */
+	candidates: BusinessAdminPerson[];
+	/** Whether the reader is an administrator, so may grant and revoke. */
+	readerIsAdmin: boolean;
+}

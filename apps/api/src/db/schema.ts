@@ -751,6 +751,7 @@ export interface DB {
 	points_redemption: PointsRedemptionTable;
 	points_entry: PointsEntryTable;
 	platform_operator: PlatformOperatorTable;
+	tenant_admin: TenantAdminTable;
 	shop_earning: ShopEarningTable;
 	shop_bank_card: ShopBankCardTable;
 	shop_withdrawal: ShopWithdrawalTable;
@@ -848,6 +849,15 @@ export interface ShopDayNetTable {
 export interface PlatformOperatorTable {
 	tenant_id: number;
 	member_id: number;
+	created_at: CreatedAt;
+}
+
+/** A business administrator (migration 0026): defines the tenant-wide money products and the riel rate. */
+export interface TenantAdminTable {
+	tenant_id: number;
+	member_id: number;
+	/** Who granted it; null for those the migration or the demo seed made administrators. */
+	granted_by: OptionalNullable<number>;
 	created_at: CreatedAt;
 }
 

@@ -130,6 +130,7 @@ const en = {
 	nameTooLong: "The name can be at most 30 characters",
 	reservationNoteTooLong: "The note can be at most 200 characters",
 	reservationSlotTaken: "This time was just taken. Please choose another time",
+	reservationAreaTaken: "No table is free in {area} at this time. Choose another time, or accept a seat in another area",
 	reservationTooSoon: "Please book at least {minutes} minutes ahead",
 	reservationTooFar: "Bookings open at most {days} days ahead",
 	partyTooLarge: "Online bookings take up to {max} guests. For a larger party, call the shop on {phone}",

@@ -56,12 +56,12 @@ const staffEn = {
 	depositAmountRequired: "Enter the deposit per person, or ask for no deposit",
 	arrivalCodeRequired: "Enter the arrival code",
 	arrivalCodeUnknown: "No booking has this arrival code. Check it and try again",
-	reservationTablesDoNotFit: "The chosen tables do not seat this party",
-	reservationTableBusy: "A chosen table is already booked for this time",
-	arrivalTooEarly: "It is too early for this booking: guests can be seated up to {minutes} minutes before",
 	redemptionCodeRequired: "Enter the pickup code",
 	redemptionCodeUnknown: "No reward waits here with this pickup code. Check it and try again",
 	redemptionAlreadyHandedOver: "This reward was already handed over; it cannot be collected twice",
+	reservationTablesDoNotFit: "The chosen tables do not seat this party",
+	reservationTableBusy: "A chosen table is already booked for this time",
+	arrivalTooEarly: "It is too early for this booking: guests can be seated up to {minutes} minutes before",
 	payCodeRequired: "Scan or type the member's payment code",
 	payCodeInvalid: "A payment code has 18 digits",
 	payCodeExpired: "This payment code is not valid or has expired. Ask the guest to refresh it and try again",
@@ -69,6 +69,7 @@ const staffEn = {
 	counterAmountTooHigh: "This amount is too large. Check it",
 	counterRefundNotAllowed:
 		"A counter payment can be refunded once, on the day it was made. This one was refunded already or is from an earlier day",
+	payCodeOwnShop: "This payment code belongs to someone on this shop's staff, who cannot be charged here. Ask the guest for their own code",
 	rechargeNameRequired: "Fill in the package's Chinese name",
 	rechargeNameTooLong: "The name can be at most 30 characters",
 	rechargeAmountInvalid: "Enter a valid amount to pay",
@@ -125,6 +126,9 @@ const staffEn = {
 	holdHoursInvalid: "The hold must be 0 to 720 hours",
 	minimumWithdrawalInvalid: "Enter a valid minimum withdrawal",
 	notPlatformOperator: "Only platform operators can open this page",
+	notBusinessAdmin: "Only a business owner can change this: it is set once for every shop. Shop owners and managers can view it; ask a business owner to change it",
+	businessAdminLast: "The business needs at least one business owner: the last one cannot be removed",
+	businessAdminNotOwner: "Only an owner of one of the business's shops can become a business owner",
 } satisfies Record<StaffMessageKey, string>;
 
 export default staffEn;

@@ -46,6 +46,7 @@ const TABLES = [
 	"stored_value_settings",
 	"vip_card_type",
 	"platform_operator",
+	"tenant_admin",
 ] as const satisfies readonly (keyof DB)[];
 
 // A fresh database of the project's kind: PGlite, and a new PostgreSQL database on api-postgres.
@@ -135,6 +136,7 @@ describe("demo seed", () => {
 			news: 2,
 			vip_card_type: 2,
 			platform_operator: 1,
+			tenant_admin: 1,
 		});
 	});
 
@@ -229,6 +231,13 @@ describe("demo seed", () => {
 			.select(["m.mobile", "p.tenant_id"])
 			.execute();
 		expect(operators).toEqual([{ mobile: DEMO_OPERATOR_MOBILE, tenant_id: 1 }]);
+		// The demo owner administers the business: the tenant-wide products and the riel rate are theirs.
+		const admins = await database.db
+			.selectFrom("tenant_admin as a")
+			.innerJoin("member as m", "m.id", "a.member_id")
+			.select(["m.mobile", "a.tenant_id"])
+			.execute();
+		expect(admins).toEqual([{ mobile: DEMO_OWNER_MOBILE, tenant_id: 1 }]);
 		expect(members.every((m) => m.points === 0)).toBe(true);
 		// The demo customer's starting balance is granted once, through the ledger, even when seeded twice.
 		const wallets = await database.db

@@ -62,6 +62,7 @@ export async function seedDemo(db: Kysely<DB>, options: { dataDir: string }): Pr
 		await seedNews(trx);
 		await grantDemoBalance(trx, memberIds);
 		await seedPlatformOperator(trx, memberIds);
+		await seedBusinessAdmin(trx, memberIds);
 		await seedStoredValue(trx, demoTenant.id);
 		await seedVipCardTypes(trx, demoTenant.id);
 		await seedPoints(trx, demoTenant.id, pictures);
@@ -221,6 +222,19 @@ async function seedPlatformOperator(db: Transaction<DB>, memberIds: Map<string, 
 	await db
 		.insertInto("platform_operator")
 		.values({ tenant_id: demoTenant.id, member_id: idOf(memberIds, DEMO_OPERATOR_MOBILE) })
+		.onConflict((oc) => oc.columns(["tenant_id", "member_id"]).doNothing())
+		.execute();
+}
+
+/**
+ * The demo owner administers the business (migration 0026): they define the recharge packages,
+ * VIP cards, coupons, points mall and the riel rate for both branches; listed once however often
+ * the seed runs.
+ */
+async function seedBusinessAdmin(db: Transaction<DB>, memberIds: Map<string, number>) {
+	await db
+		.insertInto("tenant_admin")
+		.values({ tenant_id: demoTenant.id, member_id: idOf(memberIds, DEMO_OWNER_MOBILE) })
 		.onConflict((oc) => oc.columns(["tenant_id", "member_id"]).doNothing())
 		.execute();
 }

@@ -4,14 +4,14 @@ import { BusinessError } from "../../http/business-error.js";
 import type { AppDeps } from "../../http/deps.js";
 import type { RequestContext } from "../../http/request-context.js";
 import { recordShopChange } from "../shop-changes/record.js";
-import { localizedFromInput, requireShopPermission } from "../venues/service.js";
+import { localizedFromInput, requireBusinessAdmin, requireShopPermission } from "../venues/service.js";
 import { presentTemplateAdmin, storedKind } from "./present.js";
 import * as queries from "./queries.js";
 
 /**
- * The owner's coupon templates (permission `promotions`: owner and manager). Templates are
- * tenant-wide; the shop named in a call is where the caller's permission is checked and where
- * the change log records the change.
+ * Coupon templates: read with permission `promotions` (owner and manager), changed only by a
+ * business administrator (issue 27), since templates are tenant-wide; the shop named in a call
+ * is where the caller's permission is checked and where the change log records the change.
  */
 
 type SignedInContext = RequestContext & { member: { id: number } };
@@ -115,7 +115,7 @@ export async function saveCouponTemplate(
 	ctx: SignedInContext,
 	input: SaveInput,
 ): Promise<CouponTemplateList> {
-	await requireShopPermission(deps, ctx, input.shopId, PERMISSION);
+	await requireBusinessAdmin(deps, ctx, input.shopId, PERMISSION);
 	checkKindFields(input);
 	const shopIds = input.shopIds === null ? [] : [...new Set(input.shopIds)].sort((a, b) => a - b);
 	const tenantShopIds = new Set((await queries.tenantShops(deps.db, ctx.tenant.id)).map((shop) => shop.id));

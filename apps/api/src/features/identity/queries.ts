@@ -175,10 +175,11 @@ export function findMember(db: Db, tenantId: number, memberId: number) {
 /**
  * Everything get-info shows, in one round trip (decision 025): the member, their wallet balance
  * (0 before their first movement: the account is created with it), usable coupons, Telegram
- * link, platform operator flag and the shops they work at. Read fresh on every call, so nothing
- * the member changes (balance, points, coupons, roles) can show stale. Each part reads what
- * its own feature's query reads: accountBalance (wallet/ledger.ts), isPlatformOperator
- * (merchant-wallet/operator.ts), listStaffShops (venues/queries.ts).
+ * link, platform operator and business administrator flags, and the shops they work at. Read
+ * fresh on every call, so nothing the member changes (balance, points, coupons, roles) can show
+ * stale. Each part reads what its own feature's query reads: accountBalance (wallet/ledger.ts),
+ * isPlatformOperator (merchant-wallet/operator.ts), findTenantAdmin and listStaffShops
+ * (venues/queries.ts).
  */
 export async function findMemberInfo(db: Db, args: { tenantId: number; memberId: number; now: Date }) {
 	const [row] = await memberInfoQuery(db, args);
@@ -218,6 +219,15 @@ const memberInfoQuery = preparedQuery((db: Db, args: { tenantId: number; memberI
 						.where("po.member_id", "=", memberId),
 				)
 				.as("platformOperator"),
+			eb
+				.exists(
+					eb
+						.selectFrom("tenant_admin as ta")
+						.select("ta.member_id")
+						.where("ta.tenant_id", "=", tenantId)
+						.where("ta.member_id", "=", memberId),
+				)
+				.as("businessAdmin"),
 			jsonArrayFrom(
 				eb
 					.selectFrom("shop_staff as st")

@@ -345,6 +345,7 @@ export async function getMemberInfo(deps: AppDeps, ctx: CallerContext, memberId:
 		merchantShops,
 		telegramLinked: Boolean(member.telegramLinked),
 		isPlatformOperator: Boolean(member.platformOperator),
+		isBusinessAdmin: Boolean(member.businessAdmin),
 	};
 }
 

@@ -4,14 +4,14 @@ import { BusinessError } from "../../http/business-error.js";
 import type { AppDeps } from "../../http/deps.js";
 import type { RequestContext } from "../../http/request-context.js";
 import { recordShopChange } from "../shop-changes/record.js";
-import { localizedFromInput, requireShopPermission } from "../venues/service.js";
+import { localizedFromInput, requireBusinessAdmin, requireShopPermission } from "../venues/service.js";
 import { presentCardTypeAdmin } from "./present.js";
 import * as queries from "./queries.js";
 
 /**
- * The owner's VIP card types (permission `members`: owner and manager). Card types are
- * tenant-wide; the shop named in a call is where the caller's permission is checked and where
- * the change log records the change.
+ * VIP card types: read with permission `members` (owner and manager), changed only by a
+ * business administrator (issue 27), since card types are tenant-wide; the shop named in a call
+ * is where the caller's permission is checked and where the change log records the change.
  */
 
 type SignedInContext = RequestContext & { member: { id: number } };
@@ -43,7 +43,7 @@ export async function saveCardType(
 	ctx: SignedInContext,
 	input: z.output<typeof SaveVipCardInput>,
 ): Promise<VipCardAdmin[]> {
-	await requireShopPermission(deps, ctx, input.shopId, PERMISSION);
+	await requireBusinessAdmin(deps, ctx, input.shopId, PERMISSION);
 	const now = deps.clock.now();
 	const fields = {
 		name: JSON.stringify(localizedFromInput(input.name)),

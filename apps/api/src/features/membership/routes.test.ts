@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../../../test/harness.js";
 import { expectLedgerInvariants } from "../../../test/ledger-invariants.js";
 import { MembershipFixture, savedCard } from "../../../test/membership.js";
-import { memberWithRole } from "../../../test/shops.js";
+import { businessAdmin, memberWithRole } from "../../../test/shops.js";
 
 type Caller = { accessToken: string; userId: number };
 
@@ -15,6 +15,8 @@ let server: TestServer;
 let vip: MembershipFixture;
 let owner: Caller;
 let manager: Caller;
+/** A second owner who also administers the business (issue 27): card types are changed only by such. */
+let partner: Caller;
 let staff: Caller;
 
 beforeAll(async () => {
@@ -24,6 +26,7 @@ beforeAll(async () => {
 	});
 	vip = new MembershipFixture(server);
 	manager = await memberWithRole(server, "13900000500", "manager");
+	await businessAdmin(server, "13900000501");
 });
 afterAll(async () => {
 	await server?.close();
@@ -33,6 +36,7 @@ beforeEach(async () => {
 	owner = await server.signIn(OWNER);
 	staff = await server.signIn(STAFF);
 	manager = await server.signIn("13900000500");
+	partner = await server.signIn("13900000501");
 });
 
 /** A new member of the tenant, with this much stored value. */
@@ -284,7 +288,7 @@ describe("buying a card from the balance", () => {
 });
 
 describe("the owner's card types", () => {
-	it("lets owners and managers create, list and change card types; staff and customers are refused", async () => {
+	it("lets business administrators create and change card types, managers list them; staff and customers are refused", async () => {
 		const customer = await memberWith(0);
 		const answer = await vip.saveCardType(owner, {
 			name: { "zh-CN": "季卡", en: "Season card" },
@@ -313,7 +317,10 @@ describe("the owner's card types", () => {
 			activeHolders: 0,
 		});
 
-		const changed = await vip.saveCardType(manager, { ...editable(created), version: 1, price: 2800 });
+		// A manager reads the card types but does not define them for every shop (issue 27).
+		const byManager = await vip.saveCardType(manager, { ...editable(created), version: 1, price: 2700 });
+		expect(byManager.code).toBe(ErrorCode.NotBusinessAdmin);
+		const changed = await vip.saveCardType(partner, { ...editable(created), version: 1, price: 2800 });
 		expect(savedCard(changed.data, created.id)).toMatchObject({ version: 2, price: 2800 });
 
 		const list = await server.call<Array<{ id: number; price: number }>>(
@@ -345,13 +352,13 @@ describe("the owner's card types", () => {
 			.execute();
 		expect(logged).toEqual([
 			{ action: "create", member_id: owner.userId },
-			{ action: "update", member_id: manager.userId },
+			{ action: "update", member_id: partner.userId },
 		]);
 	});
 
 	it("refuses a save made on an older version, and changes nothing", async () => {
 		const card = await vip.cardType(owner, { price: 1000 });
-		await vip.cardType(manager, { ...editable(card), version: 1, price: 1100 });
+		await vip.cardType(partner, { ...editable(card), version: 1, price: 1100 });
 
 		const stale = await vip.saveCardType(owner, { ...editable(card), version: 1, price: 1200 }, "en");
 

@@ -20,17 +20,18 @@ import type { AppDeps } from "../../http/deps.js";
 import type { RequestContext } from "../../http/request-context.js";
 import { stockAfterEdit } from "../../lib/stock-edit.js";
 import { recordShopChange } from "../shop-changes/record.js";
-import { localizedFromInput, requireShopPermission } from "../venues/service.js";
+import { localizedFromInput, requireBusinessAdmin, requireShopPermission } from "../venues/service.js";
 import { announceRedemptionChange, type RedemptionChangeReason } from "./events.js";
 import { presentItemAdmin, presentRedemption } from "./present.js";
 import * as queries from "./queries.js";
 import { cancelLocked } from "./redeem.js";
 
 /**
- * The merchant side of points (decision 022). Items and the earning rule are tenant-wide and
- * edited with `promotions` (owner, manager); the shop named in a call is where the permission
- * is checked and where the change log records the change. Redemptions are handled with
- * `redemptions` (every role): pickups at the caller's shop, deliveries of the whole tenant.
+ * The merchant side of points (decision 022). Items and the earning rule are tenant-wide: read
+ * with `promotions` (owner, manager), changed only by a business administrator (issue 27); the
+ * shop named in a call is where the permission is checked and where the change log records it.
+ * Redemptions are handled with `redemptions` (every role): pickups at the caller's shop,
+ * deliveries of the whole tenant.
  */
 
 type SignedInContext = RequestContext & { member: { id: number } };
@@ -56,7 +57,7 @@ export async function saveMallItem(
 	ctx: SignedInContext,
 	input: z.output<typeof SavePointsItemInput>,
 ): Promise<PointsMallAdmin> {
-	await requireShopPermission(deps, ctx, input.shopId, "promotions");
+	await requireBusinessAdmin(deps, ctx, input.shopId, "promotions");
 	const tenantId = ctx.tenant.id;
 	const now = deps.clock.now();
 	// Outside the transaction (one connection on PGlite: only `trx` inside it).
@@ -133,7 +134,7 @@ export async function savePointsRule(
 	ctx: SignedInContext,
 	input: z.output<typeof SavePointsRuleInput>,
 ): Promise<PointsRule> {
-	await requireShopPermission(deps, ctx, input.shopId, "promotions");
+	await requireBusinessAdmin(deps, ctx, input.shopId, "promotions");
 	const tenantId = ctx.tenant.id;
 	const now = deps.clock.now();
 	await deps.db.transaction().execute(async (trx) => {

@@ -16,14 +16,15 @@ import { BusinessError } from "../../http/business-error.js";
 import type { AppDeps } from "../../http/deps.js";
 import type { RequestContext } from "../../http/request-context.js";
 import { recordShopChange } from "../shop-changes/record.js";
-import { localizedFromInput, requireShopPermission } from "../venues/service.js";
+import { localizedFromInput, requireBusinessAdmin, requireShopPermission } from "../venues/service.js";
 import { accountBalance } from "../wallet/ledger.js";
 import { DEFAULT_STORED_VALUE_AGREEMENT } from "./recharge-agreement.js";
 
 /**
  * Recharge packages and the stored-value agreement (issue 12, decision 021): tenant-wide like
- * the balance they fill, edited by owners and managers (permission `members`) from any shop
- * they run, versioned so that two editors never overwrite each other unknowingly.
+ * the balance they fill, read by owners and managers (permission `members`) of any shop and
+ * changed only by a business administrator (issue 27), versioned so that two editors never
+ * overwrite each other unknowingly.
  */
 
 type SignedInContext = RequestContext & { member: { id: number } };
@@ -149,7 +150,7 @@ export async function saveRechargePackage(
 	ctx: SignedInContext,
 	input: z.output<typeof SaveRechargePackageInput>,
 ): Promise<StoredValueAdmin> {
-	await requireShopPermission(deps, ctx, input.shopId, PERMISSION);
+	await requireBusinessAdmin(deps, ctx, input.shopId, PERMISSION);
 	const now = deps.clock.now();
 	const fields = {
 		name: JSON.stringify(localizedFromInput(input.name)),
@@ -235,7 +236,7 @@ export async function saveStoredValueAgreement(
 	ctx: SignedInContext,
 	input: z.output<typeof SaveStoredValueAgreementInput>,
 ): Promise<StoredValueAdmin> {
-	await requireShopPermission(deps, ctx, input.shopId, PERMISSION);
+	await requireBusinessAdmin(deps, ctx, input.shopId, PERMISSION);
 	const now = deps.clock.now();
 	const agreement = localizedFromInput(input.agreement);
 	return deps.db.transaction().execute(async (trx) => {

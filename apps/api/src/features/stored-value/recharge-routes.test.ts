@@ -15,7 +15,7 @@ import {
 	storedRecharge,
 	storedValueAdmin,
 } from "../../../test/recharge.js";
-import { memberWithRole } from "../../../test/shops.js";
+import { businessAdmin, memberWithRole } from "../../../test/shops.js";
 import { demoRechargePackages } from "../../db/seed/stored-value.js";
 import { DEFAULT_STORED_VALUE_AGREEMENT } from "./recharge-agreement.js";
 
@@ -26,6 +26,8 @@ const LANGS = ["zh-CN", "en", "km"] as const;
 let server: TestServer;
 let owner: { accessToken: string; userId: number };
 let manager: { accessToken: string; userId: number };
+/** A second owner who also administers the business (issue 27): packages are changed only by such. */
+let partner: { accessToken: string; userId: number };
 let staff: { accessToken: string; userId: number };
 let customer: { accessToken: string; userId: number };
 
@@ -35,6 +37,7 @@ beforeAll(async () => {
 	staff = await server.signIn("13800000002");
 	customer = await server.signIn("13800000003");
 	manager = await memberWithRole(server, "13900000201", "manager");
+	partner = await businessAdmin(server, "13900000204");
 });
 afterAll(async () => {
 	await server?.close();
@@ -157,7 +160,7 @@ describe("the owner's stored-value page", () => {
 		const edit = { shopId: 1, id: fresh?.id, version: 1, name, payAmount: 3000, bonusAmount: 500, sort: 4 };
 		const [first, second] = await Promise.all([
 			savePackage(server, owner.accessToken, edit),
-			savePackage(server, manager.accessToken, { ...edit, bonusAmount: 900 }),
+			savePackage(server, partner.accessToken, { ...edit, bonusAmount: 900 }),
 		]);
 		// Two editors on version 1: one wins, the other is told someone else changed it.
 		expect([first.code, second.code].sort()).toEqual([0, ErrorCode.ChangedBySomeoneElse].sort());
@@ -280,7 +283,7 @@ describe("the owner's stored-value page", () => {
 		}
 		expect((await storedValueAdmin(server, owner.accessToken)).data.agreement).toEqual(DEFAULT_STORED_VALUE_AGREEMENT);
 
-		const saved = await saveAgreement(server, manager.accessToken, {
+		const saved = await saveAgreement(server, partner.accessToken, {
 			shopId: 1,
 			agreement: { "zh-CN": "储值不退不换。\n线上线下通用。", en: "No refunds.\nUse it online and in our shops." },
 		});

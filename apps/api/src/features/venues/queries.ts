@@ -119,6 +119,16 @@ export function findStaffRole(db: Db, args: { shopId: number; memberId: number }
 		.executeTakeFirst();
 }
 
+/** The member's row as a business administrator of the tenant (migration 0026), if they are one. */
+export function findTenantAdmin(db: Db, args: { tenantId: number; memberId: number }) {
+	return db
+		.selectFrom("tenant_admin")
+		.select("member_id")
+		.where("tenant_id", "=", args.tenantId)
+		.where("member_id", "=", args.memberId)
+		.executeTakeFirst();
+}
+
 export function listStaffShops(db: Db, args: { tenantId: number; memberId: number }) {
 	return db
 		.selectFrom("shop_staff as st")

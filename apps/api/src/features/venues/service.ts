@@ -532,6 +532,33 @@ export async function requireShopPermission(
 }
 
 /**
+ * Whether the member administers the business (migration 0026): defines what every shop of the
+ * tenant shares and that touches money (recharge packages, the stored-value agreement, VIP card
+ * types, coupon templates, the points rule and mall, the second currency's rate).
+ */
+export async function isBusinessAdmin(deps: AppDeps, args: { tenantId: number; memberId: number }): Promise<boolean> {
+	return (await queries.findTenantAdmin(deps.db, args)) !== undefined;
+}
+
+/**
+ * Refuses a change to something tenant-wide unless the caller, who must hold `permission` at the
+ * shop named (answered exactly as requireShopPermission answers), is also a business
+ * administrator: a shop's owner or manager who is not is told NotBusinessAdmin, whose message
+ * says who can. Reading stays with the shop's permission alone.
+ */
+export async function requireBusinessAdmin(
+	deps: AppDeps,
+	ctx: CallerContext & { member: { id: number } },
+	shopId: number,
+	permission: ShopPermission,
+): Promise<ShopRole> {
+	const role = await requireShopPermission(deps, ctx, shopId, permission);
+	if (!(await isBusinessAdmin(deps, { tenantId: ctx.tenant.id, memberId: ctx.member.id })))
+		throw new BusinessError(ErrorCode.NotBusinessAdmin);
+	return role;
+}
+
+/**
  * Merchant calls that name an order or a bill refuse a caller who works at no shop before
  * looking the row up, so a customer gets the same answer for ids that exist and ids that do not.
  */
@@ -565,10 +592,11 @@ export async function setDineInPayment(
 }
 
 /**
- * The owner shows prices also in a second currency at their own rate (decision 011), or
+ * The business shows prices also in a second currency at its own rate (decision 011), or
  * (null) in the shop's currency alone. It applies to the whole tenant, whose ledger
- * currency it sits beside. Anyone but the shop's owner gets Forbidden, whether or not the
- * shop exists, so the call tells nothing about other shops.
+ * currency it sits beside, so only a business administrator changes it (issue 27): a shop's
+ * owner who is not one is told NotBusinessAdmin. Anyone but the shop's owner gets Forbidden,
+ * whether or not the shop exists, so the call tells nothing about other shops.
  */
 export async function setDisplayCurrency(
 	deps: AppDeps,
@@ -580,6 +608,8 @@ export async function setDisplayCurrency(
 	await requireStaffSomewhere(deps, ctx);
 	const role = await staffRoleAt(deps, ctx, input.shopId);
 	if (!role || !roleAllows(role, "money")) throw new BusinessError(ErrorCode.Forbidden);
+	if (!(await isBusinessAdmin(deps, { tenantId: ctx.tenant.id, memberId: ctx.member.id })))
+		throw new BusinessError(ErrorCode.NotBusinessAdmin);
 	return { shopId: input.shopId, second: await setSecondCurrency(deps, ctx.tenant.id, input.second) };
 }
 

@@ -9,6 +9,7 @@ import { useAppState } from "../../lib/store";
 import { LockIcon } from "../../ui/icons";
 import { ErrorState, LoadingState } from "../../ui/states";
 import { useMemberInfo } from "../identity/api";
+import { useSignInFirst } from "./sign-in-first";
 import { useMerchantText } from "./strings";
 import "./merchant.css";
 
@@ -22,6 +23,7 @@ export function MerchantGuard({ children }: { children: (shop: MerchantShopRef) 
 	const isMerchant = useAppState((s) => s.isMerchant);
 	const shop = useAppState((s) => s.merchantShop);
 	const info = useMemberInfo();
+	useSignInFirst(member);
 	// Added, re-roled or removed by an owner (the server's `staff.changed`): read the roles again,
 	// so a removed member's page turns to "merchants only" at once. Also whenever the socket
 	// (re)connects: a change made before it was listening would otherwise go unheard.
@@ -42,7 +44,9 @@ export function MerchantGuard({ children }: { children: (shop: MerchantShopRef) 
 	}
 	// A stored non-merchant may have just been made staff: wait for the fresh answer once.
 	if (member && info.isPending) return <LoadingState />;
-	return <MerchantsOnly signedIn={Boolean(member)} />;
+	// Signed out (or expired): on the way to the login page, which brings them back.
+	if (!member) return <LoadingState />;
+	return <MerchantsOnly signedIn />;
 }
 
 /**

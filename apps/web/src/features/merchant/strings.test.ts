@@ -1,3 +1,4 @@
+import { STAFF_STEP_TARGET } from "@bayon/contract";
 import { describe, expect, it } from "vitest";
 import { checkPhone, staffOrderLines } from "./staff-order";
 import { merchantPluralForms, merchantStrings, merchantText } from "./strings";
@@ -8,6 +9,15 @@ describe("merchant texts", () => {
 		const strings: Record<string, string> = merchantStrings[lang] ?? {};
 		expect(Object.keys(strings).sort()).toEqual(source);
 		for (const text of Object.values(strings)) expect(text.trim()).not.toBe("");
+	});
+	it("names the delivery step for what it does: the order goes out (delivering), it is not delivered yet (issue 27)", () => {
+		expect(STAFF_STEP_TARGET.dispatch).toBe("delivering");
+		expect(merchantText("zh-CN", "action.dispatch")).toBe("开始配送");
+		expect(merchantText("en", "action.dispatch")).toBe("Send out");
+		expect(merchantText("km", "action.dispatch")).toBe("ចេញដឹកជញ្ជូន");
+		// Never a word of arrival ("delivered") on a button that starts the delivery.
+		for (const lang of ["zh-CN", "en", "km"])
+			expect(merchantText(lang, "action.dispatch")).not.toMatch(/已配送|已送达|Dispatched|Delivered|បានបញ្ជូន/);
 	});
 	it("says 1 new order and 1 round in English, and uses one form in Chinese and Khmer", () => {
 		expect(merchantText("en", "board.alert", { count: 1 })).toBe("1 new order waiting");

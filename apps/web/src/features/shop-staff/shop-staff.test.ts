@@ -4,7 +4,6 @@ import { appStore, selectMerchantShop, setMember } from "../../lib/store";
 import { testMember } from "../../test/member-fixtures";
 import { changeStrings } from "../shop-changes/strings";
 import { statsStrings } from "../shop-stats/strings";
-import { merchantPagesFor } from "./merchant-pages";
 import { staffStrings } from "./strings";
 
 describe("texts of the staff, change log and merchant home pages", () => {
@@ -23,62 +22,6 @@ describe("texts of the staff, change log and merchant home pages", () => {
 	it("fills placeholders, and reads an unknown language in Chinese", () => {
 		expect(staffStrings.text("en", "staff.added", { mobile: "13900000001" })).toBe("13900000001 added");
 		expect(staffStrings.text("xx", "role.manager")).toBe("店长");
-	});
-});
-
-describe("merchant pages by role", () => {
-	it("opens every page to an owner, all but staff and money to a manager, the floor pages and the counter to staff", () => {
-		expect(merchantPagesFor("owner").map((page) => page.path)).toEqual([
-			Paths.merchantIndex,
-			Paths.merchantOrder,
-			Paths.merchantBell,
-			Paths.merchantReservations,
-			Paths.merchantCounter,
-			Paths.merchantRedemptions,
-			Paths.merchantReservationSettings,
-			Paths.merchantShopInfo,
-			Paths.merchantMembers,
-			Paths.merchantStoredValue,
-			Paths.merchantVipCards,
-			Paths.merchantCoupons,
-			Paths.merchantPointsMall,
-			Paths.merchantStaff,
-			Paths.merchantTelegram,
-			Paths.merchantChanges,
-			Paths.merchantWallet,
-		]);
-		expect(merchantPagesFor("manager").map((page) => page.name)).toEqual([
-			"merchantIndex",
-			"merchantOrder",
-			"merchantBell",
-			"merchantReservations",
-			"merchantCounter",
-			"merchantRedemptions",
-			"merchantReservationSettings",
-			"merchantShopInfo",
-			"merchantMembers",
-			"merchantStoredValue",
-			"merchantVipCards",
-			"merchantCoupons",
-			"merchantPointsMall",
-			"merchantChanges",
-		]);
-		expect(merchantPagesFor("staff").map((page) => page.name)).toEqual([
-			"merchantIndex",
-			"merchantOrder",
-			"merchantBell",
-			"merchantReservations",
-			"merchantCounter",
-			"merchantRedemptions",
-		]);
-	});
-
-	it("labels each page in every language", () => {
-		for (const role of ["owner", "manager", "staff"] as const)
-			for (const page of merchantPagesFor(role))
-				for (const lang of ["zh-CN", "en", "km"]) expect(staffStrings.text(lang, page.label), page.name).toBeTruthy();
-		expect(staffStrings.text("en", "page.counter")).toBe("Counter payment");
-		expect(staffStrings.text("zh-CN", "page.vipCards")).toBe("会员卡");
 	});
 });
 

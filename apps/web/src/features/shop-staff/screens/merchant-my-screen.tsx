@@ -1,11 +1,12 @@
 import { Link } from "react-router";
 import { Paths } from "../../../app/paths";
 import { maskPhone } from "../../../lib/format";
+import { useI18n } from "../../../lib/i18n";
 import { selectMerchantShop, useAppState } from "../../../lib/store";
 import { showToast } from "../../../lib/toast";
 import { CheckIcon, ChevronIcon, LogoutIcon, StoreIcon } from "../../../ui/icons";
 import { MerchantGuard } from "../../merchant/merchant-guard";
-import { merchantPagesFor } from "../merchant-pages";
+import { merchantPagesFor } from "../../merchant/merchant-pages";
 import { useStaffText } from "../strings";
 import "../shop-staff.css";
 
@@ -16,6 +17,7 @@ export default function MerchantMyScreen() {
 
 function MerchantMy() {
 	const { ft } = useStaffText();
+	const { t } = useI18n();
 	const member = useAppState((s) => s.member);
 	const current = useAppState((s) => s.merchantShop);
 	const shops = member?.merchantShops ?? [];
@@ -71,7 +73,7 @@ function MerchantMy() {
 					{merchantPagesFor(current.role).map((page) => (
 						<li key={page.name}>
 							<Link to={page.path} className="list__row" data-testid={`merchant-my-page-${page.name}`}>
-								<span className="list__label">{ft(page.label)}</span>
+								<span className="list__label">{t(page.title)}</span>
 								<ChevronIcon className="list__chevron" />
 							</Link>
 						</li>

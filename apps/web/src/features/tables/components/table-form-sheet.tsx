@@ -12,6 +12,7 @@ import { isMessageKey } from "../../../lib/i18n/messages";
 import { showToast } from "../../../lib/toast";
 import { useDebouncedSubmit } from "../../../lib/use-debounced-submit";
 import { ConfirmDialog } from "../../../ui/confirm-dialog";
+import { PrinterIcon } from "../../../ui/icons";
 import { BottomSheet } from "../../../ui/sheet";
 import { Stepper } from "../../../ui/stepper";
 import { createTable, reprintTableCode, setTableEnabled, updateTable } from "../staff-api";
@@ -34,6 +35,7 @@ export function TableFormSheet({
 	open,
 	onClose,
 	onSaved,
+	onShowCode,
 }: {
 	shopId: number;
 	/** The table being edited, or null to add one. */
@@ -41,6 +43,8 @@ export function TableFormSheet({
 	open: boolean;
 	onClose: () => void;
 	onSaved: () => void;
+	/** Shows the edited table's own QR code, to check or print it alone. */
+	onShowCode: () => void;
 }) {
 	const { st, m } = useTableStaffText();
 	const ids = useId();
@@ -197,6 +201,18 @@ export function TableFormSheet({
 					))}
 					{errorLine("area")}
 				</fieldset>
+				{editing && (
+					<div className="table-form__code">
+						<button
+							type="button"
+							className="button button--ghost button--block"
+							onClick={onShowCode}
+							data-testid="table-show-code"
+						>
+							<PrinterIcon aria-hidden="true" /> {st("tables.showCode")}
+						</button>
+					</div>
+				)}
 				{editing && (
 					<div className="table-form__rotate">
 						<button

@@ -19,6 +19,7 @@ import { prepareAlarmSound, unlockAlarmSound } from "../../merchant/alarm-sound"
 import { AlarmSoundPrompt, AlarmSoundSwitch } from "../../merchant/components/alarm-sound-controls";
 import { MerchantGuard } from "../../merchant/merchant-guard";
 import { bellAlarm, useRingingCalls } from "../bell-alarm";
+import { TableCodeSheet } from "../components/table-code-sheet";
 import { TableFormSheet } from "../components/table-form-sheet";
 import {
 	answerAllCalls,
@@ -58,6 +59,8 @@ function Bell({ shop }: { shop: MerchantShopRef }) {
 	const ringing = useRingingCalls();
 	const [editing, setEditing] = useState<Editing>(null);
 	const [arranging, setArranging] = useState(false);
+	/** The table whose own QR code is shown (to check or print alone). */
+	const [codeOf, setCodeOf] = useState<number | null>(null);
 	const canEdit = roleAllows(shop.role, "shop");
 
 	const refetch = () => void queryClient.invalidateQueries({ queryKey: tableStaffKeys.all });
@@ -208,9 +211,16 @@ function Bell({ shop }: { shop: MerchantShopRef }) {
 			<TableFormSheet
 				shopId={shop.shopId}
 				editing={editing?.mode === "edit" ? editing.table : null}
-				open={editing !== null}
+				open={editing !== null && codeOf === null}
 				onClose={() => setEditing(null)}
 				onSaved={refetch}
+				onShowCode={() => editing?.mode === "edit" && setCodeOf(editing.table.id)}
+			/>
+			<TableCodeSheet
+				// The grid's latest: after a new code, the new one.
+				table={codeOf === null ? null : (tables?.find((table) => table.id === codeOf) ?? null)}
+				shopName={shop.shopName}
+				onClose={() => setCodeOf(null)}
 			/>
 		</div>
 	);

@@ -297,6 +297,11 @@ export interface ReservationSlot {
 	startsAt: string;
 	/** "19:15" on the shop's clock. */
 	time: string;
+	/**
+	 * The seating areas (keys of `areas`) with a table free for the party then: a preferred
+	 * area missing here cannot be honoured at this time, and the guest is told before booking.
+	 */
+	freeAreas: string[];
 }
 
 /** Why a day has no slots, when it has none. */
@@ -381,6 +386,12 @@ const bookingFields = {
 export const CreateReservationInput = z.strictObject({
 	...bookingFields,
 	agreed: z.literal(true, { error: "tickAgreement" }),
+	/**
+	 * The guest was told that their preferred area has no free table at this time and books
+	 * anyway; without it such a booking is refused (ReservationAreaTaken), never quietly seated
+	 * elsewhere (issue 27).
+	 */
+	otherAreaAccepted: z.boolean({ error: "fieldInvalid" }).default(false),
 });
 export type CreateReservationInput = z.input<typeof CreateReservationInput>;
 
@@ -542,6 +553,8 @@ export interface ReservationView {
 	phone: string;
 	occasion: ReservationOccasion | null;
 	areaPreference: string | null;
+	/** Whether the tables held are in the preferred area; null when no area was preferred. */
+	areaPreferenceMet: boolean | null;
 	note: string;
 	source: ReservationSource;
 	tables: Array<{ id: number; number: string }>;

@@ -627,6 +627,8 @@ export interface ReservationTable {
 	guest_phone: string;
 	occasion: "birthday" | "anniversary" | "business" | "date" | "celebration" | "other" | null;
 	area_preference: string | null;
+	/** Whether the tables held are in the preferred area (issue 27); null: no preference. */
+	area_preference_met: boolean | null;
 	note: Generated<string>;
 	source: "web" | "telegram" | "staff";
 	created_by_member_id: number | null;

@@ -4,6 +4,8 @@ import {
 	ARRIVAL_CODE_LENGTH,
 	type CreateReservationInput,
 	ErrorCode,
+	type Localized,
+	localize,
 	type PreorderInput,
 	type PricedCart,
 	RESERVATION_PAY_MINUTES,
@@ -205,7 +207,9 @@ function arrivalCode(): string {
 }
 
 export interface BookingRequest {
-	fields: BookingFields | (Omit<BookingFields, "agreed"> & { agreed?: true });
+	fields:
+		| BookingFields
+		| (Omit<BookingFields, "agreed" | "otherAreaAccepted"> & { agreed?: true; otherAreaAccepted?: boolean });
 	/** A guest online (the online limits and the deposit rule apply), or the staff for a caller. */
 	online: boolean;
 	/** The member the booking belongs to (null: a caller who is no member). */
@@ -290,6 +294,20 @@ export async function bookTable(
 		if (!check.ok) throw refusalError(check.refusal, shop.phone);
 		const { slot } = check;
 		if (pinned) await requireTablesFit(trx, shop.id, pinned, fields.party);
+		// A preferred area with no free table then: a guest is told before booking (the slot
+		// list says which areas are free), and one who did not accept another area is refused
+		// rather than quietly seated elsewhere (issue 27). The staff choose for their caller.
+		const preference = fields.areaPreference;
+		const namedTables: Array<{ id: number; area: string | null; areaName: Localized | null }> = facts.tables;
+		const areaOf = new Map(namedTables.map((table) => [table.id, table.area]));
+		const otherAreaAccepted = !request.online || fields.otherAreaAccepted === true;
+		const areaRefusal = () => {
+			const named = namedTables.find((table) => table.area === preference)?.areaName;
+			return new BusinessError(ErrorCode.ReservationAreaTaken, {
+				area: named ? localize(named, ctx.lang) : (preference ?? ""),
+			});
+		};
+		if (preference && !pinned && !otherAreaAccepted && !slot.freeAreas.includes(preference)) throw areaRefusal();
 
 		const strikes = request.online
 			? await countStrikes(trx, {
@@ -346,10 +364,20 @@ export async function bookTable(
 		}
 		const booking = row;
 		const stay = `[${new Date(slot.startsAt).toISOString()},${new Date(slot.heldUntil).toISOString()})`;
-		const held = pinned
-			? await holdAllTables(trx, { reservationId: booking.id, shopId: shop.id, tableIds: pinned, stay })
+		const heldIds = pinned
+			? (await holdAllTables(trx, { reservationId: booking.id, shopId: shop.id, tableIds: pinned, stay }))
+				? pinned
+				: []
 			: await holdFirstFreeTable(trx, { reservationId: booking.id, shopId: shop.id, tableIds: slot.tableIds, stay });
-		if (!held) throw new BusinessError(pinned ? ErrorCode.ReservationTableBusy : ErrorCode.ReservationSlotTaken);
+		if (heldIds.length === 0)
+			throw new BusinessError(pinned ? ErrorCode.ReservationTableBusy : ErrorCode.ReservationSlotTaken);
+		if (preference) {
+			// The preferred tables may have gone to a booking of an overlapping start meanwhile.
+			const met = heldIds.some((id) => areaOf.get(id) === preference);
+			if (!met && !otherAreaAccepted) throw areaRefusal();
+			await trx.updateTable("reservation").set({ area_preference_met: met }).where("id", "=", booking.id).execute();
+			booking.area_preference_met = met;
+		}
 
 		if (deposit > 0)
 			await trx
@@ -417,9 +445,10 @@ async function requireTablesFit(trx: Transaction<DB>, shopId: number, tableIds: 
 type TableHolds = { reservationId: number; shopId: number; tableIds: number[]; stay: string };
 
 /** Tries the tables in order; the first whose hold the database accepts is the booking's. */
-async function holdFirstFreeTable(trx: Transaction<DB>, args: TableHolds): Promise<boolean> {
-	for (const tableId of args.tableIds) if (await holdTable(trx, args, tableId)) return true;
-	return false;
+/** Holds the first table of the list still free: its id, or none when all were taken meanwhile. */
+async function holdFirstFreeTable(trx: Transaction<DB>, args: TableHolds): Promise<number[]> {
+	for (const tableId of args.tableIds) if (await holdTable(trx, args, tableId)) return [tableId];
+	return [];
 }
 
 /** Holds every table (in id order, so two staff bookings never wait on each other crosswise), or none. */

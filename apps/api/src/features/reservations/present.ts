@@ -163,6 +163,7 @@ export async function presentReservations(
 			phone: row.guest_phone,
 			occasion: row.occasion,
 			areaPreference: row.area_preference,
+			areaPreferenceMet: row.area_preference_met,
 			note: row.note,
 			source: row.source,
 			tables: tables

@@ -73,6 +73,8 @@ export interface FreeSlot {
 	heldUntil: number;
 	/** Free tables that fit the party for the whole stay, best first. */
 	tableIds: number[];
+	/** The areas (keys) of those tables: a preferred area missing here cannot be honoured then. */
+	freeAreas: string[];
 }
 
 export interface DaySlots {
@@ -215,6 +217,7 @@ export function freeSlots(facts: AvailabilityFacts, date: string, party: number)
 		staysByTable.set(stay.tableId, list);
 	}
 	const slotLength = settings.slotMinutes * MINUTE;
+	const areaOf = new Map(fitting.map((table) => [table.id, table.area]));
 	const slots: FreeSlot[] = [];
 	for (const start of starts) {
 		const heldUntil = start + heldFor;
@@ -230,12 +233,18 @@ export function freeSlots(facts: AvailabilityFacts, date: string, party: number)
 			)
 			.map((table) => table.id);
 		if (tableIds.length === 0) continue;
+		const freeAreas = new Set<string>();
+		for (const id of tableIds) {
+			const area = areaOf.get(id);
+			if (area) freeAreas.add(area);
+		}
 		slots.push({
 			startsAt: start,
 			time: formatClock(clockOf.get(start) ?? toLocalMoment(new Date(start), facts.timeZone).minutes),
 			endsAt: start + stayMinutes * MINUTE,
 			heldUntil,
 			tableIds,
+			freeAreas: [...freeAreas],
 		});
 	}
 	return { slots, noSlotsReason: slots.length === 0 ? "fullyBooked" : null, stayMinutes };

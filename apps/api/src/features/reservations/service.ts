@@ -86,7 +86,11 @@ export async function getAvailability(
 		date: query.date,
 		party: query.party,
 		stayMinutes: day.stayMinutes,
-		slots: day.slots.map((slot) => ({ startsAt: new Date(slot.startsAt).toISOString(), time: slot.time })),
+		slots: day.slots.map((slot) => ({
+			startsAt: new Date(slot.startsAt).toISOString(),
+			time: slot.time,
+			freeAreas: slot.freeAreas,
+		})),
 		noSlotsReason: day.noSlotsReason,
 		areas: [...areas].map(([key, name]) => ({ key, name })),
 		terms: {

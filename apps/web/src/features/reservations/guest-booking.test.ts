@@ -20,6 +20,7 @@ const filled: BookingDraft = {
 	phone: "13800000002",
 	occasion: null,
 	areaPreference: null,
+	otherAreaAccepted: false,
 	note: "",
 	preorder: [],
 	preorderPay: "atTable",

@@ -35,6 +35,11 @@ export interface BookingDraft {
 	phone: string;
 	occasion: ReservationOccasion | null;
 	areaPreference: string | null;
+	/**
+	 * The guest saw that their preferred area has no free table at the chosen time and accepts
+	 * another (issue 27); the server refuses such a booking otherwise.
+	 */
+	otherAreaAccepted: boolean;
 	note: string;
 	preorder: PreorderLineDraft[];
 	preorderPay: PreorderPayMode;
@@ -85,6 +90,7 @@ export function bookingRequest(draft: BookingDraft): Record<string, unknown> {
 		phone: draft.phone,
 		occasion: draft.occasion,
 		areaPreference: draft.areaPreference,
+		otherAreaAccepted: draft.areaPreference !== null && draft.otherAreaAccepted,
 		note: draft.note,
 		preorder: lines.length > 0 ? { lines, pay: draft.preorderPay } : null,
 		agreed: draft.agreed,

@@ -35,9 +35,9 @@ export function availabilityView(extra: Partial<AvailabilityView> = {}): Availab
 		party: 2,
 		stayMinutes: 90,
 		slots: [
-			{ startsAt: "2026-11-24T11:00:00.000Z", time: "18:00" },
-			{ startsAt: "2026-11-24T11:15:00.000Z", time: "18:15" },
-			{ startsAt: "2026-11-24T12:30:00.000Z", time: "19:30" },
+			{ startsAt: "2026-11-24T11:00:00.000Z", time: "18:00", freeAreas: ["terrace", "hall"] },
+			{ startsAt: "2026-11-24T11:15:00.000Z", time: "18:15", freeAreas: ["hall"] },
+			{ startsAt: "2026-11-24T12:30:00.000Z", time: "19:30", freeAreas: ["terrace", "hall"] },
 		],
 		noSlotsReason: null,
 		areas: [
@@ -77,6 +77,7 @@ export function reservationView(extra: Partial<ReservationView> = {}): Reservati
 		phone: "13800000002",
 		occasion: "birthday",
 		areaPreference: null,
+		areaPreferenceMet: null,
 		note: "",
 		source: "web",
 		tables: [],

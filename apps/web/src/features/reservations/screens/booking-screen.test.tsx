@@ -152,9 +152,36 @@ describe("due/index", () => {
 			phone: "13800000002",
 			occasion: "birthday",
 			areaPreference: "terrace",
+			otherAreaAccepted: false,
 			note: "",
 			preorder: null,
 			agreed: true,
+		});
+		expect(screen.queryByTestId("booking-area-unavailable")).toBeNull();
+	});
+
+	it("says before booking that the preferred area has no free table at the chosen time, and books elsewhere only once accepted (issue 27)", async () => {
+		const server = guestServer({
+			...common,
+			"/reservation/availability": () => availabilityView(),
+			"/reservation/create": () => reservationView({ id: 32, status: "confirmed" }),
+		});
+		renderBooking();
+		await fillForm();
+		chip("booking-area-terrace");
+		expect(screen.queryByTestId("booking-area-unavailable")).toBeNull();
+		chip("booking-slot-18:15");
+		const notice = await screen.findByTestId("booking-area-unavailable");
+		expect(notice.textContent).toContain("这个时间露台没有空桌了");
+		fireEvent.click(screen.getByTestId("booking-accept-other-area"));
+		await act(async () => {
+			fireEvent.click(screen.getByTestId("booking-submit"));
+		});
+		await waitFor(() => expect(server.to("/reservation/create")).toHaveLength(1));
+		expect(server.to("/reservation/create")[0]?.body).toMatchObject({
+			startsAt: "2026-11-24T11:15:00.000Z",
+			areaPreference: "terrace",
+			otherAreaAccepted: true,
 		});
 	});
 

@@ -118,6 +118,7 @@ function BookingForm({
 		phone,
 		occasion: null,
 		areaPreference: null,
+		otherAreaAccepted: false,
 		note: "",
 		preorder: [],
 		preorderPay: "atTable",
@@ -152,6 +153,11 @@ function BookingForm({
 		if (!slotStillFree) setDraft((current) => ({ ...current, startsAt: null }));
 	}, [slotStillFree]);
 
+	// The preferred area has no free table at the chosen time: the guest is told before booking.
+	const chosenSlot = view?.slots.find((slot) => slot.startsAt === draft.startsAt);
+	const areaUnavailable =
+		draft.areaPreference !== null && chosenSlot !== undefined && !chosenSlot.freeAreas.includes(draft.areaPreference);
+
 	const change = (patch: Partial<BookingDraft>, field?: BookingField) => {
 		attemptKey.current = newAttemptKey();
 		setDraft((current) => ({ ...current, ...patch }));
@@ -183,6 +189,8 @@ function BookingForm({
 				// Refused: nothing was booked, so the next try is a new attempt.
 				attemptKey.current = newAttemptKey();
 				const fromServer = serverFieldErrors(error.data);
+				// The preferred area filled meanwhile: the slot list, fetched again, shows the notice.
+				if (error.code === ErrorCode.ReservationAreaTaken) void availability.refetch();
 				if (SLOT_ERRORS.has(error.code)) {
 					void availability.refetch();
 					const message = error.code === ErrorCode.ReservationSlotTaken ? gt("book.slotTaken") : error.msg;
@@ -238,7 +246,7 @@ function BookingForm({
 					onRetry={() => void availability.refetch()}
 					partyChosen={draft.party !== null}
 					value={draft.startsAt}
-					onChange={(startsAt) => change({ startsAt }, "startsAt")}
+					onChange={(startsAt) => change({ startsAt, otherAreaAccepted: false }, "startsAt")}
 				/>
 				<FieldError field="startsAt" errors={errors} />
 			</section>
@@ -281,8 +289,27 @@ function BookingForm({
 						testId="booking-area"
 						options={view.areas.map((area) => ({ value: area.key, label: area.name }))}
 						value={draft.areaPreference}
-						onChange={(areaPreference) => change({ areaPreference })}
+						onChange={(areaPreference) => change({ areaPreference, otherAreaAccepted: false })}
 					/>
+				)}
+				{view && areaUnavailable && (
+					<div className="guest-area-unavailable" role="alert" data-testid="booking-area-unavailable">
+						<p>
+							{gt("book.areaUnavailable", {
+								area: view.areas.find((area) => area.key === draft.areaPreference)?.name ?? "",
+							})}
+						</p>
+						<label className="guest-agree__row">
+							<input
+								type="checkbox"
+								className="check"
+								checked={draft.otherAreaAccepted}
+								onChange={(event) => change({ otherAreaAccepted: event.target.checked })}
+								data-testid="booking-accept-other-area"
+							/>
+							<span>{gt("book.acceptOtherArea")}</span>
+						</label>
+					</div>
 				)}
 				<label className="field" id="field-note">
 					<span className="field__label">{gt("book.note")}</span>

@@ -267,7 +267,16 @@ function ReservationDetail({ reservation }: { reservation: ReservationView }) {
 					{reservation.occasion && (
 						<Info label={gt("detail.occasion")} value={gt(`occasion.${reservation.occasion}`)} />
 					)}
-					{reservation.areaPreference && <Info label={gt("detail.area")} value={reservation.areaPreference} />}
+					{reservation.areaPreference && (
+						<Info
+							label={gt("detail.area")}
+							value={
+								reservation.areaPreferenceMet === false
+									? gt("detail.areaNotMet", { area: reservation.areaPreference })
+									: reservation.areaPreference
+							}
+						/>
+					)}
 					{reservation.note && <Info label={gt("detail.note")} value={reservation.note} />}
 				</dl>
 			</section>

@@ -16,7 +16,7 @@ export interface BotApiCall {
 	params: Record<string, unknown>;
 	/** When the call arrived (Date.now()). */
 	at: number;
-	/** What the fake answered: 200, 429, 403, 500, or 0 when it never answered. */
+	/** What the fake answered: 200, 400 (migrated), 429, 403, 500, or 0 when it never answered. */
 	status: number;
 	/** The `result` of a 200 answer. */
 	result?: unknown;
@@ -26,7 +26,8 @@ export type BotApiFailure =
 	| { kind: "tooMany"; retryAfter: number }
 	| { kind: "blocked" }
 	| { kind: "serverError" }
-	| { kind: "timeout" };
+	| { kind: "timeout" }
+	| { kind: "migrated"; toChatId: number };
 
 export interface FakeBotApi {
 	/** The API root for TELEGRAM_API_URL, e.g. http://127.0.0.1:41234 */
@@ -40,6 +41,11 @@ export interface FakeBotApi {
 	/** Every call for this chat answers 403 until `unblock`. */
 	block(chatId: number): void;
 	unblock(chatId: number): void;
+	/**
+	 * The group became a supergroup: every call for `chatId` answers 400 with
+	 * `parameters.migrate_to_chat_id` (as Telegram does for the old id), until `reset`.
+	 */
+	migrate(chatId: number, toChatId: number): void;
 	/** Every answer waits this long first (a slow Telegram). */
 	setLatency(ms: number): void;
 	/** Resolves once `predicate` holds for the record, or fails after `timeoutMs`. */
@@ -55,6 +61,7 @@ export async function startFakeBotApi(options: { port?: number } = {}): Promise<
 	const calls: BotApiCall[] = [];
 	const failures = new Map<number, BotApiFailure[]>();
 	const blocked = new Set<number>();
+	const migrated = new Map<number, number>();
 	const hanging = new Set<ServerResponse>();
 	const sockets = new Set<Socket>();
 	let latencyMs = 0;
@@ -99,6 +106,8 @@ export async function startFakeBotApi(options: { port?: number } = {}): Promise<
 
 	function takeFailure(chatId: number, method: string): BotApiFailure | undefined {
 		if (blocked.has(chatId)) return { kind: "blocked" };
+		const movedTo = migrated.get(chatId);
+		if (movedTo !== undefined) return { kind: "migrated", toChatId: movedTo };
 		if (method !== "sendMessage") return undefined;
 		const queue = failures.get(chatId);
 		const failure = queue?.shift();
@@ -124,6 +133,15 @@ export async function startFakeBotApi(options: { port?: number } = {}): Promise<
 			case "serverError":
 				call.status = 500;
 				answer(response, 500, { ok: false, error_code: 500, description: "Internal Server Error" });
+				return;
+			case "migrated":
+				call.status = 400;
+				answer(response, 400, {
+					ok: false,
+					error_code: 400,
+					description: "Bad Request: group chat was upgraded to a supergroup chat",
+					parameters: { migrate_to_chat_id: failure.toChatId },
+				});
 				return;
 			case "timeout":
 				// Never answered: the caller's own timeout has to end the wait.
@@ -190,6 +208,7 @@ export async function startFakeBotApi(options: { port?: number } = {}): Promise<
 		},
 		block: (chatId) => blocked.add(chatId),
 		unblock: (chatId) => blocked.delete(chatId),
+		migrate: (chatId, toChatId) => migrated.set(chatId, toChatId),
 		setLatency(ms) {
 			latencyMs = ms;
 		},
@@ -204,6 +223,7 @@ export async function startFakeBotApi(options: { port?: number } = {}): Promise<
 			calls.length = 0;
 			failures.clear();
 			blocked.clear();
+			migrated.clear();
 			latencyMs = 0;
 		},
 		async close() {

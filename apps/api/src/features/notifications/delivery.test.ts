@@ -13,6 +13,7 @@ import { BookingMoneyFixture } from "../../../test/booking-money.js";
 import { type FakeBotApi, startFakeBotApi } from "../../../test/fake-bot-api.js";
 import { startTestServer, type TestServer } from "../../../test/harness.js";
 import { OrderingFixture } from "../../../test/ordering.js";
+import { addShop } from "../../../test/shops.js";
 import { linkShopGroup, telegramMember } from "../../../test/telegram-members.js";
 import { findTenant } from "../tenancy/service.js";
 import { postLedgerTxn } from "../wallet/ledger.js";
@@ -143,7 +144,7 @@ describe("the outbox's messages reach the chat once, in its language, with their
 					[
 						{
 							text: botText(lang, "button.viewOrder"),
-							web_app: { url: `${PUBLIC_URL}/pages/components/pages/orders/detail?id=${order.id}` },
+							web_app: { url: `${PUBLIC_URL}/pages/components/pages/orders/detail?id=${order.id}&tenant=1&shopId=1` },
 						},
 					],
 				],
@@ -175,7 +176,7 @@ describe("the outbox's messages reach the chat once, in its language, with their
 				[
 					{
 						text: "View booking",
-						web_app: { url: `${PUBLIC_URL}/pages/components/pages/due/detail?id=${booking.id}` },
+						web_app: { url: `${PUBLIC_URL}/pages/components/pages/due/detail?id=${booking.id}&tenant=1&shopId=1` },
 					},
 				],
 			],
@@ -225,12 +226,22 @@ describe("the outbox's messages reach the chat once, in its language, with their
 		expect(first?.replyMarkup).toEqual({
 			inline_keyboard: [
 				[{ text: "ទទួលការកម្មង់", callback_data: `oa:${fresh.id}` }],
-				[{ text: "បើកការកម្មង់", url: `${PUBLIC_URL}/pages/components/pages/merchant/orderDetail?id=${fresh.id}` }],
+				[
+					{
+						text: "បើកការកម្មង់",
+						url: `${PUBLIC_URL}/pages/components/pages/merchant/orderDetail?id=${fresh.id}&tenant=1&shopId=1`,
+					},
+				],
 			],
 		});
 		expect(second?.replyMarkup).toEqual({
 			inline_keyboard: [
-				[{ text: "បើកការកម្មង់", url: `${PUBLIC_URL}/pages/components/pages/merchant/orderDetail?id=${taken.id}` }],
+				[
+					{
+						text: "បើកការកម្មង់",
+						url: `${PUBLIC_URL}/pages/components/pages/merchant/orderDetail?id=${taken.id}&tenant=1&shopId=1`,
+					},
+				],
 			],
 		});
 	});
@@ -485,12 +496,90 @@ describe("every kind has its words in every language", () => {
 				const buttons = rendered?.replyMarkup?.inline_keyboard.flat() ?? [];
 				const pageButton = buttons.at(-1);
 				expect(pageButton && (chat === "private" ? "web_app" in pageButton : "url" in pageButton), where).toBe(true);
+				// Every page opens the tenant and the shop the message is about (issue 27).
+				const address = new URL(pageAddress(pageButton));
+				expect(address.searchParams.get("tenant"), where).toBe("1");
+				expect(address.searchParams.get("shopId"), where).toBe(kind === "rechargeCredited" ? null : "1");
 				texts.add(rendered?.text ?? "");
 			}
 			expect(texts.size, `${kind}: three languages, three texts`).toBe(3);
 		}
 	});
 });
+
+describe("page buttons", () => {
+	it("open the shop the message is about, not the one the app chose last: another shop's withdrawal opens that shop's wallet", async () => {
+		const who = await member("en");
+		const branch = await addShop(server, "bot-wallet-branch");
+		const ofBranch = await withdrawalOf(who.userId, branch);
+		const ofFirst = await withdrawalOf(who.userId, 1);
+		const walletOf = async (withdrawalId: number) => {
+			const rendered = await renderBotMessage(
+				server.deps,
+				{
+					id: 0,
+					tenantId: 1,
+					chatId: who.telegramUserId,
+					memberId: who.userId,
+					shopId: 1,
+					kind: "withdrawalApproved",
+					subjectId: withdrawalId,
+				},
+				"private",
+				"en",
+			);
+			return pageAddress(rendered?.replyMarkup?.inline_keyboard.flat().at(-1));
+		};
+
+		expect(await walletOf(ofBranch.withdrawalId)).toBe(
+			`${PUBLIC_URL}/pages/components/pages/merchant/wallet?tenant=1&shopId=${branch}`,
+		);
+		expect(await walletOf(ofFirst.withdrawalId)).toBe(
+			`${PUBLIC_URL}/pages/components/pages/merchant/wallet?tenant=1&shopId=1`,
+		);
+	});
+});
+
+/** A shop's withdrawal (and the card it goes to), as the wallet leaves them. */
+async function withdrawalOf(memberId: number, shopId: number) {
+	const now = server.clock.now();
+	const card = await server.deps.db
+		.insertInto("shop_bank_card")
+		.values({
+			tenant_id: 1,
+			shop_id: shopId,
+			holder: "Sok Dara",
+			bank: "ABA Bank",
+			last4: "7890",
+			number_encrypted: "test",
+			number_hmac: `test-${memberId}-${shopId}`,
+			added_by_member_id: memberId,
+			created_at: now,
+		})
+		.returning("id")
+		.executeTakeFirstOrThrow();
+	const withdrawal = await server.deps.db
+		.insertInto("shop_withdrawal")
+		.values({
+			tenant_id: 1,
+			shop_id: shopId,
+			card_id: card.id,
+			amount: 12_345,
+			status: 1,
+			requested_by_member_id: memberId,
+			created_at: now,
+			updated_at: now,
+		})
+		.returning("id")
+		.executeTakeFirstOrThrow();
+	return { withdrawalId: withdrawal.id };
+}
+
+/** The address a page button opens: a Mini App's in a private chat, a link's in a group. */
+function pageAddress(button: unknown): string {
+	const found = button as { url?: string; web_app?: { url: string } } | undefined;
+	return found?.web_app?.url ?? found?.url ?? "";
+}
 
 /** A recharge, a shop withdrawal and a bell call, written as their features leave them. */
 async function otherSubjects(memberId: number) {

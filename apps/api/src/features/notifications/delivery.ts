@@ -3,7 +3,8 @@ import { sql, type Transaction } from "kysely";
 import type { DB } from "../../db/schema.js";
 import type { AppDeps } from "../../http/deps.js";
 import { addSeconds } from "../../lib/clock.js";
-import { type ChatKind, chatLanguage, type OutboxMessage, renderBotMessage } from "./render.js";
+import { moveGroupChat } from "./chats.js";
+import { type ChatKind, chatLanguage, type OutboxMessage, renderBotMessage, renderOrderDigest } from "./render.js";
 import { BOT_API_TIMEOUT_SECONDS, type TelegramBot } from "./telegram-bot.js";
 
 /**
@@ -59,8 +60,19 @@ const PRIVATE_CHAT_GAP_SECONDS = 1;
 const GROUP_CHAT_GAP_SECONDS = 3;
 /** A claimed message stays with its worker this long; past it another worker takes it again. */
 const LEASE_SECONDS = 60;
-/** "Your order is ready" a day late helps no one. */
+/**
+ * "Your order is ready" a day late helps no one: a member's message still unsent after this is
+ * skipped. A staff group's never are (issue 27): its old order news is folded instead.
+ */
 const STALE_AFTER_SECONDS = 24 * 3600;
+/**
+ * A staff group's `shopNewOrder` messages that waited longer than this (the bot was off, the
+ * group unreachable, a burst beyond 20 a minute) go out as one digest, a line per order, instead
+ * of one by one three seconds apart (decision 024, "A group's backlog").
+ */
+export const FOLD_ORDER_NEWS_AFTER_SECONDS = 10 * 60;
+/** Orders in one digest: well inside Telegram's 4,096 characters; more go in the next one. */
+export const ORDER_DIGEST_MAX = 40;
 const BACKOFF_FIRST_SECONDS = 5;
 const BACKOFF_MAX_SECONDS = 10 * 60;
 export const MAX_SEND_ATTEMPTS = 10;
@@ -70,6 +82,7 @@ const ROUND_GUARD = 1000;
 interface ClaimedMessage extends OutboxMessage {
 	chatKind: ChatKind;
 	attempts: number;
+	createdAt: Date;
 }
 
 interface RoundResult {
@@ -152,14 +165,18 @@ async function claimRound(deps: AppDeps, args: { roundSize: number; perSecond: n
 		if (open.length === 0) return { claimed: [], skipped, budgetResetsAt: null };
 		const openIds = open.map((chat) => chat.chat_id);
 
-		// Stale: still unsent a day after it was queued. Skipped under the chat's lock, so the
-		// chat's next message (if any is fresh) can go in this very round.
-		const stale = await sql`
-			UPDATE bot_message SET status = 'skipped', lease_until = NULL, last_error = 'stale: not sent within 24 hours'
-			WHERE chat_id = ANY(${openIds}::bigint[]) AND status IN ('pending', 'sending')
-				AND next_attempt_at <= ${now} AND created_at <= ${addSeconds(now, -STALE_AFTER_SECONDS)}
-		`.execute(trx);
-		skipped += Number(stale.numAffectedRows ?? 0);
+		// Stale: a member's message still unsent a day after it was queued. Skipped under the
+		// chat's lock, so the chat's next message (if any is fresh) can go in this very round.
+		// A staff group's backlog is never dropped: its old order news goes as one digest.
+		const privateIds = open.filter((chat) => chat.kind === "private").map((chat) => chat.chat_id);
+		if (privateIds.length > 0) {
+			const stale = await sql`
+				UPDATE bot_message SET status = 'skipped', lease_until = NULL, last_error = 'stale: not sent within 24 hours'
+				WHERE chat_id = ANY(${privateIds}::bigint[]) AND status IN ('pending', 'sending')
+					AND next_attempt_at <= ${now} AND created_at <= ${addSeconds(now, -STALE_AFTER_SECONDS)}
+			`.execute(trx);
+			skipped += Number(stale.numAffectedRows ?? 0);
+		}
 
 		const heads = await sql<{ id: number; chat_id: number; next_attempt_at: Date }>`
 			SELECT DISTINCT ON (chat_id) id, chat_id, next_attempt_at FROM bot_message
@@ -182,13 +199,14 @@ async function claimRound(deps: AppDeps, args: { roundSize: number; perSecond: n
 			kind: string;
 			subject_id: number;
 			attempts: number;
+			created_at: Date;
 		}>`
 			UPDATE bot_message
 			SET status = 'sending', attempts = attempts + 1, lease_until = ${addSeconds(now, LEASE_SECONDS)},
 				next_attempt_at = ${addSeconds(now, LEASE_SECONDS)}
 			WHERE id = ANY(${taken.map((head) => head.id)}::bigint[]) AND status IN ('pending', 'sending')
 				AND next_attempt_at <= ${now}
-			RETURNING id, tenant_id, chat_id, member_id, shop_id, kind, subject_id, attempts
+			RETURNING id, tenant_id, chat_id, member_id, shop_id, kind, subject_id, attempts, created_at
 		`.execute(trx);
 		const byGap = { private: [] as number[], group: [] as number[] };
 		for (const row of claimed.rows) byGap[kindOf.get(row.chat_id) ?? "private"].push(row.chat_id);
@@ -211,6 +229,7 @@ async function claimRound(deps: AppDeps, args: { roundSize: number; perSecond: n
 				kind: row.kind,
 				subjectId: row.subject_id,
 				attempts: row.attempts,
+				createdAt: new Date(row.created_at),
 				chatKind: kindOf.get(row.chat_id) ?? "private",
 			})),
 			skipped,
@@ -297,15 +316,26 @@ async function deliverOne(deps: AppDeps, message: ClaimedMessage, options: BotDe
 	const telegram = deps.telegram;
 	if (!telegram) return { result: "retrying" };
 	let rendered: Awaited<ReturnType<typeof renderBotMessage>>;
+	// Order news that waited past the fold threshold, with the group's other such news.
+	let folded: FoldedMessage[] = [];
 	try {
 		const lang = await chatLanguage(deps.db, message, message.chatKind);
-		rendered = await renderBotMessage(deps, message, message.chatKind, lang);
+		if (isOldOrderNews(deps, message)) {
+			folded = await foldOrderNews(deps, message);
+			rendered = await renderOrderDigest(
+				deps,
+				{ tenantId: message.tenantId, orderIds: [message.subjectId, ...folded.map((other) => other.subjectId)] },
+				lang,
+			);
+		} else rendered = await renderBotMessage(deps, message, message.chatKind, lang);
 	} catch (error) {
 		// Our bug, or the database gone for a moment: try again later like a failed send.
 		deps.log.error({ err: error, botMessageId: message.id }, "bot message could not be rendered");
+		await unfold(deps, folded);
 		return recordTransient(deps, message, `render: ${errorText(error)}`);
 	}
 	if (!rendered) {
+		await finishFolded(deps, folded, { status: "skipped", last_error: "subject gone or no longer relevant" });
 		await finish(deps, message, { status: "skipped", last_error: "subject gone or no longer relevant" });
 		return { result: "skipped" };
 	}
@@ -322,10 +352,92 @@ async function deliverOne(deps: AppDeps, message: ClaimedMessage, options: BotDe
 			AbortSignal.timeout(options.sendTimeoutMs ?? BOT_API_TIMEOUT_SECONDS * 1000) as unknown as GrammySignal,
 		);
 		await recordSent(deps, message, sent.message_id);
+		await finishFolded(deps, folded, {
+			status: "sent",
+			telegram_message_id: sent.message_id,
+			sent_at: deps.clock.now(),
+			last_error: `in the digest of bot message ${message.id}`,
+		});
 		return { result: "sent" };
 	} catch (error) {
+		// The folded news goes back in line behind this message, which fares as any message.
+		await unfold(deps, folded);
 		return recordFailure(deps, message, error);
 	}
+}
+
+interface FoldedMessage {
+	id: number;
+	subjectId: number;
+	attempts: number;
+}
+
+function isOldOrderNews(deps: AppDeps, message: ClaimedMessage): boolean {
+	return (
+		message.chatKind === "group" &&
+		message.kind === "shopNewOrder" &&
+		message.createdAt <= addSeconds(deps.clock.now(), -FOLD_ORDER_NEWS_AFTER_SECONDS)
+	);
+}
+
+/**
+ * Claims the group's other waiting order news as old as the claimed message's, to go in its
+ * digest. Only the worker holding the chat's oldest message (leased) sends to the chat, so
+ * nobody else takes these meanwhile; SKIP LOCKED all the same.
+ */
+async function foldOrderNews(deps: AppDeps, head: ClaimedMessage): Promise<FoldedMessage[]> {
+	const now = deps.clock.now();
+	const taken = await sql<{ id: number; subject_id: number; attempts: number }>`
+		UPDATE bot_message SET status = 'sending', attempts = attempts + 1,
+			lease_until = ${addSeconds(now, LEASE_SECONDS)}, next_attempt_at = ${addSeconds(now, LEASE_SECONDS)}
+		WHERE id IN (
+			SELECT id FROM bot_message
+			WHERE chat_id = ${head.chatId} AND id <> ${head.id} AND kind = 'shopNewOrder' AND status = 'pending'
+				AND tenant_id = ${head.tenantId}
+				AND created_at <= ${addSeconds(now, -FOLD_ORDER_NEWS_AFTER_SECONDS)}
+			ORDER BY id LIMIT ${ORDER_DIGEST_MAX - 1}
+			FOR UPDATE SKIP LOCKED
+		)
+		RETURNING id, subject_id, attempts
+	`.execute(deps.db);
+	return taken.rows.map((row) => ({ id: row.id, subjectId: row.subject_id, attempts: row.attempts }));
+}
+
+/** The digest did not go: its folded messages wait again, as they were before (not a failed try). */
+async function unfold(deps: AppDeps, folded: FoldedMessage[]): Promise<void> {
+	for (const message of folded)
+		await deps.db
+			.updateTable("bot_message")
+			.set((eb) => ({
+				status: "pending",
+				attempts: eb("attempts", "-", 1),
+				lease_until: null,
+				next_attempt_at: deps.clock.now(),
+			}))
+			.where("id", "=", message.id)
+			.where("status", "=", "sending")
+			.where("attempts", "=", message.attempts)
+			.execute();
+}
+
+async function finishFolded(
+	deps: AppDeps,
+	folded: FoldedMessage[],
+	change: {
+		status: "sent" | "skipped";
+		telegram_message_id?: number;
+		sent_at?: Date;
+		last_error: string;
+	},
+): Promise<void> {
+	for (const message of folded)
+		await deps.db
+			.updateTable("bot_message")
+			.set({ ...change, lease_until: null })
+			.where("id", "=", message.id)
+			.where("status", "=", "sending")
+			.where("attempts", "=", message.attempts)
+			.execute();
 }
 
 /**
@@ -361,6 +473,19 @@ async function recordFailure(deps: AppDeps, message: ClaimedMessage, error: unkn
 		const code = error.error_code;
 		const description = error.description ?? "";
 		if (code === 429) return recordTooMany(deps, message, error.parameters.retry_after ?? BACKOFF_FIRST_SECONDS);
+		// The group became a supergroup: the link and everything waiting move to its new id,
+		// and this message is sent again there (issue 27: it used to be marked failed).
+		const movedTo = error.parameters.migrate_to_chat_id;
+		if (code === 400 && typeof movedTo === "number") {
+			await moveGroupChat(deps.db, {
+				fromChatId: message.chatId,
+				toChatId: movedTo,
+				now: deps.clock.now(),
+				resend: { messageId: message.id, attempts: message.attempts },
+			});
+			deps.log.info({ chatId: message.chatId, movedTo }, "Telegram group became a supergroup: its messages follow");
+			return { result: "retrying" };
+		}
 		if (code === 403 || (code === 400 && /chat not found/i.test(description)))
 			return recordBlocked(deps, message, `${code}: ${description}`);
 		if (code === 400 || (code > 400 && code < 500 && code !== 401 && code !== 404 && code !== 409)) {

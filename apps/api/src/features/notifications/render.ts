@@ -41,16 +41,33 @@ export interface RenderedMessage {
 
 type RenderDeps = Pick<AppDeps, "db" | "database" | "config">;
 
-/** The web app's pages the buttons open (apps/web/src/app/paths.ts; each screen reads these queries). */
+/**
+ * The web app's pages the buttons open (apps/web/src/app/paths.ts; each screen reads these
+ * queries). Every address names the tenant and, when the message is about a shop, that shop
+ * (issue 27: the wallet button opened whichever shop the app had chosen last): the merchant
+ * pages switch to the shop named, or say it is not the reader's, never show another one.
+ */
 const SUB = "/pages/components/pages";
+export interface PageScope {
+	tenantId: number;
+	shopId: number;
+}
+const scoped = (path: string, scope: { tenantId: number; shopId?: number }) => {
+	const query = new URLSearchParams();
+	query.set("tenant", String(scope.tenantId));
+	if (scope.shopId !== undefined) query.set("shopId", String(scope.shopId));
+	return `${path}${path.includes("?") ? "&" : "?"}${query}`;
+};
 export const BOT_PAGES = {
-	orderDetail: (orderId: number) => `${SUB}/orders/detail?id=${orderId}`,
-	bookingDetail: (reservationId: number) => `${SUB}/due/detail?id=${reservationId}`,
-	balance: () => `${SUB}/balance/balance`,
-	wallet: (shopId: number) => `${SUB}/merchant/wallet?shopId=${shopId}`,
-	merchantOrderDetail: (orderId: number) => `${SUB}/merchant/orderDetail?id=${orderId}`,
-	merchantReservations: () => "/pages/merchant/reservations",
-	merchantBell: () => `${SUB}/merchant/bell`,
+	orderDetail: (orderId: number, scope: PageScope) => scoped(`${SUB}/orders/detail?id=${orderId}`, scope),
+	bookingDetail: (reservationId: number, scope: PageScope) => scoped(`${SUB}/due/detail?id=${reservationId}`, scope),
+	balance: (scope: { tenantId: number }) => scoped(`${SUB}/balance/balance`, scope),
+	wallet: (scope: PageScope) => scoped(`${SUB}/merchant/wallet`, scope),
+	merchantOrderDetail: (orderId: number, scope: PageScope) =>
+		scoped(`${SUB}/merchant/orderDetail?id=${orderId}`, scope),
+	merchantReservations: (scope: PageScope) => scoped("/pages/merchant/reservations", scope),
+	merchantBell: (scope: PageScope) => scoped(`${SUB}/merchant/bell`, scope),
+	merchantOrders: (scope: PageScope) => scoped(`${SUB}/merchant/order`, scope),
 } as const;
 
 const MEMBER_KINDS: readonly string[] = MEMBER_NOTICE_KINDS;
@@ -245,6 +262,7 @@ async function renderOrder(
 			"o.total",
 			"o.refund_reason",
 			"o.refund_decision_note",
+			"o.shop_id",
 			"s.name as shop_name",
 			"t.number as table_number",
 		])
@@ -253,6 +271,7 @@ async function renderOrder(
 		.executeTakeFirst();
 	if (!order) return null;
 	const currency = await currencyOf(deps, message.tenantId);
+	const scope = { tenantId: message.tenantId, shopId: order.shop_id };
 	const shop = localize(order.shop_name, lang);
 	const total = formatMoney(order.total, currency);
 	const pickup = pickupText(order.pickup_number);
@@ -289,7 +308,7 @@ async function renderOrder(
 						? { text: botText(lang, "button.acceptOrder"), callback_data: acceptOrderData(order.id) }
 						: null,
 				],
-				[page("button.openOrder", BOT_PAGES.merchantOrderDetail(order.id))],
+				[page("button.openOrder", BOT_PAGES.merchantOrderDetail(order.id, scope))],
 			]),
 		};
 	}
@@ -299,7 +318,7 @@ async function renderOrder(
 		kind === "refundRejected" ? [...common, ["label.reason", order.refund_decision_note]] : common;
 	return {
 		text: compose(lang, say(lang, titleKey), say(lang, bodyKey, { shop, pickup, amount: total }), details),
-		replyMarkup: keyboard([[page("button.viewOrder", BOT_PAGES.orderDetail(order.id))]]),
+		replyMarkup: keyboard([[page("button.viewOrder", BOT_PAGES.orderDetail(order.id, scope))]]),
 	};
 }
 
@@ -335,6 +354,7 @@ async function renderBooking(
 			"r.guest_name",
 			"r.reject_reason",
 			"r.guest_confirmed_at",
+			"r.shop_id",
 			"s.name as shop_name",
 			"s.timezone",
 		])
@@ -345,6 +365,7 @@ async function renderBooking(
 	const isReminder = kind === "bookingReminder24h" || kind === "bookingReminder2h";
 	// "Your table is tomorrow" about a booking cancelled since helps no one.
 	if (isReminder && !ACTIVE_BOOKING.includes(booking.status)) return null;
+	const scope = { tenantId: message.tenantId, shopId: booking.shop_id };
 	const shop = localize(booking.shop_name, lang);
 	const when = formatBookingTime(new Date(booking.starts_at), lang, booking.timezone);
 	const party = partyText(lang, booking.party);
@@ -360,7 +381,7 @@ async function renderBooking(
 				["label.party", party],
 				["label.code", booking.code],
 			]),
-			replyMarkup: keyboard([[page("button.openReservations", BOT_PAGES.merchantReservations())]]),
+			replyMarkup: keyboard([[page("button.openReservations", BOT_PAGES.merchantReservations(scope))]]),
 		};
 	}
 
@@ -380,7 +401,7 @@ async function renderBooking(
 		: [];
 	return {
 		text: compose(lang, say(lang, `${kind}.title`), say(lang, `${kind}.body`, { shop }), details),
-		replyMarkup: keyboard([answers, [page("button.viewBooking", BOT_PAGES.bookingDetail(booking.id))]]),
+		replyMarkup: keyboard([answers, [page("button.viewBooking", BOT_PAGES.bookingDetail(booking.id, scope))]]),
 	};
 }
 
@@ -415,7 +436,7 @@ async function renderRecharge(
 			["label.bonus", recharge.bonus_amount > 0 ? formatMoney(recharge.bonus_amount, currency) : null],
 			["label.balance", after?.balance_after == null ? null : formatMoney(after.balance_after, currency)],
 		]),
-		replyMarkup: keyboard([[page("button.viewBalance", BOT_PAGES.balance())]]),
+		replyMarkup: keyboard([[page("button.viewBalance", BOT_PAGES.balance({ tenantId: message.tenantId }))]]),
 	};
 }
 
@@ -441,7 +462,9 @@ async function renderWithdrawal(
 			["label.amount", formatMoney(withdrawal.amount, currency)],
 			["label.reason", kind === "withdrawalRejected" ? withdrawal.reject_reason : null],
 		]),
-		replyMarkup: keyboard([[page("button.openWallet", BOT_PAGES.wallet(withdrawal.shop_id))]]),
+		replyMarkup: keyboard([
+			[page("button.openWallet", BOT_PAGES.wallet({ tenantId: message.tenantId, shopId: withdrawal.shop_id }))],
+		]),
 	};
 }
 
@@ -454,7 +477,7 @@ async function renderBellCall(
 	const call = await deps.db
 		.selectFrom("table_call as c")
 		.innerJoin("dining_table as t", "t.id", "c.table_id")
-		.select(["c.kind", "t.number"])
+		.select(["c.kind", "t.number", "t.shop_id"])
 		.where("c.id", "=", message.subjectId)
 		.where("c.tenant_id", "=", message.tenantId)
 		.executeTakeFirst();
@@ -467,6 +490,59 @@ async function renderBellCall(
 			say(lang, "shopBellCall.body"),
 			[],
 		),
-		replyMarkup: keyboard([[page("button.openTables", BOT_PAGES.merchantBell())]]),
+		replyMarkup: keyboard([
+			[page("button.openTables", BOT_PAGES.merchantBell({ tenantId: message.tenantId, shopId: call.shop_id }))],
+		]),
+	};
+}
+
+/**
+ * One message for a staff group's waiting order news (decision 024, "A group's backlog"): when
+ * the group's `shopNewOrder` messages waited longer than delivery's fold threshold, they go as
+ * this one digest, a line per order (pickup number, order number, type, total; the shop when
+ * the group serves several), and a link to the orders page of the first order's shop. Null
+ * when none of the orders exists any more.
+ */
+export async function renderOrderDigest(
+	deps: RenderDeps,
+	args: { tenantId: number; orderIds: number[] },
+	lang: LanguageCode,
+): Promise<RenderedMessage | null> {
+	if (args.orderIds.length === 0) return null;
+	const orders = await deps.db
+		.selectFrom("customer_order as o")
+		.innerJoin("shop as s", "s.id", "o.shop_id")
+		.select(["o.id", "o.order_no", "o.order_type", "o.pickup_number", "o.total", "o.shop_id", "s.name as shop_name"])
+		.where("o.id", "in", args.orderIds)
+		.where("o.tenant_id", "=", args.tenantId)
+		.orderBy("o.id")
+		.execute();
+	const first = orders[0];
+	if (!first) return null;
+	const currency = await currencyOf(deps, args.tenantId);
+	const severalShops = new Set(orders.map((order) => order.shop_id)).size > 1;
+	const lines = orders.map((order) =>
+		[
+			order.order_type === "takeout" ? null : `#${pickupText(order.pickup_number)}`,
+			order.order_no,
+			botText(lang, `orderType.${order.order_type}`),
+			formatMoney(order.total, currency),
+			severalShops ? localize(order.shop_name, lang) : null,
+		]
+			.filter((part): part is string => part !== null)
+			.map(escapeHtml)
+			.join(" · "),
+	);
+	const page = pageButtons(deps.config.publicUrl, "group", lang);
+	return {
+		text: [
+			`<b>${say(lang, "shopOrderDigest.title", { count: orders.length })}</b>`,
+			say(lang, "shopOrderDigest.body"),
+			"",
+			...lines,
+		].join("\n"),
+		replyMarkup: keyboard([
+			[page("button.openOrders", BOT_PAGES.merchantOrders({ tenantId: args.tenantId, shopId: first.shop_id }))],
+		]),
 	};
 }

@@ -4,6 +4,7 @@ import type { InlineKeyboardMarkup } from "grammy/types";
 import { sql } from "kysely";
 import type { AppDeps } from "../../http/deps.js";
 import { handleCallbackQuery } from "./callback-actions.js";
+import { moveGroupChat } from "./chats.js";
 import { hashGroupLinkToken } from "./group-link-token.js";
 import { repliesIn } from "./replies.js";
 import { languageForTelegramUser } from "./telegram-users.js";
@@ -44,7 +45,11 @@ export function installUpdateHandlers(deps: AppDeps): void {
 			.execute();
 	});
 	bot.on("message:migrate_to_chat_id", async (ctx) => {
-		await moveChat(deps, ctx.chat.id, ctx.message.migrate_to_chat_id);
+		await moveGroupChat(deps.db, {
+			fromChatId: ctx.chat.id,
+			toChatId: ctx.message.migrate_to_chat_id,
+			now: deps.clock.now(),
+		});
 	});
 	bot.on("callback_query:data", (ctx) => handleCallbackQuery(deps, ctx));
 }
@@ -155,39 +160,4 @@ async function linkGroup(
 	});
 	if (linked) await ctx.reply(repliesIn(linked.language).groupLinked(linked.shopName));
 	else await ctx.reply(repliesIn(await languageForTelegramUser(deps, ctx.from ?? { id: 0 })).groupLinkDead);
-}
-
-/**
- * A group became a supergroup: Telegram gives it a new id and the old one stops working. The
- * chat moves to the new id with its shops and its messages still waiting to be sent; the old
- * id is blocked so nothing more is queued for it.
- */
-async function moveChat(deps: AppDeps, fromChatId: number, toChatId: number) {
-	const now = deps.clock.now();
-	await deps.db.transaction().execute(async (trx) => {
-		const old = await trx
-			.selectFrom("bot_chat")
-			.selectAll()
-			.where("chat_id", "=", fromChatId)
-			.forUpdate()
-			.executeTakeFirst();
-		if (!old) return;
-		await trx
-			.insertInto("bot_chat")
-			.values({ chat_id: toChatId, kind: "group", title: old.title, created_at: now, updated_at: now })
-			.onConflict((oc) => oc.column("chat_id").doUpdateSet({ title: old.title, blocked_at: null, updated_at: now }))
-			.execute();
-		await trx.updateTable("shop_bot_group").set({ chat_id: toChatId }).where("chat_id", "=", fromChatId).execute();
-		await trx
-			.updateTable("bot_message")
-			.set({ chat_id: toChatId })
-			.where("chat_id", "=", fromChatId)
-			.where("status", "=", "pending")
-			.execute();
-		await trx
-			.updateTable("bot_chat")
-			.set({ blocked_at: now, updated_at: now })
-			.where("chat_id", "=", fromChatId)
-			.execute();
-	});
 }

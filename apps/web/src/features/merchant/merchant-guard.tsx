@@ -1,11 +1,11 @@
-import type { MerchantShopRef } from "@bayon/contract";
+import { DEFAULT_TENANT_ID, type MerchantShopRef } from "@bayon/contract";
 import { type ReactNode, useEffect, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { Paths, withQuery } from "../../app/paths";
 import { uiLanguageFor, useI18n } from "../../lib/i18n";
 import { loadStaffMessages, staffMessagesLoaded } from "../../lib/i18n/messages";
 import { useLiveUpdates } from "../../lib/live-updates";
-import { useAppState } from "../../lib/store";
+import { selectMerchantShop, useAppState } from "../../lib/store";
 import { LockIcon } from "../../ui/icons";
 import { ErrorState, LoadingState } from "../../ui/states";
 import { useMemberInfo } from "../identity/api";
@@ -35,8 +35,26 @@ export function MerchantGuard({ children }: { children: (shop: MerchantShopRef) 
 		Boolean(member),
 	);
 
+	// A link names its shop (the bot's buttons, issue 27): the page opens that shop, switching
+	// the merchant area to it, or says it is not the reader's; it never shows another shop.
+	const location = useLocation();
+	const linked = linkedShop(location.search);
+	const linkedShopId = linked?.shopId ?? null;
+	const linkedIsMine = Boolean(
+		linked?.tenantMatches && member?.merchantShops?.some((mine) => mine.shopId === linked.shopId),
+	);
+	useEffect(() => {
+		if (linkedShopId !== null && linkedIsMine && shop?.shopId !== linkedShopId) selectMerchantShop(linkedShopId);
+	}, [linkedShopId, linkedIsMine, shop?.shopId]);
+
 	const staffTexts = useStaffMessages(Boolean(member && isMerchant && shop));
 
+	if (linked && member && !linkedIsMine) {
+		// Perhaps made staff there a moment ago: wait for the fresh answer once.
+		if (linked.tenantMatches && info.isPending) return <LoadingState />;
+		return <MerchantsOnly signedIn />;
+	}
+	if (linked && member && shop?.shopId !== linked.shopId) return <LoadingState />;
 	if (member && isMerchant && shop) {
 		if (staffTexts.state === "ready") return <>{children(shop)}</>;
 		if (staffTexts.state === "failed") return <ErrorState onRetry={staffTexts.retry} />;
@@ -47,6 +65,15 @@ export function MerchantGuard({ children }: { children: (shop: MerchantShopRef) 
 	// Signed out (or expired): on the way to the login page, which brings them back.
 	if (!member) return <LoadingState />;
 	return <MerchantsOnly signedIn />;
+}
+
+/** The shop (and tenant) a link names with `?shopId=` (and `tenant=`), or null when it names none. */
+function linkedShop(search: string): { shopId: number; tenantMatches: boolean } | null {
+	const params = new URLSearchParams(search);
+	const shopId = Number(params.get("shopId"));
+	if (!params.has("shopId") || !Number.isSafeInteger(shopId) || shopId <= 0) return null;
+	const tenant = params.get("tenant");
+	return { shopId, tenantMatches: tenant === null || tenant === String(DEFAULT_TENANT_ID) };
 }
 
 /**

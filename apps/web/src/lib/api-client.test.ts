@@ -71,6 +71,7 @@ const member: MemberInfo = {
 	merchantShops: [],
 	telegramLinked: false,
 	isPlatformOperator: false,
+	isBusinessAdmin: false,
 };
 
 function signIn(expiresInMs = 15 * 60_000) {

@@ -17,6 +17,7 @@ export function testMember(extra: Partial<MemberInfo> = {}): MemberInfo {
 		merchantShops: [],
 		telegramLinked: false,
 		isPlatformOperator: false,
+		isBusinessAdmin: false,
 		...extra,
 	};
 }

@@ -8,22 +8,24 @@ import { testMember } from "../../test/member-fixtures";
 
 /** Fixtures of the merchant's stored-value and VIP card page tests (never imported by the app). */
 
-export function staffMember(role: ShopRole): MemberInfo {
+/** A member of shop 1's staff; an owner administers the business too (as the demo owner does) unless told not. */
+export function staffMember(role: ShopRole, businessAdmin = role === "owner"): MemberInfo {
 	return testMember({
 		id: 3,
 		nickname: "Sokha",
 		isMerchant: true,
 		userType: role === "owner" ? "merchant_owner" : "merchant_staff",
 		merchantShops: [{ shopId: 1, shopName: "Bayon 河畔店", role }],
+		isBusinessAdmin: businessAdmin,
 	});
 }
 
 /** A clean start: nothing stored, cached or toasted; a member of staff of shop 1 signed in; English. */
-export async function startAsStaff(role: ShopRole = "owner"): Promise<MemberInfo> {
+export async function startAsStaff(role: ShopRole = "owner", businessAdmin = role === "owner"): Promise<MemberInfo> {
 	localStorage.clear();
 	queryClient.clear();
 	hideToast();
-	const member = staffMember(role);
+	const member = staffMember(role, businessAdmin);
 	localStorage.setItem("accessToken", "access-1");
 	localStorage.setItem("refreshToken", "refresh-1");
 	localStorage.setItem("expiresTime", String(Date.now() + 15 * 60_000));

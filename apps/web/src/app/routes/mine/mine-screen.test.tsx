@@ -24,6 +24,7 @@ const member: MemberInfo = {
 	merchantShops: [{ shopId: 1, shopName: "Bayon", role: "owner" }],
 	telegramLinked: false,
 	isPlatformOperator: false,
+	isBusinessAdmin: true,
 };
 
 type Answer = { code: number; msg?: string; data?: unknown };

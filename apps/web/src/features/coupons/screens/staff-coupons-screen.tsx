@@ -13,6 +13,7 @@ import { ApiError, errorText } from "../../../lib/api-client";
 import { showToast } from "../../../lib/toast";
 import { PlusIcon } from "../../../ui/icons";
 import { EmptyState, ErrorState, LoadingState, NotAllowedState } from "../../../ui/states";
+import { BusinessAdminNote, useIsBusinessAdmin } from "../../merchant/components/business-admin-note";
 import { MerchantGuard } from "../../merchant/merchant-guard";
 import { shopDetailQuery } from "../../venues/api";
 import { StaffCouponCard } from "../components/staff-coupon-card";
@@ -31,7 +32,8 @@ const PROMOTIONS_PERMISSION: ShopPermission = "promotions";
 /**
  * merchant/coupons (owner and manager): the business's coupon templates, each with what it
  * gives, where and when, how many were claimed and used, and an on/off switch; an editor for
- * each and for a new one.
+ * each and for a new one. Templates are the same in every shop: only the business's
+ * administrator changes them (issue 27), other owners and managers read them.
  */
 export default function StaffCouponsScreen() {
 	return <MerchantGuard>{(shop) => <CouponsAccess key={shop.shopId} shop={shop} />}</MerchantGuard>;
@@ -51,6 +53,7 @@ function CouponsPage({ shopId }: { shopId: number }) {
 	const { ct, lang } = useStaffCouponText();
 	const queryClient = useQueryClient();
 	const templates = useQuery(couponTemplatesQuery(shopId));
+	const canEdit = useIsBusinessAdmin();
 	// Dates are typed and read on the shop's clock, wherever the owner's device is.
 	const shopDetail = useQuery(shopDetailQuery(shopId, lang));
 	const [editing, setEditing] = useState<{ id: number | null } | null>(null);
@@ -86,20 +89,23 @@ function CouponsPage({ shopId }: { shopId: number }) {
 
 	return (
 		<div className="merchant page-pad sv-staff" data-testid="coupons-page">
+			{!canEdit && <BusinessAdminNote />}
 			<section className="card sv-section" aria-labelledby="coupons-title">
 				<header className="sv-section__head">
 					<h2 className="section__title" id="coupons-title">
 						{ct("coupons.title")}
 					</h2>
-					<button
-						type="button"
-						className="button button--small button--primary sv-section__add"
-						onClick={() => setEditing({ id: null })}
-						data-testid="coupon-add"
-					>
-						<PlusIcon aria-hidden="true" />
-						{ct("coupons.add")}
-					</button>
+					{canEdit && (
+						<button
+							type="button"
+							className="button button--small button--primary sv-section__add"
+							onClick={() => setEditing({ id: null })}
+							data-testid="coupon-add"
+						>
+							<PlusIcon aria-hidden="true" />
+							{ct("coupons.add")}
+						</button>
+					)}
 				</header>
 				<p className="sv-section__hint">{ct("coupons.hint")}</p>
 				{templates.data.templates.length === 0 ? (
@@ -115,22 +121,24 @@ function CouponsPage({ shopId }: { shopId: number }) {
 								shops={shops}
 								timeZone={timeZone}
 								busy={toggling === item.id}
-								onEdit={() => setEditing({ id: item.id })}
-								onToggle={(enabled) => void toggle(item, enabled)}
+								onEdit={canEdit ? () => setEditing({ id: item.id }) : null}
+								onToggle={canEdit ? (enabled) => void toggle(item, enabled) : null}
 							/>
 						))}
 					</ul>
 				)}
 			</section>
-			<StaffCouponSheet
-				shopId={shopId}
-				template={template}
-				shops={shops}
-				timeZone={timeZone}
-				open={editing !== null}
-				onClose={() => setEditing(null)}
-				onConflict={reload}
-			/>
+			{canEdit && (
+				<StaffCouponSheet
+					shopId={shopId}
+					template={template}
+					shops={shops}
+					timeZone={timeZone}
+					open={editing !== null}
+					onClose={() => setEditing(null)}
+					onConflict={reload}
+				/>
+			)}
 		</div>
 	);
 }

@@ -81,7 +81,7 @@ describe("the owner's VIP card types", () => {
 			name: { "zh-CN": "银卡", en: "Silver", km: "កាតប្រាក់" },
 			activeHolders: 0,
 		};
-		const server = staffServer(await startAsStaff("manager"), {
+		const server = staffServer(await startAsStaff("owner"), {
 			"GET /merchant/vip-cards": { code: 0, data: [gold] },
 			"POST /merchant/vip-cards/save": { code: 0, data: [gold, silver] },
 		});

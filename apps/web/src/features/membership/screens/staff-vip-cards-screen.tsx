@@ -5,6 +5,7 @@ import { errorText } from "../../../lib/api-client";
 import { useMoney } from "../../../lib/app-config";
 import { ChevronIcon, PlusIcon } from "../../../ui/icons";
 import { EmptyState, ErrorState, LoadingState, NotAllowedState } from "../../../ui/states";
+import { BusinessAdminNote, useIsBusinessAdmin } from "../../merchant/components/business-admin-note";
 import { MerchantGuard } from "../../merchant/merchant-guard";
 import { MEMBERS_PERMISSION } from "../../stored-value/staff-permissions";
 import { StaffVipCardSheet } from "../components/staff-vip-card-sheet";
@@ -17,7 +18,8 @@ import "../../stored-value/staff-stored-value.css";
 
 /**
  * merchant/vipCards (owner and manager): the VIP card types members can buy, with price,
- * validity, benefits, whether on sale and how many hold one now; an editor for each.
+ * validity, benefits, whether on sale and how many hold one now; an editor for each, for the
+ * business's administrator only (issue 27): card types are the same in every shop.
  */
 export default function StaffVipCardsScreen() {
 	return <MerchantGuard>{(shop) => <VipCardsAccess key={shop.shopId} shop={shop} />}</MerchantGuard>;
@@ -33,6 +35,7 @@ function VipCardsAccess({ shop }: { shop: MerchantShopRef }) {
 function VipCardsPage({ shopId }: { shopId: number }) {
 	const { vt } = useStaffVipText();
 	const cards = useQuery(vipCardsQuery(shopId));
+	const canEdit = useIsBusinessAdmin();
 	const [editing, setEditing] = useState<{ id: number | null } | null>(null);
 	if (cards.isError && !cards.data)
 		return <ErrorState message={errorText(cards.error)} onRetry={() => void cards.refetch()} />;
@@ -40,20 +43,23 @@ function VipCardsPage({ shopId }: { shopId: number }) {
 	const card = editing?.id ? cards.data.find((c) => c.id === editing.id) : undefined;
 	return (
 		<div className="merchant page-pad sv-staff" data-testid="vip-cards-page">
+			{!canEdit && <BusinessAdminNote />}
 			<section className="card sv-section" aria-labelledby="vip-cards-title">
 				<header className="sv-section__head">
 					<h2 className="section__title" id="vip-cards-title">
 						{vt("vip.title")}
 					</h2>
-					<button
-						type="button"
-						className="button button--small button--primary sv-section__add"
-						onClick={() => setEditing({ id: null })}
-						data-testid="vip-add"
-					>
-						<PlusIcon aria-hidden="true" />
-						{vt("vip.add")}
-					</button>
+					{canEdit && (
+						<button
+							type="button"
+							className="button button--small button--primary sv-section__add"
+							onClick={() => setEditing({ id: null })}
+							data-testid="vip-add"
+						>
+							<PlusIcon aria-hidden="true" />
+							{vt("vip.add")}
+						</button>
+					)}
 				</header>
 				<p className="sv-section__hint">{vt("vip.hint")}</p>
 				{cards.data.length === 0 ? (
@@ -61,25 +67,28 @@ function VipCardsPage({ shopId }: { shopId: number }) {
 				) : (
 					<ul className="sv-rows sv-rows--grid" data-testid="vip-list">
 						{cards.data.map((item) => (
-							<VipCardRow key={item.id} card={item} onEdit={() => setEditing({ id: item.id })} />
+							<VipCardRow key={item.id} card={item} onEdit={canEdit ? () => setEditing({ id: item.id }) : null} />
 						))}
 					</ul>
 				)}
 			</section>
-			<StaffVipCardSheet
-				shopId={shopId}
-				card={card}
-				open={editing !== null}
-				onClose={() => setEditing(null)}
-				onConflict={async () => {
-					await cards.refetch();
-				}}
-			/>
+			{canEdit && (
+				<StaffVipCardSheet
+					shopId={shopId}
+					card={card}
+					open={editing !== null}
+					onClose={() => setEditing(null)}
+					onConflict={async () => {
+						await cards.refetch();
+					}}
+				/>
+			)}
 		</div>
 	);
 }
 
-function VipCardRow({ card, onEdit }: { card: VipCardAdmin; onEdit: () => void }) {
+/** One card type; `onEdit` null shows it without opening the editor (not the business's administrator). */
+function VipCardRow({ card, onEdit }: { card: VipCardAdmin; onEdit: (() => void) | null }) {
 	const { vt, plural, lang } = useStaffVipText();
 	const money = useMoney();
 	const name = localize(card.name, lang);
@@ -92,39 +101,51 @@ function VipCardRow({ card, onEdit }: { card: VipCardAdmin; onEdit: () => void }
 		freeDelivery && vt("vip.freeDelivery"),
 		pointsPercent > 100 && vt("vip.points", { times: multiplierText(pointsPercent) }),
 	].filter((text): text is string => typeof text === "string");
+	const className = `sv-row${card.onSale ? "" : " is-off"}`;
+	const summary = (
+		<>
+			<span className="sv-row__main">
+				<span className="sv-row__title">{name}</span>
+				<span className="sv-row__line">{plural("vip.validity", card.validityDays)}</span>
+				<span className="sv-row__tags" data-testid={`vip-card-${card.id}-benefits`}>
+					{benefits.map((text) => (
+						<span key={text} className="tag">
+							{text}
+						</span>
+					))}
+				</span>
+				<span className="sv-row__tags">
+					<span className={`tag${card.onSale ? " sv-tag-on" : " tag--muted"}`}>
+						{vt(card.onSale ? "vip.onSale" : "vip.offSale")}
+					</span>
+					<span className="tag tag--muted" data-testid={`vip-card-${card.id}-holders`}>
+						{plural("vip.holders", card.activeHolders)}
+					</span>
+				</span>
+			</span>
+			<span className="sv-row__side">
+				<span className="sv-row__price">{money(card.price)}</span>
+			</span>
+		</>
+	);
 	return (
 		<li>
-			<button
-				type="button"
-				className={`sv-row${card.onSale ? "" : " is-off"}`}
-				onClick={onEdit}
-				aria-label={vt("vip.edit", { name })}
-				data-testid={`vip-card-${card.id}`}
-			>
-				<span className="sv-row__main">
-					<span className="sv-row__title">{name}</span>
-					<span className="sv-row__line">{plural("vip.validity", card.validityDays)}</span>
-					<span className="sv-row__tags" data-testid={`vip-card-${card.id}-benefits`}>
-						{benefits.map((text) => (
-							<span key={text} className="tag">
-								{text}
-							</span>
-						))}
-					</span>
-					<span className="sv-row__tags">
-						<span className={`tag${card.onSale ? " sv-tag-on" : " tag--muted"}`}>
-							{vt(card.onSale ? "vip.onSale" : "vip.offSale")}
-						</span>
-						<span className="tag tag--muted" data-testid={`vip-card-${card.id}-holders`}>
-							{plural("vip.holders", card.activeHolders)}
-						</span>
-					</span>
-				</span>
-				<span className="sv-row__side">
-					<span className="sv-row__price">{money(card.price)}</span>
-				</span>
-				<ChevronIcon className="sv-row__chevron" />
-			</button>
+			{onEdit ? (
+				<button
+					type="button"
+					className={className}
+					onClick={onEdit}
+					aria-label={vt("vip.edit", { name })}
+					data-testid={`vip-card-${card.id}`}
+				>
+					{summary}
+					<ChevronIcon className="sv-row__chevron" />
+				</button>
+			) : (
+				<div className={className} data-testid={`vip-card-${card.id}`}>
+					{summary}
+				</div>
+			)}
 		</li>
 	);
 }

@@ -4,14 +4,30 @@ import { applyLanguage } from "../../../lib/i18n";
 import { queryClient } from "../../../lib/query-client";
 import { appStore } from "../../../lib/store";
 import { currentToast, hideToast } from "../../../lib/toast";
+import { testMember } from "../../../test/member-fixtures";
 import { fakeServer, usdConfig } from "../../../test/ordering-fixtures";
 import { renderScreen } from "../../../test/render";
 import { DisplayCurrencySetting } from "./display-currency-setting";
 
 const PATH = "/merchant/shop/display-currency";
 
+/** The owner signed in: the business's administrator unless told otherwise (issue 27). */
+function signInOwner(isBusinessAdmin: boolean) {
+	const owner = testMember({
+		isMerchant: true,
+		userType: "merchant_owner",
+		merchantShops: [{ shopId: 1, shopName: "Bayon", role: "owner" }],
+		isBusinessAdmin,
+	});
+	localStorage.setItem("accessToken", "access-1");
+	localStorage.setItem("refreshToken", "refresh-1");
+	localStorage.setItem("expiresTime", String(Date.now() + 15 * 60_000));
+	localStorage.setItem("userinfo", JSON.stringify(owner));
+}
+
 beforeEach(async () => {
 	localStorage.clear();
+	signInOwner(true);
 	appStore.reload();
 	queryClient.clear();
 	hideToast();
@@ -66,5 +82,28 @@ describe("the owner's second display currency", () => {
 		expect((await screen.findByTestId("merchant-currency-error")).textContent).toBe("Invalid value: second.rate");
 		expect(screen.getByTestId("merchant-currency-rate")).toBeTruthy();
 		expect(appStore.getState().currency.second ?? null).toBeNull();
+	});
+
+	it("shows an owner who is not the business's administrator the rate and who sets it, with nothing to change", async () => {
+		localStorage.clear();
+		signInOwner(false);
+		appStore.reload();
+		const riel = { code: "KHR", symbol: "៛", rate: 4100, roundTo: 100, symbolPosition: "after" as const };
+		const withRiel = { ...usdConfig, currency: { ...usdConfig.currency, second: riel } };
+		const server = fakeServer({ "/system/config": { code: 0, data: withRiel } });
+
+		const setting = await renderSetting();
+
+		await waitFor(() =>
+			expect(screen.getByTestId("merchant-display-currency-shown").textContent).toBe(
+				"Shown now: $2.50 · 10,300៛ (4,100 per $1.00)",
+			),
+		);
+		expect(screen.getByTestId("merchant-display-currency-note").textContent).toBe(
+			"Set by the business owner for every shop. You can view it; ask a business owner to change it.",
+		);
+		expect(within(setting).queryByRole("switch")).toBeNull();
+		expect(within(setting).queryByRole("button")).toBeNull();
+		expect(server.bodies(PATH)).toEqual([]);
 	});
 });

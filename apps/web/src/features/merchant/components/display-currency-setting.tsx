@@ -8,6 +8,7 @@ import { appStore } from "../../../lib/store";
 import { showToast } from "../../../lib/toast";
 import { setDisplayCurrency } from "../api";
 import { useMerchantText } from "../strings";
+import { BusinessAdminNote, useIsBusinessAdmin } from "./business-admin-note";
 
 /** What the form starts from when the shop shows one currency: riel, as Phnom Penh prices. */
 const RIEL: SecondCurrency = { code: "KHR", symbol: "៛", rate: 4100, roundTo: 100, symbolPosition: "after" };
@@ -28,9 +29,39 @@ const draftOf = (second: SecondCurrency): Draft => ({ ...second, rate: String(se
 /**
  * The owner's second display currency (decision 011): prices read "$2.50 · 10,300៛" at the
  * owner's rate. Display only; the server checks the values and answers in the owner's
- * language. A full shop-settings page will take this over.
+ * language. A full shop-settings page will take this over. The rate is the business's (every
+ * shop shows it): only its administrator changes it (issue 27); another owner reads it.
  */
 export function DisplayCurrencySetting({ shopId }: { shopId: number }) {
+	return useIsBusinessAdmin() ? <DisplayCurrencyForm shopId={shopId} /> : <DisplayCurrencyShown />;
+}
+
+/** The rate as it is, with who sets it, for an owner who is not the business's administrator. */
+function DisplayCurrencyShown() {
+	const { mt } = useMerchantText();
+	const config = useAppConfig();
+	const currency = useCurrency();
+	if (!config.data) return null;
+	const second = currency.second ?? null;
+	const unit = formatMoney(10 ** currency.decimals, { ...currency, rate: 1 });
+	return (
+		<section className="card merchant-setting merchant-currency" data-testid="merchant-display-currency">
+			<p className="merchant-currency__title">{mt("currency.title")}</p>
+			<p className="merchant-currency__shown" data-testid="merchant-display-currency-shown">
+				{second
+					? mt("currency.shown", {
+							example: formatPrice(EXAMPLE_AMOUNT, currency),
+							rate: formatPoints(second.rate),
+							unit,
+						})
+					: mt("currency.none", { code: currency.code })}
+			</p>
+			<BusinessAdminNote testId="merchant-display-currency-note" />
+		</section>
+	);
+}
+
+function DisplayCurrencyForm({ shopId }: { shopId: number }) {
 	const { mt } = useMerchantText();
 	const config = useAppConfig();
 	const currency = useCurrency();

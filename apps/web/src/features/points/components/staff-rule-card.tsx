@@ -7,16 +7,19 @@ import { StaffRuleSheet } from "./staff-rule-sheet";
 
 /**
  * The earning rule as the owner reads it: "10 points per $1.00 paid", or off; what it applies
- * to, that VIP cards multiply it; a button to change it in a sheet.
+ * to, that VIP cards multiply it; a button to change it in a sheet, for the business's
+ * administrator only (`canEdit`, issue 27): the rule is the same in every shop.
  */
 export function StaffRuleCard({
 	shopId,
 	rule,
 	reload,
+	canEdit,
 }: {
 	shopId: number;
 	rule: PointsRule;
 	reload: () => Promise<void>;
+	canEdit: boolean;
 }) {
 	const { pt, plural } = useStaffPointsText();
 	const currency = useCurrency();
@@ -30,14 +33,16 @@ export function StaffRuleCard({
 				<h2 className="section__title" id="pt-rule-title">
 					{pt("rule.title")}
 				</h2>
-				<button
-					type="button"
-					className="button button--small button--ghost"
-					onClick={() => setEditing(true)}
-					data-testid="points-rule-edit"
-				>
-					{pt("rule.edit")}
-				</button>
+				{canEdit && (
+					<button
+						type="button"
+						className="button button--small button--ghost"
+						onClick={() => setEditing(true)}
+						data-testid="points-rule-edit"
+					>
+						{pt("rule.edit")}
+					</button>
+				)}
 			</header>
 			<p className={`pt-rule__rate${on ? "" : " is-off"}`} data-testid="points-rule-rate">
 				<StarIcon className="pt-rule__icon" aria-hidden="true" />
@@ -47,13 +52,15 @@ export function StaffRuleCard({
 			<p className="sv-section__hint" data-testid="points-rule-vip-note">
 				{pt("rule.vip")}
 			</p>
-			<StaffRuleSheet
-				shopId={shopId}
-				rule={rule}
-				open={editing}
-				onClose={() => setEditing(false)}
-				onConflict={reload}
-			/>
+			{canEdit && (
+				<StaffRuleSheet
+					shopId={shopId}
+					rule={rule}
+					open={editing}
+					onClose={() => setEditing(false)}
+					onConflict={reload}
+				/>
+			)}
 		</section>
 	);
 }

@@ -13,6 +13,7 @@ import { showToast } from "../../../lib/toast";
 import { ChevronIcon, PlusIcon } from "../../../ui/icons";
 import { EmptyState, ErrorState, LoadingState, NotAllowedState } from "../../../ui/states";
 import { ItemImage } from "../../menu/components/item-image";
+import { BusinessAdminNote, useIsBusinessAdmin } from "../../merchant/components/business-admin-note";
 import { MerchantGuard } from "../../merchant/merchant-guard";
 import { StaffItemSheet } from "../components/staff-item-sheet";
 import { StaffRuleCard } from "../components/staff-rule-card";
@@ -28,7 +29,8 @@ import "../staff-points.css";
 /**
  * merchant/pointsMall (owner and manager): how members earn points (points per currency unit
  * paid, 0 for none), and the mall's items with their price in points, stock, how many were
- * redeemed, pickup or delivery, an on-shelf switch and an editor for each.
+ * redeemed, pickup or delivery, an on-shelf switch and an editor for each. Both are the same in
+ * every shop: only the business's administrator changes them (issue 27), others read them.
  */
 export default function StaffPointsMallScreen() {
 	return <MerchantGuard>{(shop) => <PointsMallAccess key={shop.shopId} shop={shop} />}</MerchantGuard>;
@@ -44,6 +46,7 @@ function PointsMallAccess({ shop }: { shop: MerchantShopRef }) {
 function PointsMallPage({ shopId }: { shopId: number }) {
 	const { pt } = useStaffPointsText();
 	const mall = useQuery(pointsMallAdminQuery(shopId));
+	const canEdit = useIsBusinessAdmin();
 	const [editing, setEditing] = useState<{ id: number | null } | null>(null);
 	const reload = async () => {
 		await mall.refetch();
@@ -54,21 +57,24 @@ function PointsMallPage({ shopId }: { shopId: number }) {
 	const item = editing?.id ? mall.data.items.find((i) => i.id === editing.id) : undefined;
 	return (
 		<div className="merchant page-pad sv-staff pt-staff" data-testid="points-mall-page">
-			<StaffRuleCard shopId={shopId} rule={mall.data.rule} reload={reload} />
+			{!canEdit && <BusinessAdminNote />}
+			<StaffRuleCard shopId={shopId} rule={mall.data.rule} reload={reload} canEdit={canEdit} />
 			<section className="card sv-section" aria-labelledby="pt-items-title" data-testid="points-items">
 				<header className="sv-section__head">
 					<h2 className="section__title" id="pt-items-title">
 						{pt("items.title")}
 					</h2>
-					<button
-						type="button"
-						className="button button--small button--primary sv-section__add"
-						onClick={() => setEditing({ id: null })}
-						data-testid="points-item-add"
-					>
-						<PlusIcon aria-hidden="true" />
-						{pt("items.add")}
-					</button>
+					{canEdit && (
+						<button
+							type="button"
+							className="button button--small button--primary sv-section__add"
+							onClick={() => setEditing({ id: null })}
+							data-testid="points-item-add"
+						>
+							<PlusIcon aria-hidden="true" />
+							{pt("items.add")}
+						</button>
+					)}
 				</header>
 				<p className="sv-section__hint">{pt("items.hint")}</p>
 				{mall.data.items.length === 0 ? (
@@ -82,20 +88,22 @@ function PointsMallPage({ shopId }: { shopId: number }) {
 								key={entry.id}
 								shopId={shopId}
 								item={entry}
-								onEdit={() => setEditing({ id: entry.id })}
+								onEdit={canEdit ? () => setEditing({ id: entry.id }) : null}
 								reload={reload}
 							/>
 						))}
 					</ul>
 				)}
 			</section>
-			<StaffItemSheet
-				shopId={shopId}
-				item={item}
-				open={editing !== null}
-				onClose={() => setEditing(null)}
-				onConflict={reload}
-			/>
+			{canEdit && (
+				<StaffItemSheet
+					shopId={shopId}
+					item={item}
+					open={editing !== null}
+					onClose={() => setEditing(null)}
+					onConflict={reload}
+				/>
+			)}
 		</div>
 	);
 }
@@ -108,7 +116,8 @@ function ItemRow({
 }: {
 	shopId: number;
 	item: PointsItemAdmin;
-	onEdit: () => void;
+	/** Null: shown without the editor and the shelf switch (not the business's administrator). */
+	onEdit: (() => void) | null;
 	reload: () => Promise<void>;
 }) {
 	const { pt, plural, lang } = useStaffPointsText();
@@ -135,6 +144,36 @@ function ItemRow({
 		}
 	};
 
+	const summary = (
+		<>
+			<ItemImage image={item.image} size="small" />
+			<span className="sv-row__main">
+				<span className="sv-row__title">{name}</span>
+				<span className="pt-item__price" data-testid={`${testId}-price`}>
+					{plural("items.points", item.pointsPrice)}
+				</span>
+				<span className="sv-row__line pt-item__counts" data-testid={`${testId}-stock`}>
+					<span>{item.stock > 0 ? pt("items.stock", { count: item.stock }) : pt("items.soldOut")}</span>
+					<span aria-hidden="true">·</span>
+					<span>{pt("items.redeemed", { count: item.redeemedCount })}</span>
+				</span>
+				<span className="sv-row__tags" data-testid={`${testId}-ways`}>
+					{item.fulfilments.map((way) => (
+						<span key={way} className="tag">
+							{pt(`items.${way}`)}
+						</span>
+					))}
+					{!item.onShelf && <span className="tag tag--muted">{pt("items.offShelf")}</span>}
+				</span>
+			</span>
+		</>
+	);
+	if (!onEdit)
+		return (
+			<li className={`sv-row pt-item${item.onShelf ? "" : " is-off"}`} data-testid={testId}>
+				<div className="pt-item__open">{summary}</div>
+			</li>
+		);
 	return (
 		<li className={`sv-row pt-item${item.onShelf ? "" : " is-off"}`} data-testid={testId}>
 			<button
@@ -144,26 +183,7 @@ function ItemRow({
 				aria-label={pt("items.edit", { name })}
 				data-testid={`${testId}-edit`}
 			>
-				<ItemImage image={item.image} size="small" />
-				<span className="sv-row__main">
-					<span className="sv-row__title">{name}</span>
-					<span className="pt-item__price" data-testid={`${testId}-price`}>
-						{plural("items.points", item.pointsPrice)}
-					</span>
-					<span className="sv-row__line pt-item__counts" data-testid={`${testId}-stock`}>
-						<span>{item.stock > 0 ? pt("items.stock", { count: item.stock }) : pt("items.soldOut")}</span>
-						<span aria-hidden="true">·</span>
-						<span>{pt("items.redeemed", { count: item.redeemedCount })}</span>
-					</span>
-					<span className="sv-row__tags" data-testid={`${testId}-ways`}>
-						{item.fulfilments.map((way) => (
-							<span key={way} className="tag">
-								{pt(`items.${way}`)}
-							</span>
-						))}
-						{!item.onShelf && <span className="tag tag--muted">{pt("items.offShelf")}</span>}
-					</span>
-				</span>
+				{summary}
 				<ChevronIcon className="sv-row__chevron" />
 			</button>
 			<label className="pt-item__shelf">

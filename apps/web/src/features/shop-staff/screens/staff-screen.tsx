@@ -1,6 +1,14 @@
-import { type MerchantShopRef, roleAllows, SHOP_ROLES, type ShopRole, type StaffMember } from "@bayon/contract";
+import {
+	type BusinessAdminPerson,
+	type MerchantShopRef,
+	roleAllows,
+	SHOP_ROLES,
+	type ShopRole,
+	type StaffMember,
+} from "@bayon/contract";
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
+import { formatList } from "../../../lib/format";
 import { useAppState } from "../../../lib/store";
 import { showToast } from "../../../lib/toast";
 import { ConfirmDialog } from "../../../ui/confirm-dialog";
@@ -8,11 +16,22 @@ import { TrashIcon } from "../../../ui/icons";
 import { ErrorState, LoadingState, NotAllowedState } from "../../../ui/states";
 import { MerchantGuard } from "../../merchant/merchant-guard";
 import { checkPhone, type PhoneProblem } from "../../merchant/staff-order";
-import { addStaff, changeStaffRole, removeStaff, staffListQuery } from "../api";
+import {
+	addStaff,
+	businessAdminsQuery,
+	changeStaffRole,
+	grantBusinessAdmin,
+	removeStaff,
+	revokeBusinessAdmin,
+	staffListQuery,
+} from "../api";
 import { useStaffText } from "../strings";
 import "../shop-staff.css";
 
-/** The owner's staff page: add people by phone, change their role, remove them. */
+/**
+ * The owner's staff page: add people by phone, change their role, remove them; and who
+ * administers the business (issue 27), granted and taken back by an administrator.
+ */
 export default function StaffScreen() {
 	return <MerchantGuard>{(shop) => <Staff shop={shop} />}</MerchantGuard>;
 }
@@ -25,6 +44,7 @@ function Staff({ shop }: { shop: MerchantShopRef }) {
 		<div className="merchant page-pad shop-staff" data-testid="staff-page">
 			<AddStaffForm shopId={shop.shopId} />
 			<StaffList shopId={shop.shopId} />
+			<BusinessAdminsSection shopId={shop.shopId} />
 		</div>
 	);
 }
@@ -204,5 +224,136 @@ function StaffList({ shopId }: { shopId: number }) {
 				testId="staff-remove-confirm"
 			/>
 		</section>
+	);
+}
+
+/**
+ * The business's administrators: who they are and which shops they own; an administrator
+ * removes one (never the last) or makes another shop owner one. Others see the list only.
+ */
+function BusinessAdminsSection({ shopId }: { shopId: number }) {
+	const { ft } = useStaffText();
+	const me = useAppState((s) => s.member?.id);
+	const admins = useQuery(businessAdminsQuery(shopId));
+	const [removing, setRemoving] = useState<BusinessAdminPerson | null>(null);
+	const [busy, setBusy] = useState(false);
+
+	if (admins.isPending) return <LoadingState compact />;
+	if (admins.isError) return <ErrorState onRetry={() => void admins.refetch()} />;
+	const { readerIsAdmin } = admins.data;
+	const canRemove = readerIsAdmin && admins.data.admins.length > 1;
+
+	const grant = async (person: BusinessAdminPerson) => {
+		setBusy(true);
+		try {
+			await grantBusinessAdmin({ shopId, memberId: person.memberId });
+			showToast(ft("admins.granted", { name: person.nickname }));
+		} catch {
+			// Shown by the request layer.
+		} finally {
+			setBusy(false);
+		}
+	};
+	const confirmRemove = async () => {
+		const person = removing;
+		setRemoving(null);
+		if (!person) return;
+		setBusy(true);
+		try {
+			await revokeBusinessAdmin({ shopId, memberId: person.memberId });
+			showToast(ft("admins.removed", { name: person.nickname }));
+		} catch {
+			// Shown by the request layer (e.g. the last administrator stays).
+		} finally {
+			setBusy(false);
+		}
+	};
+
+	return (
+		<section className="section shop-staff__admins" data-testid="business-admins">
+			<h2 className="section__title">{ft("admins.title", { count: admins.data.admins.length })}</h2>
+			<p className="field__hint shop-staff__admins-hint">{ft("admins.hint")}</p>
+			{!readerIsAdmin && (
+				<p className="shop-staff__admins-hint" data-testid="business-admins-reader-not">
+					{ft("admins.readerNot")}
+				</p>
+			)}
+			<ul className="shop-staff__members" data-testid="business-admin-list">
+				{admins.data.admins.map((person) => (
+					<li key={person.memberId} className="card shop-staff__member" data-testid={`business-admin-${person.mobile}`}>
+						<div className="shop-staff__member-head">
+							<PersonLines person={person} you={person.memberId === me} />
+							{canRemove && (
+								<button
+									type="button"
+									className="icon-button shop-staff__remove"
+									aria-label={ft("admins.removeLabel", { name: person.nickname })}
+									disabled={busy}
+									onClick={() => setRemoving(person)}
+									data-testid={`business-admin-remove-${person.mobile}`}
+								>
+									<TrashIcon />
+								</button>
+							)}
+						</div>
+					</li>
+				))}
+			</ul>
+			{readerIsAdmin && (
+				<>
+					<h3 className="shop-staff__admins-subtitle">{ft("admins.candidates")}</h3>
+					{admins.data.candidates.length === 0 ? (
+						<p className="shop-staff__admins-hint">{ft("admins.candidatesEmpty")}</p>
+					) : (
+						<ul className="shop-staff__members" data-testid="business-admin-candidates">
+							{admins.data.candidates.map((person) => (
+								<li
+									key={person.memberId}
+									className="card shop-staff__member"
+									data-testid={`business-admin-candidate-${person.mobile}`}
+								>
+									<div className="shop-staff__member-head">
+										<PersonLines person={person} you={person.memberId === me} />
+										<button
+											type="button"
+											className="button button--small button--ghost"
+											disabled={busy}
+											onClick={() => void grant(person)}
+											data-testid={`business-admin-grant-${person.mobile}`}
+										>
+											{ft("admins.grant")}
+										</button>
+									</div>
+								</li>
+							))}
+						</ul>
+					)}
+				</>
+			)}
+			<ConfirmDialog
+				open={removing !== null}
+				destructive
+				message={removing ? ft("admins.confirmRemove", { name: removing.nickname, mobile: removing.mobile }) : ""}
+				confirmLabel={ft("admins.remove")}
+				onConfirm={() => void confirmRemove()}
+				onCancel={() => setRemoving(null)}
+				testId="business-admin-remove-confirm"
+			/>
+		</section>
+	);
+}
+
+function PersonLines({ person, you }: { person: BusinessAdminPerson; you: boolean }) {
+	const { ft, lang } = useStaffText();
+	const shops = formatList(person.ownedShops, lang, lang === "zh-CN" ? "、" : ", ");
+	return (
+		<div className="shop-staff__person">
+			<p className="shop-staff__name">
+				{person.nickname}
+				{you && <span className="merchant-tag">{ft("staff.you")}</span>}
+			</p>
+			<p className="shop-staff__muted">{person.mobile}</p>
+			{person.ownedShops.length > 0 && <p className="shop-staff__muted">{ft("admins.ownerOf", { shops })}</p>}
+		</div>
 	);
 }

@@ -178,6 +178,24 @@ describe("the stored-value agreement", () => {
 });
 
 describe("who sees the page", () => {
+	it("shows an owner who is not the business's administrator the packages and agreement read-only, and why", async () => {
+		const server = staffServer(await startAsStaff("owner", false), {
+			"/merchant/stored-value": { code: 0, data: admin() },
+		});
+		await openPage();
+
+		expect(screen.getByTestId("business-admin-note").textContent).toBe(
+			"Set by the business owner for every shop. You can view it; ask a business owner to change it.",
+		);
+		expect(screen.getByTestId("package-11").tagName).toBe("DIV");
+		expect(screen.getByTestId("package-11").textContent).toContain("Pay $100.00 · Get $120.00");
+		expect(screen.getByTestId("agreement-read-only").textContent).toBe("Stored value is not refundable");
+		expect(screen.queryByTestId("package-add")).toBeNull();
+		expect(screen.queryByTestId("agreement-save")).toBeNull();
+		expect(screen.queryByRole("button", { name: /Edit/ })).toBeNull();
+		expect(server.calls.filter((call) => call.path.startsWith("/merchant/") && call.method === "POST")).toEqual([]);
+	});
+
 	it("tells staff it is for the owner and managers, and asks the server nothing", async () => {
 		const server = staffServer(await startAsStaff("staff"), {});
 		renderScreen(<StaffStoredValueScreen />, { path: Paths.merchantStoredValue });

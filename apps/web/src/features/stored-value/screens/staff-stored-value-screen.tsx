@@ -11,6 +11,7 @@ import { errorText } from "../../../lib/api-client";
 import { useMoney } from "../../../lib/app-config";
 import { ChevronIcon, PlusIcon } from "../../../ui/icons";
 import { EmptyState, ErrorState, LoadingState, NotAllowedState } from "../../../ui/states";
+import { BusinessAdminNote, useIsBusinessAdmin } from "../../merchant/components/business-admin-note";
 import { MerchantGuard } from "../../merchant/merchant-guard";
 import { StaffAgreementEditor } from "../components/staff-agreement-editor";
 import { StaffPackageSheet } from "../components/staff-package-sheet";
@@ -24,7 +25,8 @@ import "../staff-stored-value.css";
 /**
  * merchant/storedValue (owner and manager): what members hold, the recharge packages they
  * choose from (pay X, receive X + bonus) with an editor, and the stored-value agreement.
- * Packages and the agreement are the tenant's: every shop sells the same balance.
+ * Packages and the agreement are the tenant's: every shop sells the same balance, so only a
+ * business administrator changes them (issue 27); other owners and managers read them.
  */
 export default function StaffStoredValueScreen() {
 	return <MerchantGuard>{(shop) => <StoredValueAccess key={shop.shopId} shop={shop} />}</MerchantGuard>;
@@ -39,6 +41,7 @@ function StoredValueAccess({ shop }: { shop: MerchantShopRef }) {
 
 function StoredValuePage({ shopId }: { shopId: number }) {
 	const admin = useQuery(storedValueAdminQuery(shopId));
+	const canEdit = useIsBusinessAdmin();
 	const [editing, setEditing] = useState<{ id: number | null } | null>(null);
 	if (admin.isError && !admin.data)
 		return <ErrorState message={errorText(admin.error)} onRetry={() => void admin.refetch()} />;
@@ -46,18 +49,25 @@ function StoredValuePage({ shopId }: { shopId: number }) {
 	const pack = editing?.id ? admin.data.packages.find((p) => p.id === editing.id) : undefined;
 	return (
 		<div className="merchant page-pad sv-staff" data-testid="stored-value-page">
+			{!canEdit && <BusinessAdminNote />}
 			<Totals totals={admin.data.totals} />
-			<Packages packages={admin.data.packages} onEdit={(id) => setEditing({ id })} />
-			<StaffAgreementEditor shopId={shopId} admin={admin.data} reload={() => admin.refetch()} />
-			<StaffPackageSheet
-				shopId={shopId}
-				pack={pack}
-				open={editing !== null}
-				onClose={() => setEditing(null)}
-				onConflict={async () => {
-					await admin.refetch();
-				}}
-			/>
+			<Packages packages={admin.data.packages} onEdit={canEdit ? (id) => setEditing({ id }) : null} />
+			{canEdit ? (
+				<StaffAgreementEditor shopId={shopId} admin={admin.data} reload={() => admin.refetch()} />
+			) : (
+				<AgreementText admin={admin.data} />
+			)}
+			{canEdit && (
+				<StaffPackageSheet
+					shopId={shopId}
+					pack={pack}
+					open={editing !== null}
+					onClose={() => setEditing(null)}
+					onConflict={async () => {
+						await admin.refetch();
+					}}
+				/>
+			)}
 		</div>
 	);
 }
@@ -91,7 +101,29 @@ function Tile({ label, value, testId }: { label: string; value: string; testId: 
 	);
 }
 
-function Packages({ packages, onEdit }: { packages: RechargePackageAdmin[]; onEdit: (id: number | null) => void }) {
+/** The agreement as members read it, for someone who may not change it. */
+function AgreementText({ admin }: { admin: StoredValueAdmin }) {
+	const { st, lang } = useStaffStoredValueText();
+	return (
+		<section className="card sv-section" aria-labelledby="sv-agreement" data-testid="agreement">
+			<h2 className="section__title" id="sv-agreement">
+				{st("sv.agreement")}
+			</h2>
+			<p className="sv-agreement__text" data-testid="agreement-read-only">
+				{localize(admin.agreement, lang)}
+			</p>
+		</section>
+	);
+}
+
+/** The packages; `onEdit` null shows them without the add button and the editor (not the business's administrator). */
+function Packages({
+	packages,
+	onEdit,
+}: {
+	packages: RechargePackageAdmin[];
+	onEdit: ((id: number | null) => void) | null;
+}) {
 	const { st, plural, lang } = useStaffStoredValueText();
 	const money = useMoney();
 	return (
@@ -100,15 +132,17 @@ function Packages({ packages, onEdit }: { packages: RechargePackageAdmin[]; onEd
 				<h2 className="section__title" id="sv-packages">
 					{st("sv.packages")}
 				</h2>
-				<button
-					type="button"
-					className="button button--small button--primary sv-section__add"
-					onClick={() => onEdit(null)}
-					data-testid="package-add"
-				>
-					<PlusIcon aria-hidden="true" />
-					{st("sv.add")}
-				</button>
+				{onEdit && (
+					<button
+						type="button"
+						className="button button--small button--primary sv-section__add"
+						onClick={() => onEdit(null)}
+						data-testid="package-add"
+					>
+						<PlusIcon aria-hidden="true" />
+						{st("sv.add")}
+					</button>
+				)}
 			</header>
 			<p className="sv-section__hint">{st("sv.packagesHint")}</p>
 			{packages.length === 0 ? (
@@ -117,33 +151,43 @@ function Packages({ packages, onEdit }: { packages: RechargePackageAdmin[]; onEd
 				<ul className="sv-rows sv-rows--grid" data-testid="package-list">
 					{packages.map((pack) => {
 						const name = localize(pack.name, lang);
+						const className = `sv-row${pack.onSale ? "" : " is-off"}`;
+						const summary = (
+							<span className="sv-row__main">
+								<span className="sv-row__title">{name}</span>
+								<span className="sv-row__line">
+									{st("sv.pay", { amount: money(pack.payAmount) })} ·{" "}
+									{st("sv.get", { amount: money(pack.payAmount + pack.bonusAmount) })}
+								</span>
+								<span className="sv-row__tags">
+									<span className={`tag${pack.onSale ? " sv-tag-on" : " tag--muted"}`}>
+										{st(pack.onSale ? "sv.onSale" : "sv.offSale")}
+									</span>
+									{pack.bonusAmount > 0 && (
+										<span className="tag">{st("sv.bonus", { amount: money(pack.bonusAmount) })}</span>
+									)}
+									<span className="tag tag--muted">{plural("sv.sold", pack.soldCount)}</span>
+								</span>
+							</span>
+						);
 						return (
 							<li key={pack.id}>
-								<button
-									type="button"
-									className={`sv-row${pack.onSale ? "" : " is-off"}`}
-									onClick={() => onEdit(pack.id)}
-									aria-label={st("sv.edit", { name })}
-									data-testid={`package-${pack.id}`}
-								>
-									<span className="sv-row__main">
-										<span className="sv-row__title">{name}</span>
-										<span className="sv-row__line">
-											{st("sv.pay", { amount: money(pack.payAmount) })} ·{" "}
-											{st("sv.get", { amount: money(pack.payAmount + pack.bonusAmount) })}
-										</span>
-										<span className="sv-row__tags">
-											<span className={`tag${pack.onSale ? " sv-tag-on" : " tag--muted"}`}>
-												{st(pack.onSale ? "sv.onSale" : "sv.offSale")}
-											</span>
-											{pack.bonusAmount > 0 && (
-												<span className="tag">{st("sv.bonus", { amount: money(pack.bonusAmount) })}</span>
-											)}
-											<span className="tag tag--muted">{plural("sv.sold", pack.soldCount)}</span>
-										</span>
-									</span>
-									<ChevronIcon className="sv-row__chevron" />
-								</button>
+								{onEdit ? (
+									<button
+										type="button"
+										className={className}
+										onClick={() => onEdit(pack.id)}
+										aria-label={st("sv.edit", { name })}
+										data-testid={`package-${pack.id}`}
+									>
+										{summary}
+										<ChevronIcon className="sv-row__chevron" />
+									</button>
+								) : (
+									<div className={className} data-testid={`package-${pack.id}`}>
+										{summary}
+									</div>
+								)}
 							</li>
 						);
 					})}

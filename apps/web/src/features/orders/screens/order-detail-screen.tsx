@@ -21,6 +21,7 @@ import {
 	payOrder,
 } from "../api";
 import { PayMethodPicker } from "../components/pay-method-picker";
+import { CONFIRM_RECEIPT_LABEL, ORDER_TIME_LABEL } from "../order-type-words";
 import {
 	isPendingPayment,
 	orderStage,
@@ -225,7 +226,7 @@ function OrderDetail({ order }: { order: OrderView }) {
 					<Info label={t("orders.orderNo")} value={order.orderNo} />
 					<Info label={t("orderType.label")} value={t(`orderType.${order.orderType}`)} />
 					<Info
-						label={order.orderType === "takeout" ? t("pay.deliveryTime") : t("pay.pickupTime")}
+						label={t(ORDER_TIME_LABEL[order.orderType])}
 						value={order.pickupAt ? at(order.pickupAt) : t("pay.asap")}
 					/>
 					{order.tableNumber && <Info label={t("orders.table")} value={order.tableNumber} />}
@@ -277,7 +278,7 @@ function OrderDetail({ order }: { order: OrderView }) {
 						disabled={taking}
 						data-testid="order-take"
 					>
-						{t("orders.confirmReceived")}
+						{t(CONFIRM_RECEIPT_LABEL[order.orderType])}
 					</button>
 				)}
 				{can.requestRefund && (

@@ -33,6 +33,7 @@ import { formatWindows } from "../../venues/open-state";
 import { createOrder, invalidateOrders, orderDetailQuery, payOrder } from "../api";
 import { attemptKey, dropAttempt, markAttemptUnanswered, resetDraft, updateDraft, useDraft } from "../checkout-draft";
 import { PayMethodPicker } from "../components/pay-method-picker";
+import { ORDER_TIME_LABEL } from "../order-type-words";
 import { checkPickupTime } from "../pickup-time";
 import "../../ordering/ordering.css";
 import "../orders.css";
@@ -188,7 +189,7 @@ function PayContent({ shop, timeZone }: { shop: ShopSummary; timeZone: string })
 		}
 	});
 
-	const timeLabel = orderType === "takeout" ? t("pay.deliveryTime") : t("pay.pickupTime");
+	const timeLabel = t(ORDER_TIME_LABEL[orderType]);
 	const todayHours = t("pay.todayHours", { hours: formatWindows(shop.openState.todayHours) || "—" });
 	const addressText = target?.address
 		? [target.address.recipient, target.address.address, target.address.houseNumber].filter(Boolean).join(" ")

@@ -89,6 +89,8 @@ export interface Config {
 	/** Apply the demo seed when the database is empty (never by default in production). */
 	seedDemo: boolean;
 	limits: RateLimits;
+	/** Tests lower the QR sheet builder's limits (features/tables/qr-sheet.ts SHEET_LIMITS); unset in use. */
+	qrSheetLimits?: { building?: number; waiting?: number; waitMs?: number };
 	/**
 	 * Whose X-Forwarded-For to believe (Fastify's trustProxy). Off by default: believing
 	 * any client would let it pick its own IP and dodge the per-IP limits.

@@ -1,6 +1,8 @@
+import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import type { MerchantTable } from "@bayon/contract";
 import QRCode from "qrcode";
+import { ServiceUnavailableError } from "../../http/unavailable.js";
 
 /**
  * The sheet of a shop's table QR codes (decision 016): A4, the shop's name on top of each
@@ -116,4 +118,143 @@ function fontFor(text: string, fonts: Fonts): { font: string | [string, string];
 		return { font: [CJK_FONT.path, CJK_FONT.family], shown: text };
 	const latin = text.replace(new RegExp(BEYOND_LATIN1, "g"), "").trim();
 	return { font: LATIN_FONT, shown: latin };
+}
+
+/**
+ * The limits on building sheets (issue 27): twelve downloads at once took the embedded server
+ * from ~150 MB to 646 MB, each sheet loading pdfkit's fonts (the CJK one is ~20 MB parsed)
+ * and its images anew. Sheets are built one at a time; a download that would wait too long,
+ * or find too many others waiting, is told to come back (HTTP 503 with Retry-After).
+ */
+export interface SheetLimits {
+	/** Sheets built at the same time. */
+	building: number;
+	/** Different sheets waiting for their turn; more are refused at once. */
+	waiting: number;
+	/** The longest a download waits for its turn before it is refused. */
+	waitMs: number;
+	/** Retry-After of a refused download. */
+	retryAfterSeconds: number;
+	/** The last sheet of at most this many shops is kept… */
+	cachedShops: number;
+	/** …and at most this many bytes of them. */
+	cachedBytes: number;
+}
+
+export const SHEET_LIMITS: SheetLimits = {
+	building: 1,
+	waiting: 8,
+	waitMs: 20_000,
+	retryAfterSeconds: 5,
+	cachedShops: 20,
+	cachedBytes: 32 * 1024 * 1024,
+};
+
+export interface SheetInputs {
+	shopName: string;
+	tables: MerchantTable[];
+}
+
+export interface SheetBuildLog extends SheetLog {
+	info(details: object, message: string): void;
+}
+
+/**
+ * Builds QR sheets one at a time and keeps the last sheet of each shop. A sheet is keyed on
+ * everything printed on it (the shop's name in the reader's language, and each table's number,
+ * area and code URL with its token), so a change to any of them (a table added, renamed,
+ * moved, hidden or given a new code, the shop renamed) makes a new key and the old sheet is
+ * never served; the same downloads at once share one build.
+ */
+export class QrSheets {
+	private readonly lastSheet = new Map<number, { key: string; sheet: Promise<Buffer>; bytes: number }>();
+	private running = 0;
+	private readonly queue: Array<() => void> = [];
+
+	constructor(
+		private readonly limits: SheetLimits = SHEET_LIMITS,
+		private readonly render: (args: SheetInputs & { log: SheetLog }) => Promise<Buffer> = renderQrSheet,
+	) {}
+
+	async sheetFor(shopId: number, inputs: SheetInputs, log: SheetBuildLog): Promise<Buffer> {
+		const key = sheetKey(inputs);
+		const cached = this.lastSheet.get(shopId);
+		if (cached?.key === key) {
+			// Most recently used last: the first entry is the one to drop when over the limits.
+			this.lastSheet.delete(shopId);
+			this.lastSheet.set(shopId, cached);
+			return cached.sheet;
+		}
+		const entry = { key, sheet: this.build(shopId, inputs, log), bytes: 0 };
+		this.lastSheet.delete(shopId);
+		this.lastSheet.set(shopId, entry);
+		try {
+			const sheet = await entry.sheet;
+			entry.bytes = sheet.length;
+			this.keepWithinLimits();
+			return sheet;
+		} catch (error) {
+			// A refused or failed build is not kept: the next download tries again.
+			if (this.lastSheet.get(shopId) === entry) this.lastSheet.delete(shopId);
+			throw error;
+		}
+	}
+
+	private async build(shopId: number, inputs: SheetInputs, log: SheetBuildLog): Promise<Buffer> {
+		await this.turn();
+		try {
+			const started = Date.now();
+			const sheet = await this.render({ ...inputs, log });
+			log.info(
+				{ shopId, tables: inputs.tables.length, bytes: sheet.length, ms: Date.now() - started },
+				"QR sheet built",
+			);
+			return sheet;
+		} finally {
+			this.running--;
+			this.queue.shift()?.();
+		}
+	}
+
+	/** Resolves when this build may start; refuses when too many wait or the wait is too long. */
+	private turn(): Promise<void> {
+		if (this.running < this.limits.building) {
+			this.running++;
+			return Promise.resolve();
+		}
+		if (this.queue.length >= this.limits.waiting)
+			return Promise.reject(new ServiceUnavailableError(this.limits.retryAfterSeconds, "QR sheets busy"));
+		return new Promise<void>((resolve, reject) => {
+			const start = () => {
+				clearTimeout(timer);
+				this.running++;
+				resolve();
+			};
+			const timer = setTimeout(() => {
+				const at = this.queue.indexOf(start);
+				if (at >= 0) this.queue.splice(at, 1);
+				reject(new ServiceUnavailableError(this.limits.retryAfterSeconds, "QR sheets busy"));
+			}, this.limits.waitMs);
+			this.queue.push(start);
+		});
+	}
+
+	private keepWithinLimits() {
+		let bytes = 0;
+		for (const entry of this.lastSheet.values()) bytes += entry.bytes;
+		for (const [shopId, entry] of this.lastSheet) {
+			if (this.lastSheet.size <= this.limits.cachedShops && bytes <= this.limits.cachedBytes) break;
+			this.lastSheet.delete(shopId);
+			bytes -= entry.bytes;
+		}
+	}
+}
+
+/** Everything a sheet prints, hashed: two downloads with the same key get the same bytes. */
+function sheetKey(inputs: SheetInputs): string {
+	const printed = JSON.stringify([
+		inputs.shopName,
+		inputs.tables.map((table) => [table.number, table.area, table.qrUrl]),
+	]);
+	return createHash("sha256").update(printed).digest("base64url");
 }

@@ -16,7 +16,7 @@ import { ok } from "../../http/envelope.js";
 import { publicOrigin } from "../../http/origin.js";
 import { signedIn } from "../../http/request-context.js";
 import { listStaffShops } from "../venues/service.js";
-import { renderQrSheet } from "./qr-sheet.js";
+import { QrSheets, SHEET_LIMITS } from "./qr-sheet.js";
 import * as tables from "./service.js";
 
 /**
@@ -26,6 +26,8 @@ import * as tables from "./service.js";
  */
 export async function tableRoutes(app: FastifyInstance, deps: AppDeps) {
 	const r = app.withTypeProvider<ZodTypeProvider>();
+	// Built one at a time, the last sheet of each shop kept (issue 27).
+	const sheets = new QrSheets({ ...SHEET_LIMITS, ...deps.config.qrSheetLimits });
 
 	r.post("/merchant/table/create", { schema: { body: CreateTableInput } }, async (request) =>
 		ok(await tables.createTable(deps, signedIn(request), { ...request.body, origin: publicOrigin(deps, request) })),
@@ -66,7 +68,7 @@ export async function tableRoutes(app: FastifyInstance, deps: AppDeps) {
 		const list = await tables.tablesToPrint(deps, ctx, { shopId, origin: publicOrigin(deps, request) });
 		const shops = await listStaffShops(deps, { tenantId: ctx.tenant.id, memberId: ctx.member.id, lang: ctx.lang });
 		const shopName = shops.find((shop) => shop.shopId === shopId)?.shopName ?? "";
-		const pdf = await renderQrSheet({ shopName, tables: list, log: request.log });
+		const pdf = await sheets.sheetFor(shopId, { shopName, tables: list }, request.log);
 		return reply
 			.header("content-type", "application/pdf")
 			.header("content-disposition", `attachment; filename="table-codes-${shopId}.pdf"`)

@@ -1,18 +1,26 @@
-import { formatMessage, roleAllows } from "@bayon/contract";
+import { formatMessage, formatMoney, roleAllows } from "@bayon/contract";
 import type { Context, Filter } from "grammy";
-import type { InlineKeyboardButton } from "grammy/types";
+import type { InlineKeyboardButton, MessageEntity } from "grammy/types";
 import { BusinessError } from "../../http/business-error.js";
 import type { AppDeps } from "../../http/deps.js";
 import type { RequestContext } from "../../http/request-context.js";
 import type { SignedInMember } from "../identity/service.js";
 import { actOnOrder } from "../ordering/merchant.js";
 import { announceReservationChange } from "../reservations/records.js";
-import { cancelOwnReservation } from "../reservations/service.js";
+import { type OwnCancellation, tryCancelOwnReservation } from "../reservations/service.js";
 import { findTenant } from "../tenancy/service.js";
 import { staffRoleAt } from "../venues/service.js";
-import { parseCallbackData } from "./callback-data.js";
-import { repliesIn } from "./replies.js";
+import {
+	cancelBookingAnywayData,
+	cancelBookingData,
+	confirmBookingData,
+	isCancelAnywayData,
+	keepBookingData,
+	parseCallbackData,
+} from "./callback-data.js";
+import { languageOfTelegramUser, repliesIn } from "./replies.js";
 import { languageForTelegramUser, memberOfTelegramUser } from "./telegram-users.js";
+import { botText } from "./texts.js";
 
 /**
  * A press of a button under one of the bot's messages (decision 024), checked like an app
@@ -22,6 +30,9 @@ import { languageForTelegramUser, memberOfTelegramUser } from "./telegram-users.
  * answered to the presser and, when something was reached, added to the pressed message with
  * its action buttons removed. A second press changes nothing and answers the outcome already
  * reached. The press is always answered, so the presser's spinner stops.
+ *
+ * A Cancel that would keep the deposit (a late cancel) cancels nothing: the message shows the
+ * app's warning with the amount, and "Cancel anyway" / "Keep my booking" (decision 024).
  */
 
 type PressContext = Filter<Context, "callback_query:data">;
@@ -33,6 +44,10 @@ interface Outcome {
 	alert?: boolean;
 	/** The line the pressed message gains, when the subject reached an outcome. */
 	line?: string;
+	/** A question before acting: the pressed message shows it with these buttons instead of its own. */
+	warning?: { text: string; buttons: InlineKeyboardButton[] };
+	/** The question answered "no": the message loses it and gets these buttons back. */
+	restore?: InlineKeyboardButton[];
 }
 
 export async function handleCallbackQuery(deps: AppDeps, ctx: PressContext): Promise<void> {
@@ -41,13 +56,26 @@ export async function handleCallbackQuery(deps: AppDeps, ctx: PressContext): Pro
 	try {
 		const action = parseCallbackData(query.data);
 		if (!action) return;
-		outcome =
-			action.action === "confirmBooking"
-				? await confirmBooking(deps, query.from, action.reservationId)
-				: action.action === "cancelBooking"
-					? await cancelBooking(deps, query.from, action.reservationId)
-					: await acceptOrder(deps, ctx, action.orderId);
+		switch (action.action) {
+			case "confirmBooking":
+				outcome = await confirmBooking(deps, query.from, action.reservationId);
+				break;
+			case "cancelBooking":
+				outcome = await cancelBooking(deps, query.from, action.reservationId, 0);
+				break;
+			case "cancelBookingAnyway":
+				outcome = await cancelBooking(deps, query.from, action.reservationId, action.keptAmount);
+				break;
+			case "keepBooking":
+				outcome = await keepBooking(deps, query.from, action.reservationId);
+				break;
+			case "acceptOrder":
+				outcome = await acceptOrder(deps, ctx, action.orderId);
+				break;
+		}
 		if (outcome.line) await showOutcome(deps, ctx, outcome.line);
+		else if (outcome.warning) await showWarning(deps, ctx, outcome.warning);
+		else if (outcome.restore) await restoreButtons(deps, ctx, outcome.restore);
 	} finally {
 		await ctx
 			.answerCallbackQuery(outcome ? { text: outcome.answer, show_alert: outcome.alert ?? false } : {})
@@ -92,24 +120,86 @@ async function confirmBooking(deps: AppDeps, from: TelegramUser, reservationId: 
 }
 
 /**
- * Cancel on a reminder: the app's own cancel (its cancel window, its deposit rules). A booking
- * already cancelled is answered as it is and cancelOwnReservation itself refunds only once.
+ * Cancel on a reminder (`keepAtMost` 0), or "Cancel anyway" under the warning (`keepAtMost` the
+ * deposit the guest was warned of): the app's own cancel (its cancel window, its deposit rules),
+ * told to keep no more of a deposit than the guest has seen named. When it would keep more, the
+ * booking stays and the message asks first; a cancel that refunds goes straight through and says
+ * how much comes back. A booking already cancelled is answered as it is, and the cancel itself
+ * moves money only once.
  */
-async function cancelBooking(deps: AppDeps, from: TelegramUser, reservationId: number): Promise<Outcome> {
+async function cancelBooking(
+	deps: AppDeps,
+	from: TelegramUser,
+	reservationId: number,
+	keepAtMost: number,
+): Promise<Outcome> {
 	const booking = await findBooking(deps, from, reservationId);
 	if ("refused" in booking) return booking.refused;
 	const texts = repliesIn(booking.lang);
 	if (booking.status === "cancelled" || booking.status === "late_cancelled")
 		return { answer: texts.bookingAlreadyCancelled, line: texts.bookingAlreadyCancelled };
 	const ctx = await memberContext(deps, booking.tenantId, booking.memberId, booking.lang);
+	const money = (amount: number) => formatMoney(amount, ctx.tenant.currency);
 	try {
-		const view = await cancelOwnReservation(deps, ctx, { reservationId });
-		const line = view.status === "late_cancelled" ? texts.bookingCancelledDepositKept : texts.bookingCancelled;
+		const result = await tryCancelOwnReservation(deps, ctx, { reservationId }, { keepAtMost });
+		if ("wouldKeep" in result) {
+			const warning = texts.lateCancelWarning(money(result.wouldKeep));
+			return {
+				answer: warning,
+				alert: true,
+				warning: {
+					text: warning,
+					buttons: [
+						{ text: texts.cancelAnyway, callback_data: cancelBookingAnywayData(reservationId, result.wouldKeep) },
+						{ text: texts.keepBooking, callback_data: keepBookingData(reservationId) },
+					],
+				},
+			};
+		}
+		const line = cancelledLine(result, texts, money);
 		return { answer: line, line };
 	} catch (error) {
 		if (error instanceof BusinessError) return { answer: businessMessage(error, booking.lang), alert: true };
 		throw error;
 	}
+}
+
+function cancelledLine(
+	result: OwnCancellation,
+	texts: ReturnType<typeof repliesIn>,
+	money: (amount: number) => string,
+): string {
+	if (!result.changed) return texts.bookingAlreadyCancelled;
+	if (result.kept > 0)
+		return texts.bookingCancelledDepositKept(money(result.kept), result.refunded > 0 ? money(result.refunded) : null);
+	return result.refunded > 0 ? texts.bookingCancelledRefunded(money(result.refunded)) : texts.bookingCancelled;
+}
+
+/**
+ * "Keep my booking" under the late-cancel warning: nothing changes; the message loses the warning
+ * and gets the reminder's own buttons back (Confirm while the guest has not confirmed).
+ */
+async function keepBooking(deps: AppDeps, from: TelegramUser, reservationId: number): Promise<Outcome> {
+	const booking = await findBooking(deps, from, reservationId);
+	if ("refused" in booking) return booking.refused;
+	const texts = repliesIn(booking.lang);
+	if (booking.status === "cancelled" || booking.status === "late_cancelled")
+		return { answer: texts.bookingAlreadyCancelled, line: texts.bookingAlreadyCancelled };
+	const row = await deps.db
+		.selectFrom("reservation")
+		.select("guest_confirmed_at")
+		.where("id", "=", reservationId)
+		.executeTakeFirstOrThrow();
+	const lang = languageOfTelegramUser(booking.lang);
+	return {
+		answer: texts.bookingKept,
+		restore: [
+			...(row.guest_confirmed_at === null && booking.status === "confirmed"
+				? [{ text: botText(lang, "button.confirmBooking"), callback_data: confirmBookingData(reservationId) }]
+				: []),
+			{ text: botText(lang, "button.cancelBooking"), callback_data: cancelBookingData(reservationId) },
+		],
+	};
 }
 
 /**
@@ -199,22 +289,76 @@ function businessMessage(error: BusinessError, lang: string): string {
 	return error.translated ?? formatMessage(error.messageKey, lang, error.params);
 }
 
+type PressedMessage = NonNullable<PressContext["callbackQuery"]["message"]>;
+
 /**
- * The pressed message gains the outcome line and loses its action buttons (a button that opens
- * the app stays). Already showing that line (a second press): left as it is. A failed edit is
- * only logged: the action happened, and the presser was answered.
+ * The pressed message's text and entities without the late-cancel warning it may show (the last
+ * paragraph, there while its keyboard holds "Cancel anyway"); null for a message without text.
+ */
+function withoutWarning(message: PressedMessage | undefined): { text: string; entities: MessageEntity[] } | null {
+	if (!message || !("text" in message) || typeof message.text !== "string") return null;
+	const entities = message.entities ?? [];
+	const warned = (message.reply_markup?.inline_keyboard ?? []).some((row) =>
+		row.some((button) => "callback_data" in button && isCancelAnywayData(button.callback_data)),
+	);
+	const cut = message.text.lastIndexOf("\n\n");
+	if (!warned || cut < 0) return { text: message.text, entities };
+	return {
+		text: message.text.slice(0, cut),
+		entities: entities.filter((entity) => entity.offset + entity.length <= cut),
+	};
+}
+
+/** The rows of buttons that open a page (no callback): they stay whatever is pressed. */
+function pageRows(message: PressedMessage): InlineKeyboardButton[][] {
+	return (message.reply_markup?.inline_keyboard ?? [])
+		.map((row) => row.filter((button) => !("callback_data" in button)))
+		.filter((row) => row.length > 0);
+}
+
+async function editPressed(
+	deps: AppDeps,
+	ctx: PressContext,
+	text: string,
+	entities: MessageEntity[],
+	keyboard: InlineKeyboardButton[][],
+): Promise<void> {
+	await ctx
+		.editMessageText(text, {
+			...(entities.length > 0 ? { entities } : {}),
+			reply_markup: { inline_keyboard: keyboard },
+		})
+		.catch((error: unknown) => deps.log.warn({ err: error }, "telegram: could not show a press's outcome"));
+}
+
+/**
+ * The pressed message gains the outcome line (in place of a warning it showed) and loses its
+ * action buttons (a button that opens the app stays). Already showing that line (a second
+ * press): left as it is. A failed edit is only logged: the action happened, and the presser was
+ * answered.
  */
 async function showOutcome(deps: AppDeps, ctx: PressContext, line: string): Promise<void> {
 	const message = ctx.callbackQuery.message;
-	if (!message || !("text" in message) || typeof message.text !== "string") return;
-	if (message.text.endsWith(line)) return;
-	const keep: InlineKeyboardButton[][] = (message.reply_markup?.inline_keyboard ?? [])
-		.map((row) => row.filter((button) => !("callback_data" in button)))
-		.filter((row) => row.length > 0);
-	await ctx
-		.editMessageText(`${message.text}\n\n${line}`, {
-			...(message.entities ? { entities: message.entities } : {}),
-			reply_markup: { inline_keyboard: keep },
-		})
-		.catch((error: unknown) => deps.log.warn({ err: error }, "telegram: could not show a press's outcome"));
+	const base = withoutWarning(message);
+	if (!message || !base || base.text.endsWith(line)) return;
+	await editPressed(deps, ctx, `${base.text}\n\n${line}`, base.entities, pageRows(message));
+}
+
+/** The pressed message shows the warning under its text, with the warning's buttons in place of its own. */
+async function showWarning(deps: AppDeps, ctx: PressContext, warning: NonNullable<Outcome["warning"]>): Promise<void> {
+	const message = ctx.callbackQuery.message;
+	const base = withoutWarning(message);
+	if (!message || !base) return;
+	await editPressed(deps, ctx, `${base.text}\n\n${warning.text}`, base.entities, [
+		warning.buttons,
+		...pageRows(message),
+	]);
+}
+
+/** The pressed message without its warning, with `buttons` back above the page buttons. */
+async function restoreButtons(deps: AppDeps, ctx: PressContext, buttons: InlineKeyboardButton[]): Promise<void> {
+	const message = ctx.callbackQuery.message;
+	const base = withoutWarning(message);
+	if (!message || !base) return;
+	await editPressed(deps, ctx, base.text, base.entities, [buttons, ...pageRows(message)]);
 }

@@ -1,13 +1,22 @@
-import { formatMessage, type PageResult, type ReservationView } from "@bayon/contract";
+import { formatMessage, formatMoney, type PageResult, type ReservationView } from "@bayon/contract";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { BookingMoneyFixture } from "../../../test/booking-money.js";
 import { type FakeBotApi, startFakeBotApi } from "../../../test/fake-bot-api.js";
 import { startTestServer, type TestServer } from "../../../test/harness.js";
+import { expectLedgerInvariants } from "../../../test/ledger-invariants.js";
 import { OrderingFixture } from "../../../test/ordering.js";
 import { writeReservationRules } from "../../../test/reservation-rules.js";
 import { telegramMember } from "../../../test/telegram-members.js";
 import { buttonPress, postUpdate } from "../../../test/telegram-updates.js";
-import { acceptOrderData, cancelBookingData, confirmBookingData } from "./callback-data.js";
+import { findTenant } from "../tenancy/service.js";
+import {
+	acceptOrderData,
+	cancelBookingAnywayData,
+	cancelBookingData,
+	confirmBookingData,
+	keepBookingData,
+} from "./callback-data.js";
+import { repliesIn } from "./replies.js";
 
 let fake: FakeBotApi;
 let server: TestServer;
@@ -38,8 +47,8 @@ function reminder(chatId: number, reservationId: number, messageId: number) {
 		text: "Reminder: your table for 2 is today at 15:00.",
 		keyboard: [
 			[
-				{ text: "Confirm", callback_data: confirmBookingData(reservationId) },
-				{ text: "Cancel", callback_data: cancelBookingData(reservationId) },
+				{ text: "I'm coming", callback_data: confirmBookingData(reservationId) },
+				{ text: "Cancel booking", callback_data: cancelBookingData(reservationId) },
 			],
 			[OPEN_BOOKING],
 		],
@@ -62,6 +71,13 @@ function edits() {
 			text: call.params.text,
 			replyMarkup: call.params.reply_markup,
 		}));
+}
+
+/** An amount as the bot writes it, in the demo tenant's currency. */
+async function money(amount: number) {
+	const tenant = await findTenant(server.deps, 1);
+	if (!tenant) throw new Error("no demo tenant");
+	return formatMoney(amount, tenant.currency);
 }
 
 async function booking(id: number) {
@@ -137,14 +153,143 @@ describe("Cancel on a reminder", () => {
 		expect(await bx.wallet(guest.userId)).toBe(5000);
 		expect((await bx.stored(id)).ledger.filter((kind) => kind === "reservation_refund")).toHaveLength(1);
 		await bx.expectBooksBalanced();
+		// In time: straight through, saying what comes back.
+		const refunded = `Booking cancelled. ${await money(1000)} goes back the way you paid.`;
 		expect(answers()).toEqual([
-			{ text: "Booking cancelled. Any deposit goes back the way you paid.", alert: false },
+			{ text: refunded, alert: false },
 			{ text: "This booking is already cancelled.", alert: false },
 		]);
 		expect(edits()[0]).toMatchObject({
-			text: `${message.text}\n\nBooking cancelled. Any deposit goes back the way you paid.`,
+			text: `${message.text}\n\n${refunded}`,
 			replyMarkup: { inline_keyboard: [[OPEN_BOOKING]] },
 		});
+	});
+
+	it("late, keeps nothing until the guest has seen the warning; Cancel anyway then keeps the deposit once", async () => {
+		const guest = await telegramMember(server, { mobile: "13900003009", lang: "en" });
+		await fx.grant(guest.userId, 5000);
+		// The free cancelling ends 120 minutes before the start: 90 minutes ahead it is late.
+		const { id } = await bx.book({ memberId: guest.userId, deposit: 1000, startsInMinutes: 90, table: "A4" });
+		expect((await bx.pay(guest.accessToken, id)).code).toBe(0);
+		const revenueBefore = await bx.revenue();
+		const message = reminder(guest.telegramUserId, id, 45);
+		const deposit = await money(1000);
+		const warning = `The free cancellation time has passed. If you cancel now, the deposit of ${deposit} is not refunded. Cancel anyway?`;
+		const warningButtons = [
+			{ text: "Cancel anyway", callback_data: cancelBookingAnywayData(id, 1000) },
+			{ text: "Keep my booking", callback_data: keepBookingData(id) },
+		];
+		const warned = { ...message, text: `${message.text}\n\n${warning}`, keyboard: [warningButtons, [OPEN_BOOKING]] };
+		const untouched = async () => {
+			expect((await booking(id)).status).toBe("confirmed");
+			expect(await bx.wallet(guest.userId)).toBe(4000);
+			expect(await bx.revenue()).toBe(revenueBefore);
+		};
+
+		// Cancel: nothing happens yet; the message asks, with the amount, as the app does.
+		await postUpdate(server, buttonPress({ id: guest.telegramUserId }, cancelBookingData(id), message));
+		await untouched();
+		expect(answers()).toEqual([{ text: warning, alert: true }]);
+		expect(edits()).toEqual([
+			{
+				chatId: guest.telegramUserId,
+				messageId: 45,
+				text: warned.text,
+				replyMarkup: { inline_keyboard: [warningButtons, [OPEN_BOOKING]] },
+			},
+		]);
+
+		// Keep my booking: the warning goes, the reminder's own buttons come back.
+		fake.reset();
+		await postUpdate(server, buttonPress({ id: guest.telegramUserId }, keepBookingData(id), warned));
+		await untouched();
+		expect(answers()).toEqual([{ text: "Your booking stands.", alert: false }]);
+		expect(edits()).toEqual([
+			{
+				chatId: guest.telegramUserId,
+				messageId: 45,
+				text: message.text,
+				replyMarkup: { inline_keyboard: message.keyboard },
+			},
+		]);
+
+		// A "Cancel anyway" naming less than the deposit (an older warning) asks again, keeping nothing.
+		fake.reset();
+		const stale = {
+			...warned,
+			keyboard: [[{ ...warningButtons[0], callback_data: cancelBookingAnywayData(id, 500) }]],
+		};
+		await postUpdate(server, buttonPress({ id: guest.telegramUserId }, cancelBookingAnywayData(id, 500), stale));
+		await untouched();
+		expect(answers()).toEqual([{ text: warning, alert: true }]);
+		expect(edits()[0]?.text).toBe(warned.text);
+
+		// Cancel anyway, tapped twice at once: late-cancelled, the deposit kept once.
+		fake.reset();
+		await Promise.all(
+			[1, 2].map(() =>
+				postUpdate(server, buttonPress({ id: guest.telegramUserId }, cancelBookingAnywayData(id, 1000), warned)),
+			),
+		);
+		expect((await booking(id)).status).toBe("late_cancelled");
+		expect(await bx.wallet(guest.userId)).toBe(4000);
+		expect(await bx.revenue()).toBe(revenueBefore + 1000);
+		expect((await bx.stored(id)).ledger.filter((kind) => kind === "reservation_kept")).toHaveLength(1);
+		const kept = `Booking cancelled. The free cancellation time had passed, so the deposit of ${deposit} is kept.`;
+		expect(answers().sort((a, b) => String(a.text).localeCompare(String(b.text)))).toEqual([
+			{ text: kept, alert: false },
+			{ text: "This booking is already cancelled.", alert: false },
+		]);
+		// The outcome takes the warning's place.
+		expect(edits().map((edit) => edit.text)).toContain(`${message.text}\n\n${kept}`);
+		for (const edit of edits()) expect(edit.replyMarkup).toEqual({ inline_keyboard: [[OPEN_BOOKING]] });
+		await bx.expectBooksBalanced();
+		await expectLedgerInvariants(db());
+	});
+
+	it("warns in the member's language (km, zh-CN) and cancels a late booking without a paid deposit at once", async () => {
+		for (const [mobile, lang] of [
+			["13900003010", "km"],
+			["13900003011", "zh-CN"],
+		] as const) {
+			fake.reset();
+			const guest = await telegramMember(server, { mobile, lang });
+			await fx.grant(guest.userId, 5000);
+			const { id } = await bx.book({ memberId: guest.userId, deposit: 1000, startsInMinutes: 90, table: "A5" });
+			expect((await bx.pay(guest.accessToken, id)).code).toBe(0);
+			const texts = repliesIn(lang);
+			await postUpdate(
+				server,
+				buttonPress({ id: guest.telegramUserId }, cancelBookingData(id), reminder(guest.telegramUserId, id, 46)),
+			);
+			expect((await booking(id)).status).toBe("confirmed");
+			const warning = texts.lateCancelWarning(await money(1000));
+			expect(answers()).toEqual([{ text: warning, alert: true }]);
+			expect(edits()[0]?.replyMarkup).toEqual({
+				inline_keyboard: [
+					[
+						{ text: texts.cancelAnyway, callback_data: cancelBookingAnywayData(id, 1000) },
+						{ text: texts.keepBooking, callback_data: keepBookingData(id) },
+					],
+					[OPEN_BOOKING],
+				],
+			});
+			expect(warning).toContain(await money(1000));
+			expect(warning).not.toBe(repliesIn("en").lateCancelWarning(await money(1000)));
+			// Its table is free again for the stories after this one.
+			expect(await bx.exit(id, "cancelled")).toBe(true);
+		}
+
+		// Late, but no deposit was asked: nothing to keep, so it is cancelled at once.
+		fake.reset();
+		const guest = await telegramMember(server, { mobile: "13900003012", lang: "en" });
+		const { id } = await bx.book({ memberId: guest.userId, startsInMinutes: 90, table: "A6" });
+		await postUpdate(
+			server,
+			buttonPress({ id: guest.telegramUserId }, cancelBookingData(id), reminder(guest.telegramUserId, id, 47)),
+		);
+		expect((await booking(id)).status).toBe("cancelled");
+		expect(answers()).toEqual([{ text: "Booking cancelled.", alert: false }]);
 	});
 
 	it("answers the app's refusal in the member's language when the booking can no longer be cancelled", async () => {

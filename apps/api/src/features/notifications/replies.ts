@@ -19,7 +19,15 @@ interface ReplyTexts {
 	bookingNotConfirmable: string;
 	bookingStarted: string;
 	bookingCancelled: string;
-	bookingCancelledDepositKept: string;
+	/** Cancelled in time: `amount` (deposit, pre-order paid ahead) goes back. */
+	bookingCancelledRefunded: (amount: string) => string;
+	/** Cancelled late: the shop keeps the deposit `amount`; `refunded`, when any, still goes back. */
+	bookingCancelledDepositKept: (amount: string, refunded: string | null) => string;
+	/** Before a late cancel from a button: the app's own warning (guest-strings detail.confirmLateDeposit). */
+	lateCancelWarning: (amount: string) => string;
+	cancelAnyway: string;
+	keepBooking: string;
+	bookingKept: string;
 	bookingAlreadyCancelled: string;
 	orderGone: string;
 	notShopStaff: string;
@@ -41,8 +49,14 @@ const TEXTS: Record<LanguageCode, ReplyTexts> = {
 		bookingAlreadyConfirmed: "您已经确认过了。",
 		bookingNotConfirmable: "这个预订现在无法确认。",
 		bookingStarted: "预订时间已开始，无法再更改。",
-		bookingCancelled: "预订已取消，如有定金将原路退回。",
-		bookingCancelledDepositKept: "预订已取消。已过免费取消时间，定金不予退还。",
+		bookingCancelled: "预订已取消。",
+		bookingCancelledRefunded: (amount) => `预订已取消，${amount} 将原路退回。`,
+		bookingCancelledDepositKept: (amount, refunded) =>
+			`预订已取消。已过免费取消时间，定金 ${amount} 不予退还。${refunded ? `${refunded} 将原路退回。` : ""}`,
+		lateCancelWarning: (amount) => `已过免费取消时间。现在取消，定金 ${amount} 将不予退还。确定取消吗？`,
+		cancelAnyway: "仍要取消",
+		keepBooking: "暂不取消",
+		bookingKept: "预订已保留。",
 		bookingAlreadyCancelled: "这个预订已经取消了。",
 		orderGone: "找不到这个订单。",
 		notShopStaff: "只有本店员工才能接单。",
@@ -63,8 +77,17 @@ const TEXTS: Record<LanguageCode, ReplyTexts> = {
 		bookingAlreadyConfirmed: "You have already confirmed.",
 		bookingNotConfirmable: "This booking cannot be confirmed now.",
 		bookingStarted: "This booking has already started and can no longer be changed.",
-		bookingCancelled: "Booking cancelled. Any deposit goes back the way you paid.",
-		bookingCancelledDepositKept: "Booking cancelled. The free cancellation time had passed, so the deposit is kept.",
+		bookingCancelled: "Booking cancelled.",
+		bookingCancelledRefunded: (amount) => `Booking cancelled. ${amount} goes back the way you paid.`,
+		bookingCancelledDepositKept: (amount, refunded) =>
+			`Booking cancelled. The free cancellation time had passed, so the deposit of ${amount} is kept.${
+				refunded ? ` ${refunded} goes back the way you paid.` : ""
+			}`,
+		lateCancelWarning: (amount) =>
+			`The free cancellation time has passed. If you cancel now, the deposit of ${amount} is not refunded. Cancel anyway?`,
+		cancelAnyway: "Cancel anyway",
+		keepBooking: "Keep my booking",
+		bookingKept: "Your booking stands.",
 		bookingAlreadyCancelled: "This booking is already cancelled.",
 		orderGone: "This order could not be found.",
 		notShopStaff: "Only this shop's staff can accept orders.",
@@ -84,8 +107,17 @@ const TEXTS: Record<LanguageCode, ReplyTexts> = {
 		bookingAlreadyConfirmed: "អ្នកបានបញ្ជាក់រួចហើយ។",
 		bookingNotConfirmable: "ការកក់នេះមិនអាចបញ្ជាក់បានទេឥឡូវនេះ។",
 		bookingStarted: "ការកក់នេះបានចាប់ផ្តើមហើយ មិនអាចផ្លាស់ប្តូរបានទៀតទេ។",
-		bookingCancelled: "ការកក់ត្រូវបានលុបចោល។ ប្រាក់កក់ (បើមាន) នឹងត្រឡប់តាមវិធីដែលអ្នកបានបង់។",
-		bookingCancelledDepositKept: "ការកក់ត្រូវបានលុបចោល។ ពេលវេលាលុបចោលដោយឥតគិតថ្លៃបានកន្លងផុតហើយ ដូច្នេះប្រាក់កក់មិនត្រូវបានសងវិញទេ។",
+		bookingCancelled: "ការកក់ត្រូវបានលុបចោល។",
+		bookingCancelledRefunded: (amount) => `ការកក់ត្រូវបានលុបចោល។ ${amount} នឹងត្រឡប់តាមវិធីដែលអ្នកបានបង់។`,
+		bookingCancelledDepositKept: (amount, refunded) =>
+			`ការកក់ត្រូវបានលុបចោល។ ពេលវេលាលុបចោលដោយឥតគិតថ្លៃបានកន្លងផុតហើយ ដូច្នេះប្រាក់កក់ ${amount} មិនត្រូវបានសងវិញទេ។${
+				refunded ? ` ${refunded} នឹងត្រឡប់តាមវិធីដែលអ្នកបានបង់។` : ""
+			}`,
+		lateCancelWarning: (amount) =>
+			`ពេលវេលាលុបចោលដោយឥតគិតថ្លៃបានកន្លងផុតហើយ។ បើលុបចោលឥឡូវ ប្រាក់កក់ ${amount} នឹងមិនត្រូវបង្វិលសងទេ។ នៅតែលុបចោលមែនទេ?`,
+		cancelAnyway: "នៅតែលុបចោល",
+		keepBooking: "រក្សាការកក់",
+		bookingKept: "ការកក់របស់អ្នកនៅដដែល។",
 		bookingAlreadyCancelled: "ការកក់នេះត្រូវបានលុបចោលរួចហើយ។",
 		orderGone: "រកមិនឃើញការបញ្ជាទិញនេះទេ។",
 		notShopStaff: "មានតែបុគ្គលិកហាងនេះទេដែលអាចទទួលការបញ្ជាទិញបាន។",

@@ -23,7 +23,12 @@ import type { AppDeps } from "../../http/deps.js";
 import type { RequestContext } from "../../http/request-context.js";
 import { addDays, fromLocalMoment } from "../venues/hours.js";
 import { bookTable, pricePreorderIn, storePreorder } from "./booking.js";
-import { deliverReleasedRefunds, refundPreorderPayment, releaseBookingMoney } from "./booking-money.js";
+import {
+	deliverReleasedRefunds,
+	type ReleasedMoney,
+	refundPreorderPayment,
+	releaseBookingMoney,
+} from "./booking-money.js";
 import { calendarFile } from "./ics.js";
 import { settleReservationPayments } from "./payments.js";
 import { cancelUntilOf, presentReservations } from "./present.js";
@@ -222,14 +227,46 @@ export async function listUpcoming(deps: AppDeps, ctx: SignedInContext): Promise
  * above 0) and before the booking starts. Before `cancelUntil` it is free (cancelled, money
  * refunded); after it, a booking whose deposit was paid is late-cancelled and the shop keeps
  * the deposit; one without a paid deposit is simply cancelled. A booking already cancelled
- * answers as it is (a double click).
+ * answers as it is (a double click). The app's screen warns before a cancel that keeps the
+ * deposit, so this cancel keeps whatever the rules say.
  */
 export async function cancelOwnReservation(
 	deps: AppDeps,
 	ctx: SignedInContext,
 	input: CancelReservationInput,
 ): Promise<ReservationView> {
-	const changed = await deps.db.transaction().execute(async (trx) => {
+	const cancelled = await tryCancelOwnReservation(deps, ctx, input, { keepAtMost: null });
+	if ("wouldKeep" in cancelled) throw new Error("a cancel without a limit kept within it");
+	return cancelled.view;
+}
+
+/** What a guest's cancel did: the booking as it is now and the money it moved. */
+export interface OwnCancellation {
+	view: ReservationView;
+	/** False when the booking was cancelled already (a double tap): nothing moved now. */
+	changed: boolean;
+	/** Paid money given back the way it was paid (minor units). */
+	refunded: number;
+	/** The paid deposit the shop kept (a late cancel). */
+	kept: number;
+}
+
+/**
+ * The guest's cancel, keeping at most `keepAtMost` of a paid deposit (null: whatever the rules
+ * say). When cancelling now would keep more, nothing changes and the answer says how much it
+ * would keep, so the caller warns first and asks again with that amount: a cancel pressed
+ * without seeing the warning (the bot's Cancel on a reminder, decision 024) never keeps a
+ * deposit. Decided under the booking's lock, so the rules as they stand then are the ones that
+ * apply: a cancel that turns late while the guest hesitates is caught too.
+ */
+export async function tryCancelOwnReservation(
+	deps: AppDeps,
+	ctx: SignedInContext,
+	input: CancelReservationInput,
+	limit: { keepAtMost: number | null },
+): Promise<OwnCancellation | { wouldKeep: number }> {
+	type Decided = { wouldKeep: number } | { released: ReleasedMoney; kept: number; refunded: number } | null;
+	const changed = await deps.db.transaction().execute(async (trx): Promise<Decided> => {
 		const now = deps.clock.now();
 		const row = await lockReservation(trx, ctx.tenant.id, input.reservationId);
 		if (!row || row.member_id !== ctx.member.id) throw new BusinessError(ErrorCode.NotFound);
@@ -243,17 +280,20 @@ export async function cancelOwnReservation(
 		const cancelUntil = cancelUntilOf(startsAt, settings);
 		if (!cancelUntil || now.getTime() >= startsAt.getTime())
 			throw new BusinessError(ErrorCode.ReservationNotCancellable, { phone: shop?.phone ?? "" });
-		let late = false;
-		if (now.getTime() >= cancelUntil.getTime()) {
-			const deposit = await trx
-				.selectFrom("reservation_payment")
-				.select("id")
-				.where("reservation_id", "=", row.id)
-				.where("kind", "=", "deposit")
-				.where("status", "in", ["paying", "paid"])
-				.executeTakeFirst();
-			late = deposit !== undefined;
-		}
+		// Rows still `paying` are voided, not refunded or kept: their money has not arrived (and
+		// is refunded if it does). A deposit being paid still makes the cancel late.
+		const payments = await trx
+			.selectFrom("reservation_payment")
+			.select(["kind", "status", "amount"])
+			.where("reservation_id", "=", row.id)
+			.where("status", "in", ["paying", "paid"])
+			.execute();
+		const late = now.getTime() >= cancelUntil.getTime() && payments.some((payment) => payment.kind === "deposit");
+		const paid = payments.filter((payment) => payment.status === "paid");
+		const kept = late
+			? paid.filter((payment) => payment.kind === "deposit").reduce((sum, payment) => sum + payment.amount, 0)
+			: 0;
+		if (limit.keepAtMost !== null && kept > limit.keepAtMost) return { wouldKeep: kept };
 		const released = await releaseBookingMoney(trx, {
 			tenantId: ctx.tenant.id,
 			reservationId: row.id,
@@ -267,13 +307,19 @@ export async function cancelOwnReservation(
 			now,
 			set: { cancel_reason: input.reason ?? null },
 		});
-		return released;
+		return { released, kept, refunded: paid.reduce((sum, payment) => sum + payment.amount, 0) - kept };
 	});
+	if (changed && "wouldKeep" in changed) return changed;
 	if (changed) {
-		deliverReleasedRefunds(deps, [changed]);
+		deliverReleasedRefunds(deps, [changed.released]);
 		await announceReservationChange(deps, input.reservationId, "cancelled");
 	}
-	return getOwnReservation(deps, ctx, input.reservationId);
+	return {
+		view: await getOwnReservation(deps, ctx, input.reservationId),
+		changed: changed !== null,
+		refunded: changed?.refunded ?? 0,
+		kept: changed?.kept ?? 0,
+	};
 }
 
 /**

@@ -16,6 +16,105 @@ describe("the change log in words", () => {
 		expect(describeValue("windows", [{ opensAt: "08:00" }], "en", dollars)).toBe('[{"opensAt":"08:00"}]');
 	});
 
+	it("names coupons, VIP card types and points items and their fields, names in the reader's language, closed days as dates (issue 27)", () => {
+		expect(changeWord("zh-CN", "subject", "coupon_template")).toBe("优惠券");
+		expect(changeWord("en", "subject", "vip_card_type")).toBe("VIP card type");
+		expect(changeWord("km", "subject", "points_item")).toBe("ទំនិញផ្សារពិន្ទុ");
+		expect(changeWord("en", "field", "pointsPrice")).toBe("Points price");
+		expect(changeWord("zh-CN", "field", "closures")).toBe("休息日");
+		expect(describeValue("threshold", 2000, "en", dollars)).toBe("$20.00");
+		expect(describeValue("name", { "zh-CN": "金卡", en: "Gold card" }, "en", dollars)).toBe("Gold card");
+		expect(describeValue("name", { "zh-CN": "金卡", en: "" }, "km", dollars)).toBe("金卡");
+		expect(
+			describeValue(
+				"closures",
+				[
+					{ startsOn: "2026-12-24", endsOn: "2026-12-26", label: "Christmas" },
+					{ startsOn: "2027-01-01", endsOn: "2027-01-01", label: "" },
+				],
+				"en",
+				dollars,
+			),
+		).toBe("2026-12-24 – 2026-12-26 Christmas; 2027-01-01");
+		expect(describeValue("closures", [], "zh-CN", dollars)).toBe("无");
+	});
+
+	it("names every subject, action and field the server records in all three languages", () => {
+		const recorded = {
+			subject: [
+				"coupon_template",
+				"vip_card_type",
+				"points_item",
+				"points_rule",
+				"recharge_package",
+				"stored_value_agreement",
+				"reservation_settings",
+				"shop",
+				"dining_table",
+			],
+			action: ["create", "update", "reservable", "open_branch", "pause", "resume"],
+			field: [
+				// coupon templates
+				"title",
+				"kind",
+				"amountOff",
+				"percentOff",
+				"maxDiscount",
+				"threshold",
+				"useType",
+				"shopIds",
+				"validFrom",
+				"validUntil",
+				"validDays",
+				"totalQuantity",
+				"perMemberLimit",
+				"exchangeCode",
+				"listed",
+				"enabled",
+				// VIP card types
+				"name",
+				"price",
+				"validityDays",
+				"discountPercent",
+				"discountCap",
+				"freeDelivery",
+				"pointsPercent",
+				"onSale",
+				// points items and rule
+				"image",
+				"pointsPrice",
+				"stock",
+				"allowPickup",
+				"allowDelivery",
+				"onShelf",
+				"pointsPerUnit",
+				// recharge packages
+				"payAmount",
+				"bonusAmount",
+				"sort",
+				// shop settings
+				"logo",
+				"photos",
+				"notice",
+				"phone",
+				"address",
+				"latitude",
+				"longitude",
+				"orderTypes",
+				"preparationMinutes",
+				"weeklyHours",
+				"closures",
+				"deliveryZones",
+				"pausedUntil",
+			],
+		} as const;
+		for (const lang of ["zh-CN", "en", "km"])
+			for (const [prefix, words] of Object.entries(recorded) as Array<
+				["subject" | "action" | "field", readonly string[]]
+			>)
+				for (const word of words) expect(changeWord(lang, prefix, word), `${lang} ${prefix}.${word}`).not.toBe(word);
+	});
+
 	it("names known subjects, actions and fields, and shows an unknown one as recorded", () => {
 		expect(changeWord("km", "subject", "shop_staff")).toBe("បុគ្គលិក");
 		expect(changeWord("en", "action", "rotate_qr")).toBe("new QR code");

@@ -69,6 +69,22 @@ describe("merchant/cash", () => {
 		expect(screen.queryByTestId("cash-amount-hint")).toBeNull();
 	});
 
+	it("shows nothing red before the owner types, and checks the amount when they leave it (issue 27)", async () => {
+		await openCash({}, "zh-CN");
+		expect(screen.queryByTestId("cash-amount-error")).toBeNull();
+		expect(document.querySelector(".field__error")).toBeNull();
+		// Entering and leaving the empty field is no mistake either.
+		fireEvent.blur(screen.getByTestId("cash-amount"));
+		expect(screen.queryByTestId("cash-amount-error")).toBeNull();
+		fireEvent.input(screen.getByTestId("cash-amount"), { target: { value: "600" } });
+		expect(screen.queryByTestId("cash-amount-error")).toBeNull();
+		fireEvent.blur(screen.getByTestId("cash-amount"));
+		expect((await screen.findByTestId("cash-amount-error")).textContent).toBe("提现金额不能超过可提现金额$523.40");
+		// The card and the code were not touched: they wait for the submit.
+		expect(screen.queryByTestId("cash-card-error")).toBeNull();
+		expect(screen.queryByTestId("cash-code-error")).toBeNull();
+	});
+
 	it("says what is missing in the spec's words, and sends nothing", async () => {
 		const { server } = await openCash({}, "zh-CN");
 		fireEvent.click(screen.getByTestId("cash-submit"));
@@ -93,7 +109,9 @@ describe("merchant/cash", () => {
 			{ "/merchant/wallet": { code: 0, data: walletSummary({ available: 0, withdrawable: 0 }) } },
 			"zh-CN",
 		);
-		expect(screen.getByTestId("cash-amount-error").textContent).toBe("暂无可提现金额");
+		// Said plainly under the amount, not as an error of the owner's (issue 27).
+		expect(screen.queryByTestId("cash-amount-error")).toBeNull();
+		expect(screen.getByTestId("cash-amount-hint").textContent).toBe("暂无可提现金额");
 		expect((screen.getByTestId("cash-submit") as HTMLButtonElement).disabled).toBe(true);
 		expect(screen.queryByTestId("cash-all")).toBeNull();
 		expect(creates(server)).toEqual([]);

@@ -108,8 +108,8 @@ function CashForm({ shopId, wallet, cards }: { shopId: number; wallet: WalletSum
 		setMessage(null);
 	};
 
-	const [submit, submitting] = useDebouncedSubmit(async () => {
-		const checked = checkWithdrawal(
+	const check = () =>
+		checkWithdrawal(
 			{ ...draft, cardId },
 			{
 				shopId,
@@ -121,6 +121,16 @@ function CashForm({ shopId, wallet, cards }: { shopId: number; wallet: WalletSum
 				amountFormat: mt("amountFormat", { example: (12.5).toFixed(currency.decimals) }),
 			},
 		);
+	// The amount is checked when the owner leaves it having typed something, and on submit;
+	// nothing is red before that (issue 27).
+	const checkAmountOnBlur = () => {
+		if (draft.amount.trim() === "") return;
+		const problem = check().problems?.amount;
+		if (problem) setProblems((current) => ({ ...current, amount: problem }));
+	};
+
+	const [submit, submitting] = useDebouncedSubmit(async () => {
+		const checked = check();
 		if (!checked.input) {
 			setProblems(checked.problems);
 			if (checked.problems.amount) amountRef.current?.focus();
@@ -169,7 +179,12 @@ function CashForm({ shopId, wallet, cards }: { shopId: number; wallet: WalletSum
 	};
 
 	const amount = parseMoney(draft.amount, currency.decimals);
-	const amountProblem = problems.amount ?? (nothing ? m("noWithdrawableAmount") : undefined);
+	// Nothing to withdraw is a fact, said plainly under the amount, not an error of the owner's.
+	const amountHint = nothing
+		? m("noWithdrawableAmount")
+		: typeof amount === "number" && amount > 0
+			? mt("cash.amountPreview", { amount: money(amount) })
+			: undefined;
 	return (
 		<form className="merchant money-page form" onSubmit={onSubmit} noValidate data-testid="cash-form">
 			<section className="card money-section money-balance" aria-labelledby="money-withdrawable">
@@ -203,10 +218,9 @@ function CashForm({ shopId, wallet, cards }: { shopId: number; wallet: WalletSum
 						onChange={(value) => change("amount", value)}
 						currency={currency}
 						large
-						problem={amountProblem}
-						hint={
-							typeof amount === "number" && amount > 0 ? mt("cash.amountPreview", { amount: money(amount) }) : undefined
-						}
+						problem={problems.amount}
+						hint={amountHint}
+						onBlur={checkAmountOnBlur}
 						testId="cash-amount"
 					/>
 					{!nothing && (

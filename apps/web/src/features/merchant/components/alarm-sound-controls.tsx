@@ -16,18 +16,23 @@ const stopPropagation = (event: { stopPropagation: () => void }) => event.stopPr
 /**
  * The header's sound switch: says whether calls and new orders will be heard on this device,
  * and turns the sound on (a tap, which is also what browsers need to allow it) or off
- * (remembered on this device, for the board and the bell alike).
+ * (remembered on this device, for the board and the bell alike). The choice survives a reload;
+ * a browser that holds the sound until a tap (autoplay policy) shows as that, never as "off",
+ * and the tap that this asks for lets it play (issue 27).
  */
 export function AlarmSoundSwitch() {
 	const { mt } = useMerchantText();
 	const sound = useAlarmSound();
 	const on = sound === "on";
+	const blocked = sound === "blocked";
+	const label = on ? "board.sound.on" : blocked ? "board.sound.blocked" : "board.sound.off";
 	return (
 		<button
 			type="button"
-			className={`merchant-sound${on ? " is-on" : ""}`}
-			aria-pressed={on}
+			className={`merchant-sound${on ? " is-on" : ""}${blocked ? " is-blocked" : ""}`}
+			aria-pressed={on || blocked}
 			disabled={sound === "unavailable"}
+			// Blocked: the choice is "on" already; this tap is the one the browser waits for.
 			onClick={() => setAlarmSound(!on)}
 			// Not through the page's unlock-on-tap: that could turn the sound on between press
 			// and click, and this tap (meant to turn it on) would then turn it off.
@@ -37,7 +42,7 @@ export function AlarmSoundSwitch() {
 			data-sound={sound}
 		>
 			{on ? <SpeakerIcon width={20} height={20} /> : <SpeakerOffIcon width={20} height={20} />}
-			<span className="merchant-sound__label">{mt(on ? "board.sound.on" : "board.sound.off")}</span>
+			<span className="merchant-sound__label">{mt(label)}</span>
 		</button>
 	);
 }

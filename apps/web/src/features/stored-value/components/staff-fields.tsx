@@ -54,6 +54,8 @@ interface MoneyFieldProps {
 	testId: string;
 	placeholder?: string;
 	large?: boolean;
+	/** Leaving the field: where a form checks what was typed (never before anything was). */
+	onBlur?: () => void;
 }
 
 /**
@@ -61,7 +63,7 @@ interface MoneyFieldProps {
  * symbol drawn inside the box on its side, only digits and one decimal mark accepted.
  */
 export const MoneyField = forwardRef<HTMLInputElement, MoneyFieldProps>(function MoneyField(
-	{ label, value, onChange, currency, hint, problem, testId, placeholder, large = false },
+	{ label, value, onChange, currency, hint, problem, testId, placeholder, large = false, onBlur },
 	ref,
 ) {
 	const id = useId();
@@ -84,6 +86,7 @@ export const MoneyField = forwardRef<HTMLInputElement, MoneyFieldProps>(function
 					value={value}
 					placeholder={placeholder ?? (0).toFixed(currency.decimals)}
 					onChange={(event) => onChange(keepTyped(event.target, event.target.value.replace(/[^\d.,]/g, "")))}
+					onBlur={onBlur}
 					aria-invalid={problem ? true : undefined}
 					aria-describedby={describedBy(id, problem, hint)}
 					data-testid={testId}

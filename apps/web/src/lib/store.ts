@@ -58,7 +58,10 @@ function readCart(): CartLine[] {
 	);
 }
 
-/** Spec §3 desk: the table the customer sits at (dine-in), with its scanned flag. */
+/**
+ * Spec §3 desk: the table the customer sits at (dine-in), with its scanned flag. Which table it
+ * is, not how it reads: its area's name is shown in the current language (tables/desk-label.ts).
+ */
 export interface Desk {
 	shopId: number;
 	shopName: string;
@@ -66,7 +69,6 @@ export interface Desk {
 	/** The table's number as printed, e.g. "A3". */
 	number: string;
 	seats: number;
-	area: string | null;
 	/** The signed table token: the server checks it again at checkout. */
 	token: string;
 	scanned: boolean;

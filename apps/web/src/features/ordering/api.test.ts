@@ -33,7 +33,6 @@ const desk: Desk = {
 	tableId: 3,
 	number: "A3",
 	seats: 2,
-	area: null,
 	token: "t0k",
 	scanned: true,
 };

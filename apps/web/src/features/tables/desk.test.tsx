@@ -34,7 +34,6 @@ describe("the desk", () => {
 			tableId: 3,
 			number: "A3",
 			seats: 2,
-			area: "Indoor",
 			token: table.token,
 			scanned: true,
 		});

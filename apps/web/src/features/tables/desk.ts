@@ -14,7 +14,6 @@ export function deskFromTable(table: ResolvedTable): Desk {
 		tableId: table.tableId,
 		number: table.number,
 		seats: table.seats,
-		area: table.area,
 		token: table.token,
 		scanned: true,
 	};

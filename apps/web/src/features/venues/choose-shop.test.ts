@@ -20,7 +20,6 @@ const desk: Desk = {
 	tableId: 3,
 	number: "A3",
 	seats: 2,
-	area: null,
 	token: "t.abc",
 	scanned: true,
 };

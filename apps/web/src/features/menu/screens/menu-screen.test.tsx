@@ -136,7 +136,6 @@ describe("menu tab", () => {
 					tableId: 3,
 					number: "A3",
 					seats: 2,
-					area: "室内",
 					token: "t",
 					scanned: true,
 				},

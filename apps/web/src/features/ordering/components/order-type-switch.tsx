@@ -5,7 +5,7 @@ import { useMoney, usePrice } from "../../../lib/app-config";
 import { useI18n } from "../../../lib/i18n";
 import { appStore, useAppState } from "../../../lib/store";
 import { ScanIcon, TableIcon } from "../../../ui/icons";
-import { describeDesk } from "../../tables/desk-label";
+import { useDeskLabel } from "../../tables/desk-label";
 import { cartValue } from "../cart";
 import "../ordering.css";
 
@@ -32,6 +32,7 @@ export function OrderTypeSwitch({ shop }: { shop: ShopSummary }) {
 	const price = usePrice();
 	const orderType = useAppState((s) => s.orderType);
 	const desk = useAppState((s) => s.desk);
+	const deskLabel = useDeskLabel(orderType === "desk" ? desk : null);
 	const cartValueHere = useAppState((s) => cartValue(s.cart.filter((line) => line.shopId === shop.id)));
 
 	const choose = (type: OrderType) => {
@@ -83,7 +84,7 @@ export function OrderTypeSwitch({ shop }: { shop: ShopSummary }) {
 			{orderType === "desk" && desk && (
 				<p className="order-type__info" data-testid="order-type-table">
 					<TableIcon className="order-type__icon" />
-					{describeDesk(desk, t)}
+					{deskLabel}
 				</p>
 			)}
 			{orderType !== "desk" && !orderTypeAvailable("desk", shop, desk) && shop.orderTypes.includes("desk") && (

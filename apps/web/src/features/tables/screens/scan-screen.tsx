@@ -4,7 +4,7 @@ import { Paths, withQuery } from "../../../app/paths";
 import { useI18n } from "../../../lib/i18n";
 import { ScanIcon } from "../../../ui/icons";
 import { useDesk } from "../desk";
-import { describeDesk } from "../desk-label";
+import { useDeskLabel } from "../desk-label";
 import { extractTableToken } from "../scan-text";
 import { scanInTelegram, telegramScanner } from "../telegram-scan";
 import { useQrCamera } from "../use-qr-camera";
@@ -21,6 +21,7 @@ export default function ScanScreen() {
 	const navigate = useNavigate();
 	const ids = useId();
 	const desk = useDesk();
+	const deskLabel = useDeskLabel(desk);
 	const [mode, setMode] = useState<Mode>("detecting");
 	const [notTableCode, setNotTableCode] = useState(false);
 	const [manual, setManual] = useState("");
@@ -95,7 +96,7 @@ export default function ScanScreen() {
 				<p className="scan__hint">{t("scan.hint")}</p>
 				{desk && (
 					<p className="scan__current" data-testid="scan-current-desk">
-						{t("scan.currentTable", { table: describeDesk(desk, t) })}
+						{t("scan.currentTable", { table: deskLabel })}
 					</p>
 				)}
 			</header>

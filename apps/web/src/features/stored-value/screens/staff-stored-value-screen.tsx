@@ -110,7 +110,7 @@ function AgreementText({ admin }: { admin: StoredValueAdmin }) {
 				{st("sv.agreement")}
 			</h2>
 			<p className="sv-agreement__text" data-testid="agreement-read-only">
-				{localize(admin.agreement, lang)}
+				{localize(admin.agreement, lang).trim()}
 			</p>
 		</section>
 	);

@@ -51,6 +51,7 @@ describe("the change log in words", () => {
 				"reservation_settings",
 				"shop",
 				"dining_table",
+				"business_admin",
 			],
 			action: ["create", "update", "reservable", "open_branch", "pause", "resume"],
 			field: [

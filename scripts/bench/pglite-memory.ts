@@ -5,6 +5,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { sql } from "kysely";
 import { openDatabase } from "../../apps/api/src/db/database.js";
+import { DEMO_OWNER_MOBILE } from "../../apps/api/src/db/seed/demo-data.js";
 import { type EmbeddedServer, startEmbeddedServer } from "../../apps/api/test/embedded-server.js";
 import { createTeaShop, grantBalance } from "./bench-shop.js";
 import { signIn } from "./sign-in.js";
@@ -40,6 +41,17 @@ export interface PgliteMemoryResult {
 		rssAfterMb: number;
 		peakMb: number;
 	};
+	/** Twelve downloads of the demo shop's table QR sheet at once, after the order load (issue 27). */
+	qrSheets: {
+		downloads: number;
+		/** Answered with the same PDF. */
+		sameSheet: number;
+		failures: number;
+		seconds: number;
+		/** Most VmRSS seen while sampling every 100 ms during the downloads. */
+		rssDuringMaxMb: number;
+		rssAfterMb: number;
+	};
 	invariants: Array<{ name: string; holds: boolean; detail: string }>;
 }
 
@@ -60,6 +72,7 @@ export async function benchPgliteMemory(args: { customers: number; seconds: numb
 	try {
 		const first = await startServer(dataDir);
 		let tokens: string[];
+		let ownerToken: string;
 		let firstStart: ServerMemory;
 		try {
 			firstStart = await measureStart(first);
@@ -67,6 +80,7 @@ export async function benchPgliteMemory(args: { customers: number; seconds: numb
 			tokens = [];
 			for (let i = 0; i < args.customers; i++)
 				tokens.push(await signIn(first.url, dataDir, `137${String(10_000_000 + i).slice(-8)}`));
+			ownerToken = await signIn(first.url, dataDir, DEMO_OWNER_MOBILE);
 		} finally {
 			await first.kill("SIGTERM", "launcher");
 		}
@@ -77,6 +91,7 @@ export async function benchPgliteMemory(args: { customers: number; seconds: numb
 		let restart: ServerMemory;
 		let launcher: PgliteMemoryResult["launcher"];
 		let load: PgliteMemoryResult["load"];
+		let qrSheets: PgliteMemoryResult["qrSheets"];
 		try {
 			restart = await measureStart(second);
 			launcher = { rssMb: second.memory("launcher").rssMb, privateMb: second.privateMb("launcher") };
@@ -99,11 +114,17 @@ export async function benchPgliteMemory(args: { customers: number; seconds: numb
 				rssAfterMb: after.rssMb,
 				peakMb: after.peakMb,
 			};
+			qrSheets = await downloadQrSheets(second, ownerToken, QR_SHEET_DOWNLOADS);
 		} finally {
 			await second.kill("SIGTERM", "launcher");
 		}
 		const invariants = await checkAfterwards(dataDir, { shopId, itemId, initialStock, ordersPaid: load.ordersPaid });
-		return { firstStart, restart, launcher, load, invariants };
+		invariants.push({
+			name: `${qrSheets.downloads} QR sheet downloads at once all get the same PDF`,
+			holds: qrSheets.failures === 0 && qrSheets.sameSheet === qrSheets.downloads,
+			detail: `${qrSheets.sameSheet} the same, ${qrSheets.failures} failures`,
+		});
+		return { firstStart, restart, launcher, load, qrSheets, invariants };
 	} finally {
 		rmSync(dataDir, { recursive: true, force: true });
 	}
@@ -125,9 +146,50 @@ export function reportPgliteMemory(result: PgliteMemoryResult): boolean {
 	console.log(
 		`  order load on the restarted server: ${load.customers} customers, ${load.seconds} s, ${load.ordersPaid} orders paid, ${load.failures} failures, server CPU ${load.cpuMsPerOrder} ms an order; resident at most ${load.rssDuringMaxMb} MB during (${within(load.rssDuringMaxMb)}), ${load.rssAfterMb} MB after (${within(load.rssAfterMb)}), peak ${load.peakMb} MB`,
 	);
+	const qr = result.qrSheets;
+	console.log(
+		`  QR sheet ×${qr.downloads} peak RSS: ${qr.rssDuringMaxMb} MB (${within(qr.rssDuringMaxMb)}), ${qr.rssAfterMb} MB after; ${qr.downloads} downloads of the demo shop's table QR sheet at once in ${qr.seconds.toFixed(2)} s, ${qr.sameSheet} the same PDF, ${qr.failures} failures`,
+	);
 	for (const invariant of result.invariants)
 		console.log(`  ${invariant.holds ? "ok  " : "FAIL"} ${invariant.name}: ${invariant.detail}`);
 	return result.invariants.every((invariant) => invariant.holds);
+}
+
+/** Issue 27: twelve parallel downloads of the QR sheet took the embedded server to 646 MB. */
+const QR_SHEET_DOWNLOADS = 12;
+
+/** The demo shop's table QR sheet downloaded by its owner this many times at once (in Chinese: the CJK font is loaded). */
+async function downloadQrSheets(
+	server: EmbeddedServer,
+	ownerToken: string,
+	downloads: number,
+): Promise<PgliteMemoryResult["qrSheets"]> {
+	let rssDuringMaxMb = server.memory().rssMb;
+	const sampler = setInterval(() => {
+		rssDuringMaxMb = Math.max(rssDuringMaxMb, server.memory().rssMb);
+	}, 100);
+	const started = performance.now();
+	const sheets = await Promise.all(
+		Array.from({ length: downloads }, async () => {
+			const response = await fetch(`${server.url}/app-api/merchant/table/qr-sheet?shopId=1`, {
+				headers: { "tenant-id": "1", "x-lang": "zh-CN", authorization: `Bearer ${ownerToken}` },
+			});
+			const pdf = Buffer.from(await response.arrayBuffer());
+			return response.status === 200 && response.headers.get("content-type") === "application/pdf" ? pdf : null;
+		}),
+	);
+	const seconds = (performance.now() - started) / 1000;
+	clearInterval(sampler);
+	const after = server.memory().rssMb;
+	const first = sheets.find((sheet) => sheet !== null);
+	return {
+		downloads,
+		sameSheet: first ? sheets.filter((sheet) => sheet?.equals(first)).length : 0,
+		failures: sheets.filter((sheet) => sheet === null).length,
+		seconds,
+		rssDuringMaxMb: Math.max(rssDuringMaxMb, after),
+		rssAfterMb: after,
+	};
 }
 
 function startServer(dataDir: string): Promise<EmbeddedServer> {

@@ -60,6 +60,10 @@ describe("stored value", () => {
 			`Recharged: ${money(credited)} added to your balance (incl. ${money(pack.bonusAmount)} bonus)`,
 		);
 		await expect.poll(() => page.getByTestId("balance-amount").textContent()).toBe(money(credited));
+		// The bonus part is named under the balance: it is not money for a booking's deposit (decision 027).
+		await expect
+			.poll(() => page.getByTestId("balance-bonus").textContent())
+			.toBe(`Includes ${money(pack.bonusAmount)} bonus. Booking deposits are paid from the money you put in`);
 		await screenshot(page, "stored-value-recharged-en");
 
 		// The bill shows the paid part and the bonus as two lines, the balance after each.

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { type Kysely, sql } from "kysely";
 import type { DB } from "../../apps/api/src/db/schema.js";
 import { createTeaShop, grantBalance, text } from "./bench-shop.js";
+import { moneyBackingInvariant } from "./money-backing.js";
 import { signIn } from "./sign-in.js";
 
 /** Claims each bench customer makes of the one hot template (its whole quantity is this × customers). */
@@ -152,7 +153,7 @@ export async function benchCoupons(args: {
 	const without = await runOrders("orders without a coupon", false);
 	const withCoupon = await runOrders("orders with a coupon", true);
 
-	const invariants = await checkInvariants(db, { hot, hotQuantity, shopId });
+	const invariants = [...(await checkInvariants(db, { hot, hotQuantity, shopId })), await moneyBackingInvariant(db)];
 	const claims = rates(claimLatencies, claimSeconds);
 	return {
 		customers: customers.length,

@@ -3,6 +3,7 @@ import { type Kysely, sql } from "kysely";
 import type { DB } from "../../apps/api/src/db/schema.js";
 import { linkShopGroup } from "../../apps/api/test/telegram-members.js";
 import { createTeaShop, grantBalance } from "./bench-shop.js";
+import { moneyBackingInvariant } from "./money-backing.js";
 import { signIn } from "./sign-in.js";
 
 /** Orders placed before the measured ones, by every customer at once. */
@@ -187,6 +188,7 @@ export async function benchOrders(args: {
 			"paid orders match their payments",
 			sql`SELECT o.id FROM customer_order o LEFT JOIN ledger_txn t ON t.order_id = o.id AND t.kind = 'order_payment' WHERE o.payment_status = 'paid' AND t.id IS NULL`,
 		),
+		await moneyBackingInvariant(db),
 		{
 			name: "stock + units sold = initial stock",
 			holds: (stock.stock ?? 0) + Number(sold.n ?? 0) === initialStock,

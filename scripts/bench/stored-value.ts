@@ -1,6 +1,7 @@
 import { type Kysely, sql } from "kysely";
 import type { DB } from "../../apps/api/src/db/schema.js";
 import { accountId } from "../../apps/api/src/features/wallet/ledger.js";
+import { moneyBackingInvariant } from "./money-backing.js";
 
 /** Movements of the bench member's wallet: a grant in, a counter payment out, alternately. */
 export const BILL_ENTRIES = 10_000;
@@ -93,7 +94,7 @@ export async function createBillMember(db: Kysely<DB>, memberId: number, now: Da
 	// The demo tenant's first shop keeps Phnom Penh time (UTC+7 all year), the bill's month.
 	const local = new Date(now.getTime() + 7 * 3_600_000);
 	const monthStart = new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), 1) - 7 * 3_600_000);
-	const invariants = await checkInvariants(db, wallet, memberId);
+	const invariants = [...(await checkInvariants(db, wallet, memberId)), await moneyBackingInvariant(db)];
 	const thisMonth = await sql<{ n: string }>`
 		SELECT count(*) AS n FROM ledger_entry e JOIN ledger_txn t ON t.id = e.txn_id
 		WHERE e.account_id = ${wallet} AND t.created_at >= ${monthStart}`.execute(db);

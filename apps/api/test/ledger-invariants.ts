@@ -1,6 +1,7 @@
 import { type Kysely, sql } from "kysely";
 import { expect } from "vitest";
 import type { DB } from "../src/db/schema.js";
+import { moneyBackingBreaches } from "../src/features/wallet/money-backing.js";
 
 /**
  * What must hold of the whole ledger after any story, races included (decision 021):
@@ -14,6 +15,9 @@ import type { DB } from "../src/db/schema.js";
  * - a shop's money (decision 023): its pending account (shop_revenue) holds exactly the gross of
  *   its pending earnings, its in-withdrawal account exactly the amounts of its withdrawals not yet
  *   decided (unaudited, awaiting arrival), and neither is ever below zero.
+ * - money nobody paid never becomes a shop's (decision 027): per tenant, shops' available, in
+ *   withdrawal and paid-out money is at most what customers paid in less refunds and commission,
+ *   and recharge bonus is accounted for apart (wallet/money-backing.ts).
  * Fails naming the offending rows, so a broken invariant says where.
  */
 export async function expectLedgerInvariants(
@@ -101,6 +105,10 @@ export async function expectLedgerInvariants(
 	expect(withdrawingAdrift.rows, "shops whose in-withdrawal account differs from their open withdrawals").toEqual([]);
 	expect(negativeShopAccounts.rows, "shops' pending or in-withdrawal accounts below zero").toEqual([]);
 	expect(negativeEntries.rows, "entries that took a shop's pending or in-withdrawal account below zero").toEqual([]);
+	expect(
+		await moneyBackingBreaches(db),
+		"tenants whose shops may withdraw money nobody paid in, or whose bonus bookkeeping drifted (decision 027)",
+	).toEqual([]);
 }
 
 /** A member's wallet as the ledger has it: the account's balance and the sum of its entries (equal when sound). */

@@ -40,6 +40,11 @@ export interface RechargeMenu {
 	agreement: string;
 	/** Null for a visitor. */
 	balance: number | null;
+	/**
+	 * Of the balance, the part given as recharge bonus (decision 027): spent in proportion with the
+	 * rest, never on a booking's deposit or pre-order. Null for a visitor.
+	 */
+	bonusBalance: number | null;
 }
 
 /** Gateways a recharge can be paid through: never the balance itself. */

@@ -327,6 +327,8 @@ export interface LedgerAccountTable {
 	member_id: number | null;
 	shop_id: number | null;
 	balance: Generated<number>;
+	/** Of a member's wallet balance, the part that is recharge bonus (migration 0025); 0 on every other account. */
+	bonus: Generated<number>;
 }
 
 export interface LedgerTxnTable {
@@ -370,6 +372,8 @@ export interface LedgerEntryTable {
 	amount: number;
 	/** The account's balance right after this entry (null only for entries older than migration 0018's backfill). */
 	balance_after: number | null;
+	/** The part of `amount` that is recharge bonus (same sign): non-zero only on a member's wallet (migration 0025). */
+	bonus: Generated<number>;
 }
 
 export interface ShopDayCounterTable {
@@ -1127,6 +1131,8 @@ export interface PointsRedemptionTable {
 	tracking_note: string | null;
 	cancel_reason: string | null;
 	idempotency_key: string;
+	/** Random, unique in the tenant: what the member shows and the staff scan to hand a reward over (migration 0031). */
+	pickup_code: string;
 	handled_by_member_id: number | null;
 	created_at: Timestamp;
 	shipped_at: NullableTimestamp;
@@ -1141,8 +1147,6 @@ export interface PointsEntryTable {
 	kind: "order_earned" | "order_reversed" | "redeemed" | "redemption_returned";
 	amount: number;
 	balance_after: number;
-	/** Random, unique in the tenant: what the member shows and the staff scan to hand a reward over (migration 0031). */
-	pickup_code: string;
 	order_id: number | null;
 	redemption_id: number | null;
 	created_at: Timestamp;

@@ -23,6 +23,7 @@ import {
 import * as orderQueries from "../ordering/queries.js";
 import type { GatewayName, GatewayPaymentReport } from "../payments/gateway.js";
 import { tenantTimeZone } from "../venues/queries.js";
+import { debitWallet, lockWalletParts, splitSpend } from "../wallet/bonus.js";
 import { postLedgerTxn } from "../wallet/ledger.js";
 import { announceCardChange } from "./events.js";
 import { presentPurchase } from "./present.js";
@@ -120,6 +121,9 @@ async function buyWithBalance(
 			paid_at: now,
 			created_at: now,
 		});
+		// The cards' revenue is what the member paid in; a bonus part goes back to the business (decision 027).
+		const wallet = { kind: "member_wallet" as const, ...memberOf(ctx) };
+		const split = splitSpend(await lockWalletParts(trx, wallet), purchase.price);
 		await postLedgerTxn(trx, {
 			tenantId: ctx.tenant.id,
 			kind: "card_purchase",
@@ -128,8 +132,10 @@ async function buyWithBalance(
 			cardPurchaseId: purchase.id,
 			now,
 			moves: [
-				{ account: { kind: "member_wallet", ...memberOf(ctx) }, amount: -purchase.price },
-				{ account: { kind: "membership_revenue", tenantId: ctx.tenant.id }, amount: purchase.price },
+				...debitWallet(wallet, split),
+				...(split.paid > 0
+					? [{ account: { kind: "membership_revenue" as const, tenantId: ctx.tenant.id }, amount: split.paid }]
+					: []),
 			],
 		});
 		const card = await giveCard(trx, { purchase, type, held, now });

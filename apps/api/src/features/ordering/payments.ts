@@ -6,10 +6,11 @@ import { writeTogether } from "../../db/write-together.js";
 import { BusinessError } from "../../http/business-error.js";
 import type { AppDeps } from "../../http/deps.js";
 import type { RequestContext } from "../../http/request-context.js";
-import { reverseEarnings } from "../merchant-wallet/earnings.js";
+import { noEarningsToReverse, reverseEarnings } from "../merchant-wallet/earnings.js";
 import { orderNewsInsert, orderNoticesFor } from "../notifications/order-notices.js";
 import { reversePointsForOrder } from "../points/order-points.js";
 import { depositShareOfOrder, refundDepositShare } from "../reservations/booking-money.js";
+import { bonusSpentIn, creditWallet } from "../wallet/bonus.js";
 import { accountBalance, LedgerGuardFailed, postLedgerTxn } from "../wallet/ledger.js";
 import { type AnnouncedOrder, announceOrderChange } from "./events.js";
 import { startGatewayPayment } from "./gateway-payments.js";
@@ -94,17 +95,38 @@ async function payInOneStatement(
 	orderId: number,
 	now: Date,
 ): Promise<{ result: PaymentResult; order: AnnouncedOrder } | null> {
-	const [order] = await executePrepared(
+	// The wallet's parts come with the order (one round trip): the payment splits its bonus part
+	// off by them, and the statement refuses itself if they changed so that it no longer fits.
+	const [found] = await executePrepared(
 		deps.db,
 		deps.db
 			.selectFrom("customer_order")
 			.selectAll()
+			.select((eb) => [
+				eb
+					.selectFrom("ledger_account")
+					.select("balance")
+					.where("tenant_id", "=", ctx.tenant.id)
+					.where("kind", "=", "member_wallet")
+					.where("member_id", "=", ctx.member.id)
+					.as("wallet_balance"),
+				eb
+					.selectFrom("ledger_account")
+					.select("bonus")
+					.where("tenant_id", "=", ctx.tenant.id)
+					.where("kind", "=", "member_wallet")
+					.where("member_id", "=", ctx.member.id)
+					.as("wallet_bonus"),
+			])
 			.where("tenant_id", "=", ctx.tenant.id)
 			.where("member_id", "=", ctx.member.id)
 			.where("id", "=", orderId),
 	);
-	if (!order || order.total === 0 || order.payment_status !== "unpaid" || !isPayableOnItsOwn(order, now)) return null;
+	if (!found) return null;
+	const { wallet_balance, wallet_bonus, ...order } = found;
+	if (order.total === 0 || order.payment_status !== "unpaid" || !isPayableOnItsOwn(order, now)) return null;
 	const wallet = { kind: "member_wallet" as const, tenantId: ctx.tenant.id, memberId: ctx.member.id };
+	const walletSeen = { balance: Number(wallet_balance ?? 0), bonus: Number(wallet_bonus ?? 0) };
 	const stillPayable = sql`SELECT id FROM customer_order WHERE id = ${order.id}::bigint AND status = 'unpaid' AND payment_status = 'unpaid' AND expires_at > ${now}::timestamptz FOR UPDATE`;
 	try {
 		const balance = await bookOrderPayment(
@@ -115,6 +137,7 @@ async function payInOneStatement(
 			undefined,
 			paidWrites(deps.db, order, "balance", now, ctx.member.id),
 			stillPayable,
+			walletSeen,
 		);
 		if (balance === undefined) return null;
 		return {
@@ -123,6 +146,9 @@ async function payInOneStatement(
 		};
 	} catch (error) {
 		if (error instanceof LedgerGuardFailed) return null;
+		// Too little, or the wallet changed since it was read: the locked way splits it exactly
+		// and says whether the balance really is short.
+		if (error instanceof BusinessError && error.code === ErrorCode.InsufficientBalance) return null;
 		throw error;
 	}
 }
@@ -190,13 +216,21 @@ export async function refundPayment(
 			: { kind: "external_funds" as const, tenantId: order.tenant_id };
 	const deposit = await depositShareOfOrder(trx, order.id);
 	const toPayer = order.total - (deposit?.amount ?? 0);
+	// The bonus part the balance paid goes back as bonus, from the tenant's bonus account; the
+	// shop gives back what it earned, the rest (decision 027).
+	const bonus =
+		destination.kind === "member_wallet" ? await bonusSpentIn(trx, `order:${order.id}:payment`, destination) : 0;
+	const earned = order.total - bonus;
 	// Out of the shop's pending money, or its available money for earnings already settled (decision 023).
-	const reversal = await reverseEarnings(trx, {
-		tenantId: order.tenant_id,
-		shopId: order.shop_id,
-		of: { orderId: order.id },
-		amount: order.total,
-	});
+	const reversal =
+		earned > 0
+			? await reverseEarnings(trx, {
+					tenantId: order.tenant_id,
+					shopId: order.shop_id,
+					of: { orderId: order.id },
+					amount: earned,
+				})
+			: noEarningsToReverse;
 	const posted = await postLedgerTxn(trx, {
 		tenantId: order.tenant_id,
 		kind: "order_refund",
@@ -205,7 +239,11 @@ export async function refundPayment(
 		now,
 		moves: [
 			...reversal.moves,
-			...(toPayer > 0 ? [{ account: destination, amount: toPayer }] : []),
+			...(toPayer > 0
+				? destination.kind === "member_wallet"
+					? creditWallet(destination, toPayer, bonus)
+					: [{ account: destination, amount: toPayer }]
+				: []),
 			...(deposit ? [{ account: deposit.destination, amount: deposit.amount }] : []),
 		],
 	});

@@ -19,6 +19,7 @@ import {
 import { settlePaymentsOfExpiredReservations } from "../ordering/gateway-reconciliation.js";
 import * as orderQueries from "../ordering/queries.js";
 import type { GatewayName, GatewayPaymentReport } from "../payments/gateway.js";
+import { lockWalletParts } from "../wallet/bonus.js";
 import { accountBalance, postLedgerTxn } from "../wallet/ledger.js";
 import { deliverReleasedRefunds, lockLivePayments, releaseBookingMoney, setRowStatus } from "./booking-money.js";
 import { presentReservations } from "./present.js";
@@ -161,6 +162,12 @@ async function payFromBalance(
 		const replay = await claimKey(trx, ctx, key, requestHash, now);
 		if (replay) return { answer: replay, replayed: true };
 		const { reservation, owed, amount } = await lockWhatIsOwed(trx, ctx, reservationId, now);
+		// Money a booking holds may become the shop's (a kept deposit), so it is money the guest
+		// paid in, never recharge bonus (decision 027): the ledger's move takes paid money only, and
+		// a balance that covers it only with its bonus is told so rather than "insufficient".
+		const parts = await lockWalletParts(trx, wallet);
+		if (parts.balance >= amount && parts.balance - parts.bonus < amount)
+			throw new BusinessError(ErrorCode.BonusNotForBooking);
 		await postLedgerTxn(trx, {
 			tenantId: ctx.tenant.id,
 			kind: "reservation_payment",

@@ -104,7 +104,8 @@ async function recharged(memberId: number, pay: number, bonus: number): Promise<
 			now,
 			moves: [
 				{ account: { kind: "stored_value_bonus", tenantId: 1 }, amount: -bonus },
-				{ account: wallet, amount: bonus },
+				// Kept apart in the wallet, as a real recharge's bonus is (decision 027).
+				{ account: wallet, amount: bonus, bonus },
 			],
 		});
 	});

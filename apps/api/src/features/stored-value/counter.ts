@@ -5,16 +5,17 @@ import {
 	ErrorCode,
 	type Localized,
 } from "@bayon/contract";
-import type { Selectable } from "kysely";
+import type { Selectable, Transaction } from "kysely";
 import type { z } from "zod";
 import type { DB } from "../../db/schema.js";
 import { BusinessError } from "../../http/business-error.js";
 import type { AppDeps } from "../../http/deps.js";
 import { optionalIdempotencyKey } from "../../http/idempotency-key.js";
 import type { RequestContext } from "../../http/request-context.js";
-import { recordShopEarning, reverseEarnings } from "../merchant-wallet/earnings.js";
+import { noEarningsToReverse, recordShopEarning, reverseEarnings } from "../merchant-wallet/earnings.js";
 import { addDays, fromLocalMoment, toLocalMoment } from "../venues/hours.js";
 import { requireShopPermission } from "../venues/service.js";
+import { bonusSpentIn, creditWallet, debitWallet, lockWalletParts, splitSpend } from "../wallet/bonus.js";
 import { postLedgerTxn } from "../wallet/ledger.js";
 import { findWallet } from "../wallet/queries.js";
 import { listShopCounterPayments, presentCounterPayments, sameLocalDay } from "./counter-present.js";
@@ -136,6 +137,10 @@ export async function chargeAtCounter(
 				if (key && code?.used_at) throw new KeyTakenMeanwhile();
 				throw new BusinessError(ErrorCode.PayCodeInvalid);
 			}
+			// Someone on this shop's staff paying here with their own balance would move money
+			// between their own pockets through the shop's withdrawable account (decision 027):
+			// refused, before anything is written. They pay as any guest does, at another shop.
+			if (await worksAtShop(trx, shop.id, code.member_id)) throw new BusinessError(ErrorCode.PayCodeOwnShop);
 			await trx.updateTable("pay_code").set({ used_at: now }).where("id", "=", code.id).execute();
 			const inserted = await trx
 				.insertInto("counter_payment")
@@ -155,6 +160,9 @@ export async function chargeAtCounter(
 				.returningAll()
 				.executeTakeFirst();
 			if (!inserted) throw new KeyTakenMeanwhile();
+			// The shop earns the part the member paid in; the bonus part goes back to the tenant (decision 027).
+			const wallet = { kind: "member_wallet" as const, tenantId: ctx.tenant.id, memberId: code.member_id };
+			const split = splitSpend(await lockWalletParts(trx, wallet), fields.amount);
 			const posted = await postLedgerTxn(trx, {
 				tenantId: ctx.tenant.id,
 				kind: "counter_payment",
@@ -163,23 +171,28 @@ export async function chargeAtCounter(
 				counterPaymentId: inserted.id,
 				now,
 				moves: [
-					{
-						account: { kind: "member_wallet", tenantId: ctx.tenant.id, memberId: code.member_id },
-						amount: -fields.amount,
-					},
-					{ account: { kind: "shop_revenue", tenantId: ctx.tenant.id, shopId: shop.id }, amount: fields.amount },
+					...debitWallet(wallet, split),
+					...(split.paid > 0
+						? [
+								{
+									account: { kind: "shop_revenue" as const, tenantId: ctx.tenant.id, shopId: shop.id },
+									amount: split.paid,
+								},
+							]
+						: []),
 				],
 			});
 			// Counter money is final when taken: the shop's earning settles after the hold (decision 023).
-			await recordShopEarning(trx, {
-				source: "counter_payment",
-				counterPaymentId: inserted.id,
-				tenantId: ctx.tenant.id,
-				shopId: shop.id,
-				ledgerTxnId: posted,
-				gross: fields.amount,
-				now,
-			});
+			if (split.paid > 0)
+				await recordShopEarning(trx, {
+					source: "counter_payment",
+					counterPaymentId: inserted.id,
+					tenantId: ctx.tenant.id,
+					shopId: shop.id,
+					ledgerTxnId: posted,
+					gross: split.paid,
+					now,
+				});
 			return inserted;
 		});
 	} catch (error) {
@@ -225,13 +238,19 @@ export async function refundAtCounter(
 			.where("id", "=", row.id)
 			.returningAll()
 			.executeTakeFirstOrThrow();
-		// Out of the shop's pending money, or its available money when the earning already settled.
-		const reversal = await reverseEarnings(trx, {
-			tenantId: ctx.tenant.id,
-			shopId: shop.id,
-			of: { counterPaymentId: row.id },
-			amount: row.amount,
-		});
+		// The bonus part goes back as bonus; the shop gives back what it earned, out of its pending
+		// money, or its available money when the earning already settled.
+		const wallet = { kind: "member_wallet" as const, tenantId: ctx.tenant.id, memberId: row.member_id };
+		const bonus = await bonusSpentIn(trx, `counter:${row.id}:payment`, wallet);
+		const reversal =
+			row.amount > bonus
+				? await reverseEarnings(trx, {
+						tenantId: ctx.tenant.id,
+						shopId: shop.id,
+						of: { counterPaymentId: row.id },
+						amount: row.amount - bonus,
+					})
+				: noEarningsToReverse;
 		const posted = await postLedgerTxn(trx, {
 			tenantId: ctx.tenant.id,
 			kind: "counter_refund",
@@ -239,10 +258,7 @@ export async function refundAtCounter(
 			orderId: null,
 			counterPaymentId: row.id,
 			now,
-			moves: [
-				...reversal.moves,
-				{ account: { kind: "member_wallet", tenantId: ctx.tenant.id, memberId: row.member_id }, amount: row.amount },
-			],
+			moves: [...reversal.moves, ...creditWallet(wallet, row.amount, bonus)],
 		});
 		await reversal.afterRefund(posted, now);
 		return refunded;
@@ -271,4 +287,15 @@ export async function listTodaysCounterPayments(
 		to: fromLocalMoment(addDays(today, 1), 0, shop.timezone),
 	});
 	return presentCounterPayments(deps.db, { rows, now, timeZone: shop.timezone });
+}
+
+/** Whether the member is on the shop's staff, in any role. */
+async function worksAtShop(trx: Transaction<DB>, shopId: number, memberId: number): Promise<boolean> {
+	const row = await trx
+		.selectFrom("shop_staff")
+		.select("member_id")
+		.where("shop_id", "=", shopId)
+		.where("member_id", "=", memberId)
+		.executeTakeFirst();
+	return row !== undefined;
 }

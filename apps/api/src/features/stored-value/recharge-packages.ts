@@ -17,7 +17,6 @@ import type { AppDeps } from "../../http/deps.js";
 import type { RequestContext } from "../../http/request-context.js";
 import { recordShopChange } from "../shop-changes/record.js";
 import { localizedFromInput, requireBusinessAdmin, requireShopPermission } from "../venues/service.js";
-import { accountBalance } from "../wallet/ledger.js";
 import { DEFAULT_STORED_VALUE_AGREEMENT } from "./recharge-agreement.js";
 
 /**
@@ -43,9 +42,7 @@ export async function getRechargeMenu(deps: AppDeps, ctx: RequestContext): Promi
 			.orderBy("id")
 			.execute(),
 		readAgreement(deps.db, ctx.tenant.id),
-		ctx.member
-			? accountBalance(deps.db, { kind: "member_wallet", tenantId: ctx.tenant.id, memberId: ctx.member.id })
-			: null,
+		ctx.member ? walletParts(deps.db, ctx.tenant.id, ctx.member.id) : null,
 	]);
 	return {
 		packages: packages.map((row) => ({
@@ -55,8 +52,21 @@ export async function getRechargeMenu(deps: AppDeps, ctx: RequestContext): Promi
 			bonusAmount: row.bonus_amount,
 		})),
 		agreement: localize(agreement, ctx.lang),
-		balance,
+		balance: balance?.balance ?? null,
+		bonusBalance: balance?.bonus ?? null,
 	};
+}
+
+/** A member's balance and its bonus part (0 and 0 before the wallet's first use). */
+async function walletParts(db: Db, tenantId: number, memberId: number) {
+	const row = await db
+		.selectFrom("ledger_account")
+		.select(["balance", "bonus"])
+		.where("tenant_id", "=", tenantId)
+		.where("kind", "=", "member_wallet")
+		.where("member_id", "=", memberId)
+		.executeTakeFirst();
+	return { balance: row?.balance ?? 0, bonus: row?.bonus ?? 0 };
 }
 
 /** The tenant's agreement as saved, or the one every tenant starts with. */
@@ -109,12 +119,14 @@ async function presentAdmin(db: Db, tenantId: number): Promise<StoredValueAdmin>
 			.where("tenant_id", "=", tenantId)
 			.where("kind", "=", "member_wallet")
 			.executeTakeFirstOrThrow(),
+		// Every paid recharge's bonus: the bonus account itself stands at the bonus still held in
+		// wallets, since bonus spent goes back to it (decision 027).
 		db
-			.selectFrom("ledger_account")
-			.select("balance")
+			.selectFrom("recharge")
+			.select(sql<string>`coalesce(sum(bonus_amount), 0)`.as("given"))
 			.where("tenant_id", "=", tenantId)
-			.where("kind", "=", "stored_value_bonus")
-			.executeTakeFirst(),
+			.where("status", "=", "paid")
+			.executeTakeFirstOrThrow(),
 	]);
 	const soldBy = new Map(sold.map((row) => [row.package_id, Number(row.count)]));
 	return {
@@ -133,8 +145,7 @@ async function presentAdmin(db: Db, tenantId: number): Promise<StoredValueAdmin>
 		agreement,
 		totals: {
 			balances: Number(wallets.balances),
-			// The bonus account runs negative: what was given away.
-			bonusGiven: bonus ? -bonus.balance : 0,
+			bonusGiven: Number(bonus.given),
 			members: Number(wallets.members),
 		},
 	};

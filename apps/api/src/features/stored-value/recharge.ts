@@ -266,7 +266,8 @@ async function creditRecharge(trx: Transaction<DB>, recharge: RechargeRow, now: 
 			now,
 			moves: [
 				{ account: { kind: "stored_value_bonus", tenantId: recharge.tenant_id }, amount: -recharge.bonus_amount },
-				{ account: wallet, amount: recharge.bonus_amount },
+				// Kept apart in the wallet: spent, it goes back to the business, never to a shop (decision 027).
+				{ account: wallet, amount: recharge.bonus_amount, bonus: recharge.bonus_amount },
 			],
 		});
 	await trx.updateTable("recharge").set({ status: "paid", paid_at: now }).where("id", "=", recharge.id).execute();

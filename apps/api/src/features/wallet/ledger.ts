@@ -89,6 +89,13 @@ export interface LedgerMove {
 	amount: number;
 	/** A shop's available money may go below zero by this move: a refund after settlement (decision 023). */
 	mayOwe?: boolean;
+	/**
+	 * Of `amount`, the part that is recharge bonus (same sign, never larger): only on a member's
+	 * wallet (decision 027). A debit moves the wallet's paid part by `amount - bonus` and its bonus
+	 * part by `bonus`, and neither may go below zero: a debit that says nothing takes paid money
+	 * only. See wallet/bonus.ts for how a spend is split.
+	 */
+	bonus?: number;
 }
 
 /** A posted ledger transaction: its id, and the balance each account it moved has after it. */
@@ -164,6 +171,8 @@ export async function postLedgerMoves(trx: Db, args: LedgerTxnInput): Promise<Po
 	if (sum !== 0 || args.moves.some((move) => !Number.isSafeInteger(move.amount) || move.amount === 0)) {
 		throw new Error(`unbalanced ledger transaction ${args.idempotencyKey}: ${JSON.stringify(args.moves)}`);
 	}
+	if (args.moves.some((move) => !isBonusWithinMove(move)))
+		throw new Error(`ledger transaction ${args.idempotencyKey} has a bonus part that does not fit its move`);
 	// Same lock order everywhere (`lockOrder`), so two transfers never deadlock; a shop's
 	// accounts, every payment's hot rows, come after the member's.
 	const ordered = [...args.moves].sort((a, b) => compareLockOrder(a.account, b.account));
@@ -303,17 +312,21 @@ async function postInOneStatement(
 		const { account, amount } = move;
 		const moved = sql.raw(`m${index}`);
 		const mayGoNegative = amount > 0 || (move.mayOwe && account.kind === "shop_available");
+		const bonus = move.bonus ?? 0;
+		// A wallet's paid part (balance - bonus) and its bonus part each stay at or above zero; on
+		// every other account the bonus is 0 and this is the balance alone.
+		const setBonus = account.kind === "member_wallet" ? sql`, bonus = bonus + ${bonus}::bigint` : sql``;
 		const after =
 			index === 0
 				? sql`(SELECT guarded AND accounts FROM found) AND EXISTS (SELECT 1 FROM txn)`
 				: sql`EXISTS (SELECT 1 FROM ${sql.raw(`m${index - 1}`)})`;
 		ctes.push(
-			sql`${moved} AS (UPDATE ledger_account SET balance = balance + ${amount}::bigint WHERE ${accountIs(account)}${
+			sql`${moved} AS (UPDATE ledger_account SET balance = balance + ${amount}::bigint${setBonus} WHERE ${accountIs(account)}${
 				mayGoNegative
 					? sql``
-					: sql` AND (kind NOT IN (${sql.join(NEVER_NEGATIVE.map((kind) => sql.lit(kind)))}) OR balance + ${amount}::bigint >= 0)`
+					: sql` AND (kind NOT IN (${sql.join(NEVER_NEGATIVE.map((kind) => sql.lit(kind)))}) OR (balance + ${amount}::bigint - (bonus + ${bonus}::bigint) >= 0 AND bonus + ${bonus}::bigint >= 0))`
 			} AND ${after} RETURNING id, balance)`,
-			sql`${sql.raw(`e${index}`)} AS (INSERT INTO ledger_entry (txn_id, account_id, amount, balance_after) SELECT txn.id, ${moved}.id, ${amount}::bigint, ${moved}.balance FROM txn, ${moved})`,
+			sql`${sql.raw(`e${index}`)} AS (INSERT INTO ledger_entry (txn_id, account_id, amount, balance_after, bonus) SELECT txn.id, ${moved}.id, ${amount}::bigint, ${moved}.balance, ${bonus}::bigint FROM txn, ${moved})`,
 		);
 	}
 	const lastMoved =
@@ -344,6 +357,18 @@ async function postInOneStatement(
 		accountsFound: row.accounts_found,
 		balancesAfter: row.balances.map((balance) => (balance === null ? null : Number(balance))),
 	};
+}
+
+/** A move's bonus part: only on a member's wallet, an integer of the move's sign, no larger than it. */
+function isBonusWithinMove(move: LedgerMove): boolean {
+	const bonus = move.bonus ?? 0;
+	if (bonus === 0) return true;
+	return (
+		move.account.kind === "member_wallet" &&
+		Number.isSafeInteger(bonus) &&
+		Math.sign(bonus) === Math.sign(move.amount) &&
+		Math.abs(bonus) <= Math.abs(move.amount)
+	);
 }
 
 /** Each shop's net earnings of the transaction (decision 023), withdrawals aside. */

@@ -10,6 +10,7 @@ export const storedValueStrings = featureStrings({
 	"zh-CN": {
 		"balance.label": "储值余额",
 		"balance.bill": "余额明细",
+		"balance.bonusPart": "含赠送 {{amount}}，预约订金需用充值本金支付",
 		"packages.title": "选择充值金额",
 		"package.pay": "充值",
 		"package.get": "到账 {{amount}}",
@@ -78,6 +79,7 @@ export const storedValueStrings = featureStrings({
 	en: {
 		"balance.label": "Stored balance",
 		"balance.bill": "Balance history",
+		"balance.bonusPart": "Includes {{amount}} bonus. Booking deposits are paid from the money you put in",
 		"packages.title": "Choose an amount",
 		"package.pay": "Pay",
 		"package.get": "Get {{amount}}",
@@ -146,6 +148,7 @@ export const storedValueStrings = featureStrings({
 	km: {
 		"balance.label": "សមតុល្យបញ្ចូលប្រាក់",
 		"balance.bill": "ប្រវត្តិសមតុល្យ",
+		"balance.bonusPart": "រួមទាំងប្រាក់បន្ថែម {{amount}}។ ប្រាក់កក់សម្រាប់ការកក់តុ បង់ពីប្រាក់ដែលអ្នកបានបញ្ចូល",
 		"packages.title": "ជ្រើសរើសចំនួនទឹកប្រាក់",
 		"package.pay": "បង់",
 		"package.get": "ទទួលបាន {{amount}}",

@@ -13,6 +13,7 @@ export function rechargeMenu(extra: Partial<RechargeMenu> = {}): RechargeMenu {
 		],
 		agreement: "1. 储值余额不可退款、提现或转让。\n2. 储值不累计积分。",
 		balance: 2500,
+		bonusBalance: 0,
 		...extra,
 	};
 }

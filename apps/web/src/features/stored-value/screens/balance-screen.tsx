@@ -132,6 +132,11 @@ function BalancePage({
 				<strong className="sv-balance__amount" data-testid="balance-amount">
 					{money(balance)}
 				</strong>
+				{(menu.bonusBalance ?? 0) > 0 && (
+					<span className="sv-balance__bonus" data-testid="balance-bonus">
+						{st("balance.bonusPart", { amount: money(menu.bonusBalance ?? 0) })}
+					</span>
+				)}
 				<Link to={Paths.balanceBill} className="sv-balance__bill" data-testid="balance-bill-link">
 					{st("balance.bill")}
 					<ChevronIcon aria-hidden="true" />

@@ -10,6 +10,8 @@ describe("shop roles", () => {
 		expect(roleAllows("manager", "shop")).toBe(true);
 		expect(roleAllows("manager", "staff")).toBe(false);
 		expect(roleAllows("manager", "money")).toBe(false);
+		// Members' full phone numbers are the owner's alone (issue 27): the list masks them for everyone else.
+		expect(roleAllows("manager", "memberContact")).toBe(false);
 		expect(roleAllows("manager", "sales")).toBe(true);
 		expect(roleAllows("manager", "members")).toBe(true);
 		expect(roleAllows("staff", "members")).toBe(false);

@@ -3,7 +3,7 @@
  * refuse and by the web app to show or hide controls, so the two never disagree.
  *
  * - owner: everything;
- * - manager: everything but the staff list and money settings;
+ * - manager: everything but the staff list, money settings and members' full phone numbers;
  * - staff: the order board, tables and the bell, sold-out toggles during service, the counter
  *   (charging a member's balance with their payment code) and handing over points-mall rewards.
  */
@@ -37,6 +37,8 @@ export const SHOP_PERMISSIONS = [
 	"promotions",
 	/** Hand over or ship points-mall redemptions, cancel a pending one (issue 13). */
 	"redemptions",
+	/** See one member's full phone number (the list shows it masked); each look is logged (issue 27). */
+	"memberContact",
 ] as const;
 export type ShopPermission = (typeof SHOP_PERMISSIONS)[number];
 

@@ -300,6 +300,10 @@ export type MemberListQuery = z.input<typeof MemberListQuery>;
 export interface MemberSummary {
 	memberId: number;
 	nickname: string;
+	/**
+	 * Masked for every reader (138****0003, issue 27): an owner reveals one member's full number
+	 * with RevealMemberMobileInput, and each reveal is on the shop's change log.
+	 */
 	mobile: string;
 	balance: number;
 	/** The active VIP card, if any. */
@@ -312,4 +316,13 @@ export interface MemberSummary {
 export interface MemberPage {
 	list: MemberSummary[];
 	nextCursor: string | null;
+}
+
+/** `POST /merchant/members/mobile`: one member's full phone number, for a shop's owner (permission `memberContact`). */
+export const RevealMemberMobileInput = z.strictObject({ shopId: idField, memberId: idField });
+export type RevealMemberMobileInput = z.infer<typeof RevealMemberMobileInput>;
+
+export interface MemberMobile {
+	memberId: number;
+	mobile: string;
 }

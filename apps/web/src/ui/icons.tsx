@@ -345,3 +345,11 @@ export const QrCodeIcon = (p: IconProps) => (
 		<path d="M4 4h6v6H4ZM14 4h6v6h-6ZM4 14h6v6H4ZM14 14h3v3h-3ZM20 14v2M14 20h2M18 19h2v1" />
 	</Svg>
 );
+
+/** An open eye: show what is hidden (a member's full phone number). */
+export const EyeIcon = (p: IconProps) => (
+	<Svg {...p}>
+		<path d="M2.5 12S6 5.5 12 5.5 21.5 12 21.5 12 18 18.5 12 18.5 2.5 12 2.5 12Z" />
+		<circle cx="12" cy="12" r="3" />
+	</Svg>
+);

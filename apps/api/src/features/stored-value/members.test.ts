@@ -122,7 +122,8 @@ describe("the members list", () => {
 			.executeTakeFirstOrThrow();
 		expect(byId.get(regular.userId)).toMatchObject({
 			nickname: "Bopha 100%_sure",
-			mobile: "13900000062",
+			// Masked, for owners too: the full number takes a tap that is logged.
+			mobile: "139****0062",
 			card: null,
 			lastVisitAt: orders.created_at.toISOString(),
 		});
@@ -190,6 +191,23 @@ describe("the members list", () => {
 		expect((await members(manager, "q=nobody-like-this")).data.list).toEqual([]);
 	});
 
+	it("shows every phone masked, and finds a phone only by the whole number or its last digits", async () => {
+		for (const who of [owner, manager]) {
+			const all = await everyMember(who, "", 50);
+			expect(all.length).toBeGreaterThan(3);
+			for (const found of all) expect(found.mobile).toMatch(/^\d{3}\*{4}\d{4}$/);
+		}
+		expect((await members(manager, "q=0064")).data.list.map((m) => m.memberId)).toEqual([counterGuest.userId]);
+		expect((await members(manager, "q=13900000064")).data.list.map((m) => m.memberId)).toEqual([
+			counterGuest.userId,
+		]);
+		// Digits the mask hides find nothing: the number cannot be spelt out search by search.
+		for (const hidden of ["0000006", "1390000", "00000064", "000"])
+			expect((await members(manager, `q=${hidden}`)).data.list.map((m) => m.mobile), hidden).not.toContain(
+				"139****0064",
+			);
+	});
+
 	it("is for owners and managers: staff and customers are refused", async () => {
 		for (const lang of ["zh-CN", "en", "km"]) {
 			const answer = await members(staff, "", lang);
@@ -214,5 +232,71 @@ describe("the members list", () => {
 		}
 		const noShop = await server.call("GET", "/app-api/merchant/members", { token: owner.accessToken });
 		expect(noShop.code).toBe(ErrorCode.BadRequest);
+	});
+});
+
+describe("revealing one member's phone number", () => {
+	function reveal(who: Session, body: unknown, lang = "en") {
+		return server.call<{ memberId: number; mobile: string }>("POST", "/app-api/merchant/members/mobile", {
+			token: who.accessToken,
+			body,
+			lang,
+		});
+	}
+	const reveals = () =>
+		server.deps.db
+			.selectFrom("shop_change")
+			.selectAll()
+			.where("subject", "=", "member")
+			.where("action", "=", "reveal_mobile")
+			.orderBy("id")
+			.execute();
+
+	it("gives an owner the full number of the member tapped, and logs who looked at whom and when", async () => {
+		const before = (await reveals()).length;
+
+		const answer = await reveal(owner, { shopId: 1, memberId: regular.userId });
+
+		expect(answer).toMatchObject({ code: 0, data: { memberId: regular.userId, mobile: "13900000062" } });
+		const logged = (await reveals()).slice(before);
+		expect(logged).toHaveLength(1);
+		expect(logged[0]).toMatchObject({
+			tenant_id: 1,
+			shop_id: 1,
+			member_id: owner.userId,
+			subject_id: String(regular.userId),
+			// The log's readers include managers: it keeps the masked number only.
+			after: { nickname: "Bopha 100%_sure", mobile: "139****0062" },
+		});
+		expect(new Date(logged[0]?.created_at ?? 0).getTime()).toBeGreaterThan(0);
+		// Every look is logged, the second too.
+		await reveal(owner, { shopId: 1, memberId: regular.userId });
+		expect((await reveals()).length).toBe(before + 2);
+	});
+
+	it("refuses managers, staff and customers, and logs nothing", async () => {
+		const before = (await reveals()).length;
+		for (const who of [manager, staff, regular])
+			for (const lang of ["zh-CN", "en", "km"]) {
+				const answer = await reveal(who, { shopId: 1, memberId: counterGuest.userId }, lang);
+				expect(answer).toMatchObject({ code: ErrorCode.Forbidden, msg: formatMessage("forbidden", lang), data: null });
+			}
+		expect((await reveals()).length).toBe(before);
+	});
+
+	it("answers not found for a member of no one's, and refuses bad input with the rule's message", async () => {
+		const before = (await reveals()).length;
+		expect((await reveal(owner, { shopId: 1, memberId: 987_654 })).code).toBe(ErrorCode.NotFound);
+		for (const [body, field] of [
+			[{ shopId: 1, memberId: "12" }, "memberId"],
+			[{ shopId: 1 }, "memberId"],
+			[{ shopId: 1, memberId: 0 }, "memberId"],
+		] as const)
+			for (const lang of ["zh-CN", "en", "km"]) {
+				const answer = await reveal(owner, body, lang);
+				expect(answer.code).toBe(ErrorCode.BadRequest);
+				expect(answer.msg, `${JSON.stringify(body)} in ${lang}`).toBe(formatMessage("fieldInvalid", lang, { field }));
+			}
+		expect((await reveals()).length).toBe(before);
 	});
 });

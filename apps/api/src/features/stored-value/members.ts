@@ -1,10 +1,19 @@
-import { localize, type MemberListQuery, type MemberPage } from "@bayon/contract";
-import type { Kysely, Transaction } from "kysely";
+import {
+	ErrorCode,
+	localize,
+	type MemberListQuery,
+	type MemberMobile,
+	type MemberPage,
+	type RevealMemberMobileInput,
+} from "@bayon/contract";
+import type { ExpressionBuilder, Kysely, Transaction } from "kysely";
 import type { z } from "zod";
 import type { DB } from "../../db/schema.js";
 import { BusinessError } from "../../http/business-error.js";
 import type { AppDeps } from "../../http/deps.js";
 import type { RequestContext } from "../../http/request-context.js";
+import { maskMobile } from "../ordering/bill-settlement.js";
+import { recordShopChange } from "../shop-changes/record.js";
 import { requireShopPermission } from "../venues/service.js";
 import { walletBalances } from "./bill-queries.js";
 
@@ -25,14 +34,24 @@ function findMembers(db: Db, args: { tenantId: number; q: string; before: number
 	if (args.q !== "") {
 		const digits = args.q.replace(/\D/g, "");
 		query = query.where((eb) =>
-			eb.or([
-				eb("nickname", "ilike", likeContaining(args.q)),
-				...(digits ? [eb("mobile", "like", likeContaining(digits))] : []),
-			]),
+			eb.or([eb("nickname", "ilike", likeContaining(args.q)), ...phoneMatches(eb, digits)]),
 		);
 	}
 	return query.orderBy("id", "desc").limit(args.limit).execute();
 }
+
+/**
+ * A phone search matches only what a reader may know already: the whole number, or up to its
+ * last four digits (what the masked number shows). Any other run of digits finds no phone, so
+ * searching digit by digit cannot spell out a number the list masks (issue 27).
+ */
+function phoneMatches(eb: ExpressionBuilder<DB, "member">, digits: string) {
+	if (digits.length === PHONE_DIGITS) return [eb("mobile", "=", digits)];
+	if (digits.length > 0 && digits.length <= SHOWN_TAIL_DIGITS) return [eb("mobile", "like", `%${digits}`)];
+	return [];
+}
+const PHONE_DIGITS = 11;
+const SHOWN_TAIL_DIGITS = 4;
 
 /** The members' cards that are still running, with their names in every language. */
 function activeCards(db: Db, args: { tenantId: number; memberIds: number[]; now: Date }) {
@@ -94,8 +113,9 @@ async function lastVisits(db: Db, memberIds: number[]): Promise<Map<number, Date
 }
 
 /**
- * `GET /merchant/members`: the tenant's members with balance, running card and last visit,
- * newest first, keyset-paged by member id; `q` finds a nickname part or phone digits. For
+ * `GET /merchant/members`: the tenant's members with balance, running card, last visit and
+ * masked phone, newest first, keyset-paged by member id; `q` finds a nickname part, a whole
+ * phone number or the last digits of one. For
  * owners and managers (permission `members`); staff see balances only of a payer at the counter.
  */
 export async function listMembers(
@@ -126,7 +146,8 @@ export async function listMembers(
 			return {
 				memberId: row.id,
 				nickname: row.nickname,
-				mobile: row.mobile,
+				// Masked for every reader: an owner reveals one number at a time (revealMemberMobile).
+				mobile: maskMobile(row.mobile),
 				balance: balances.get(row.id) ?? 0,
 				card: card ? { name: localize(card.name, ctx.lang), expiresAt: card.expires_at.toISOString() } : null,
 				lastVisitAt: visits.get(row.id)?.toISOString() ?? null,
@@ -135,4 +156,37 @@ export async function listMembers(
 		}),
 		nextCursor: rows.length > query.limit ? String(page.at(-1)?.id) : null,
 	};
+}
+
+/**
+ * `POST /merchant/members/mobile`: one member's full phone number, for the shop's owners only
+ * (permission `memberContact`; managers and staff see the masked number). Each reveal is written
+ * to the shop's change log in the same transaction, whom and by whom (the log's row says when),
+ * with the masked number only: the log's readers include managers.
+ */
+export async function revealMemberMobile(
+	deps: AppDeps,
+	ctx: SignedInContext,
+	input: RevealMemberMobileInput,
+): Promise<MemberMobile> {
+	await requireShopPermission(deps, ctx, input.shopId, "memberContact");
+	return deps.db.transaction().execute(async (trx) => {
+		const member = await trx
+			.selectFrom("member")
+			.select(["id", "nickname", "mobile"])
+			.where("tenant_id", "=", ctx.tenant.id)
+			.where("id", "=", input.memberId)
+			.executeTakeFirst();
+		if (!member) throw new BusinessError(ErrorCode.NotFound);
+		await recordShopChange(trx, {
+			tenantId: ctx.tenant.id,
+			shopId: input.shopId,
+			memberId: ctx.member.id,
+			subject: "member",
+			subjectId: member.id,
+			action: "reveal_mobile",
+			after: { nickname: member.nickname, mobile: maskMobile(member.mobile) },
+		});
+		return { memberId: member.id, mobile: member.mobile };
+	});
 }

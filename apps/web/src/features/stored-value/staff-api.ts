@@ -2,6 +2,7 @@ import type {
 	CounterChargeInput,
 	CounterPaymentView,
 	CounterRefundInput,
+	MemberMobile,
 	MemberPage,
 	SaveRechargePackageInput,
 	SaveStoredValueAgreementInput,
@@ -46,6 +47,11 @@ export function chargeCounter(input: CounterChargeInput, idempotencyKey: string)
 		...quiet,
 		headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
 	});
+}
+
+/** One member's full phone number (owners only); the server logs each look on the change log. */
+export function revealMemberMobile(shopId: number, memberId: number): Promise<MemberMobile> {
+	return api.post<MemberMobile>("/merchant/members/mobile", { shopId, memberId }, quiet);
 }
 
 export function refundCounter(input: CounterRefundInput): Promise<CounterPaymentView> {

@@ -8,3 +8,5 @@ import type { ShopPermission } from "@bayon/contract";
  */
 export const COUNTER_PERMISSION: ShopPermission = "counter";
 export const MEMBERS_PERMISSION: ShopPermission = "members";
+/** A member's full phone number, one at a time and logged: the owner's alone (issue 27). */
+export const MEMBER_CONTACT_PERMISSION: ShopPermission = "memberContact";

@@ -97,6 +97,9 @@ export const staffStoredValueStrings = featureStrings({
 		"members.neverVisited": "尚未到店消费",
 		"members.joined": "{{date}} 注册",
 		"members.noMore": "没有更多会员了",
+		"members.reveal": "显示完整号码",
+		"members.revealLabel": "显示{{name}}的完整手机号（会记入操作记录）",
+		"members.revealFailed": "号码没有显示出来，请再试一次",
 	},
 	en: {
 		"counter.shop": "{{shop}} · Balance payments",
@@ -191,6 +194,9 @@ export const staffStoredValueStrings = featureStrings({
 		"members.neverVisited": "No visit yet",
 		"members.joined": "Joined {{date}}",
 		"members.noMore": "No more members",
+		"members.reveal": "Show number",
+		"members.revealLabel": "Show {{name}}'s full phone number (recorded in the change log)",
+		"members.revealFailed": "The number could not be shown. Please try again",
 	},
 	km: {
 		"counter.shop": "{{shop}} · ទូទាត់ដោយសមតុល្យ",
@@ -281,6 +287,9 @@ export const staffStoredValueStrings = featureStrings({
 		"members.neverVisited": "មិនទាន់បានមកទេ",
 		"members.joined": "ចុះឈ្មោះ {{date}}",
 		"members.noMore": "គ្មានសមាជិកទៀតទេ",
+		"members.reveal": "បង្ហាញលេខ",
+		"members.revealLabel": "បង្ហាញលេខទូរស័ព្ទពេញរបស់ {{name}} (កត់ត្រាក្នុងកំណត់ត្រាការផ្លាស់ប្ដូរ)",
+		"members.revealFailed": "មិនអាចបង្ហាញលេខបានទេ។ សូមព្យាយាមម្ដងទៀត",
 	},
 });
 

@@ -115,3 +115,51 @@ describe("the members list", () => {
 		expect(server.to("/merchant/members")).toEqual([]);
 	});
 });
+
+describe("a member's phone number", () => {
+	const masked = (page: MemberPage): MemberPage => ({
+		...page,
+		list: page.list.map((row) => ({ ...row, mobile: `${row.mobile.slice(0, 3)}****${row.mobile.slice(-4)}` })),
+	});
+
+	it("is masked; the owner's tap asks the server for that member's full number and shows it, asking nothing before", async () => {
+		const server = staffServer(await startAsStaff("owner"), {
+			"/merchant/members": (call: StaffCall) => ({ code: 0, data: masked(pages(call).data) }),
+			"POST /merchant/members/mobile": { code: 0, data: { memberId: 9, mobile: "13800000009" } },
+		});
+		renderScreen(<StaffMembersScreen />, { path: Paths.merchantMembers });
+		expect((await screen.findByTestId("member-9-phone")).textContent).toBe("138****0009");
+		expect(server.to("/merchant/members/mobile")).toEqual([]);
+
+		fireEvent.click(screen.getByTestId("member-9-reveal"));
+
+		await waitFor(() => expect(screen.getByTestId("member-9-phone").textContent).toBe("13800000009"));
+		expect(screen.getByTestId("member-9-phone").getAttribute("href")).toBe("tel:13800000009");
+		expect(server.to("/merchant/members/mobile").map((call) => call.body)).toEqual([{ shopId: 1, memberId: 9 }]);
+		// Only the member tapped: the others stay masked.
+		expect(screen.getByTestId("member-8-phone").textContent).toBe("138****0008");
+	});
+
+	it("says so when the number could not be had, and keeps it masked", async () => {
+		staffServer(await startAsStaff("owner"), {
+			"/merchant/members": (call: StaffCall) => ({ code: 0, data: masked(pages(call).data) }),
+			"POST /merchant/members/mobile": { code: 1004000403, data: null },
+		});
+		renderScreen(<StaffMembersScreen />, { path: Paths.merchantMembers });
+		fireEvent.click(await screen.findByTestId("member-9-reveal"));
+
+		expect((await screen.findByTestId("member-9-reveal-error")).textContent).toBe(
+			"The number could not be shown. Please try again",
+		);
+		expect(screen.getByTestId("member-9-phone").textContent).toBe("138****0009");
+	});
+
+	it("offers managers no way to the full number", async () => {
+		staffServer(await startAsStaff("manager"), {
+			"/merchant/members": (call: StaffCall) => ({ code: 0, data: masked(pages(call).data) }),
+		});
+		renderScreen(<StaffMembersScreen />, { path: Paths.merchantMembers });
+		expect((await screen.findByTestId("member-9-phone")).textContent).toBe("138****0009");
+		expect(screen.queryByTestId("member-9-reveal")).toBeNull();
+	});
+});

@@ -1,28 +1,30 @@
-import { type MemberSummary, type MerchantShopRef, roleAllows } from "@bayon/contract";
-import { keepPreviousData, useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import { type MemberMobile, type MemberSummary, type MerchantShopRef, roleAllows } from "@bayon/contract";
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery } from "@tanstack/react-query";
 import { useId, useMemo, useState } from "react";
 import { errorText } from "../../../lib/api-client";
 import { useMoney } from "../../../lib/app-config";
 import { formatRelativeTime } from "../../../lib/format";
 import { useDateLabels } from "../../../lib/i18n";
-import { CardIcon, CloseIcon, SearchIcon } from "../../../ui/icons";
+import { CardIcon, CloseIcon, EyeIcon, SearchIcon } from "../../../ui/icons";
 import { EmptyState, ErrorState, LoadingState, NotAllowedState } from "../../../ui/states";
 import { MerchantGuard } from "../../merchant/merchant-guard";
 import { useReachBottom } from "../../orders/use-reach-bottom";
 import { shopDetailQuery } from "../../venues/api";
-import { membersQuery } from "../staff-api";
+import { membersQuery, revealMemberMobile } from "../staff-api";
 import { formatDateInZone } from "../staff-format";
-import { MEMBERS_PERMISSION } from "../staff-permissions";
+import { MEMBER_CONTACT_PERMISSION, MEMBERS_PERMISSION } from "../staff-permissions";
 import { useStaffStoredValueText } from "../staff-strings";
 import { useDebouncedValue } from "../staff-use-debounced-value";
 import "../../../ui/controls.css";
 import "../../merchant/merchant.css";
 import "../staff-stored-value.css";
+import "../staff-members.css";
 
 /**
  * merchant/members (owner and manager): the tenant's members with their balance, VIP card and
  * last visit, searched by nickname or phone digits (asked once the typing pauses), more loaded
- * by cursor as the list's end comes into view.
+ * by cursor as the list's end comes into view. Phones are masked; an owner taps to see one
+ * member's full number, and the server logs each look (issue 27).
  */
 export default function StaffMembersScreen() {
 	return <MerchantGuard>{(shop) => <MembersAccess key={shop.shopId} shop={shop} />}</MerchantGuard>;
@@ -32,13 +34,13 @@ function MembersAccess({ shop }: { shop: MerchantShopRef }) {
 	const { st } = useStaffStoredValueText();
 	if (!roleAllows(shop.role, MEMBERS_PERMISSION))
 		return <NotAllowedState message={st("sv.onlyOwner")} testId="members-not-allowed" />;
-	return <MembersPage shopId={shop.shopId} />;
+	return <MembersPage shopId={shop.shopId} canReveal={roleAllows(shop.role, MEMBER_CONTACT_PERMISSION)} />;
 }
 
 /** The search the server accepts (contract MemberListQuery.q: at most 30 characters, trimmed). */
 const SEARCH_MAX = 30;
 
-function MembersPage({ shopId }: { shopId: number }) {
+function MembersPage({ shopId, canReveal }: { shopId: number; canReveal: boolean }) {
 	const { st, lang } = useStaffStoredValueText();
 	const id = useId();
 	const [typed, setTyped] = useState("");
@@ -94,7 +96,12 @@ function MembersPage({ shopId }: { shopId: number }) {
 				<>
 					<ul className="sv-members" aria-busy={list.isPlaceholderData} data-testid="members-list">
 						{members.map((member) => (
-							<MemberRow key={member.memberId} member={member} timeZone={timeZone} />
+							<MemberRow
+								key={member.memberId}
+								member={member}
+								timeZone={timeZone}
+								reveal={canReveal ? () => revealMemberMobile(shopId, member.memberId) : null}
+							/>
 						))}
 					</ul>
 					<div className="sv-list-end" data-testid="members-end">
@@ -112,7 +119,16 @@ function MembersPage({ shopId }: { shopId: number }) {
 	);
 }
 
-function MemberRow({ member, timeZone }: { member: MemberSummary; timeZone: string | undefined }) {
+function MemberRow({
+	member,
+	timeZone,
+	reveal,
+}: {
+	member: MemberSummary;
+	timeZone: string | undefined;
+	/** The owner's way to the full number (null for managers: they see it masked only). */
+	reveal: (() => Promise<MemberMobile>) | null;
+}) {
 	const { st, lang } = useStaffStoredValueText();
 	const money = useMoney();
 	const labels = useDateLabels();
@@ -120,7 +136,7 @@ function MemberRow({ member, timeZone }: { member: MemberSummary; timeZone: stri
 	return (
 		<li className="card sv-member" data-testid={`member-${member.memberId}`}>
 			<p className="sv-member__name">{member.nickname}</p>
-			<span className="sv-member__phone">{member.mobile}</span>
+			<MemberPhone member={member} reveal={reveal} />
 			<span className="sv-member__balance">
 				<span className="sv-member__balance-label">{st("members.balance")}</span>
 				<span className="sv-member__balance-value" data-testid={`member-${member.memberId}-balance`}>
@@ -142,5 +158,51 @@ function MemberRow({ member, timeZone }: { member: MemberSummary; timeZone: stri
 				<span>{st("members.joined", { date: date(member.joinedAt) })}</span>
 			</span>
 		</li>
+	);
+}
+
+/**
+ * The member's phone as the list gives it (masked, 138****0003) and, for an owner, a tap that
+ * asks the server for the full number, which logs the look; shown as a link to call until the
+ * page is left. Nothing is asked before the tap.
+ */
+function MemberPhone({ member, reveal }: { member: MemberSummary; reveal: (() => Promise<MemberMobile>) | null }) {
+	const { st } = useStaffStoredValueText();
+	const shown = useMutation({ mutationFn: () => (reveal ? reveal() : Promise.reject(new Error("not allowed"))) });
+	const id = member.memberId;
+	if (shown.data)
+		return (
+			<a
+				className="sv-member__phone sv-member__phone--full"
+				href={`tel:${shown.data.mobile}`}
+				data-testid={`member-${id}-phone`}
+			>
+				{shown.data.mobile}
+			</a>
+		);
+	return (
+		<span className="sv-member__phone-line">
+			<span className="sv-member__phone" data-testid={`member-${id}-phone`}>
+				{member.mobile}
+			</span>
+			{reveal && (
+				<button
+					type="button"
+					className="sv-member__reveal"
+					aria-label={st("members.revealLabel", { name: member.nickname })}
+					disabled={shown.isPending}
+					onClick={() => shown.mutate()}
+					data-testid={`member-${id}-reveal`}
+				>
+					<EyeIcon aria-hidden="true" />
+					{st("members.reveal")}
+				</button>
+			)}
+			{shown.isError && (
+				<span className="sv-member__reveal-error" role="alert" data-testid={`member-${id}-reveal-error`}>
+					{st("members.revealFailed")}
+				</span>
+			)}
+		</span>
 	);
 }

@@ -198,14 +198,13 @@ describe("the members list", () => {
 			for (const found of all) expect(found.mobile).toMatch(/^\d{3}\*{4}\d{4}$/);
 		}
 		expect((await members(manager, "q=0064")).data.list.map((m) => m.memberId)).toEqual([counterGuest.userId]);
-		expect((await members(manager, "q=13900000064")).data.list.map((m) => m.memberId)).toEqual([
-			counterGuest.userId,
-		]);
+		expect((await members(manager, "q=13900000064")).data.list.map((m) => m.memberId)).toEqual([counterGuest.userId]);
 		// Digits the mask hides find nothing: the number cannot be spelt out search by search.
 		for (const hidden of ["0000006", "1390000", "00000064", "000"])
-			expect((await members(manager, `q=${hidden}`)).data.list.map((m) => m.mobile), hidden).not.toContain(
-				"139****0064",
-			);
+			expect(
+				(await members(manager, `q=${hidden}`)).data.list.map((m) => m.mobile),
+				hidden,
+			).not.toContain("139****0064");
 	});
 
 	it("is for owners and managers: staff and customers are refused", async () => {

@@ -33,9 +33,7 @@ function findMembers(db: Db, args: { tenantId: number; q: string; before: number
 	if (args.before !== null) query = query.where("id", "<", args.before);
 	if (args.q !== "") {
 		const digits = args.q.replace(/\D/g, "");
-		query = query.where((eb) =>
-			eb.or([eb("nickname", "ilike", likeContaining(args.q)), ...phoneMatches(eb, digits)]),
-		);
+		query = query.where((eb) => eb.or([eb("nickname", "ilike", likeContaining(args.q)), ...phoneMatches(eb, digits)]));
 	}
 	return query.orderBy("id", "desc").limit(args.limit).execute();
 }

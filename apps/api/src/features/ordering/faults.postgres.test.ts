@@ -54,9 +54,10 @@ describe.runIf(process.env.TEST_DATABASE === "postgres")("a payment killed in th
 		const killed = await paying;
 		await blocker.query("ROLLBACK");
 
-		// The client is told something went wrong on our side; nothing of the payment remains.
-		expect(killed.status).toBe(500);
-		expect(((await killed.json()) as { code: number }).code).toBe(ErrorCode.InternalError);
+		// The session was ended under the payment (57P01): the client is told to try again shortly
+		// (503, issue 27), and nothing of the payment remains.
+		expect(killed.status).toBe(503);
+		expect(((await killed.json()) as { code: number }).code).toBe(ErrorCode.ServiceUnavailable);
 		expect(await balanceOf()).toBe(afterFirst);
 		const txns = await server.deps.db.selectFrom("ledger_txn").select("id").where("order_id", "=", order.id).execute();
 		expect(txns).toEqual([]);

@@ -69,7 +69,8 @@ const staffEn = {
 	counterAmountTooHigh: "This amount is too large. Check it",
 	counterRefundNotAllowed:
 		"A counter payment can be refunded once, on the day it was made. This one was refunded already or is from an earlier day",
-	payCodeOwnShop: "This payment code belongs to someone on this shop's staff, who cannot be charged here. Ask the guest for their own code",
+	payCodeOwnShop:
+		"This payment code belongs to someone on this shop's staff, who cannot be charged here. Ask the guest for their own code",
 	rechargeNameRequired: "Fill in the package's Chinese name",
 	rechargeNameTooLong: "The name can be at most 30 characters",
 	rechargeAmountInvalid: "Enter a valid amount to pay",
@@ -126,7 +127,8 @@ const staffEn = {
 	holdHoursInvalid: "The hold must be 0 to 720 hours",
 	minimumWithdrawalInvalid: "Enter a valid minimum withdrawal",
 	notPlatformOperator: "Only platform operators can open this page",
-	notBusinessAdmin: "Only a business owner can change this: it is set once for every shop. Shop owners and managers can view it; ask a business owner to change it",
+	notBusinessAdmin:
+		"Only a business owner can change this: it is set once for every shop. Shop owners and managers can view it; ask a business owner to change it",
 	businessAdminLast: "The business needs at least one business owner: the last one cannot be removed",
 	businessAdminNotOwner: "Only an owner of one of the business's shops can become a business owner",
 } satisfies Record<StaffMessageKey, string>;

@@ -2,6 +2,7 @@ import { formatMoney as contractFormatMoney } from "@bayon/contract";
 import { describe, expect, it } from "vitest";
 import {
 	type DateLabels,
+	formatCalendarDay,
 	formatDate,
 	formatDateTime,
 	formatList,
@@ -23,6 +24,8 @@ const english: DateLabels = {
 	minutesAgo: "{n} min ago",
 	hoursAgo: "{n} h ago",
 	daysAgo: "{n} d ago",
+	weekdays: ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"],
+	dayPattern: "{month} {day}",
 };
 const khmer: DateLabels = {
 	months: ["មករា", "កុម្ភៈ", "មីនា", "មេសា", "ឧសភា", "មិថុនា", "កក្កដា", "សីហា", "កញ្ញា", "តុលា", "វិច្ឆិកា", "ធ្នូ"],
@@ -31,6 +34,8 @@ const khmer: DateLabels = {
 	minutesAgo: "{n} នាទីមុន",
 	hoursAgo: "{n} ម៉ោងមុន",
 	daysAgo: "{n} ថ្ងៃមុន",
+	weekdays: ["អាទិត្យ", "ច័ន្ទ", "អង្គារ", "ពុធ", "ព្រហស្បតិ៍", "សុក្រ", "សៅរ៍"],
+	dayPattern: "{day} {month}",
 };
 
 describe("formatMoney", () => {
@@ -81,6 +86,14 @@ describe("other formats", () => {
 	it("uses the translated words for a language the browser's Intl does not know", () => {
 		// Chromium has no Khmer date data; "tlh" plays that part here, since Node knows km.
 		expect(formatDate("2026-11-05T08:00:00Z", "tlh", khmer)).toBe("5 វិច្ឆិកា 2026");
+	});
+
+	it("names a day chip's day the same way for customers and staff, in the language's style (issue 27)", () => {
+		expect(formatCalendarDay("2026-12-09", "zh-CN", english)).toEqual({ weekday: "周三", day: "12月9日" });
+		expect(formatCalendarDay("2026-12-09", "en", english)).toEqual({ weekday: "Wed", day: "Dec 9" });
+		// Chromium has no Khmer dates: the translated words, in the same order a Khmer reader expects.
+		expect(formatCalendarDay("2026-12-09", "tlh", khmer)).toEqual({ weekday: "ពុធ", day: "9 ធ្នូ" });
+		expect(formatCalendarDay("not-a-date", "en", english)).toEqual({ weekday: "", day: "" });
 	});
 
 	it("names a month in the language's style, with the translated words where Intl lacks the language", () => {

@@ -77,6 +77,10 @@ export interface DateLabels {
 	minutesAgo: string;
 	hoursAgo: string;
 	daysAgo: string;
+	/** Seven short weekday names, Sunday first. */
+	weekdays: readonly string[];
+	/** A day of a month without the year, e.g. "{day} {month}". */
+	dayPattern: string;
 }
 
 function fill(pattern: string, values: Record<string, string | number>): string {
@@ -117,6 +121,27 @@ export function formatDate(value: string | number | Date, lang: string, labels: 
 	} catch {
 		return date.toISOString().slice(0, 10);
 	}
+}
+
+/**
+ * A calendar day ("2026-12-09", no time zone: a shop's local day) as a day chip shows it, in the
+ * language's own style: {weekday: "周三", day: "12月9日"} / {"Wed", "Dec 9"} / {"ពុធ", "9 ធ្នូ"}.
+ * The one formatter for the customers' and the staff's day chips (issue 27).
+ */
+export function formatCalendarDay(date: string, lang: string, labels: DateLabels): { weekday: string; day: string } {
+	const [year, month, day] = date.split("-").map(Number) as [number, number, number];
+	// Noon UTC read in UTC: the same calendar day whatever the device's time zone.
+	const at = new Date(Date.UTC(year, month - 1, day, 12));
+	if (Number.isNaN(at.getTime())) return { weekday: "", day: "" };
+	if (!intlKnows("DateTimeFormat", lang))
+		return {
+			weekday: labels.weekdays[at.getUTCDay()] ?? "",
+			day: fill(labels.dayPattern, { day, month: labels.months[month - 1] ?? String(month) }),
+		};
+	return {
+		weekday: new Intl.DateTimeFormat(lang, { weekday: "short", timeZone: "UTC" }).format(at),
+		day: new Intl.DateTimeFormat(lang, { month: "short", day: "numeric", timeZone: "UTC" }).format(at),
+	};
 }
 
 /**

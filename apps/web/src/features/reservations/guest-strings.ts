@@ -208,7 +208,8 @@ export const guestStrings = featureStrings({
 		"book.phone": "Mobile number",
 		"book.occasion": "Occasion (optional)",
 		"book.area": "Seating preference (optional)",
-		"book.areaUnavailable": "No table is free in {{area}} at this time. Choose another time, or accept a seat in another area.",
+		"book.areaUnavailable":
+			"No table is free in {{area}} at this time. Choose another time, or accept a seat in another area.",
 		"book.acceptOtherArea": "Seat me in another area",
 		"book.areaAny": "Any",
 		"book.note": "Note (optional)",

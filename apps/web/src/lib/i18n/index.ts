@@ -2,7 +2,7 @@ import { DEFAULT_LANGUAGE, isSupportedLanguage, type LanguageCode, type MessageK
 import i18next from "i18next";
 import { useCallback, useMemo } from "react";
 import { initReactI18next, useTranslation } from "react-i18next";
-import { type DateLabels, formatList } from "../format";
+import { type DateLabels, formatCalendarDay, formatList } from "../format";
 import type { UiStrings } from "./locales/zh-CN";
 import { formatMessage, loadMessages } from "./messages";
 
@@ -96,8 +96,18 @@ export function useDateLabels(): DateLabels {
 			minutesAgo: t("time.minutesAgo"),
 			hoursAgo: t("time.hoursAgo"),
 			daysAgo: t("time.daysAgo"),
+			weekdays: t("date.weekdays").split(","),
+			dayPattern: t("date.dayPattern"),
 		};
 	}, [i18n, lang]);
+}
+
+/** format.ts's formatCalendarDay in the current language: the customers' and the staff's day chips. */
+export function useCalendarDay(): (date: string) => { weekday: string; day: string } {
+	const { i18n } = useTranslation();
+	const lang = i18n.language;
+	const labels = useDateLabels();
+	return useCallback((date: string) => formatCalendarDay(date, lang, labels), [lang, labels]);
 }
 
 /** format.ts's formatList in the current language: "a, b, c" / "a、b、c". */

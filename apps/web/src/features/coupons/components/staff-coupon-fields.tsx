@@ -3,6 +3,7 @@ import { useId } from "react";
 import { DatePicker } from "../../../ui/date-picker";
 import { Picker, type PickerOption } from "../../../ui/picker";
 import { END_OF_DAY } from "../staff-coupon-form";
+import "../../../ui/controls.css";
 
 /**
  * The coupon editor's own controls, in the app's look: a segmented choice (kind, order type,

@@ -14,6 +14,7 @@ import { hasErrors, type LoginErrors, safeRedirect, validateLogin, validateMobil
 import { isInsideTelegram, syncTelegramIdentity } from "../telegram-session";
 import "./identity.css";
 import { keepTyped } from "../../../lib/controlled-input";
+import "../../../ui/controls.css";
 
 /**
  * Kept in sessionStorage while the user reads the agreement and comes back (or the WebView

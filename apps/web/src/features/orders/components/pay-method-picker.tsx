@@ -5,6 +5,7 @@ import { useI18n } from "../../../lib/i18n";
 import { useAppState } from "../../../lib/store";
 import { CardIcon, WalletIcon } from "../../../ui/icons";
 import { type PayMethodChoice, payableMethod, payMethodChoices } from "../pay-method";
+import "../../../ui/controls.css";
 
 function isWechatBrowser(): boolean {
 	return /MicroMessenger/i.test(navigator.userAgent);

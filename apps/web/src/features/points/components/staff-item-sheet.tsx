@@ -19,6 +19,7 @@ import { pointsStaffKeys, savePointsItem } from "../staff-api";
 import { checkPointsItem, pointsItemDraft } from "../staff-points-form";
 import { useStaffPointsText } from "../staff-strings";
 import { StaffImageField } from "./staff-image-field";
+import "../../../ui/controls.css";
 
 /**
  * A new mall item (no `item`) or an existing one: name and description in three languages,

@@ -1,6 +1,7 @@
 import type { ReservationView, StaffReservationAction } from "@bayon/contract";
 import { usePrice } from "../../../lib/app-config";
 import { maskPhone } from "../../../lib/format";
+import { useCalendarDay } from "../../../lib/i18n";
 import { CheckIcon, PhoneIcon, WarningIcon } from "../../../ui/icons";
 import { useStaffReservationText } from "../staff-strings";
 import { clockTime, localDateOf } from "../staff-time";
@@ -181,14 +182,11 @@ export function StaffReservationCard({ reservation: r, withDate, ringing, onActi
 	);
 }
 
-/** "周三 11/26" for the upcoming list's cards (the shop's day of the booking). */
+/** "周三 12月9日" for the upcoming list's cards (the shop's day of the booking), as the day chips read. */
 export function useDayLabel(): (at: string, timeZone: string) => string {
-	const { rt } = useStaffReservationText();
-	const weekdays = rt("weekdays").split(",");
+	const calendarDay = useCalendarDay();
 	return (at, timeZone) => {
-		const date = localDateOf(at, timeZone);
-		const [, month, day] = date.split("-").map(Number) as [number, number, number];
-		const weekday = new Date(`${date}T12:00:00Z`).getUTCDay();
-		return rt("day.label", { weekday: weekdays[weekday] ?? "", month, day });
+		const { weekday, day } = calendarDay(localDateOf(at, timeZone));
+		return `${weekday} ${day}`;
 	};
 }

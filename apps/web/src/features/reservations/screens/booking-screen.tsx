@@ -15,7 +15,7 @@ import { Link, useNavigate, useSearchParams } from "react-router";
 import { Paths, withQuery } from "../../../app/paths";
 import { ApiError, errorText } from "../../../lib/api-client";
 import { usePrice } from "../../../lib/app-config";
-import { useDateLabels } from "../../../lib/i18n";
+import { useCalendarDay } from "../../../lib/i18n";
 import type { CartLine } from "../../../lib/store";
 import { showToast } from "../../../lib/toast";
 import { useDebouncedSubmit } from "../../../lib/use-debounced-submit";
@@ -33,7 +33,6 @@ import {
 	type BookingDraft,
 	type BookingField,
 	bookingDays,
-	dayParts,
 	FIELD_ORDER,
 	groupSlots,
 	todayIn,
@@ -42,6 +41,7 @@ import {
 import { useGuestText } from "../guest-strings";
 import "../guest-reservations.css";
 import { keepTyped } from "../../../lib/controlled-input";
+import "../../../ui/controls.css";
 
 /** Party size asked for the day's terms before the guest has said how many they are. */
 const TERMS_PARTY = 2;
@@ -502,8 +502,7 @@ function DayStrip({
 	onChange: (date: string) => void;
 }) {
 	const { gt } = useGuestText();
-	const labels = useDateLabels();
-	const weekdays = gt("weekdays").split(",");
+	const calendarDay = useCalendarDay();
 	const tomorrow = bookingDays(today, "9999-12-31", 2)[1];
 	const selectedRef = useRef<HTMLLabelElement>(null);
 	const titleId = useId();
@@ -518,8 +517,9 @@ function DayStrip({
 			</span>
 			<div className="guest-days" role="radiogroup" aria-labelledby={titleId} data-testid="booking-days">
 				{bookingDays(first, last).map((date) => {
-					const { weekday, day, month } = dayParts(date);
-					const name = date === today ? gt("today") : date === tomorrow ? gt("tomorrow") : weekdays[weekday];
+					// The staff's day chips read the same (lib/format.ts formatCalendarDay).
+					const { weekday, day } = calendarDay(date);
+					const name = date === today ? gt("today") : date === tomorrow ? gt("tomorrow") : weekday;
 					const selected = date === value;
 					return (
 						<ChoiceChip
@@ -532,8 +532,7 @@ function DayStrip({
 							testId={`booking-day-${date}`}
 						>
 							<span className="guest-day__name">{name}</span>
-							<span className="guest-day__number">{day}</span>
-							<span className="guest-day__month">{labels.months[month - 1]}</span>
+							<span className="guest-day__date">{day}</span>
 						</ChoiceChip>
 					);
 				})}

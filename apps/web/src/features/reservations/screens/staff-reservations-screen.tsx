@@ -4,6 +4,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Link } from "react-router";
 import { Paths } from "../../../app/paths";
 import { errorText } from "../../../lib/api-client";
+import { useCalendarDay } from "../../../lib/i18n";
 import { hideToast, showToast } from "../../../lib/toast";
 import { CalendarIcon, PlusIcon, ScanIcon, ToolsIcon } from "../../../ui/icons";
 import { BottomSheet } from "../../../ui/sheet";
@@ -29,7 +30,7 @@ import {
 import { RESERVATION_SETTINGS_PERMISSION } from "../staff-permissions";
 import { useStaffReservationActions } from "../staff-reservation-actions";
 import { useStaffReservationText } from "../staff-strings";
-import { addDays, clockTime, localDateOf, weekdayOf } from "../staff-time";
+import { addDays, clockTime, localDateOf } from "../staff-time";
 import "../../../ui/controls.css";
 import "../../merchant/merchant.css";
 import "../staff-reservations.css";
@@ -297,23 +298,18 @@ function ReservationsPage({ shop, timeZone }: { shop: MerchantShopRef; timeZone:
 	);
 }
 
-/** Today, tomorrow, then "周三 11/26", on the shop's calendar. */
+/** Today, tomorrow, then "周三 12月9日", on the shop's calendar, as the customers' day chips read. */
 function useDays(today: string): Array<{ date: string; label: string }> {
 	const { rt } = useStaffReservationText();
+	const calendarDay = useCalendarDay();
 	return useMemo(() => {
-		const weekdays = rt("weekdays").split(",");
 		return Array.from({ length: DAYS_SHOWN }, (_, offset) => {
 			const date = addDays(today, offset);
-			const [, month, day] = date.split("-").map(Number) as [number, number, number];
-			const label =
-				offset === 0
-					? rt("day.today")
-					: offset === 1
-						? rt("day.tomorrow")
-						: rt("day.label", { weekday: weekdays[weekdayOf(date)] ?? "", month, day });
+			const { weekday, day } = calendarDay(date);
+			const label = offset === 0 ? rt("day.today") : offset === 1 ? rt("day.tomorrow") : `${weekday} ${day}`;
 			return { date, label };
 		});
-	}, [today, rt]);
+	}, [today, rt, calendarDay]);
 }
 
 /** A block tapped on the grid: the booking's card, with its actions, in a sheet. */

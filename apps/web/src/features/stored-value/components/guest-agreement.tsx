@@ -1,6 +1,7 @@
 import { useId, useState } from "react";
 import { BottomSheet } from "../../../ui/sheet";
 import { useStoredValueText } from "../guest-strings";
+import "../../../ui/controls.css";
 
 /**
  * The tick box for the stored-value agreement (spec §5) and the agreement itself, the server's

@@ -43,6 +43,8 @@ const en: UiStrings = {
 	"time.daysAgo": "{n} d ago",
 	"date.months": "Jan,Feb,Mar,Apr,May,Jun,Jul,Aug,Sep,Oct,Nov,Dec",
 	"date.pattern": "{month} {day}, {year}",
+	"date.weekdays": "Sun,Mon,Tue,Wed,Thu,Fri,Sat",
+	"date.dayPattern": "{month} {day}",
 	"date.year": "Year",
 	"date.month": "Month",
 	"date.day": "Day",

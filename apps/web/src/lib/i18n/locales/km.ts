@@ -43,6 +43,8 @@ const km: UiStrings = {
 	"time.daysAgo": "{n} ថ្ងៃមុន",
 	"date.months": "មករា,កុម្ភៈ,មីនា,មេសា,ឧសភា,មិថុនា,កក្កដា,សីហា,កញ្ញា,តុលា,វិច្ឆិកា,ធ្នូ",
 	"date.pattern": "{day} {month} {year}",
+	"date.weekdays": "អាទិត្យ,ច័ន្ទ,អង្គារ,ពុធ,ព្រហស្បតិ៍,សុក្រ,សៅរ៍",
+	"date.dayPattern": "{day} {month}",
 	"date.year": "ឆ្នាំ",
 	"date.month": "ខែ",
 	"date.day": "ថ្ងៃ",

@@ -45,6 +45,8 @@ const zhCN = {
 	"time.daysAgo": "{n}天前",
 	"date.months": "1月,2月,3月,4月,5月,6月,7月,8月,9月,10月,11月,12月",
 	"date.pattern": "{year}年{month}{day}日",
+	"date.weekdays": "周日,周一,周二,周三,周四,周五,周六",
+	"date.dayPattern": "{month}{day}日",
 	"date.year": "年",
 	"date.month": "月",
 	"date.day": "日",

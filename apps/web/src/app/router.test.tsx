@@ -119,10 +119,13 @@ describe("routes (spec §2)", () => {
 		expect(screen.getByTestId("page-title").textContent).toBe("我的卡券");
 	});
 
-	it("a merchant page not built yet is still for merchants only", async () => {
-		renderAt(Paths.merchantWallet);
-		expect(await screen.findByTestId("merchant-only")).toBeTruthy();
-		expect(screen.getByTestId("page-title").textContent).toBe("商家钱包");
+	it("a merchant page opened without a session asks to sign in and comes back (issue 27)", async () => {
+		const router = renderAt(Paths.merchantWallet);
+		await waitFor(() => expect(router.state.location.pathname).toBe(Paths.login));
+		expect(new URLSearchParams(router.state.location.search).get("redirect")).toBe(Paths.merchantWallet);
+		// Replaced: "back" from the login page does not bounce to the merchant page again.
+		expect(router.state.historyAction).toBe("REPLACE");
+		expect(screen.queryByTestId("merchant-only")).toBeNull();
 		expect(screen.queryByTestId("feature-not-open")).toBeNull();
 	});
 });

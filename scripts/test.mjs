@@ -30,6 +30,7 @@ async function main() {
 	if (only !== "e2e") {
 		const postgresUrl = await findPostgres();
 		const redisUrl = await findRedis();
+		if (postgresUrl) warnWithoutPostgresBinaries();
 		const env = {
 			...process.env,
 			...(postgresUrl ? { TEST_POSTGRES_URL: postgresUrl } : {}),
@@ -125,7 +126,8 @@ async function findPostgres() {
 
 /**
  * TEST_REDIS_URL, else a Redis on 127.0.0.1:6379 that answers PING. Without one the Redis
- * fan-out test is skipped with a warning on a laptop, and the run fails under CI.
+ * tests (*.redis.test.ts) are not collected (vitest.config.ts), with a warning on a laptop, and
+ * the run fails under CI.
  */
 async function findRedis() {
 	const url = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
@@ -144,10 +146,26 @@ async function findRedis() {
 		});
 	});
 	if (answers) return url;
-	const message = `No Redis answered at ${url}: the Redis fan-out test was NOT run. Set TEST_REDIS_URL or start redis-server.`;
+	const message = `No Redis answered at ${url}: the Redis tests (*.redis.test.ts) were NOT run. Set TEST_REDIS_URL or start redis-server.`;
 	if (ci) throw new Error(message);
 	warnings.push(message);
 	return undefined;
+}
+
+/**
+ * The outage tests (*.cluster.test.ts) stop and start a PostgreSQL cluster of their own from
+ * the server binaries; vitest.config.ts collects them only where those are. Without them the
+ * run says so (and fails under CI), as for a missing Redis.
+ */
+function warnWithoutPostgresBinaries() {
+	const base = "/usr/lib/postgresql";
+	const found =
+		existsSync(base) && readdirSync(base).some((version) => existsSync(path.join(base, version, "bin", "initdb")));
+	if (found) return;
+	const message =
+		"No PostgreSQL server binaries under /usr/lib/postgresql: the database-outage tests (*.cluster.test.ts) were NOT run. Install postgresql.";
+	if (ci) throw new Error(message);
+	warnings.push(message);
 }
 
 /** initdb + pg_ctl on a free port in a temp folder, stopped when the tests end. */

@@ -10,7 +10,7 @@ import { type EmbeddedServer, startEmbeddedServer } from "../../test/embedded-se
  * a fresh folder is created (initdb in a child process, decision 025), migrated and seeded,
  * and an order it answered as paid is still paid after the process is killed with SIGKILL
  * (no shutdown, no checkpoint) and started again on the same folder.
- * About the embedded folder only: the PostgreSQL project skips it.
+ * About the embedded folder only: only the PGlite project collects it (its name, vitest.config.ts).
  */
 const dataDir = mkdtempSync(path.join(tmpdir(), "bayon-embedded-restart-"));
 const running: EmbeddedServer[] = [];
@@ -20,7 +20,7 @@ afterAll(async () => {
 	rmSync(dataDir, { recursive: true, force: true });
 });
 
-describe.skipIf(process.env.TEST_DATABASE === "postgres")("the embedded server's folder", () => {
+describe("the embedded server's folder", () => {
 	it("keeps an order answered as paid through a kill -9 and a restart", { timeout: 240_000 }, async () => {
 		let server = await startEmbedded();
 		const token = await signIn(server.url, "13800000003");

@@ -7,7 +7,7 @@ import { executePrepared } from "./prepared.js";
  * The order path's statements run as named prepared statements on PostgreSQL (decision 025):
  * planned once per connection. PGlite runs them as they are.
  */
-describe.runIf(process.env.TEST_DATABASE === "postgres")("a statement run prepared", () => {
+describe("a statement run prepared", () => {
 	let server: TestServer;
 
 	beforeAll(async () => {

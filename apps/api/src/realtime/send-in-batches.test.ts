@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createPostgresBus, createRedisBus, type DomainEvent, type EventBus, sendInBatches } from "./bus.js";
+import { sendInBatches } from "./bus.js";
 
 /** A sendMany whose calls stay on their way until the test lets them arrive. */
 function heldSender() {
@@ -13,6 +13,7 @@ function heldSender() {
 
 const settled = () => new Promise((resolve) => setImmediate(resolve));
 
+// Through a real bus: send-in-batches.postgres.test.ts and send-in-batches.redis.test.ts.
 describe("sending bus payloads in batches", () => {
 	it("sends a payload alone at once, and those published meanwhile together next, in order", async () => {
 		const { calls, sendMany } = heldSender();
@@ -68,52 +69,5 @@ describe("sending bus payloads in batches", () => {
 		await Promise.all(all);
 		expect(calls.map((call) => call.payloads.length)).toEqual([1, 100, 100, 50]);
 		expect(calls.flatMap((call) => call.payloads)).toEqual(Array.from({ length: 251 }, (_, index) => String(index)));
-	});
-});
-
-const postgresUrl = process.env.TEST_POSTGRES_URL;
-const redisUrl = process.env.TEST_REDIS_URL;
-const quiet = { info: () => {}, warn: () => {}, error: () => {} };
-
-/** 300 events published at once by one server all reach another, in the order published. */
-async function expectAllDelivered(sender: EventBus, receiver: EventBus) {
-	try {
-		const heard: number[] = [];
-		const run = Date.now();
-		receiver.subscribe((event: DomainEvent) => {
-			if (event.type === "menu.changed" && event.tenantId === run) heard.push(event.version);
-		});
-		const versions = Array.from({ length: 300 }, (_, index) => index + 1);
-		await Promise.all(
-			versions.map((version) => sender.publish({ type: "menu.changed", tenantId: run, shopId: 1, version })),
-		);
-		const deadline = Date.now() + 10_000;
-		while (heard.length < versions.length && Date.now() < deadline)
-			await new Promise((resolve) => setTimeout(resolve, 20));
-		expect(heard).toEqual(versions);
-	} finally {
-		await sender.close();
-		await receiver.close();
-	}
-}
-
-describe.runIf(process.env.TEST_DATABASE === "postgres" && postgresUrl)(
-	"the PostgreSQL bus under many publishes",
-	() => {
-		it("delivers every one of 300 events published at once to another server, in order", async () => {
-			const url = postgresUrl as string;
-			await expectAllDelivered(
-				await createPostgresBus(url, { log: quiet }),
-				await createPostgresBus(url, { log: quiet }),
-			);
-		});
-	},
-);
-
-// Once per run (Redis is not per database): with the PGlite project.
-describe.runIf(process.env.TEST_DATABASE !== "postgres" && redisUrl)("the Redis bus under many publishes", () => {
-	it("delivers every one of 300 events published at once to another server, in order", async () => {
-		const url = redisUrl as string;
-		await expectAllDelivered(await createRedisBus(url, { log: quiet }), await createRedisBus(url, { log: quiet }));
 	});
 });

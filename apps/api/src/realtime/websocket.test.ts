@@ -23,6 +23,7 @@ beforeEach(async () => {
 	staff = await server.signIn("13800000002");
 });
 
+// Several API servers: websocket.postgres.test.ts, and through Redis websocket.redis.test.ts.
 describe("live order updates", () => {
 	it("tells the customer and the shop's staff about an order, and nobody else", async () => {
 		const stranger = await server.signIn("13944440001");
@@ -93,54 +94,3 @@ describe("live order updates", () => {
 		await expect(connectLive(server, `ticket=${ticket}`, "https://web.telegram.org")).resolves.toBeTruthy();
 	});
 });
-
-describe.runIf(process.env.TEST_DATABASE === "postgres")("several API servers", () => {
-	let second: TestServer;
-	beforeAll(async () => {
-		second = await startTestServer({ sameDatabaseAs: server });
-	});
-	afterAll(async () => {
-		await second?.close();
-	});
-
-	it("delivers a change made on one server to a client connected to another", async () => {
-		const board = await connectLive(second, `ticket=${await ticketFor(second, staff.accessToken)}`);
-
-		const order = await fx.paidOrder(customer.accessToken, "Fresh young coconut");
-
-		await until(() => orderEvents(board.messages, order.id).some((m) => m.data.reason === "paid"));
-		expect(orderEvents(board.messages, order.id).map((m) => m.data.reason)).toEqual(["created", "paid"]);
-	});
-});
-
-describe.runIf(process.env.TEST_DATABASE === "postgres" && process.env.TEST_REDIS_URL)(
-	"several API servers with Redis",
-	() => {
-		let first: TestServer;
-		let second: TestServer;
-		beforeAll(async () => {
-			first = await startTestServer({ sameDatabaseAs: server, redisUrl: process.env.TEST_REDIS_URL });
-			second = await startTestServer({ sameDatabaseAs: server, redisUrl: process.env.TEST_REDIS_URL });
-		});
-		afterAll(async () => {
-			await first?.close();
-			await second?.close();
-		});
-
-		it("delivers a change made on one server to a client connected to another", async () => {
-			// Same database, same moment: the shop is open and SMS limits agree on every server.
-			first.clock.set(server.clock.now());
-			second.clock.set(server.clock.now());
-			const staffOnSecond = await second.signIn("13800000001");
-			const board = await connectLive(second, `ticket=${await ticketFor(second, staffOnSecond.accessToken)}`);
-			const buyer = await first.signIn("13955550099");
-			const onFirst = await new OrderingFixture(first).load();
-			await onFirst.grant(buyer.userId, 1000);
-
-			const order = await onFirst.paidOrder(buyer.accessToken, "Fresh young coconut");
-
-			await until(() => orderEvents(board.messages, order.id).some((m) => m.data.reason === "paid"));
-			expect(orderEvents(board.messages, order.id).map((m) => m.data.reason)).toEqual(["created", "paid"]);
-		});
-	},
-);

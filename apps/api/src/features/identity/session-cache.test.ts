@@ -1,11 +1,12 @@
-import type { AuthSession, MemberInfo } from "@bayon/contract";
+import type { MemberInfo } from "@bayon/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../../../test/harness.js";
+import { getInfo, logout, refresh } from "../../../test/sessions-across-servers.js";
 import { grantBalance } from "../../../test/wallet-ledger.js";
-import type { DomainEvent } from "../../realtime/bus.js";
 
 // Each server remembers live access tokens for a few seconds (decision 025). These tests use a
 // token first, so the server has it in memory, then end its session and expect it refused.
+// Across servers: session-cache.postgres.test.ts, and through Redis session-cache.redis.test.ts.
 
 let server: TestServer;
 let nextPhone = 13970000000;
@@ -17,31 +18,6 @@ beforeAll(async () => {
 afterAll(async () => {
 	await server?.close();
 });
-
-const getInfo = (on: TestServer, token: string) =>
-	on.call<MemberInfo>("GET", "/app-api/member/user/get-info", { token });
-const refresh = (on: TestServer, refreshToken: string) =>
-	on.call<AuthSession>("POST", "/app-api/member/auth/refresh-token", { body: { refreshToken } });
-const logout = (on: TestServer, token: string) => on.call("POST", "/app-api/member/auth/logout", { token });
-
-/** Resolves once this server's bus has delivered a matching event to its listeners. */
-function delivered(on: TestServer, matches: (event: DomainEvent) => boolean): Promise<void> {
-	return new Promise((resolve, reject) => {
-		const timer = setTimeout(() => {
-			stop();
-			reject(new Error("the bus did not deliver the event within 5 s"));
-		}, 5000);
-		const stop = on.deps.events.subscribe((event) => {
-			if (!matches(event)) return;
-			clearTimeout(timer);
-			stop();
-			// Every listener of this delivery has run by now (they are called in one go).
-			setImmediate(resolve);
-		});
-	});
-}
-const sessionEndedFor = (memberId: number) => (event: DomainEvent) =>
-	event.type === "session.ended" && event.memberId === memberId;
 
 describe("a remembered token on one server", () => {
 	it("is refused at once after logout and after a replayed refresh token ends its family", async () => {
@@ -112,72 +88,5 @@ describe("get-info, one query", () => {
 			isPlatformOperator: true,
 			balance: 250,
 		});
-	});
-});
-
-/** Logout, then a replayed refresh token, on `first`: `second` refuses each once its bus delivered. */
-async function endedOnOneRefusedOnTheOther(first: TestServer, second: TestServer) {
-	second.clock.set(first.clock.now());
-	const member = await first.signIn(newPhone());
-	expect((await getInfo(second, member.accessToken)).code).toBe(0);
-	const heard = delivered(second, sessionEndedFor(member.userId));
-
-	expect((await logout(first, member.accessToken)).code).toBe(0);
-	await heard;
-
-	expect((await getInfo(second, member.accessToken)).code).toBe(401);
-
-	const leaked = await first.signIn(newPhone());
-	const rotated = await refresh(first, leaked.refreshToken);
-	expect((await getInfo(second, rotated.data.accessToken)).code).toBe(0);
-	first.clock.advance(11);
-	const heardReplay = delivered(second, sessionEndedFor(leaked.userId));
-
-	expect((await refresh(first, leaked.refreshToken)).code).not.toBe(0);
-	await heardReplay;
-
-	expect((await getInfo(second, rotated.data.accessToken)).code).toBe(401);
-}
-
-// PGlite is one process: two servers share a database only on PostgreSQL.
-describe.runIf(process.env.TEST_DATABASE === "postgres")("two servers on one database", () => {
-	let second: TestServer;
-	beforeAll(async () => {
-		second = await startTestServer({ sameDatabaseAs: server });
-	});
-	afterAll(async () => {
-		await second?.close();
-	});
-
-	it("refuses on one server a remembered token whose session the other ended, once the bus delivered it", async () => {
-		await endedOnOneRefusedOnTheOther(server, second);
-	});
-
-	it("shows on one server a balance changed through the other at once", async () => {
-		second.clock.set(server.clock.now());
-		const session = await server.signIn(newPhone());
-		expect((await getInfo(second, session.accessToken)).data.balance).toBe(0);
-
-		await grantBalance(server, session.userId, 500);
-
-		expect((await getInfo(second, session.accessToken)).data.balance).toBe(500);
-	});
-});
-
-describe.runIf(process.env.TEST_DATABASE === "postgres" && process.env.TEST_REDIS_URL)("two servers with Redis", () => {
-	let first: TestServer;
-	let second: TestServer;
-	beforeAll(async () => {
-		first = await startTestServer({ sameDatabaseAs: server, redisUrl: process.env.TEST_REDIS_URL });
-		second = await startTestServer({ sameDatabaseAs: server, redisUrl: process.env.TEST_REDIS_URL });
-	});
-	afterAll(async () => {
-		await first?.close();
-		await second?.close();
-	});
-
-	it("refuses on one server a remembered token whose session the other ended, once the bus delivered it", async () => {
-		first.clock.set(server.clock.now());
-		await endedOnOneRefusedOnTheOther(first, second);
 	});
 });

@@ -610,34 +610,3 @@ describe("no lost update", () => {
 		expect(await adminItem(item.id)).toMatchObject({ price: 310, soldOut: true });
 	});
 });
-
-describe.runIf(process.env.TEST_DATABASE === "postgres")("several API servers", () => {
-	let second: TestServer;
-	beforeAll(async () => {
-		second = await startTestServer({ sameDatabaseAs: server });
-	});
-	afterAll(async () => {
-		await second?.close();
-	});
-
-	it("drops every server's cached menu when one server changes it", async () => {
-		const category = await newCategory();
-		const item = await newItem(category.id, { price: 500, originalPrice: null });
-		const read = async () => {
-			const response = await fetch(`${second.url}/app-api/product/products?shopId=${SHOP}`, {
-				headers: { "tenant-id": "1", "x-lang": "en" },
-			});
-			return onMenu(expandShopMenu(((await response.json()) as { data: ShopMenuWire }).data), item.id);
-		};
-		expect((await read())?.price).toBe(500);
-		await post("item/save", owner, itemBody(category.id, { id: item.id, version: 1, price: 550, originalPrice: null }));
-		// The second server's clock stands still: only the event can end its cached copy.
-		const deadline = Date.now() + 5000;
-		let price = (await read())?.price;
-		while (price !== 550 && Date.now() < deadline) {
-			await new Promise((resolve) => setTimeout(resolve, 20));
-			price = (await read())?.price;
-		}
-		expect(price).toBe(550);
-	});
-});

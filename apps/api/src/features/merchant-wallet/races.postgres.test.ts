@@ -15,7 +15,7 @@ import { addShop } from "../../../test/shops.js";
 
 const ROUNDS = 5;
 
-describe.runIf(process.env.TEST_DATABASE === "postgres")("withdrawals at the same moment", () => {
+describe("withdrawals at the same moment", () => {
 	let server: TestServer;
 	let money: MoneyFixture;
 	let owner: MoneyCaller;

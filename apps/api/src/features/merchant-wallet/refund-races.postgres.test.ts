@@ -21,7 +21,7 @@ const REFUNDS_PER_ROUND = 3;
 const COCONUT = "Fresh young coconut";
 const SHOP_ID = 1;
 
-describe.runIf(process.env.TEST_DATABASE === "postgres")("refunds while a withdrawal is asked for", () => {
+describe("refunds while a withdrawal is asked for", () => {
 	let server: TestServer;
 	let fx: OrderingFixture;
 	let money: MoneyFixture;

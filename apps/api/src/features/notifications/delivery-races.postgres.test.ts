@@ -18,7 +18,7 @@ const FIRST_CHAT_ID = 7_800_000_000;
  * nothing runs at the same time there): every message reaches Telegram exactly once, each chat's
  * in the order queued, and the two servers together stay within the bot's budget.
  */
-describe.runIf(process.env.TEST_DATABASE === "postgres")("two servers delivering one outbox", () => {
+describe("two servers delivering one outbox", () => {
 	let fake: FakeBotApi;
 	let first: TestServer;
 	let second: TestServer;

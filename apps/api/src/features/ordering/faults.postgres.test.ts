@@ -5,7 +5,7 @@ import { startTestServer, type TestServer } from "../../../test/harness.js";
 import { OrderingFixture } from "../../../test/ordering.js";
 
 // Fault injection needs a real server: PGlite has no other sessions to block or kill.
-describe.runIf(process.env.TEST_DATABASE === "postgres")("a payment killed in the middle of its transaction", () => {
+describe("a payment killed in the middle of its transaction", () => {
 	let server: TestServer;
 	let fx: OrderingFixture;
 	let blocker: pg.Client;

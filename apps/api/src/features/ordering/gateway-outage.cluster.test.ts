@@ -13,7 +13,7 @@ import {
 } from "../../../test/gateway.js";
 import { startTestServer, type TestServer } from "../../../test/harness.js";
 import { OrderingFixture } from "../../../test/ordering.js";
-import { postgresBinaries, startThrowawayPostgres, type ThrowawayPostgres } from "../../../test/throwaway-postgres.js";
+import { startThrowawayPostgres, type ThrowawayPostgres } from "../../../test/throwaway-postgres.js";
 import type { AppDeps } from "../../http/deps.js";
 import { gateways } from "../payments/registry.js";
 import { CALLBACK_DELAYS_MS } from "../payments/sandbox.js";
@@ -23,17 +23,10 @@ import { expireUnpaidOrders } from "./lifecycle.js";
 
 /**
  * The database goes away while a payer is at the gateway (decision 005). A database of the
- * test's own is stopped and started under a running server, so this runs on the PostgreSQL
- * project (or alone), not on PGlite, and only where PostgreSQL's server binaries are.
+ * test's own is stopped and started under a running server, so only the PostgreSQL project
+ * collects this file, and only where PostgreSQL's server binaries are (its name, vitest.config.ts).
  */
-const onPostgres = process.env.TEST_DATABASE !== "pglite";
-const binaries = onPostgres ? postgresBinaries() : undefined;
-if (onPostgres && !binaries)
-	console.warn(
-		"gateway-outage.test.ts skipped: no PostgreSQL server binaries under /usr/lib/postgresql (apt-get install postgresql)",
-	);
-
-describe.runIf(binaries)("a payment approved at the gateway while our database is down", () => {
+describe("a payment approved at the gateway while our database is down", () => {
 	let database: ThrowawayPostgres;
 	let server: TestServer;
 	let fx: OrderingFixture;
@@ -44,7 +37,8 @@ describe.runIf(binaries)("a payment approved at the gateway while our database i
 
 	beforeAll(async () => {
 		const started = await startThrowawayPostgres();
-		if (!started) throw new Error("PostgreSQL binaries were found but no cluster could be started");
+		if (!started)
+			throw new Error("no PostgreSQL server binaries under /usr/lib/postgresql (apt-get install postgresql)");
 		database = started;
 		server = await startTestServer({ databaseUrl: database.url });
 		fx = await new OrderingFixture(server).load();

@@ -385,38 +385,3 @@ describe("starting a recharge", () => {
 		});
 	});
 });
-
-/**
- * Many members at once on PostgreSQL (PGlite has one connection, so nothing runs at the same
- * time there): each paid recharge is credited once and the ledger adds up.
- */
-describe.runIf(process.env.TEST_DATABASE === "postgres")("members recharging at the same moment", () => {
-	it("credits each paid recharge once while callbacks, status questions and the jobs race", async () => {
-		const members = await Promise.all(Array.from({ length: 12 }, () => newMember()));
-		const started = await Promise.all(
-			members.map((member) => startSandboxRecharge(server, member.accessToken, fifty.id)),
-		);
-		for (const { paymentId } of started) await loseCallbacksOf(server, paymentId);
-		await Promise.all(
-			started.map(({ paymentId }, i) =>
-				decideAtSandbox(server, `/sandbox-pay/checkout/${paymentId}`, i % 4 === 3 ? "decline" : "approve"),
-			),
-		);
-
-		await Promise.all([
-			...started.flatMap(({ paymentId }) => [fireSandboxCallback(server, paymentId, 3)]),
-			...started.map(({ view }, i) => rechargeDetail(server, members[i]?.accessToken as string, view.id)),
-			reconcileGatewayPayments(server.deps),
-			expireUnpaidRecharges(server.deps),
-		]);
-
-		for (const [i, { view }] of started.entries()) {
-			const declined = i % 4 === 3;
-			expect((await storedRecharge(server, view.id)).status).toBe(declined ? "expired" : "paid");
-			expect(await wallet(members[i]?.userId as number)).toEqual(
-				declined ? { balance: 0, entries: 0 } : { balance: 5500, entries: 5500 },
-			);
-		}
-		await expectLedgerInvariants(server.deps.db);
-	});
-});

@@ -31,7 +31,12 @@ export interface ContextOptions {
 	height?: number;
 }
 
-/** A fresh browser profile (empty storage) on a phone-sized screen. */
+/**
+ * A fresh browser profile (empty storage) on a phone-sized screen, its clock running from the
+ * server's (the browser tests' fixed clock, global-setup.ts): every page it opens reads "now" as
+ * the server does, whatever the time of day on this machine. A test that needs another moment
+ * installs its own on the page (`page.clock.install`), which takes over from this one.
+ */
 export async function newPhone(
 	browser: Browser,
 	options: ContextOptions = {},
@@ -44,6 +49,7 @@ export async function newPhone(
 		isMobile: true,
 		hasTouch: true,
 	});
+	await followServerClockIn(context);
 	const page = await context.newPage();
 	page.setDefaultTimeout(15_000);
 	return { context, page };
@@ -74,10 +80,18 @@ export async function settleAnimations(page: Page): Promise<void> {
 }
 
 /**
- * Runs the page's clock from the server's (it may start at the shop's next opening, see
- * demoShopOpenAt): a page that shows "today" or the next days then shows the server's. The
- * server is asked what its clock says now: it started seconds after the run chose FAKE_NOW (its
- * migrations and seed, longer under load), and another file may have moved it since.
+ * Runs the clock of every page of `context` from the server's: installed at what the server's
+ * clock says now (it started seconds after the run chose FAKE_NOW, after its migrations and seed,
+ * and another file may have moved it since), then flowing as time does.
+ */
+export async function followServerClockIn(context: BrowserContext): Promise<void> {
+	await context.clock.install({ time: await serverNow() });
+	await context.clock.resume();
+}
+
+/**
+ * Sets this page's clock to the server's again, e.g. after a test moved the server's clock
+ * (POST /app-api/test/clock/advance). A page of newPhone already follows it from the start.
  */
 export async function followServerClock(page: Page): Promise<void> {
 	await page.clock.install({ time: await serverNow() });

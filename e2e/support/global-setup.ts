@@ -16,6 +16,11 @@ declare module "vitest" {
 		botApiUrl: string;
 		/** What the server's webhook wants in X-Telegram-Bot-Api-Secret-Token. */
 		telegramWebhookSecret: string;
+		/**
+		 * How far the server's clock ran ahead of this machine's once it was up: `Date.now() +` it
+		 * is the server's time where an answer cannot wait for GET /app-api/test/clock (serverNow).
+		 */
+		serverClockOffsetMs: number;
 	}
 }
 
@@ -55,17 +60,22 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
 }
 
 /**
- * The demo shop is open 08:00–22:00 in Phnom Penh (UTC+7, no daylight saving). Outside those
- * hours (or within an hour of closing) the server's clock starts at the next 09:00 there, so
- * every run sees the shop open. Always in the future: the tokens it hands out still look fresh.
+ * Every browser test runs on one fixed clock: the server's starts at 11:00 in Phnom Penh (UTC+7,
+ * no daylight saving), inside the demo shop's hours (08:00–22:00) with hours to spare on both
+ * sides for a story that moves it, whatever the time of day the run starts; every page's clock
+ * runs from the server's (newPhone, browser.ts). The day is the first on which that moment is
+ * still ahead of this machine's clock, so the server is never behind it: tokens it hands out still
+ * look fresh here, and it is at most a day ahead of the database's own now() (column defaults),
+ * as in the API tests. E2E_FAKE_NOW (an ISO instant) starts it elsewhere, to try the suite at
+ * another hour of the shop's day (decision 026).
  */
-export function demoShopOpenAt(now = new Date()): string | undefined {
-	const hour = (now.getUTCHours() + 7) % 24;
-	if (hour >= 8 && hour < 21) return undefined;
-	const next = new Date(now);
-	next.setUTCHours(2, 0, 0, 0); // 09:00 in Phnom Penh
-	if (next <= now) next.setUTCDate(next.getUTCDate() + 1);
-	return next.toISOString();
+export const SHOP_TIME_AT_START = { hour: 11, minute: 0, utcOffsetHours: 7 } as const;
+
+export function fixedClockStart(now = new Date()): string {
+	const start = new Date(now);
+	start.setUTCHours(SHOP_TIME_AT_START.hour - SHOP_TIME_AT_START.utcOffsetHours, SHOP_TIME_AT_START.minute, 0, 0);
+	while (start <= now) start.setUTCDate(start.getUTCDate() + 1);
+	return start.toISOString();
 }
 
 /** Starts the real product server once (fresh data folder, free port) and stops it at the end. */
@@ -78,10 +88,9 @@ export default async function setup(project: TestProject) {
 	const port = await freePort();
 	// The bot's messages go to a loopback stand-in for Telegram, which the tests read.
 	const botApi = await startFakeBotApi();
-	// Always a fake clock, so that the test clock routes exist (/app-api/test/clock, moved by
-	// merchant-wallet.e2e.test.ts): now while the shop is open, else its next opening. E2E_FAKE_NOW
-	// (an ISO instant) starts it elsewhere, to try the suite at another hour of the shop's day.
-	const fakeNow = process.env.E2E_FAKE_NOW ?? demoShopOpenAt() ?? new Date().toISOString();
+	// The fixed clock (fixedClockStart); a fake clock also has the test clock routes
+	// (/app-api/test/clock, read by every page and moved by merchant-wallet.e2e.test.ts).
+	const fakeNow = process.env.E2E_FAKE_NOW ?? fixedClockStart();
 	let log = "";
 	const child = spawn(process.execPath, ["--import", "tsx", "apps/api/src/main.ts"], {
 		cwd: root,
@@ -119,6 +128,9 @@ export default async function setup(project: TestProject) {
 		await botApi.close();
 		throw error;
 	}
+	const clock = await fetch(`${baseUrl}/app-api/test/clock`, { headers: { "tenant-id": "1" } });
+	const serverClock = (await clock.json()) as { data: { now: string } };
+	project.provide("serverClockOffsetMs", Date.parse(serverClock.data.now) - Date.now());
 	project.provide("baseUrl", baseUrl);
 	project.provide("dataDir", dataDir);
 	project.provide("telegramBotToken", TELEGRAM_BOT_TOKEN);

@@ -53,11 +53,10 @@ export async function sessionFor(mobile: string): Promise<ApiSession> {
 	const file = path.join(inject("dataDir"), "e2e-sessions.json");
 	const cache = existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as Record<string, ApiSession>) : {};
 	const cached = cache[mobile];
-	// Fresh on both clocks: the server's gave the expiry and runs hours ahead of this machine's
-	// when the run starts outside the shop's hours (FAKE_NOW), and seconds behind it otherwise
-	// (it starts after its migrations); a page refreshes a session a minute before it expires on
-	// the page's clock (one or the other), and a refresh the cache does not know of makes its
-	// copy a reused refresh token, which ends the whole session.
+	// Fresh on both clocks: the server's gave the expiry and runs up to a day ahead of this
+	// machine's (the fixed clock, global-setup.ts); a page refreshes a session a minute before it
+	// expires on the page's clock (the server's, or one a test installed), and a refresh the cache
+	// does not know of makes its copy a reused refresh token, which ends the whole session.
 	if (cached && cached.expiresTime - Math.max(Date.now(), await serverNow()) > 120_000) return cached;
 	const session = await signInFresh(mobile);
 	cache[mobile] = session;

@@ -21,7 +21,7 @@ function readOutbox(): OutboxLine[] {
 /**
  * How many codes the outbox holds for `mobile`: take it before asking for a code, then
  * `waitForSmsCode` waits for one after them. Counting, not comparing times, because the
- * server's clock may run hours ahead of this machine's (FAKE_NOW, see demoShopOpenAt), and a
+ * server's clock may run hours ahead of this machine's (FAKE_NOW, see fixedClockStart), and a
  * time filter then also matches the code already used.
  */
 export function smsCodesSent(mobile: string): number {

@@ -122,6 +122,11 @@ export const ErrorCode = {
 	ArrivalTooEarly: 1008021013,
 	/** A start inside the opening hours that is not one of the shop's slot times. */
 	ReservationTimeInvalid: 1008021014,
+	/**
+	 * The guest's cancel would keep more of the deposit than the screen told them (its clock said
+	 * the free time had not passed): nothing changed; the page shows the late warning (issue 27).
+	 */
+	ReservationCancelKeepsDeposit: 1008021015,
 	/** The seating area the guest prefers has no free table then, and they did not accept another (issue 27). */
 	ReservationAreaTaken: 1008021030,
 
@@ -276,6 +281,7 @@ export const errorMessageKeys: Record<Exclude<ErrorCode, 0>, MessageKey> = {
 	[ErrorCode.PreorderLocked]: "preorderLocked",
 	[ErrorCode.ArrivalTooEarly]: "arrivalTooEarly",
 	[ErrorCode.ReservationTimeInvalid]: "chooseCorrectTime",
+	[ErrorCode.ReservationCancelKeepsDeposit]: "reservationCancelKeepsDeposit",
 	[ErrorCode.ReservationAreaTaken]: "reservationAreaTaken",
 	[ErrorCode.RechargePackageUnavailable]: "rechargePackageUnavailable",
 	[ErrorCode.PayCodeInvalid]: "payCodeExpired",

@@ -417,6 +417,12 @@ export type PayReservationInput = z.infer<typeof PayReservationInput>;
 export const CancelReservationInput = z.strictObject({
 	reservationId: idField,
 	reason: multiLineText().trim().max(200, { error: "reasonTooLong" }).optional(),
+	/**
+	 * The most of a paid deposit the guest was told the cancel keeps (0 when the screen said it is
+	 * refunded): a cancel that would keep more is refused (ReservationCancelKeepsDeposit), so a
+	 * screen whose clock is behind never keeps a deposit it did not warn of. Absent: the rules apply.
+	 */
+	depositKeptAtMost: amountField.optional(),
 });
 export type CancelReservationInput = z.infer<typeof CancelReservationInput>;
 

@@ -240,7 +240,7 @@ const validExamples: Record<string, Record<string, Json>> = {
 		tableIds: [1, 2],
 	},
 	PayReservationInput: { reservationId: 1, payMethod: "balance" },
-	CancelReservationInput: { reservationId: 1, reason: "plans changed" },
+	CancelReservationInput: { reservationId: 1, reason: "plans changed", depositKeptAtMost: 2000 },
 	ChangePreorderInput: { reservationId: 1, preorder: { lines: [{ itemId: 1, quantity: 1 }], pay: "now" } },
 	StaffReservationActionInput: { reservationId: 1, action: "reject", reason: "private event" },
 	AssignReservationTablesInput: { reservationId: 1, tableIds: [1, 2] },

@@ -44,7 +44,8 @@ const en = {
 	locationFailed: "Failed to get your location: check the location permission",
 	notStoreHours: "Not during store hours",
 	insufficientBalance: "Insufficient balance",
-	bonusNotForBooking: "A booking's deposit or pre-order is paid with money you put in, not with bonus balance. Please choose another way to pay",
+	bonusNotForBooking:
+		"A booking's deposit or pre-order is paid with money you put in, not with bonus balance. Please choose another way to pay",
 	cannotOrderOutsideHours: "You cannot order outside business hours",
 	confirmClearCart: "Clear the cart?",
 	confirmDelete: "Delete this?",
@@ -130,7 +131,10 @@ const en = {
 	nameTooLong: "The name can be at most 30 characters",
 	reservationNoteTooLong: "The note can be at most 200 characters",
 	reservationSlotTaken: "This time was just taken. Please choose another time",
-	reservationAreaTaken: "No table is free in {area} at this time. Choose another time, or accept a seat in another area",
+	reservationCancelKeepsDeposit:
+		"The free cancellation time has passed: cancelling now keeps the deposit of {amount}. Look again before you cancel",
+	reservationAreaTaken:
+		"No table is free in {area} at this time. Choose another time, or accept a seat in another area",
 	reservationTooSoon: "Please book at least {minutes} minutes ahead",
 	reservationTooFar: "Bookings open at most {days} days ahead",
 	partyTooLarge: "Online bookings take up to {max} guests. For a larger party, call the shop on {phone}",

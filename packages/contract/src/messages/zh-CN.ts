@@ -132,6 +132,7 @@ const zhCN = {
 	nameTooLong: "姓名最多30个字",
 	reservationNoteTooLong: "备注最多200个字",
 	reservationSlotTaken: "这个时间刚刚被订满了，请选择其他时间",
+	reservationCancelKeepsDeposit: "已过免费取消时间，现在取消定金 {amount} 将不予退还；请确认后再取消",
 	reservationAreaTaken: "您想坐的{area}在这个时间没有空桌；请换个时间，或接受其他区域的座位",
 	reservationTooSoon: "请至少提前{minutes}分钟预约",
 	reservationTooFar: "最多可提前{days}天预约",

@@ -1,6 +1,7 @@
 import {
 	ErrorCode,
 	formatMessage,
+	formatMoney,
 	type OrderView,
 	type PageResult,
 	type ReservationView,
@@ -16,6 +17,7 @@ import type { OrderingFixture } from "../../../test/ordering.js";
 import { startAtDemoTables, type TableFixture } from "../../../test/tables.js";
 import { reconcileGatewayPayments } from "../ordering/gateway-reconciliation.js";
 import { deliverGatewayRefunds, settleGatewayRefundDeliveries } from "../ordering/gateway-refunds.js";
+import { findTenant } from "../tenancy/service.js";
 import { refundPreorderPayment } from "./booking-money.js";
 import { expireUnpaidReservations } from "./payments.js";
 import { lockReservation } from "./records.js";
@@ -257,6 +259,45 @@ describe("releasing a booking's money", () => {
 			["preorder", "refunded"],
 		]);
 		await bx.expectBooksBalanced();
+	});
+
+	it("refuses a late cancel whose screen said the deposit comes back, changing nothing; keeps what it warned of", async () => {
+		await fx.grant(guest.userId, 5000);
+		const revenueBefore = await bx.revenue();
+		const booking = await bx.book({ memberId: guest.userId, deposit: DEPOSIT, startsInMinutes: 60 });
+		expect((await bx.pay(guest.accessToken, booking.id)).code).toBe(0);
+		const walletPaid = await bx.wallet(guest.userId);
+		const cancelSaying = (depositKeptAtMost: number, lang: string) =>
+			server.call<ReservationView>("POST", "/app-api/reservation/cancel", {
+				token: guest.accessToken,
+				lang,
+				body: { reservationId: booking.id, depositKeptAtMost },
+			});
+		const tenant = await findTenant(server.deps, 1);
+		const amount = formatMoney(DEPOSIT, tenant?.currency as NonNullable<typeof tenant>["currency"]);
+
+		// The screen's clock was behind: it said "refunded" (0 kept), or named less than the deposit.
+		for (const [said, lang] of [
+			[0, "km"],
+			[DEPOSIT - 1, "en"],
+		] as const) {
+			const refused = await cancelSaying(said, lang);
+			expect(refused).toMatchObject({
+				code: ErrorCode.ReservationCancelKeepsDeposit,
+				msg: formatMessage("reservationCancelKeepsDeposit", lang, { amount }),
+			});
+		}
+		expect((await bx.stored(booking.id)).reservation.status).toBe("confirmed");
+		expect(await bx.wallet(guest.userId)).toBe(walletPaid);
+		expect(await bx.revenue()).toBe(revenueBefore);
+
+		// Having shown the late warning with the deposit, the cancel keeps it.
+		const cancelled = await cancelSaying(DEPOSIT, "en");
+		expect(cancelled.data.status).toBe("late_cancelled");
+		expect(await bx.revenue()).toBe(revenueBefore + DEPOSIT);
+		expect(await bx.wallet(guest.userId)).toBe(walletPaid);
+		await bx.expectBooksBalanced();
+		await expectLedgerInvariants(server.deps.db);
 	});
 
 	it("keeps the deposit of a no-show, once", async () => {

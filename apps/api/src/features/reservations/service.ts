@@ -6,6 +6,7 @@ import {
 	type CreateReservationInput,
 	ErrorCode,
 	formatMessage,
+	formatMoney,
 	HOLDING_RESERVATION_STATUSES,
 	localize,
 	type MyReservationListQuery,
@@ -228,15 +229,21 @@ export async function listUpcoming(deps: AppDeps, ctx: SignedInContext): Promise
  * refunded); after it, a booking whose deposit was paid is late-cancelled and the shop keeps
  * the deposit; one without a paid deposit is simply cancelled. A booking already cancelled
  * answers as it is (a double click). The app's screen warns before a cancel that keeps the
- * deposit, so this cancel keeps whatever the rules say.
+ * deposit and says how much it told the guest (`depositKeptAtMost`): a cancel that would keep
+ * more (the screen's clock was behind) is refused, nothing changed, with the amount it would keep.
  */
 export async function cancelOwnReservation(
 	deps: AppDeps,
 	ctx: SignedInContext,
 	input: CancelReservationInput,
 ): Promise<ReservationView> {
-	const cancelled = await tryCancelOwnReservation(deps, ctx, input, { keepAtMost: null });
-	if ("wouldKeep" in cancelled) throw new Error("a cancel without a limit kept within it");
+	const cancelled = await tryCancelOwnReservation(deps, ctx, input, {
+		keepAtMost: input.depositKeptAtMost ?? null,
+	});
+	if ("wouldKeep" in cancelled)
+		throw new BusinessError(ErrorCode.ReservationCancelKeepsDeposit, {
+			amount: formatMoney(cancelled.wouldKeep, ctx.tenant.currency),
+		});
 	return cancelled.view;
 }
 

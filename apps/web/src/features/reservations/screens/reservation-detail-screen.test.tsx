@@ -97,7 +97,10 @@ describe("due/detail", () => {
 			fireEvent.click(within(dialog).getByTestId("confirm-ok"));
 		});
 		await waitFor(() => expect(screen.getByTestId("reservation-status").textContent).toBe("已取消"));
-		expect(server.to("/reservation/cancel").map((call) => call.body)).toEqual([{ reservationId: 31 }]);
+		// The dialog said the deposit comes back: the cancel may keep none of it.
+		expect(server.to("/reservation/cancel").map((call) => call.body)).toEqual([
+			{ reservationId: 31, depositKeptAtMost: 0 },
+		]);
 		expect(screen.queryByTestId("reservation-code")).toBeNull();
 		expect(screen.getByTestId("reservation-book-again")).toBeTruthy();
 	});
@@ -116,10 +119,28 @@ describe("due/detail", () => {
 			...pastWindow,
 			payments: [{ kind: "deposit", amount: 2000, status: "paid", payMethod: "balance" }],
 		});
+		const server = guestServer({
+			...common,
+			"/reservation/detail": () => current,
+			"/reservation/cancel": () => {
+				current = reservationView({ status: "late_cancelled", actions: [], cancelUntil: pastWindow.cancelUntil });
+				return current;
+			},
+		});
 		renderDetail();
 		expect((await screen.findByTestId("reservation-cancel-late")).textContent).toContain("逾时取消");
 		fireEvent.click(screen.getByTestId("reservation-cancel"));
-		expect(screen.getByTestId("reservation-cancel-confirm").textContent).toContain("$20.00");
+		const dialog = screen.getByTestId("reservation-cancel-confirm");
+		expect(dialog.textContent).toContain("$20.00");
+		await act(async () => {
+			fireEvent.click(within(dialog).getByTestId("confirm-ok"));
+		});
+		// The deposit the dialog named is what the cancel may keep.
+		await waitFor(() =>
+			expect(server.to("/reservation/cancel").map((call) => call.body)).toEqual([
+				{ reservationId: 31, depositKeptAtMost: 2000 },
+			]),
+		);
 	});
 
 	it("outside the window offers no cancel: it says why and whom to call", async () => {

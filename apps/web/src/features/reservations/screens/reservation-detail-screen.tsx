@@ -85,7 +85,12 @@ function ReservationDetail({ reservation }: { reservation: ReservationView }) {
 	const [cancel, cancelling] = useDebouncedSubmit(async () => {
 		setConfirmingCancel(false);
 		try {
-			await cancelReservation({ reservationId: reservation.id });
+			// What the dialog told the guest the cancel keeps: a server that finds it late although
+			// this screen's clock did not refuses rather than keep a deposit unannounced.
+			await cancelReservation({
+				reservationId: reservation.id,
+				depositKeptAtMost: late && deposit ? deposit.amount : 0,
+			});
 			showToast(gt("detail.cancelled"));
 		} catch (error) {
 			showToast(errorText(error));

@@ -171,16 +171,63 @@ describe("merchant: an owner opens a new branch", () => {
 			expect(await nativeLookProblems(page)).toEqual([]);
 			await screenshot(page, `branches-new-branch-form-1024-${lang}`);
 
-			await page.getByTestId("branch-submit").click();
+			// A double tap opens one branch: the form sends one Idempotency-Key.
+			const keys: string[] = [];
+			page.on("request", (request) => {
+				if (request.url().endsWith("/merchant/branch/create")) keys.push(request.headers()["idempotency-key"] ?? "");
+			});
+			await page.getByTestId("branch-submit").dblclick();
 			await page.getByTestId("branch-created").waitFor();
+			expect(keys.length).toBeGreaterThan(0);
+			expect(new Set(keys).size).toBe(1);
+			// It says plainly that the branch takes no order yet, and why some items show sold out.
+			const state = page.getByTestId("branch-state");
+			expect(await state.textContent()).toBe(
+				lang === "km"
+					? "សាខាថ្មីមិនទាន់ទទួលការកម្មង់ទេ៖ អតិថិជនអាចឃើញវា ប៉ុន្តែមិនទាន់អាចកម្មង់បាន។"
+					: "新分店暂不接单：顾客能看到它，但还不能下单。",
+			);
+			await page.getByTestId("branch-stock-to-set").waitFor();
+			expect(await nativeLookProblems(page)).toEqual([]);
 			await screenshot(page, `branches-new-branch-done-1024-${lang}`);
+			await page.setViewportSize({ width: 390, height: 844 });
+			await screenshot(page, `branches-new-branch-done-390-${lang}`);
 
-			// Customers find the branch at once, with the whole menu of the riverside.
+			// Customers find the branch at once, with the whole menu of the riverside, closed for orders.
 			const found = await apiCall<ShopSummary[]>(`/store/list?kw=${encodeURIComponent(name)}`);
 			expect(found).toHaveLength(1);
 			const branch = found[0] as ShopSummary;
+			expect(branch.openState.acceptingOrders).toBe(false);
 			const count = async (shopId: number) => (await customerMenu(shopId)).categories.flatMap((c) => c.items).length;
 			expect(await count(branch.id)).toBe(await count(riverside.id));
+
+			// Its shop settings say so too, with the owner's button (staff would be told to ask).
+			const settings = await context.newPage();
+			await settings.setViewportSize({ width: 1024, height: 900 });
+			await settings.goto(`/pages/components/pages/merchant/shopInfo?shopId=${branch.id}`);
+			await settings.getByTestId("accepting-state").waitFor();
+			expect(await settings.getByTestId("pause-state").count()).toBe(0);
+			await screenshot(settings, `branches-settings-closed-1024-${lang}`, { fullPage: false });
+			await settings.setViewportSize({ width: 390, height: 844 });
+			await screenshot(settings, `branches-settings-closed-390-${lang}`, { fullPage: false });
+			if (lang === "km") {
+				// Opened from the settings: the closed notice goes, "taking orders" shows.
+				await settings.getByTestId("accepting-open").click();
+				await settings.getByTestId("accepting-state").waitFor({ state: "detached" });
+				await settings.getByTestId("pause-state").waitFor();
+			}
+			await settings.close();
+
+			// The owner starts taking orders from here (in Khmer, already done from the settings).
+			await page.getByTestId("branch-open-orders").click();
+			await page
+				.getByTestId("branch-state")
+				.filter({ hasText: lang === "km" ? "កំពុងទទួល" : "正在接单" })
+				.waitFor();
+			expect(await page.getByTestId("branch-open-orders").count()).toBe(0);
+			await screenshot(page, `branches-new-branch-opened-390-${lang}`);
+			const opened = await apiCall<ShopSummary>(`/store/getShop?shop_id=${branch.id}`, { lang });
+			expect(opened.openState.acceptingOrders).toBe(true);
 			await context.close();
 		});
 	}

@@ -5,6 +5,7 @@ import { MenuPage } from "./pages/menu-page";
 import { launchBrowser, newPhone, screenshot, settleAnimations } from "./support/browser";
 import { demoShopAndSimpleItem } from "./support/demo-orders";
 import { apiCall, DEMO_OWNER_MOBILE, openSignedIn, signInByApi } from "./support/http-api";
+import { nativeLookProblems } from "./support/look";
 import { makePng } from "./support/png";
 import { uniqueMobile } from "./support/sms-outbox";
 
@@ -170,6 +171,101 @@ describe("merchant: the menu", () => {
 		await menu.item(itemId).getByTestId("item-sold-out").waitFor();
 		await customer.context.close();
 		await staff.context.close();
+	});
+
+	it("keeps an order placed while the owner edits the stock, and asks how many came back when none are left", async () => {
+		const ownerToken = await signInByApi(DEMO_OWNER_MOBILE);
+		const category = (await adminMenu()).categories.find((c) => c.name["zh-CN"] === "季节甜品");
+		if (!category) throw new Error("the seasonal category is missing");
+		const created = await apiCall<{ id: number; version: number }>("/merchant/menu/item/save", {
+			method: "POST",
+			token: ownerToken,
+			body: {
+				shopId: shop.id,
+				categoryId: category.id,
+				name: { "zh-CN": "限量椰子糕", en: "Limited coconut cake", km: "នំដូងមានកំណត់" },
+				price: 150,
+				stock: 10,
+				orderTypes: ["takein", "takeout", "desk"],
+			},
+		});
+		const { context, page } = await newPhone(browser, { locale: "zh-CN" });
+		await openSignedIn(page, DEMO_OWNER_MOBILE, `${ITEM_EDITOR_PATH}?id=${created.id}`);
+		await page.getByTestId("item-form").waitFor();
+		expect(await page.getByTestId("item-stock-now").textContent()).toContain("现剩 10 件");
+
+		// A customer orders 2 while the owner types 15 (five more came in).
+		const customer = await signInByApi(uniqueMobile());
+		await apiCall<OrderView>("/order/create", {
+			method: "POST",
+			token: customer,
+			headers: { "idempotency-key": `e2e-stock-edit-${Date.now()}` },
+			body: { shopId: shop.id, orderType: "takein", lines: [{ itemId: created.id, quantity: 2, optionIds: [] }] },
+		});
+		await page.getByTestId("item-stock").fill("15");
+		await page.getByTestId("item-save").click();
+		await page.getByTestId("toast").filter({ hasText: "商品已保存。编辑期间有顾客下单，库存现为 13" }).waitFor();
+		const saved = (await adminMenu()).categories.flatMap((c) => c.items).find((item) => item.id === created.id);
+		expect(saved?.stock).toBe(13);
+		await page.getByTestId("item-stock-now").filter({ hasText: "现剩 13 件" }).waitFor();
+		await screenshot(page, "menu-admin-item-stock-zh-CN-390");
+
+		// All 13 go; staff tap "back in stock": the app asks how many came back.
+		await apiCall<OrderView>("/order/create", {
+			method: "POST",
+			token: customer,
+			headers: { "idempotency-key": `e2e-stock-all-${Date.now()}` },
+			body: { shopId: shop.id, orderType: "takein", lines: [{ itemId: created.id, quantity: 13, optionIds: [] }] },
+		});
+		const staff = await newPhone(browser, { locale: "zh-CN" });
+		await openSignedIn(staff.page, STAFF_MOBILE, MENU_ADMIN_PATH);
+		const toggle = staff.page.getByTestId(`sold-out-item-${created.id}`);
+		await toggle.waitFor();
+		expect(await toggle.isChecked()).toBe(false);
+		await toggle.click();
+		const sheet = staff.page.getByTestId("restock-sheet");
+		await sheet.waitFor();
+		await staff.page.getByTestId("restock-save").click();
+		expect(await staff.page.getByTestId("restock-problem").textContent()).toBe("请填写 1 至 1000000 之间的整数");
+		await staff.page.getByTestId("restock-count").fill("6");
+		await settleAnimations(staff.page);
+		expect(await nativeLookProblems(staff.page)).toEqual([]);
+		await screenshot(staff.page, "menu-admin-restock-zh-CN-390", { fullPage: false });
+		await staff.page.getByTestId("restock-save").click();
+		await sheet.waitFor({ state: "detached" });
+		await staff.page.getByTestId("toast").filter({ hasText: "限量椰子糕 已恢复供应，库存 6" }).waitFor();
+		await staff.page.waitForFunction(
+			(id) => (document.querySelector(`[data-testid="sold-out-item-${id}"]`) as HTMLInputElement | null)?.checked,
+			created.id,
+		);
+		const restocked = (await adminMenu()).categories.flatMap((c) => c.items).find((item) => item.id === created.id);
+		expect(restocked).toMatchObject({ stock: 6, soldOut: false });
+
+		// The sheet in Khmer at both widths, and in Chinese on a wide screen.
+		await apiCall<OrderView>("/order/create", {
+			method: "POST",
+			token: customer,
+			headers: { "idempotency-key": `e2e-stock-again-${Date.now()}` },
+			body: { shopId: shop.id, orderType: "takein", lines: [{ itemId: created.id, quantity: 6, optionIds: [] }] },
+		});
+		for (const [locale, width] of [
+			["km", 390],
+			["km", 1024],
+			["zh-CN", 1024],
+		] as const) {
+			const khmer = await newPhone(browser, { locale, width, height: width > 800 ? 900 : 844 });
+			await openSignedIn(khmer.page, DEMO_OWNER_MOBILE, MENU_ADMIN_PATH);
+			await khmer.page.getByTestId(`sold-out-item-${created.id}`).click();
+			await khmer.page.getByTestId("restock-sheet").waitFor();
+			await settleAnimations(khmer.page);
+			await screenshot(khmer.page, `menu-admin-restock-${locale}-${width}`, { fullPage: false });
+			await khmer.page.goto(`${ITEM_EDITOR_PATH}?id=${created.id}`);
+			await khmer.page.getByTestId("item-stock-now").waitFor();
+			await screenshot(khmer.page, `menu-admin-item-stock-${locale}-${width}`);
+			await khmer.context.close();
+		}
+		await staff.context.close();
+		await context.close();
 	});
 
 	it.each([

@@ -12,6 +12,12 @@ import { latitudeField, longitudeField } from "./venues.js";
 export const BRANCH_NAME_MAX = 60;
 export const BRANCH_ADDRESS_MAX = 200;
 export const BRANCH_PHONE_MAX = 30;
+/**
+ * Shops one business may have (issue 27): far above any real chain on this product, low enough
+ * that a script repeating the call cannot fill the database with copies of the menu. The 51st
+ * is refused with BranchLimitReached.
+ */
+export const BRANCHES_PER_TENANT_MAX = 50;
 
 /** A shop's phone as printed on its door: digits with spaces, dashes, brackets and a leading +. */
 export const BRANCH_PHONE_PATTERN = /^\+?[0-9][0-9 ()-]*[0-9]$/;
@@ -44,17 +50,25 @@ export const CreateBranchInput = z.strictObject({
 });
 export type CreateBranchInput = z.input<typeof CreateBranchInput>;
 
-/** What a new branch started with. */
+/**
+ * What a new branch started with. It takes no order until its owner opens it
+ * (`acceptingOrders` false: `POST /merchant/shop/accepting-orders`), and the items and options
+ * the source counts stock of start at 0 there (`stockToSet` of them), sold out until the owner
+ * sets their count (decision 018, issue 27).
+ */
 export interface CreatedBranch {
 	shopId: number;
 	/** In the caller's language. */
 	name: string;
 	sourceShopId: number;
+	acceptingOrders: boolean;
 	copied: {
 		categories: number;
 		items: number;
 		optionGroups: number;
 		options: number;
 		openingHours: number;
+		/** Items and options counting stock: copied at 0, for the owner to set. */
+		stockToSet: number;
 	};
 }

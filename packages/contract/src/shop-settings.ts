@@ -227,6 +227,17 @@ export const PauseShopInput = z.strictObject({
 });
 
 /**
+ * `POST /merchant/shop/accepting-orders`: the owner or a manager opens the shop for orders, or
+ * closes it until opened again. A new branch starts closed (decision 018, issue 27), so that it
+ * takes no order before its owner has set its stock, tables and zone.
+ */
+export const SetAcceptingOrdersInput = z.strictObject({
+	shopId: idField,
+	accepting: z.boolean({ error: "fieldInvalid" }),
+});
+export type SetAcceptingOrdersInput = z.input<typeof SetAcceptingOrdersInput>;
+
+/**
  * The rules preview: a draft of the settings (not saved) and a sample order: what would a
  * customer be told at that time, with that cart, for that order type and delivery point?
  */

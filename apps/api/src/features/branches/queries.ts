@@ -8,7 +8,8 @@ type Trx = Transaction<DB>;
  *
  * Every column of a copied row is carried over except the ones named here: the keys that point
  * at the new branch's rows, and what belongs to one place and its service (stock counts,
- * sold-out marks, sales, edit versions) which start at their defaults (decision 018). The
+ * sold-out marks, sales, edit versions) which start at their defaults (decision 018), except
+ * that a counted stock starts at 0 rather than uncounted (issue 27). The
  * columns are read from the schema, so a column added to the menu later (a visibility flag,
  * an allergen list…) is copied without anyone remembering to list it here.
  */
@@ -48,6 +49,8 @@ export interface CopyCounts {
 	optionGroups: number;
 	options: number;
 	openingHours: number;
+	/** Items and options that count stock: copied at 0, for the owner to set. */
+	stockToSet: number;
 }
 
 /**
@@ -62,10 +65,12 @@ export async function copyMenuAndHours(trx: Trx, from: number, to: number): Prom
 			SELECT ${to}, ${columnList(category, "c")} FROM menu_category c WHERE c.shop_id = ${from}`.execute(trx),
 	);
 
+	// Stock belongs to a place: what the source counts starts at 0 here (sold out until the
+	// owner sets the new place's count), what it does not count stays uncounted.
 	const item = await copiedColumns(trx, "menu_item");
 	const items = await insertedCount(
-		sql`INSERT INTO menu_item (shop_id, category_id, ${columnList(item)})
-			SELECT ${to}, nc.id, ${columnList(item, "i")}
+		sql`INSERT INTO menu_item (shop_id, category_id, stock, ${columnList(item)})
+			SELECT ${to}, nc.id, CASE WHEN i.stock IS NULL THEN NULL ELSE 0 END, ${columnList(item, "i")}
 			FROM menu_item i
 			JOIN menu_category c ON c.id = i.category_id
 			JOIN menu_category nc ON nc.shop_id = ${to} AND nc.code = c.code
@@ -84,8 +89,8 @@ export async function copyMenuAndHours(trx: Trx, from: number, to: number): Prom
 
 	const option = await copiedColumns(trx, "menu_option");
 	const options = await insertedCount(
-		sql`INSERT INTO menu_option (group_id, ${columnList(option)})
-			SELECT ng.id, ${columnList(option, "o")}
+		sql`INSERT INTO menu_option (group_id, stock, ${columnList(option)})
+			SELECT ng.id, CASE WHEN o.stock IS NULL THEN NULL ELSE 0 END, ${columnList(option, "o")}
 			FROM menu_option o
 			JOIN menu_option_group g ON g.id = o.group_id
 			JOIN menu_item i ON i.id = g.item_id
@@ -100,5 +105,11 @@ export async function copyMenuAndHours(trx: Trx, from: number, to: number): Prom
 			SELECT ${to}, ${columnList(hours, "h")} FROM shop_opening_hours h WHERE h.shop_id = ${from}`.execute(trx),
 	);
 
-	return { categories, items, optionGroups, options, openingHours };
+	const { rows } = await sql<{ n: string }>`
+		SELECT (SELECT count(*) FROM menu_item WHERE shop_id = ${to} AND stock IS NOT NULL)
+			+ (SELECT count(*) FROM menu_option o JOIN menu_option_group g ON g.id = o.group_id
+				JOIN menu_item i ON i.id = g.item_id WHERE i.shop_id = ${to} AND o.stock IS NOT NULL) AS n`.execute(trx);
+	const stockToSet = Number(rows[0]?.n ?? 0);
+
+	return { categories, items, optionGroups, options, openingHours, stockToSet };
 }

@@ -38,13 +38,24 @@ const validBranch = (): CreateBranchInput => ({
 	longitude: 104.9098,
 });
 
-const createBranch = (token: string | undefined, body: unknown, options: { lang?: string; tenant?: 2 } = {}) =>
-	server.call<CreatedBranch>("POST", "/app-api/merchant/branch/create", {
+let keys = 0;
+/** A new Idempotency-Key per call unless one is given (`null`: none sent). */
+const createBranch = (
+	token: string | undefined,
+	body: unknown,
+	options: { lang?: string; tenant?: 2; key?: string | null } = {},
+) => {
+	const key = options.key === undefined ? `branch-test-${++keys}-${Date.now()}` : options.key;
+	return server.call<CreatedBranch>("POST", "/app-api/merchant/branch/create", {
 		...(token ? { token } : {}),
 		body,
 		...(options.lang ? { lang: options.lang } : {}),
-		...(options.tenant ? { headers: { "tenant-id": "2", "shop-key": "other" } } : {}),
+		headers: {
+			...(options.tenant ? { "tenant-id": "2", "shop-key": "other" } : {}),
+			...(key === null ? {} : { "idempotency-key": key }),
+		},
 	});
+};
 
 const countShops = async () =>
 	Number(
@@ -136,8 +147,12 @@ describe("POST /merchant/branch/create", () => {
 			optionGroups: source.groups.length,
 			options: source.options.length,
 			openingHours: source.hours.length,
+			// Every source item counts stock here (3 each): each starts at 0 in the branch.
+			stockToSet: source.items.length,
 		});
-		expect(copy.raw.items.every((item) => item.stock === null && !item.sold_out && item.sales_count === 0)).toBe(true);
+		expect(branch.acceptingOrders).toBe(false);
+		// Counted stock starts at 0 (the new place's count is the owner's to set), uncounted stays so.
+		expect(copy.raw.items.every((item) => item.stock === 0 && !item.sold_out && item.sales_count === 0)).toBe(true);
 		expect(copy.raw.options.every((option) => option.stock === null && !option.sold_out)).toBe(true);
 
 		// Customers find it with its own name and place; its own staff list has the owner alone.

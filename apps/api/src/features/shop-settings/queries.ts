@@ -24,6 +24,7 @@ export function findShopForSettings(db: Db, args: { tenantId: number; shopId: nu
 			"preparation_minutes",
 			"version",
 			"paused_until",
+			"accepting_orders",
 		])
 		.where("tenant_id", "=", args.tenantId)
 		.where("id", "=", args.shopId);

@@ -1,4 +1,10 @@
-import { PauseShopInput, PreviewShopRulesInput, SaveShopSettingsInput, ShopQuery } from "@bayon/contract";
+import {
+	PauseShopInput,
+	PreviewShopRulesInput,
+	SaveShopSettingsInput,
+	SetAcceptingOrdersInput,
+	ShopQuery,
+} from "@bayon/contract";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppDeps } from "../../http/deps.js";
@@ -19,6 +25,10 @@ export async function shopSettingsRoutes(app: FastifyInstance, deps: AppDeps) {
 	/** Staff too: a busy kitchen pauses new orders for 15, 30 or 60 minutes (0 resumes). */
 	r.post("/merchant/shop/pause", { schema: { body: PauseShopInput } }, async (request) =>
 		ok(await shopSettings.pauseShop(deps, signedIn(request), request.body)),
+	);
+	/** Owner and managers: open the shop for orders, or close it until opened again (a new branch starts closed). */
+	r.post("/merchant/shop/accepting-orders", { schema: { body: SetAcceptingOrdersInput } }, async (request) =>
+		ok(await shopSettings.setAcceptingOrders(deps, signedIn(request), request.body)),
 	);
 	r.post("/merchant/shop/rules-preview", { schema: { body: PreviewShopRulesInput } }, async (request) =>
 		ok(await shopSettings.previewShopRules(deps, signedIn(request), request.body)),

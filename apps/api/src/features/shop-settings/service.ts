@@ -8,6 +8,7 @@ import {
 	type PauseShopInput,
 	type PreviewShopRulesInput,
 	type SaveShopSettingsInput,
+	type SetAcceptingOrdersInput,
 	type ShopPauseState,
 	type ShopRulesPreview,
 	type ShopSettings,
@@ -290,6 +291,43 @@ export async function pauseShop(
 	await announceShopChange(deps, { tenantId: ctx.tenant.id, shopId: input.shopId });
 	const terms = await getOrderingTerms(deps, ctx, input.shopId);
 	return { shopId: input.shopId, pausedUntil: until?.toISOString() ?? null, openState: terms.openState };
+}
+
+/**
+ * Opens the shop for orders, or closes it until opened again (`accepting_orders`). Unlike the
+ * pause it has no end and is the owner's or a manager's call (permission `shop`): a new branch
+ * starts closed and is opened here once its owner has set it up (decision 018). Like the pause
+ * it does not change the settings' version, and it is logged (`open_orders` / `close_orders`).
+ */
+export async function setAcceptingOrders(
+	deps: AppDeps,
+	ctx: SignedInContext,
+	input: z.output<typeof SetAcceptingOrdersInput>,
+): Promise<ShopPauseState> {
+	await requireShopPermission(deps, ctx, input.shopId, "shop");
+	const now = deps.clock.now();
+	const until = await deps.db.transaction().execute(async (trx) => {
+		const row = await queries.findShopForSettings(trx, { tenantId: ctx.tenant.id, shopId: input.shopId, lock: true });
+		if (!row) throw new BusinessError(ErrorCode.NotFound);
+		const pausedUntil = row.paused_until && row.paused_until > now ? row.paused_until.toISOString() : null;
+		// A second tap changes nothing and logs nothing.
+		if (row.accepting_orders === input.accepting) return pausedUntil;
+		await trx.updateTable("shop").set({ accepting_orders: input.accepting }).where("id", "=", input.shopId).execute();
+		await recordShopChange(trx, {
+			tenantId: ctx.tenant.id,
+			shopId: input.shopId,
+			memberId: ctx.member.id,
+			subject: "shop",
+			subjectId: input.shopId,
+			action: input.accepting ? "open_orders" : "close_orders",
+			before: { acceptingOrders: row.accepting_orders },
+			after: { acceptingOrders: input.accepting },
+		});
+		return pausedUntil;
+	});
+	await announceShopChange(deps, { tenantId: ctx.tenant.id, shopId: input.shopId });
+	const terms = await getOrderingTerms(deps, ctx, input.shopId);
+	return { shopId: input.shopId, pausedUntil: until, openState: terms.openState };
 }
 
 /**

@@ -15,7 +15,7 @@ describe("branch texts", () => {
 		}
 	});
 	it("fills placeholders and falls back to Chinese for an unknown language", () => {
-		expect(branchText("en", "done.title", { name: "BKK1" })).toBe("BKK1 is open");
+		expect(branchText("en", "done.title", { name: "BKK1" })).toBe("BKK1 is set up");
 		expect(branchText("xx", "submit")).toBe("开设分店");
 	});
 });

@@ -34,6 +34,18 @@ export function pauseShop(shopId: number, minutes: 0 | 15 | 30 | 60): Promise<Sh
 	return api.post<ShopPauseState>("/merchant/shop/pause", { shopId, minutes }, { toast: false, loading: true });
 }
 
+/**
+ * Opens the shop for orders, or closes it until opened again (owner and managers). A new
+ * branch starts closed (decision 018).
+ */
+export function setAcceptingOrders(shopId: number, accepting: boolean): Promise<ShopPauseState> {
+	return api.post<ShopPauseState>(
+		"/merchant/shop/accepting-orders",
+		{ shopId, accepting },
+		{ toast: false, loading: true },
+	);
+}
+
 export function previewShopRules(input: PreviewShopRulesInput): Promise<ShopRulesPreview> {
 	return api.post<ShopRulesPreview>("/merchant/shop/rules-preview", input, { toast: false, loading: true });
 }

@@ -3,14 +3,18 @@ import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
 import { Link } from "react-router";
 import { Paths } from "../../../app/paths";
+import { errorText } from "../../../lib/api-client";
 import { formatMessage, isMessageKey } from "../../../lib/i18n/messages";
 import { queryClient } from "../../../lib/query-client";
 import { useAppState } from "../../../lib/store";
+import { showToast } from "../../../lib/toast";
 import { Picker } from "../../../ui/picker";
 import { identityKeys } from "../../identity/api";
 import type { LatLng } from "../../maps/map-style";
 import { MapView } from "../../maps/map-view";
 import { MerchantGuard } from "../../merchant/merchant-guard";
+import { setAcceptingOrders } from "../../shop-settings/api";
+import { newIdempotencyKey } from "../../stored-value/staff-api";
 import { shopDetailQuery } from "../../venues/api";
 import { createBranch } from "../api";
 import { useBranchText } from "../strings";
@@ -87,6 +91,9 @@ function BranchForm({
 	const [point, setPoint] = useState<LatLng | null>(null);
 	const [problems, setProblems] = useState<Problems>({});
 	const [saving, setSaving] = useState(false);
+	// One key for this form: a double tap or a resend after a lost answer opens one branch (the
+	// server keeps the key only when a branch was opened, so a refused try may be corrected).
+	const [key] = useState(newIdempotencyKey);
 	const source = useQuery(shopDetailQuery(sourceShopId, lang));
 	const sourcePlace = source.data ? { latitude: source.data.latitude, longitude: source.data.longitude } : null;
 
@@ -111,7 +118,7 @@ function BranchForm({
 		if (!parsed.success) return;
 		setSaving(true);
 		try {
-			const branch = await createBranch(parsed.data);
+			const branch = await createBranch(parsed.data, key);
 			// The member's shops now include the branch: merchant/my and the guard see it.
 			await queryClient.invalidateQueries({ queryKey: identityKeys.member });
 			onCreated(branch);
@@ -252,11 +259,28 @@ function messageOf(message: string, lang: string): string {
 	return isMessageKey(message) ? formatMessage(message, lang) : message;
 }
 
+/**
+ * What the new branch is now, said plainly (issue 27): it takes no order until its owner opens
+ * it, and what the source counts stock of is at 0 there; the owner may open it from here, or
+ * later from its shop settings.
+ */
 function Created({ branch, onAnother }: { branch: CreatedBranch; onAnother: () => void }) {
 	const { bt } = useBranchText();
 	const { copied } = branch;
+	const [accepting, setAccepting] = useState(branch.acceptingOrders);
+	const [opening, setOpening] = useState(false);
+	const open = async () => {
+		setOpening(true);
+		try {
+			setAccepting((await setAcceptingOrders(branch.shopId, true)).openState.acceptingOrders);
+		} catch (error) {
+			showToast(errorText(error));
+		} finally {
+			setOpening(false);
+		}
+	};
 	return (
-		<section className="card branch-done" data-testid="branch-created" role="status">
+		<section className="card branch-done" data-testid="branch-created">
 			<h2 className="branch-done__title">{bt("done.title", { name: branch.name })}</h2>
 			<p>
 				{bt("done.copied", {
@@ -266,9 +290,34 @@ function Created({ branch, onAnother }: { branch: CreatedBranch; onAnother: () =
 					hours: copied.openingHours,
 				})}
 			</p>
-			<p>{bt("done.next")}</p>
+			<p
+				className={`branch-done__state${accepting ? " branch-done__state--open" : ""}`}
+				role="status"
+				data-testid="branch-state"
+			>
+				{bt(accepting ? "done.accepting" : "done.closed")}
+			</p>
+			{!accepting && copied.stockToSet > 0 && (
+				<p data-testid="branch-stock-to-set">{bt("done.stockToSet", { count: copied.stockToSet })}</p>
+			)}
+			<p>{bt(accepting ? "done.nextOpen" : "done.next")}</p>
 			<div className="branch-done__actions">
-				<Link to={Paths.merchantMy} className="button button--primary" data-testid="branch-to-my">
+				{!accepting && (
+					<button
+						type="button"
+						className="button button--primary"
+						disabled={opening}
+						onClick={() => void open()}
+						data-testid="branch-open-orders"
+					>
+						{bt("done.open")}
+					</button>
+				)}
+				<Link
+					to={Paths.merchantMy}
+					className={`button ${accepting ? "button--primary" : "button--ghost"}`}
+					data-testid="branch-to-my"
+				>
 					{bt("done.toMy")}
 				</Link>
 				<button type="button" className="button button--ghost" onClick={onAnother} data-testid="branch-another">

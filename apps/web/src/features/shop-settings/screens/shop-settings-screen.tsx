@@ -24,7 +24,7 @@ import { type MapController, MapView } from "../../maps/map-view";
 import { menuQuery } from "../../menu/api";
 import { MerchantGuard } from "../../merchant/merchant-guard";
 import { shopDetailQuery } from "../../venues/api";
-import { pauseShop, previewShopRules, saveShopSettings, shopSettingsQuery } from "../api";
+import { pauseShop, previewShopRules, saveShopSettings, setAcceptingOrders, shopSettingsQuery } from "../api";
 import { DateField, TimeField } from "../components/pickers";
 import { type ShopSettingsKey, useShopSettingsText } from "../strings";
 import "../shop-settings.css";
@@ -56,7 +56,7 @@ function ShopSettingsPage({ shop }: { shop: MerchantShopRef }) {
 	const canEdit = roleAllows(shop.role, "shop");
 	return (
 		<div className="shop-settings page-pad" data-testid="shop-settings">
-			<PauseSection shopId={shop.shopId} />
+			<PauseSection shopId={shop.shopId} canOpen={canEdit} />
 			{canEdit && <SettingsEditor shopId={shop.shopId} />}
 		</div>
 	);
@@ -71,12 +71,25 @@ function Section({ title, children, testId }: { title: string; children: ReactNo
 	);
 }
 
-/** Staff too: pause new orders for 15 / 30 / 60 minutes, or take them again. */
-function PauseSection({ shopId }: { shopId: number }) {
+/**
+ * Staff too: pause new orders for 15 / 30 / 60 minutes, or take them again. A shop closed until
+ * opened (a new branch, decision 018) says so first, and the owner or a manager opens it here.
+ */
+function PauseSection({ shopId, canOpen }: { shopId: number; canOpen: boolean }) {
 	const { st, lang } = useShopSettingsText();
 	const queryClient = useQueryClient();
 	const detail = useQuery(shopDetailQuery(shopId, lang));
 	const pausedUntil = detail.data?.openState.pausedUntil ?? null;
+	const closed = detail.data?.openState.acceptingOrders === false;
+	const open = async () => {
+		try {
+			await setAcceptingOrders(shopId, true);
+			showToast(st("accepting.opened"));
+		} catch (error) {
+			showToast(errorText(error));
+		}
+		await queryClient.invalidateQueries({ queryKey: ["venues"] });
+	};
 	const until = pausedUntil && detail.data ? formatTimeInZone(pausedUntil, detail.data.timezone)?.time : null;
 	const act = async (minutes: 0 | 15 | 30 | 60) => {
 		try {
@@ -88,10 +101,28 @@ function PauseSection({ shopId }: { shopId: number }) {
 	};
 	return (
 		<Section title={st("section.pause")} testId="pause-section">
+			{closed && (
+				<div className="accepting-state" data-testid="accepting-state" role="status">
+					<p className="pause-state pause-state--on">{st(canOpen ? "accepting.closed" : "accepting.askOwner")}</p>
+					{canOpen && (
+						<button
+							type="button"
+							className="button button--primary button--block"
+							onClick={() => void open()}
+							data-testid="accepting-open"
+						>
+							{st("accepting.open")}
+						</button>
+					)}
+				</div>
+			)}
 			<p className="field__hint">{st("pause.hint")}</p>
-			<p className={`pause-state${until ? " pause-state--on" : ""}`} data-testid="pause-state" role="status">
-				{until ? st("pause.until", { time: until }) : st("pause.notPaused")}
-			</p>
+			{/* "Taking orders" would contradict the closed state above. */}
+			{(until || !closed) && (
+				<p className={`pause-state${until ? " pause-state--on" : ""}`} data-testid="pause-state" role="status">
+					{until ? st("pause.until", { time: until }) : st("pause.notPaused")}
+				</p>
+			)}
 			<div className="shop-settings__row">
 				{([15, 30, 60] as const).map((minutes) => (
 					<button

@@ -1,6 +1,7 @@
-import { screen } from "@testing-library/react";
+import { screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Paths } from "../../app/paths";
+import { fakeWebSockets } from "../../test/fake-live-server";
 import { testMember } from "../../test/member-fixtures";
 import { renderScreen } from "../../test/render";
 import { PlatformGuard } from "./platform-guard";
@@ -60,6 +61,41 @@ describe("the platform guard", () => {
 		await startAs(operator);
 		platformServer({ ...operator, isPlatformOperator: false }, {});
 		renderGuarded();
+		expect(await screen.findByTestId("platform-only")).toBeTruthy();
+		expect(screen.queryByTestId("operator-content")).toBeNull();
+	});
+});
+
+describe("an operator removed while the page is open", () => {
+	it("is turned away as soon as the server says so on the live socket", async () => {
+		await startAs(operator);
+		const sockets = fakeWebSockets();
+		let stillOperator = true;
+		vi.stubGlobal(
+			"fetch",
+			vi.fn(async (input: RequestInfo | URL) => {
+				const path = new URL(String(input), "http://localhost").pathname.replace("/app-api", "");
+				const data =
+					path === "/member/user/get-info"
+						? { ...operator, isPlatformOperator: stillOperator }
+						: path === "/infra/ws/ticket"
+							? { ticket: "ticket-1", expiresIn: 60 }
+							: null;
+				return new Response(JSON.stringify({ code: 0, msg: "", data }), {
+					headers: { "Content-Type": "application/json" },
+				});
+			}),
+		);
+		renderGuarded();
+		expect(await screen.findByTestId("operator-content")).toBeTruthy();
+		await waitFor(() => expect(sockets).toHaveLength(1));
+		sockets[0]?.receive({ type: "ready", data: {} });
+		await new Promise((resolve) => setTimeout(resolve, 50));
+		expect(screen.getByTestId("operator-content")).toBeTruthy();
+
+		stillOperator = false;
+		sockets[0]?.receive({ type: "operator.changed", data: { platformOperator: false } });
+
 		expect(await screen.findByTestId("platform-only")).toBeTruthy();
 		expect(screen.queryByTestId("operator-content")).toBeNull();
 	});

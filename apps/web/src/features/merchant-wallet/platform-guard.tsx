@@ -3,6 +3,7 @@ import { Link, useLocation } from "react-router";
 import { Paths, withQuery } from "../../app/paths";
 import { uiLanguageFor, useI18n } from "../../lib/i18n";
 import { loadStaffMessages, staffMessagesLoaded } from "../../lib/i18n/messages";
+import { useLiveUpdates } from "../../lib/live-updates";
 import { useAppState } from "../../lib/store";
 import { LockIcon } from "../../ui/icons";
 import { ErrorState, LoadingState } from "../../ui/states";
@@ -18,6 +19,15 @@ import { usePlatformText } from "./platform-strings";
 export function PlatformGuard({ children }: { children: () => ReactNode }) {
 	const member = useAppState((s) => s.member);
 	const info = useMemberInfo();
+	// No longer an operator (the server's `operator.changed`, issue 27): read the flag again, so
+	// the page turns away at once; also whenever the socket (re)connects, in case one was missed.
+	useLiveUpdates(
+		(message) => {
+			if (message.type === "operator.changed") void info.refetch();
+		},
+		() => void info.refetch(),
+		Boolean(member),
+	);
 	// The merchant area's messages hold the refusal's words and the pages' validation, so they
 	// are loaded for whoever opens a platform page.
 	const messages = useStaffMessages();

@@ -175,20 +175,38 @@ describe("coupons and points", () => {
 		await screenshot(page, "points-confirm-zh-CN");
 		await page.getByTestId("points-confirm-submit").click();
 		await page.waitForURL((url) => url.pathname === REDEMPTION_PATH);
-		await page.getByTestId("redemption-number").waitFor();
+		// The member shows a random pickup code (QR and text), not the redemption's number (issue 27).
+		await page.getByTestId("redemption-qr").waitFor();
 		const redemptionId = Number(new URL(page.url()).searchParams.get("id"));
-		expect(await page.getByTestId("redemption-number").textContent()).toContain(String(redemptionId));
+		const pickupCode = (await page.getByTestId("redemption-qr").getAttribute("data-text")) ?? "";
+		expect(pickupCode).toMatch(/^[23456789ABCDEFGHJKMNPQRSTUVWXYZ]{10}$/);
+		expect(await page.getByTestId("redemption-code").textContent()).toBe(
+			`${pickupCode.slice(0, 5)}-${pickupCode.slice(5)}`,
+		);
 		await screenshot(page, "points-redemption-pending-zh-CN");
 		expect((await apiCall<PointsSummary>("/points/summary", { token })).balance).toBe(earned - reward.pointsPrice);
 
-		// The owner finds it by its number and hands it over; the member's page follows live.
+		// The owner hands it over by the code on the member's phone (typed here: no camera in a
+		// headless browser); a guessed number opens nothing. The member's page follows live.
 		const owner = await newPhone(browser, { width: 1024, height: 768 });
 		await openSignedIn(owner.page, DEMO_OWNER_MOBILE, MERCHANT_REDEMPTIONS_PATH);
 		const card = owner.page.getByTestId(`redemption-${redemptionId}`);
 		await card.waitFor();
 		await screenshot(owner.page, "points-redemptions-1024");
 		await card.getByTestId(`redemption-${redemptionId}-hand-over`).click();
-		await owner.page.getByTestId("confirm-ok").click();
+		const sheet = owner.page.getByTestId("redemption-hand-over");
+		await sheet.waitFor();
+		await sheet.getByTestId("redemption-hand-over-code").fill(String(redemptionId).padStart(10, "2"));
+		await sheet.getByTestId("redemption-hand-over-submit").click();
+		expect(await sheet.getByTestId("redemption-hand-over-error").textContent()).toBe(
+			"没有找到这个兑换码的待领取商品，请核对后重试",
+		);
+		await screenshot(owner.page, "points-hand-over-refused-zh-CN-1024");
+		await sheet.getByTestId("redemption-hand-over-code").fill(pickupCode.toLowerCase());
+		await sheet.getByTestId("redemption-hand-over-submit").click();
+		await sheet.getByTestId("redemption-hand-over-done").waitFor();
+		await screenshot(owner.page, "points-hand-over-done-zh-CN-1024");
+		await owner.page.keyboard.press("Escape");
 		await card.waitFor({ state: "detached" });
 		await owner.context.close();
 

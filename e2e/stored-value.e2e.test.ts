@@ -80,11 +80,14 @@ describe("stored value", () => {
 		await context.close();
 	});
 
-	it("shows the page at 390 px in Chinese and Khmer", async () => {
+	it("shows the page at 390 px in Chinese and Khmer, the bonus part under the balance", async () => {
 		for (const locale of ["zh-CN", "km"]) {
 			const { context, page } = await newPhone(browser, { locale });
-			await openSignedIn(page, uniqueMobile(), BALANCE_PATH);
+			const mobile = uniqueMobile();
+			await rechargeOnSandbox(await signInByApi(mobile));
+			await openSignedIn(page, mobile, BALANCE_PATH);
 			await page.getByTestId("recharge-packages").waitFor();
+			await page.getByTestId("balance-bonus").waitFor();
 			expect(await page.evaluate(() => document.documentElement.lang)).toBe(locale);
 			await screenshot(page, `stored-value-balance-${locale}`);
 			await context.close();

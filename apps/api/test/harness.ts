@@ -18,9 +18,22 @@ declare module "vitest" {
 	}
 }
 
-/** A clock the test moves by hand, starting at the real time. */
+/**
+ * Where every test server's clock starts: the first 12:00 in Phnom Penh (the demo shop's zone,
+ * UTC+7 all year) not before the real time. A test that never moves the clock then still runs at
+ * one time of day, inside the demo shop's hours, whenever the suite runs; it stays within a day
+ * of the database's own now() (column defaults), as a test that moves its clock does.
+ */
+export function testClockStart(now = new Date()): Date {
+	const start = new Date(now);
+	start.setUTCHours(12 - 7, 0, 0, 0);
+	while (start < now) start.setUTCDate(start.getUTCDate() + 1);
+	return start;
+}
+
+/** A clock the test moves by hand, starting at testClockStart. */
 export class ManualClock implements Clock {
-	private current = new Date();
+	private current = testClockStart();
 	now(): Date {
 		return new Date(this.current);
 	}

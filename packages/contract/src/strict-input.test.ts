@@ -320,7 +320,7 @@ const validExamples: Record<string, Record<string, Json>> = {
 		sort: 0,
 		onShelf: true,
 	},
-	HandOverRedemptionInput: { shopId: 1, id: 4 },
+	HandOverRedemptionInput: { shopId: 1, code: "K7M2QXAB9C" },
 	ShipRedemptionInput: { shopId: 1, id: 4, trackingNote: "J&T 6100123" },
 	CancelRedemptionInput: { shopId: 1, id: 4, reason: "out of stock" },
 	// The merchant's money (issue 14)

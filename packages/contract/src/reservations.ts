@@ -559,6 +559,8 @@ export interface ReservationView {
 	phone: string;
 	occasion: ReservationOccasion | null;
 	areaPreference: string | null;
+	/** The preferred area's name in the reader's language (`areaPreference` is its key). */
+	areaPreferenceName: string | null;
 	/** Whether the tables held are in the preferred area; null when no area was preferred. */
 	areaPreferenceMet: boolean | null;
 	note: string;

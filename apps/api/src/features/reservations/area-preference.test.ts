@@ -93,6 +93,8 @@ describe("a preferred seating area", () => {
 		const accepted = await book({ startsAt, areaPreference: TERRACE, otherAreaAccepted: true });
 		expect(accepted.code).toBe(0);
 		expect(accepted.data.areaPreferenceMet).toBe(false);
+		// The key is the zh-CN name; the guest reads the area in their language.
+		expect(accepted.data.areaPreferenceName).toBe("River terrace");
 		expect(tablesOf(accepted.data)[0]).toMatch(/^A/);
 		const row = await server.deps.db
 			.selectFrom("reservation")

@@ -95,6 +95,17 @@ export function cancelUntilOf(startsAt: Date, settings: Pick<ReservationSettings
  * Booking rows → what the guest and the shop see: shop, tables, pre-order, payments, the
  * timeline and what the reader may do now (judged at `now`, the server's clock).
  */
+/** A preferred area's name in the reader's language; the key itself once no table has that area. */
+function areaNameOf(
+	areas: ReadonlyArray<{ shop_id: number; area: Localized | null }>,
+	shopId: number,
+	key: string,
+	lang: string,
+): string {
+	const found = areas.find((table) => table.shop_id === shopId && table.area?.["zh-CN"] === key)?.area;
+	return found ? localize(found, lang) : key;
+}
+
 export async function presentReservations(
 	db: Db,
 	rows: ReservationRow[],
@@ -105,7 +116,7 @@ export async function presentReservations(
 	if (rows.length === 0) return [];
 	const ids = rows.map((row) => row.id);
 	const shopIds = [...new Set(rows.map((row) => row.shop_id))];
-	const [shops, tables, preorders, payments, history, settingsList] = await Promise.all([
+	const [shops, tables, preorders, payments, history, settingsList, areas] = await Promise.all([
 		db.selectFrom("shop").select(["id", "name", "phone", "address", "timezone"]).where("id", "in", shopIds).execute(),
 		db
 			.selectFrom("reservation_table as rt")
@@ -130,6 +141,14 @@ export async function presentReservations(
 			.orderBy("id")
 			.execute(),
 		Promise.all(shopIds.map((shopId) => readReservationSettings(db, shopId))),
+		// The preferred area is kept by its key (its zh-CN name): its name in the reader's language
+		// comes from the shop's tables (issue 27).
+		db
+			.selectFrom("dining_table")
+			.select(["shop_id", "area"])
+			.where("shop_id", "in", shopIds)
+			.where("area", "is not", null)
+			.execute(),
 	]);
 	const settingsOf = new Map(settingsList.map((settings) => [settings.shopId, settings]));
 	const staffExtras = viewer.kind === "staff" ? await staffExtrasOf(db, rows, settingsOf, now) : null;
@@ -163,6 +182,7 @@ export async function presentReservations(
 			phone: row.guest_phone,
 			occasion: row.occasion,
 			areaPreference: row.area_preference,
+			areaPreferenceName: row.area_preference ? areaNameOf(areas, row.shop_id, row.area_preference, lang) : null,
 			areaPreferenceMet: row.area_preference_met,
 			note: row.note,
 			source: row.source,

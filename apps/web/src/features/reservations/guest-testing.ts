@@ -77,6 +77,7 @@ export function reservationView(extra: Partial<ReservationView> = {}): Reservati
 		phone: "13800000002",
 		occasion: "birthday",
 		areaPreference: null,
+		areaPreferenceName: null,
 		areaPreferenceMet: null,
 		note: "",
 		source: "web",

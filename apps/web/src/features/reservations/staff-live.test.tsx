@@ -37,6 +37,7 @@ function reservation(id: number, extra: Partial<ReservationView> = {}): Reservat
 		phone: "012888777",
 		occasion: null,
 		areaPreference: null,
+		areaPreferenceName: null,
 		areaPreferenceMet: null,
 		note: "",
 		source: "web",

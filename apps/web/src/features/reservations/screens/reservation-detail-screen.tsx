@@ -277,8 +277,8 @@ function ReservationDetail({ reservation }: { reservation: ReservationView }) {
 							label={gt("detail.area")}
 							value={
 								reservation.areaPreferenceMet === false
-									? gt("detail.areaNotMet", { area: reservation.areaPreference })
-									: reservation.areaPreference
+									? gt("detail.areaNotMet", { area: reservation.areaPreferenceName ?? reservation.areaPreference })
+									: (reservation.areaPreferenceName ?? reservation.areaPreference)
 							}
 						/>
 					)}

@@ -1,14 +1,15 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import type { Address, AdminMenu, MerchantTable, OrderView, TableBillView } from "@bayon/contract";
+import type { Address, AdminMenu, MerchantTable, OrderView, ReservationView, TableBillView } from "@bayon/contract";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MenuPage } from "./pages/menu-page";
 import { ORDER_DETAIL_PATH } from "./pages/order-pages";
+import { BookingPage } from "./pages/reservation-pages";
 import { MERCHANT_RESERVATIONS_PATH } from "./pages/reservation-staff-pages";
 import { followServerClock, launchBrowser, newPhone, settleAnimations } from "./support/browser";
 import { payOnSandbox, simpleItem } from "./support/demo-orders";
-import { apiCall, DEMO_OWNER_MOBILE, openSignedIn, signInByApi } from "./support/http-api";
+import { apiCall, DEMO_OWNER_MOBILE, openSignedIn, serverNow, signInByApi } from "./support/http-api";
 import { nativeLookProblems } from "./support/look";
 
 /**
@@ -373,6 +374,62 @@ describe("the shop's changes, live", () => {
 				token: staffToken,
 				body: { shopId: SHOP_ID, minutes: 0 },
 			});
+			await context.close();
+		}
+	});
+});
+
+describe("a seating preference the shop cannot honour", () => {
+	it("is said before booking, booked elsewhere only once accepted, and the booking says so, in zh-CN and km", async () => {
+		// Five days ahead on the shop's clock, 19:00: the four river-terrace tables are booked.
+		const date = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Phnom_Penh" }).format(
+			new Date((await serverNow()) + 5 * 24 * 3600 * 1000),
+		);
+		const startsAt = `${date}T19:00:00+07:00`;
+		const token = await signInByApi(CUSTOMER);
+		const booked: number[] = [];
+		const book = async (extra: Record<string, unknown>) => {
+			const view = await apiCall<ReservationView>("/reservation/create", {
+				method: "POST",
+				token,
+				headers: { "idempotency-key": `e2e-issue27-area-${Date.now()}-${booked.length}` },
+				body: { shopId: SHOP_ID, startsAt, party: 4, name: "Sokha", phone: CUSTOMER, agreed: true, ...extra },
+			});
+			booked.push(view.id);
+			return view;
+		};
+		const { context, page } = await newPhone(browser, { locale: "zh-CN", width: 390 });
+		try {
+			for (let i = 0; i < 4; i++) await book({ areaPreference: "河景露台" });
+			await followServerClock(page);
+			await openSignedIn(page, CUSTOMER, `${SUB}/due/index`);
+			const booking = await new BookingPage(page).loaded();
+			await booking.day(date).click();
+			await booking.setParty(4);
+			await booking.slot("19:00").click();
+			await page.getByTestId("booking-area-河景露台").click();
+			const notice = page.getByTestId("booking-area-unavailable");
+			await notice.waitFor();
+			expect(await notice.textContent()).toContain("河景露台");
+			await notice.scrollIntoViewIfNeeded();
+			await page.screenshot({ path: path.join(SHOTS, "zh-CN-390-booking-area-full.png") });
+			await page.getByTestId("booking-accept-other-area").click();
+			await booking.agree();
+			await booking.submit();
+			const detail = page.getByTestId("reservation-detail");
+			await detail.waitFor();
+			booked.push(Number(await detail.getAttribute("data-reservation-id")));
+			expect(await detail.textContent()).toContain("河景露台（未能安排，已安排其他区域）");
+			await shot(page, "zh-CN-390-reservation-area-not-met");
+			await chooseKhmer(page);
+			await page.reload();
+			await detail.waitFor();
+			await expect.poll(() => detail.textContent()).toContain("រាបមើលទន្លេ (មិនមាន");
+			await shot(page, "km-390-reservation-area-not-met");
+		} finally {
+			// Tidy the shared demo shop: every booking this story made is cancelled.
+			for (const reservationId of booked)
+				await apiCall("/reservation/cancel", { method: "POST", token, body: { reservationId } }).catch(() => undefined);
 			await context.close();
 		}
 	});

@@ -80,13 +80,35 @@ export async function settleAnimations(page: Page): Promise<void> {
 }
 
 /**
- * Runs the clock of every page of `context` from the server's: installed at what the server's
- * clock says now (it started seconds after the run chose FAKE_NOW, after its migrations and seed,
- * and another file may have moved it since), then flowing as time does.
+ * Runs `Date` on every page of `context` from the server's clock: shifted by how far the server's
+ * clock is ahead of this machine's now (it started seconds after the run chose FAKE_NOW, after
+ * its migrations and seed, and another file may have moved it since), then flowing as time does.
+ * Only `Date`: playwright's clock (`clock.install`) also fakes the timers and `performance`,
+ * whose entries (first paint, resources) the cold-start tests read, and the pages' timers must run
+ * as a phone's do. A test's own `page.clock.install` replaces this `Date` with playwright's.
  */
 export async function followServerClockIn(context: BrowserContext): Promise<void> {
-	await context.clock.install({ time: await serverNow() });
-	await context.clock.resume();
+	const aheadMs = (await serverNow()) - Date.now();
+	await context.addInitScript((shiftMs: number) => {
+		const RealDate = Date;
+		// Once playwright's clock took over (a test's page.clock.install), it reads this Date for
+		// the time that passes: the real one then, or its own clock would run shifted too.
+		const now = () => (globalThis.Date === ShiftedDate ? RealDate.now() + shiftMs : RealDate.now());
+		// Called with new: a Date of the shifted now, or of what it was given; called plainly: its text.
+		const ShiftedDate = function (this: unknown, ...args: unknown[]) {
+			if (!new.target) return new RealDate(now()).toString();
+			return args.length === 0
+				? new RealDate(now())
+				: new (RealDate as unknown as new (...values: unknown[]) => Date)(...args);
+		} as unknown as DateConstructor;
+		Object.defineProperties(ShiftedDate, {
+			prototype: { value: RealDate.prototype },
+			now: { value: now },
+			parse: { value: RealDate.parse },
+			UTC: { value: RealDate.UTC },
+		});
+		globalThis.Date = ShiftedDate;
+	}, aheadMs);
 }
 
 /**

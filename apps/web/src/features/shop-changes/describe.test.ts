@@ -53,7 +53,7 @@ describe("the change log in words", () => {
 				"dining_table",
 				"business_admin",
 			],
-			action: ["create", "update", "reservable", "open_branch", "pause", "resume"],
+			action: ["create", "update", "reservable", "open_branch", "pause", "resume", "open_orders", "close_orders"],
 			field: [
 				// coupon templates
 				"title",
@@ -107,6 +107,7 @@ describe("the change log in words", () => {
 				"closures",
 				"deliveryZones",
 				"pausedUntil",
+				"acceptingOrders",
 			],
 		} as const;
 		for (const lang of ["zh-CN", "en", "km"])

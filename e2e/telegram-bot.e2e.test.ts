@@ -134,7 +134,10 @@ describe.sequential("the Telegram bot tells a Mini App member about their order"
 		// button that opens the order in the Mini App.
 		const ready = await waitForMessage(user.id, readyLine);
 		const button = ready.params.reply_markup?.inline_keyboard?.flat().find((candidate) => candidate.web_app);
-		expect(button?.web_app?.url).toBe(`${inject("baseUrl")}/pages/components/pages/orders/detail?id=${order.id}`);
+		// The button names the order's shop and business, so it opens that shop (issue 27).
+		expect(button?.web_app?.url).toBe(
+			`${inject("baseUrl")}/pages/components/pages/orders/detail?id=${order.id}&tenant=1&shopId=${shop.id}`,
+		);
 		// Told once, however many times the board refreshed.
 		await new Promise((resolve) => setTimeout(resolve, 2_000));
 		expect((await messagesTo(user.id)).filter((call) => call.params.text === ready.params.text)).toHaveLength(1);

@@ -188,6 +188,7 @@ describe("small things on the merchant's screens (issue 27)", () => {
 		expect(await qr.getAttribute("data-text")).toMatch(/^https?:\/\/.+token=/);
 		expect(await page.getByTestId("table-code-number").textContent()).toContain("A1");
 		await page.getByTestId("table-code-print").waitFor();
+		await settleAnimations(page);
 		await screenshot(page, "table-code-zh-CN-1024");
 		await context.close();
 
@@ -196,6 +197,7 @@ describe("small things on the merchant's screens (issue 27)", () => {
 		await km.page.getByTestId("bell-table-A1").getByTestId("bell-edit").click();
 		await km.page.getByTestId("table-show-code").click();
 		await km.page.getByTestId("table-code-qr").waitFor();
+		await settleAnimations(km.page);
 		await screenshot(km.page, "table-code-km-390");
 		await km.context.close();
 	});

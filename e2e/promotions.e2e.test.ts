@@ -184,6 +184,15 @@ describe("coupons and points", () => {
 			`${pickupCode.slice(0, 5)}-${pickupCode.slice(5)}`,
 		);
 		await screenshot(page, "points-redemption-pending-zh-CN");
+		// The same page in Khmer, at the phone's width.
+		await page.evaluate(() => {
+			localStorage.setItem("language", "km");
+			localStorage.setItem("languageName", "ខ្មែរ");
+			localStorage.setItem("languageManual", "1");
+		});
+		await page.reload();
+		await page.getByTestId("redemption-qr").waitFor();
+		await screenshot(page, "points-redemption-pending-km-390");
 		expect((await apiCall<PointsSummary>("/points/summary", { token })).balance).toBe(earned - reward.pointsPrice);
 
 		// The owner hands it over by the code on the member's phone (typed here: no camera in a
@@ -206,6 +215,19 @@ describe("coupons and points", () => {
 		await sheet.getByTestId("redemption-hand-over-submit").click();
 		await sheet.getByTestId("redemption-hand-over-done").waitFor();
 		await screenshot(owner.page, "points-hand-over-done-zh-CN-1024");
+		// The sheet in Khmer, at the tablet's and the phone's width.
+		await owner.page.getByTestId("redemption-hand-over-another").click();
+		await owner.page.evaluate(() => {
+			localStorage.setItem("language", "km");
+			localStorage.setItem("languageName", "ខ្មែរ");
+			localStorage.setItem("languageManual", "1");
+		});
+		await owner.page.reload();
+		await owner.page.getByTestId("redemptions-scan").click();
+		await owner.page.getByTestId("redemption-hand-over-code").waitFor();
+		await screenshot(owner.page, "points-hand-over-km-1024");
+		await owner.page.setViewportSize({ width: 390, height: 844 });
+		await screenshot(owner.page, "points-hand-over-km-390");
 		await owner.page.keyboard.press("Escape");
 		await card.waitFor({ state: "detached" });
 		await owner.context.close();
@@ -217,7 +239,7 @@ describe("coupons and points", () => {
 		await page.reload();
 		await page.getByTestId("redemption-state").waitFor();
 		expect(await page.getByTestId("redemption-cancel").count()).toBe(0);
-		await screenshot(page, "points-redemption-received-zh-CN");
+		await screenshot(page, "points-redemption-received-km");
 		await context.close();
 	});
 

@@ -283,9 +283,9 @@ async function writeBill(db: Kysely<DB>, memberId: number, shopId: number) {
 			.executeTakeFirstOrThrow();
 		await sql`
 			INSERT INTO points_redemption (tenant_id, member_id, item_id, item_name, points_price, fulfilment, shop_id,
-				status, idempotency_key, created_at, cancelled_at)
+				status, idempotency_key, pickup_code, created_at, cancelled_at)
 			SELECT 1, ${memberId}, ${item.id}, '{"zh-CN": "账单礼品", "en": "Bill gift"}', ${ITEM_PRICE}, 'pickup', ${shopId},
-				'cancelled', 'bench-bill-' || k, now(), now()
+				'cancelled', 'bench-bill-' || k, 'BENCH' || ${item.id}::text || 'X' || k, now(), now()
 			FROM generate_series(1, ${pairs}::int) AS k ORDER BY k`.execute(trx);
 		await sql`
 			INSERT INTO points_entry (tenant_id, member_id, kind, amount, balance_after, redemption_id, created_at)

@@ -224,12 +224,6 @@ export class PointsFixture {
 		return saved.data;
 	}
 
-	async itemRow(id: number) {
-		return this.server.deps.db.selectFrom("points_item").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
-	}
-}
-
-/** The item a save answered about, in the list it answers: by id, or the newest for a new one. */
 	/** A redemption's stored pickup code (the member's views show it only for a pending pickup). */
 	async pickupCodeOf(id: number): Promise<string> {
 		const row = await this.server.deps.db
@@ -240,6 +234,12 @@ export class PointsFixture {
 		return row.pickup_code;
 	}
 
+	async itemRow(id: number) {
+		return this.server.deps.db.selectFrom("points_item").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+	}
+}
+
+/** The item a save answered about, in the list it answers: by id, or the newest for a new one. */
 export function savedItem(list: PointsItemAdmin[], id?: number): PointsItemAdmin {
 	const found = id === undefined ? list.reduce((a, b) => (b.id > a.id ? b : a)) : list.find((item) => item.id === id);
 	if (!found) throw new Error(`item ${id} is not in the list`);

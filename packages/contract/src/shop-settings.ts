@@ -68,11 +68,24 @@ export const OpeningWindowInput = z.strictObject({
 });
 export type OpeningWindowInput = z.output<typeof OpeningWindowInput>;
 
+/** How long a closure's label may be, in each language. */
+export const CLOSURE_LABEL_MAX_LENGTH = 50;
+
+/**
+ * A closure's label in the three languages. All blank: no label. Otherwise zh-CN is required
+ * (a customer whose language is missing is shown the Chinese). Only this object is accepted,
+ * not the plain string older pages sent: the contract takes one shape per field.
+ */
+const closureLabel = optionalLocalizedText(CLOSURE_LABEL_MAX_LENGTH).superRefine((label, ctx) => {
+	if (!label["zh-CN"] && (label.en || label.km))
+		ctx.addIssue({ code: "custom", path: ["zh-CN"], message: "closureLabelZhRequired" });
+});
+
 export const ClosureInput = z.strictObject({
 	startsOn: localDateField,
 	endsOn: localDateField,
-	/** A short label the customer sees ("Spring Festival"); blank for none. */
-	label: oneLineText().trim().max(50, { error: "textTooLong" }).default(""),
+	/** A short label the customer sees ("Spring Festival"), in their language; all blank for none. */
+	label: closureLabel.default({ "zh-CN": "", en: "", km: "" }),
 });
 
 const mapPoint = z.strictObject({ latitude: latitudeField, longitude: longitudeField });

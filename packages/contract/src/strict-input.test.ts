@@ -28,7 +28,7 @@ const SHOP_SETTINGS_EXAMPLE: Record<string, Json> = {
 	orderTypes: ["takein", "takeout"],
 	preparationMinutes: 15,
 	weeklyHours: [{ weekday: 5, opensAt: "18:00", closesAt: "02:00" }],
-	closures: [{ startsOn: "2026-12-24", endsOn: "2026-12-26", label: "holiday" }],
+	closures: [{ startsOn: "2026-12-24", endsOn: "2026-12-26", label: { "zh-CN": "假日", en: "holiday", km: "" } }],
 	deliveryZones: [
 		{
 			points: [
@@ -154,7 +154,7 @@ const validExamples: Record<string, Record<string, Json>> = {
 	SaveShopSettingsInput: { shopId: 1, version: 3, settings: SHOP_SETTINGS_EXAMPLE },
 	ShopSettingsInput: SHOP_SETTINGS_EXAMPLE,
 	OpeningWindowInput: { weekday: 0, opensAt: "08:00", closesAt: "22:00" },
-	ClosureInput: { startsOn: "2026-12-24", endsOn: "2026-12-26", label: "holiday" },
+	ClosureInput: { startsOn: "2026-12-24", endsOn: "2026-12-26", label: { "zh-CN": "假日", en: "holiday", km: "" } },
 	DeliveryZoneInput: {
 		points: [
 			{ latitude: 11.58, longitude: 104.92 },

@@ -25,6 +25,7 @@ const staffEn = {
 	closesEqualsOpens: "The closing time cannot be the same as the opening time",
 	hoursOverlap: "These hours overlap other hours",
 	closureDatesReversed: "The end date cannot be before the start date",
+	closureLabelZhRequired: "Enter the note in Chinese too, or leave the note empty",
 	zoneTooFewPoints: "A delivery zone needs at least 3 points",
 	zoneTooManyPoints: "A delivery zone can have at most 100 points",
 	zoneSelfCrossing: "The edges of a delivery zone cannot cross",

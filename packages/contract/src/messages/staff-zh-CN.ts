@@ -28,6 +28,7 @@ const staffZhCN = {
 	closesEqualsOpens: "打烊时间不能与开门时间相同",
 	hoursOverlap: "该营业时段与另一个时段重叠",
 	closureDatesReversed: "结束日期不能早于开始日期",
+	closureLabelZhRequired: "请填写说明的中文，或清空说明",
 	zoneTooFewPoints: "配送区域至少需要3个点",
 	zoneTooManyPoints: "配送区域最多100个点",
 	zoneSelfCrossing: "配送区域的边不能交叉",

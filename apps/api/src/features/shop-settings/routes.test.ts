@@ -136,7 +136,9 @@ describe("reading and saving the settings", () => {
 				{ weekday: 5, opensAt: "11:00", closesAt: "14:00" },
 				{ weekday: 5, opensAt: "18:00", closesAt: "02:00" },
 			],
-			closures: [{ startsOn: "2099-01-28", endsOn: "2099-02-01", label: "Spring Festival" }],
+			closures: [
+				{ startsOn: "2099-01-28", endsOn: "2099-02-01", label: { "zh-CN": "春节", en: "Spring Festival", km: "" } },
+			],
 			deliveryZones: [{ ...(settings.deliveryZones[0] as ShopSettings["deliveryZones"][0]), fee: 150 }],
 		};
 
@@ -175,6 +177,34 @@ describe("reading and saving the settings", () => {
 		expect(log.after).toMatchObject({ phone: "+855 12 345 678", preparationMinutes: 25 });
 	});
 
+	it("keeps a closure's label in three languages: each customer reads theirs, the editor reads all", async () => {
+		const { settings, version } = await current();
+		const label = { "zh-CN": "春节休息", en: "Spring Festival", km: "បុណ្យចូលឆ្នាំចិន" };
+		const closures = [
+			{ startsOn: "2099-01-28", endsOn: "2099-02-01", label },
+			{ startsOn: "2099-04-13", endsOn: "2099-04-15", label: { "zh-CN": "装修", en: "", km: "" } },
+			{ startsOn: "2099-05-01", endsOn: "2099-05-01", label: { "zh-CN": "", en: "", km: "" } },
+		];
+
+		const answer = await save(owner, { ...settings, closures }, version);
+
+		expect(answer.code).toBe(0);
+		// The editor gets every language back, whatever language it reads in.
+		expect((await readSettings(owner, 1, "km")).data.settings.closures).toEqual(closures);
+		const reasons = async (lang: string) => (await shopDetail(lang)).data.closures.map((c) => c.reason);
+		expect(await reasons("zh-CN")).toEqual(["春节休息", "装修", null]);
+		expect(await reasons("en")).toEqual(["Spring Festival", "装修", null]);
+		expect(await reasons("km")).toEqual(["បុណ្យចូលឆ្នាំចិន", "装修", null]);
+		// Stored as the shop's other texts are: the languages given, nothing blank.
+		const stored = await server.deps.db
+			.selectFrom("shop_closure")
+			.select("reason")
+			.where("shop_id", "=", 1)
+			.orderBy("starts_on")
+			.execute();
+		expect(stored.map((row) => row.reason)).toEqual([label, { "zh-CN": "装修" }, null]);
+	});
+
 	it("refuses a save made on an older version, in the caller's language, and changes nothing", async () => {
 		const { settings, version } = await current();
 		const first = await save(owner, { ...settings, phone: "+855 11 111 111" }, version);
@@ -205,6 +235,7 @@ describe("reading and saving the settings", () => {
 		fee,
 		minOrder,
 	});
+	const closure = (label: unknown) => ({ startsOn: "2099-01-28", endsOn: "2099-02-01", label });
 	const badInputs: Array<[string, (s: ShopSettings) => unknown, string, string]> = [
 		[
 			"overlapping windows",
@@ -244,13 +275,37 @@ describe("reading and saving the settings", () => {
 		],
 		[
 			"a closure ending before it starts",
-			(s) => ({ ...s, closures: [{ startsOn: "2099-02-01", endsOn: "2099-01-28", label: "" }] }),
+			(s) => ({ ...s, closures: [{ startsOn: "2099-02-01", endsOn: "2099-01-28" }] }),
 			"settings.closures.0.endsOn",
 			"closureDatesReversed",
 		],
 		[
+			"a closure label longer than 50 characters",
+			(s) => ({ ...s, closures: [closure({ "zh-CN": "春节", en: "x".repeat(51), km: "" })] }),
+			"settings.closures.0.label.en",
+			"textTooLong",
+		],
+		[
+			"a closure label with a control character",
+			(s) => ({ ...s, closures: [closure({ "zh-CN": "春节", en: "", km: "ថ្ងៃ\u0007បុណ្យ" })] }),
+			"settings.closures.0.label.km",
+			"textHasControlChars",
+		],
+		[
+			"a closure label in English only",
+			(s) => ({ ...s, closures: [closure({ "zh-CN": " ", en: "Spring Festival", km: "" })] }),
+			"settings.closures.0.label.zh-CN",
+			"closureLabelZhRequired",
+		],
+		[
+			"a closure label as one plain text (the old shape)",
+			(s) => ({ ...s, closures: [closure("Spring Festival")] }),
+			"settings.closures.0.label",
+			"fieldInvalid",
+		],
+		[
 			"a date that does not exist",
-			(s) => ({ ...s, closures: [{ startsOn: "2099-02-30", endsOn: "2099-03-01", label: "" }] }),
+			(s) => ({ ...s, closures: [{ startsOn: "2099-02-30", endsOn: "2099-03-01" }] }),
 			"settings.closures.0.startsOn",
 			"chooseCorrectDate",
 		],

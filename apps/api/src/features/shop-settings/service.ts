@@ -3,7 +3,6 @@ import {
 	ErrorCode,
 	formatMessage,
 	type Localized,
-	localize,
 	type OrderType,
 	type PauseShopInput,
 	type PreviewShopRulesInput,
@@ -102,7 +101,8 @@ async function readSettings(
 			closures: closures.map((c) => ({
 				startsOn: c.starts_on,
 				endsOn: c.ends_on,
-				label: c.reason ? localize(c.reason, ctx.lang) : "",
+				// The editor gets every language; customers get theirs (venues' shop detail).
+				label: asInput(c.reason),
 			})),
 			deliveryZones: zones.map((zone) => ({
 				points: zone.points.map(([latitude, longitude]) => ({ latitude, longitude })),
@@ -221,8 +221,8 @@ async function replaceClosures(trx: Transaction<DB>, shopId: number, settings: S
 				shop_id: shopId,
 				starts_on: c.startsOn,
 				ends_on: c.endsOn,
-				// The owner's words, in whatever language they typed them.
-				reason: c.label ? JSON.stringify({ "zh-CN": c.label }) : null,
+				// All blank is no label; otherwise zh-CN is there (the contract requires it with en or km).
+				reason: c.label["zh-CN"] ? JSON.stringify(localizedFromInput(c.label)) : null,
 			})),
 		)
 		.execute();

@@ -347,7 +347,11 @@ export async function draftOrderingTerms(
 			offers_desk: settings.orderTypes.includes("desk"),
 		},
 		windows: settings.weeklyHours,
-		closures: settings.closures.map((closure) => ({ ...closure, reason: closure.label || null })),
+		closures: settings.closures.map(({ startsOn, endsOn, label }) => ({
+			startsOn,
+			endsOn,
+			reason: label["zh-CN"] ? localize(localizedFromInput(label), ctx.lang) : null,
+		})),
 		zones: settings.deliveryZones.map((zone, index) => ({
 			id: -(index + 1),
 			shop_id: args.shopId,

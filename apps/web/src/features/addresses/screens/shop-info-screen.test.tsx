@@ -102,6 +102,28 @@ describe("address/shop_info", () => {
 		expect(screen.getByTestId("shop-map").dataset.user).toBe("11.572,104.92");
 	});
 
+	it("writes the closure days in the selected language, not as raw dates", async () => {
+		const closures = [
+			{ startsOn: "2026-12-24", endsOn: "2026-12-24", reason: "圣诞节" },
+			{ startsOn: "2027-02-05", endsOn: "2027-02-08", reason: null },
+		];
+		const closuresIn = async (lang: "zh-CN" | "en" | "km") => {
+			await applyLanguage(lang);
+			queryClient.clear();
+			fakeServer({ "/store/getShop": { code: 0, msg: "", data: { ...shop, closures } } });
+			geolocation(() => ({ code: 1 }));
+			const view = renderShopInfo();
+			const items = within(await screen.findByTestId("shop-closures")).getAllByRole("listitem");
+			const texts = items.map((item) => item.textContent);
+			view.unmount();
+			return texts;
+		};
+
+		expect(await closuresIn("zh-CN")).toEqual(["12月24日 暂停营业 · 圣诞节", "2月5日 – 2月8日 暂停营业"]);
+		expect(await closuresIn("en")).toEqual(["Closed Dec 24 · 圣诞节", "Closed Feb 5 – Feb 8"]);
+		expect(await closuresIn("km")).toEqual(["បិទ 24 ធ្នូ · 圣诞节", "បិទ 5 កុម្ភៈ – 8 កុម្ភៈ"]);
+	});
+
 	it("shows the shop asked for in the address", async () => {
 		const calls = fakeServer();
 		geolocation(() => ({ code: 1 }));

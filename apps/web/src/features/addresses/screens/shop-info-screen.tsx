@@ -5,7 +5,7 @@ import { useSearchParams } from "react-router";
 import { errorText } from "../../../lib/api-client";
 import { useCurrency } from "../../../lib/app-config";
 import { formatMoney } from "../../../lib/format";
-import { useI18n } from "../../../lib/i18n";
+import { useCalendarDay, useI18n } from "../../../lib/i18n";
 import type { UiKey } from "../../../lib/i18n/locales/zh-CN";
 import { CalendarIcon, PhoneIcon, PinIcon, ScooterIcon } from "../../../ui/icons";
 import { EmptyState, ErrorState, LoadingState } from "../../../ui/states";
@@ -37,6 +37,8 @@ export default function ShopInfoScreen() {
 
 function ShopInfo({ shop }: { shop: ShopDetail }) {
 	const { t, m } = useI18n();
+	// A closure's days are the shop's calendar days, written in the reader's language.
+	const calendarDay = useCalendarDay();
 	const currency = useCurrency();
 	const controller = useRef<MapController | null>(null);
 	const location = useUserLocation({ refreshMs: Limits.locationRefreshMs });
@@ -143,7 +145,9 @@ function ShopInfo({ shop }: { shop: ShopDetail }) {
 							<li key={`${closure.startsOn}-${closure.endsOn}`}>
 								{t("shopInfo.closure", {
 									dates:
-										closure.startsOn === closure.endsOn ? closure.startsOn : `${closure.startsOn} – ${closure.endsOn}`,
+										closure.startsOn === closure.endsOn
+											? calendarDay(closure.startsOn).day
+											: `${calendarDay(closure.startsOn).day} – ${calendarDay(closure.endsOn).day}`,
 								})}
 								{closure.reason ? ` · ${closure.reason}` : ""}
 							</li>

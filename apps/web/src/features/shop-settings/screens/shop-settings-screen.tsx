@@ -1,4 +1,5 @@
 import {
+	CLOSURE_LABEL_MAX_LENGTH,
 	type DeliveryZone,
 	ErrorCode,
 	type MerchantShopRef,
@@ -17,6 +18,7 @@ import { formatTimeInZone } from "../../../lib/format";
 import { isMessageKey } from "../../../lib/i18n/messages";
 import { showToast } from "../../../lib/toast";
 import { PlusIcon, TrashIcon } from "../../../ui/icons";
+import { LocalizedTextFields } from "../../../ui/localized-fields";
 import { ErrorState, LoadingState } from "../../../ui/states";
 import { Stepper } from "../../../ui/stepper";
 import { uploadImage } from "../../identity/api";
@@ -475,9 +477,19 @@ function shopToday(timezone: string, at = new Date()): string {
 }
 
 function ClosuresSection({ draft, change, errorOf, timezone }: EditorProps & { timezone: string }) {
-	const { st } = useShopSettingsText();
+	const { st, m } = useShopSettingsText();
 	const setClosure = (index: number, patch: Partial<ShopSettings["closures"][number]>) =>
 		change({ closures: draft.closures.map((c, i) => (i === index ? { ...c, ...patch } : c)) });
+	// The shared three-language boxes take their problems as texts keyed by path.
+	const labelProblems = (index: number) => {
+		const problems: Record<string, string> = {};
+		for (const lang of LANGS) {
+			const path = `closures.${index}.label.${lang}`;
+			const error = errorOf(path);
+			if (error) problems[path] = m(error, { field: "" });
+		}
+		return problems;
+	};
 	return (
 		<Section title={st("section.closures")} testId="closures-section">
 			{draft.closures.length === 0 && <p className="field__hint">{st("closures.empty")}</p>}
@@ -502,12 +514,18 @@ function ClosuresSection({ draft, change, errorOf, timezone }: EditorProps & { t
 						<RemoveButton onClick={() => change({ closures: draft.closures.filter((_, i) => i !== index) })} />
 					</div>
 					<FieldError error={errorOf(`closures.${index}.endsOn`)} testId={`closure-${index}-error`} />
-					<TextField
+					<LocalizedTextFields
 						label={st("closures.label")}
+						field={`closures.${index}.label`}
 						value={closure.label}
 						onChange={(label) => setClosure(index, { label })}
-						error={errorOf(`closures.${index}.label`)}
+						problems={labelProblems(index)}
+						maxLength={CLOSURE_LABEL_MAX_LENGTH}
 						testId={`closure-${index}-label`}
+						groupTestId={`closure-${index}-labels`}
+						languageName={(lang) => st(`info.lang.${lang}`)}
+						className="closure__languages"
+						languageClassName="closure__language"
 					/>
 				</div>
 			))}
@@ -516,7 +534,9 @@ function ClosuresSection({ draft, change, errorOf, timezone }: EditorProps & { t
 				className="text-button"
 				onClick={() => {
 					const today = shopToday(timezone);
-					change({ closures: [...draft.closures, { startsOn: today, endsOn: today, label: "" }] });
+					change({
+						closures: [...draft.closures, { startsOn: today, endsOn: today, label: { "zh-CN": "", en: "", km: "" } }],
+					});
 				}}
 				data-testid="closure-add"
 			>

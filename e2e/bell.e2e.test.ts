@@ -71,7 +71,8 @@ describe("the bell", () => {
 
 		await bell.tile("T1").getByTestId("bell-answer").click();
 		await bell.alert.waitFor({ state: "detached" });
-		await bell.waitForState("T1", "ordering");
+		// Answered, and nothing ordered: the table is free again (a scan seats nobody, decision 009).
+		await bell.waitForState("T1", "free");
 		const afterAnswer = await bell.beeps();
 		await staff.page.waitForTimeout(5500);
 		expect(await bell.beeps()).toBe(afterAnswer);
@@ -80,7 +81,7 @@ describe("the bell", () => {
 		await staff.context.close();
 	});
 
-	it("a counter muted on the board is muted on the bell too; a scan shows the table ordering without a reload", async () => {
+	it("a counter muted on the board is muted on the bell too; a call from a scanned table shows without a reload", async () => {
 		const staff = await newPhone(browser, { width: 1024, height: 768 });
 		const board = new MerchantBoardPage(staff.page);
 		await board.countBeeps();
@@ -101,14 +102,15 @@ describe("the bell", () => {
 			(window as unknown as { __sameLoad: boolean }).__sameLoad = true;
 		});
 
-		// A diner scans T4: the grid shows it seated at once (well before the 30 s refetch).
+		// A diner scans T4: the table stays free, since a scan seats nobody (decision 009).
 		const diner = await newPhone(browser, { locale: "en" });
 		await diner.page.goto(qrUrlOf("T4"));
 		const tableBell = new TableBell(diner.page);
 		await tableBell.waiter.waitFor();
-		await bell.waitForState("T4", "ordering", 5000);
+		await bell.waitForState("T4", "free");
 
-		// They call: the grid shows it and the banner, but a muted counter stays silent.
+		// They call: the grid shows it at once (well before the 30 s refetch) and the banner, but a
+		// muted counter stays silent.
 		await tableBell.waiter.click();
 		await bell.waitForState("T4", "calling", 5000);
 		await bell.alert.waitFor();
@@ -125,7 +127,7 @@ describe("the bell", () => {
 
 		await bell.answerAll.click();
 		await bell.alert.waitFor({ state: "detached" });
-		await bell.waitForState("T4", "ordering");
+		await bell.waitForState("T4", "free");
 		await diner.context.close();
 		await staff.context.close();
 	});

@@ -15,13 +15,12 @@ import { ok } from "../http/envelope.js";
 import { headerValue, languageOf } from "../http/language.js";
 import { signedIn } from "../http/request-context.js";
 import type { DomainEvent } from "./bus.js";
+import { isAllowedOrigin } from "./origin.js";
 import { MAX_SOCKETS_PER_ADDRESS, MAX_SOCKETS_PER_MEMBER, SocketLimits } from "./socket-limits.js";
 import { signWsTicket, verifyWsTicket, WS_TICKET_SECONDS, type WsTicketClaims } from "./ticket.js";
 import { loadSocketRights, type SocketRights } from "./websocket-rights.js";
 
 const HEARTBEAT_MS = 30_000;
-/** Telegram's web clients embed Mini Apps in a frame from these origins. */
-const TELEGRAM_ORIGINS = ["https://web.telegram.org"];
 
 /**
  * How often every server re-reads the rights of all its open sockets. Rights changes reach the
@@ -310,19 +309,4 @@ async function identify(deps: AppDeps, request: FastifyRequest): Promise<WsTicke
 			: null;
 	}
 	return null;
-}
-
-/** Our own pages (same host or PUBLIC_URL) and Telegram's web clients; no Origin: not a browser. */
-function isAllowedOrigin(deps: AppDeps, request: FastifyRequest): boolean {
-	const origin = headerValue(request.headers.origin);
-	if (!origin) return true;
-	let host: string;
-	try {
-		host = new URL(origin).host;
-	} catch {
-		return false;
-	}
-	if (host === request.headers.host) return true;
-	if (deps.config.publicUrl && origin === deps.config.publicUrl) return true;
-	return TELEGRAM_ORIGINS.includes(origin);
 }

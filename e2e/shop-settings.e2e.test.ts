@@ -85,6 +85,62 @@ describe("merchant/shopInfo", () => {
 		await context.close();
 	});
 
+	it("a closure's label is kept in three languages: the owner edits each, customers read theirs with dates in their language", async () => {
+		const before = await readSettings();
+		const closure = {
+			startsOn: "2099-01-28",
+			endsOn: "2099-02-01",
+			label: { "zh-CN": "春节休息", en: "Spring Festival", km: "" },
+		};
+		await apiCall("/merchant/shop/settings", {
+			method: "POST",
+			token: ownerToken,
+			body: { shopId: 1, version: before.version, settings: { ...before.settings, closures: [closure] } },
+		});
+
+		// The owner, in Khmer, adds the Khmer label in its own box.
+		const owner = await newPhone(browser, { locale: "km" });
+		await openSignedIn(owner.page, DEMO_OWNER_MOBILE, SHOP_INFO_PATH);
+		const labels = owner.page.getByTestId("closure-0-labels");
+		await labels.waitFor();
+		expect(await owner.page.getByTestId("closure-0-label-en").inputValue()).toBe("Spring Festival");
+		await owner.page.getByTestId("closure-0-label-km").fill("បុណ្យចូលឆ្នាំចិន");
+		await owner.page.getByTestId("settings-save").click();
+		await owner.page.getByText("បានរក្សាទុក").waitFor();
+		expect((await readSettings()).settings.closures).toEqual([
+			{ ...closure, label: { ...closure.label, km: "បុណ្យចូលឆ្នាំចិន" } },
+		]);
+		await owner.context.close();
+
+		for (const locale of ["zh-CN", "km"]) {
+			for (const width of [390, 1024]) {
+				const { context, page } = await newPhone(browser, { locale, width, height: width === 390 ? 844 : 768 });
+				await openSignedIn(page, DEMO_OWNER_MOBILE, SHOP_INFO_PATH);
+				const section = page.getByTestId("closures-section");
+				await section.waitFor();
+				await section.scrollIntoViewIfNeeded();
+				await screenshot(page, `shop-settings-closures-${locale}-${width}`, { fullPage: false });
+				await context.close();
+			}
+		}
+
+		// Customers read the label in their language, and the days written as their language writes them.
+		const expected: Record<string, string> = {
+			"zh-CN": "1月28日 – 2月1日 暂停营业 · 春节休息",
+			km: "បិទ 28 មករា – 1 កុម្ភៈ · បុណ្យចូលឆ្នាំចិន",
+		};
+		for (const locale of ["zh-CN", "km"]) {
+			const { context, page } = await newPhone(browser, { locale });
+			await page.goto("/pages/components/pages/address/shop_info?shop_id=1");
+			const closures = page.getByTestId("shop-closures");
+			await closures.waitFor();
+			expect(await closures.locator("li").allTextContents()).toEqual([expected[locale]]);
+			await closures.scrollIntoViewIfNeeded();
+			await screenshot(page, `shop-info-closure-${locale}-390`, { fullPage: false });
+			await context.close();
+		}
+	});
+
 	it("looks right at 390 and 1024 px in zh-CN and km, with the rules preview answered", async () => {
 		for (const locale of ["zh-CN", "km"]) {
 			for (const width of [390, 1024]) {

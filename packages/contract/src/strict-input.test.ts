@@ -46,6 +46,9 @@ const SHOP_SETTINGS_EXAMPLE: Record<string, Json> = {
 const validExamples: Record<string, Record<string, Json>> = {
 	// Bodies
 	AddStaffInput: { shopId: 1, mobile: "13800000005", role: "staff" },
+	BusinessAdminInput: { shopId: 1, memberId: 5 },
+	RevealMemberMobileInput: { shopId: 1, memberId: 7 },
+	SetAcceptingOrdersInput: { shopId: 2, accepting: true },
 	CartLineInput: { itemId: 1, quantity: 2, optionIds: [3], seenUnitPrice: 250 },
 	AnswerCallsInput: { tableId: 1 },
 	AnswerAllCallsInput: { shopId: 1 },
@@ -89,6 +92,7 @@ const validExamples: Record<string, Record<string, Json>> = {
 		price: 250,
 		originalPrice: 300,
 		stock: 20,
+		stockRead: 18,
 		orderTypes: ["takein", "desk"],
 	},
 	SaveOptionGroupInput: {
@@ -316,6 +320,7 @@ const validExamples: Record<string, Record<string, Json>> = {
 		image: "/uploads/bag.webp",
 		pointsPrice: 500,
 		stock: 20,
+		stockRead: 18,
 		fulfilments: ["pickup", "delivery"],
 		sort: 0,
 		onShelf: true,
@@ -368,6 +373,8 @@ const validExamples: Record<string, Record<string, Json>> = {
 	BillQuery: { direction: "out", cursor: "1200", limit: "20" },
 	CounterPaymentsQuery: { shopId: "1" },
 	MemberListQuery: { shopId: "1", q: "Dara", cursor: "40", limit: "20" },
+	BusinessAdminsQuery: { shopId: "1" },
+	AddressListQuery: { shopId: "1" },
 	VipCardIdQuery: { id: "2" },
 	CardPurchaseIdQuery: { id: "9" },
 	CouponCenterQuery: { shopId: "1" },
@@ -417,6 +424,8 @@ const CHOICE_FIELDS = new Set([
 const NULLABLE_NUMBER_FIELDS = new Set([
 	"originalPrice",
 	"stock",
+	// The stock the editor showed: null when it showed unlimited (menu items; points items never are).
+	"stockRead",
 	"pacingCoversPerSlot",
 	"depositMinParty",
 	"depositStrikes",

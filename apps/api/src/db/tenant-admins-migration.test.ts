@@ -82,14 +82,13 @@ describe("migration 0026: the business's first administrators", () => {
 		await tenant(7);
 		await tenant(8);
 		await tenant(9);
-		const [founder, partner, manager, branchOwner, other, lonely] = await Promise.all([
-			member(7, "13900007001"),
-			member(7, "13900007002"),
-			member(7, "13900007003"),
-			member(7, "13900007004"),
-			member(8, "13900008001"),
-			member(9, "13900009001"),
-		]);
+		// One after another: ids in this order, so the list below (by member id) is in it too.
+		const founder = await member(7, "13900007001");
+		const partner = await member(7, "13900007002");
+		const manager = await member(7, "13900007003");
+		const branchOwner = await member(7, "13900007004");
+		const other = await member(8, "13900008001");
+		const lonely = await member(9, "13900009001");
 		await shop(7, "first", [
 			[founder, "owner"],
 			[partner, "owner"],

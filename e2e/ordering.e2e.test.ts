@@ -1,11 +1,11 @@
-import type { MenuItem, PricedCart, ShopMenu, ShopSummary } from "@bayon/contract";
+import type { AdminMenu, MenuItem, PricedCart, ShopMenu, ShopSummary } from "@bayon/contract";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CartPage } from "./pages/cart-page";
 import { MenuPage } from "./pages/menu-page";
 import { launchBrowser, newPhone, screenshot } from "./support/browser";
 import { demoShopAndMenu } from "./support/demo-orders";
-import { apiCall } from "./support/http-api";
+import { apiCall, DEMO_OWNER_MOBILE, signInByApi } from "./support/http-api";
 import { shownAmounts } from "./support/money";
 
 let browser: Browser;
@@ -34,9 +34,54 @@ async function storedCart(page: Page): Promise<Array<{ itemId: number; quantity:
 	return page.evaluate(() => JSON.parse(localStorage.getItem("cart") ?? "[]"));
 }
 
+/**
+ * One server serves every browser test file, and others order the demo coconut too: its owner
+ * puts it back on sale with stock to spare first, so this file's stock stories start where they
+ * say (the save adds typed − read to what is left, decision 014).
+ */
+async function restockCoconut(): Promise<void> {
+	const ownerToken = await signInByApi(DEMO_OWNER_MOBILE);
+	const admin = await apiCall<AdminMenu>(`/merchant/menu?shopId=${shop.id}`, { token: ownerToken });
+	const coconut = admin.categories
+		.flatMap((category) => category.items)
+		.find((item) => item.name["zh-CN"] === "鲜椰青");
+	if (!coconut) throw new Error("no coconut on the demo menu");
+	if (coconut.stock !== null && coconut.stock < 20)
+		await apiCall("/merchant/menu/item/save", {
+			method: "POST",
+			token: ownerToken,
+			body: {
+				shopId: shop.id,
+				id: coconut.id,
+				version: coconut.version,
+				categoryId: coconut.categoryId,
+				name: coconut.name,
+				description: {
+					"zh-CN": coconut.description["zh-CN"] ?? "",
+					en: coconut.description.en ?? "",
+					km: coconut.description.km ?? "",
+				},
+				image: coconut.image,
+				price: coconut.price,
+				originalPrice: coconut.originalPrice,
+				stock: 20,
+				stockRead: coconut.stock,
+				orderTypes: coconut.orderTypes,
+			},
+		});
+	if (coconut.soldOut)
+		await apiCall("/merchant/menu/sold-out", {
+			method: "POST",
+			token: ownerToken,
+			body: { shopId: shop.id, kind: "item", id: coconut.id, soldOut: false },
+		});
+}
+
 beforeAll(async () => {
 	browser = await launchBrowser();
-	({ shop, menu } = await demoShopAndMenu());
+	({ shop } = await demoShopAndMenu());
+	await restockCoconut();
+	({ menu } = await demoShopAndMenu());
 	({ price, money } = await shownAmounts());
 });
 

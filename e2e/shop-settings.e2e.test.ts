@@ -152,7 +152,11 @@ describe("merchant/shopInfo", () => {
 				await page.getByTestId("preview-type-takein").click();
 				await page.getByTestId("preview-run").click();
 				await page.getByTestId("preview-result").waitFor();
-				expect(await page.getByTestId("preview-result").getAttribute("data-orderable")).toBe("true");
+				// On failure, say why the preview thinks the shop cannot take the order.
+				expect(
+					await page.getByTestId("preview-result").getAttribute("data-orderable"),
+					(await page.getByTestId("preview-result").textContent()) ?? "",
+				).toBe("true");
 				await screenshot(page, `shop-settings-${locale}-${width}`);
 				await context.close();
 			}

@@ -17,6 +17,7 @@ import type { AppDeps } from "../../http/deps.js";
 import type { RequestContext } from "../../http/request-context.js";
 import { recordShopChange } from "../shop-changes/record.js";
 import { localizedFromInput, requireBusinessAdmin, requireShopPermission } from "../venues/service.js";
+import { walletParts } from "../wallet/bonus.js";
 import { DEFAULT_STORED_VALUE_AGREEMENT } from "./recharge-agreement.js";
 
 /**
@@ -42,7 +43,9 @@ export async function getRechargeMenu(deps: AppDeps, ctx: RequestContext): Promi
 			.orderBy("id")
 			.execute(),
 		readAgreement(deps.db, ctx.tenant.id),
-		ctx.member ? walletParts(deps.db, ctx.tenant.id, ctx.member.id) : null,
+		ctx.member
+			? walletParts(deps.db, { kind: "member_wallet", tenantId: ctx.tenant.id, memberId: ctx.member.id })
+			: null,
 	]);
 	return {
 		packages: packages.map((row) => ({
@@ -55,18 +58,6 @@ export async function getRechargeMenu(deps: AppDeps, ctx: RequestContext): Promi
 		balance: balance?.balance ?? null,
 		bonusBalance: balance?.bonus ?? null,
 	};
-}
-
-/** A member's balance and its bonus part (0 and 0 before the wallet's first use). */
-async function walletParts(db: Db, tenantId: number, memberId: number) {
-	const row = await db
-		.selectFrom("ledger_account")
-		.select(["balance", "bonus"])
-		.where("tenant_id", "=", tenantId)
-		.where("kind", "=", "member_wallet")
-		.where("member_id", "=", memberId)
-		.executeTakeFirst();
-	return { balance: row?.balance ?? 0, bonus: row?.bonus ?? 0 };
 }
 
 /** The tenant's agreement as saved, or the one every tenant starts with. */

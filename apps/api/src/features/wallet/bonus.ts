@@ -44,16 +44,24 @@ export function splitSpend(wallet: WalletParts, amount: number): SpendSplit {
 	return { paid: amount - bonus, bonus };
 }
 
+/** The wallet's parts as they are now (none yet: 0 and 0). */
+export function walletParts(db: Db, wallet: MemberWalletRef): Promise<WalletParts> {
+	return readParts(db, wallet, false);
+}
+
 /** The wallet's parts, its row locked until the caller's transaction ends (none yet: 0 and 0). */
-export async function lockWalletParts(trx: Transaction<DB>, wallet: MemberWalletRef): Promise<WalletParts> {
-	const row = await trx
+export function lockWalletParts(trx: Transaction<DB>, wallet: MemberWalletRef): Promise<WalletParts> {
+	return readParts(trx, wallet, true);
+}
+
+async function readParts(db: Db, wallet: MemberWalletRef, lock: boolean): Promise<WalletParts> {
+	const query = db
 		.selectFrom("ledger_account")
 		.select(["balance", "bonus"])
 		.where("tenant_id", "=", wallet.tenantId)
 		.where("kind", "=", "member_wallet")
-		.where("member_id", "=", wallet.memberId)
-		.forUpdate()
-		.executeTakeFirst();
+		.where("member_id", "=", wallet.memberId);
+	const row = await (lock ? query.forUpdate() : query).executeTakeFirst();
 	return { balance: row?.balance ?? 0, bonus: row?.bonus ?? 0 };
 }
 

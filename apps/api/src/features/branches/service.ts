@@ -8,11 +8,11 @@ import {
 	localize,
 } from "@bayon/contract";
 import type { z } from "zod";
+import { claimIdempotencyKey, findIdempotencyRecord, storeIdempotentResponse } from "../../db/idempotency.js";
 import { BusinessError } from "../../http/business-error.js";
 import type { AppDeps } from "../../http/deps.js";
 import { requiredIdempotencyKey } from "../../http/idempotency-key.js";
 import { sha256Hex } from "../../lib/crypto.js";
-import * as orderQueries from "../ordering/queries.js";
 import { recordShopChange } from "../shop-changes/record.js";
 import { requireShopPermission } from "../venues/service.js";
 import { copyMenuAndHours } from "./queries.js";
@@ -57,14 +57,14 @@ export async function createBranch(
 	const key = requiredIdempotencyKey(idempotencyKey);
 	const claim = { memberId: ctx.member.id, scope: CREATE_SCOPE, key };
 	const requestHash = sha256Hex(JSON.stringify(input));
-	const earlier = await orderQueries.findIdempotencyRecord(deps.db, claim);
+	const earlier = await findIdempotencyRecord(deps.db, claim);
 	if (earlier) return replay(deps, ctx, earlier, requestHash);
 	const now = deps.clock.now();
 	const result = await deps.db.transaction().execute(async (trx) => {
 		// The key first: a second request with it waits here until the first commits, then
 		// answers what the first answered (or claims it, if the first was refused).
-		if (!(await orderQueries.claimIdempotencyKey(trx, { ...claim, requestHash, now }))) {
-			const record = await orderQueries.findIdempotencyRecord(trx, claim);
+		if (!(await claimIdempotencyKey(trx, { ...claim, requestHash, now }))) {
+			const record = await findIdempotencyRecord(trx, claim);
 			if (!record) throw new Error("idempotency record vanished");
 			return { replayOf: record };
 		}
@@ -142,7 +142,7 @@ export async function createBranch(
 			acceptingOrders: false,
 			copied,
 		};
-		await orderQueries.storeIdempotentResponse(trx, { ...claim, response: answer });
+		await storeIdempotentResponse(trx, { ...claim, response: answer });
 		return { answer };
 	});
 	if (result.replayOf) return replay(deps, ctx, result.replayOf, requestHash);

@@ -7,6 +7,7 @@ import {
 } from "@bayon/contract";
 import type { Insertable, Selectable, Transaction } from "kysely";
 import type { z } from "zod";
+import { findIdempotencyRecord } from "../../db/idempotency.js";
 import type { DB } from "../../db/schema.js";
 import { BusinessError } from "../../http/business-error.js";
 import type { AppDeps } from "../../http/deps.js";
@@ -20,7 +21,6 @@ import {
 	openCheckout,
 	recordPendingPayment,
 } from "../ordering/gateway-payments.js";
-import * as orderQueries from "../ordering/queries.js";
 import type { GatewayName, GatewayPaymentReport } from "../payments/gateway.js";
 import { tenantTimeZone } from "../venues/queries.js";
 import { debitWallet, lockWalletParts, splitSpend } from "../wallet/bonus.js";
@@ -237,7 +237,7 @@ async function startGatewayPurchase(
 			sameRequest(earlier, input);
 			const checkout =
 				earlier.status === "pending"
-					? await orderQueries.findIdempotencyRecord(trx, { memberId: ctx.member.id, scope: CHECKOUT_SCOPE, key })
+					? await findIdempotencyRecord(trx, { memberId: ctx.member.id, scope: CHECKOUT_SCOPE, key })
 					: undefined;
 			const redirectUrl = (checkout?.response as { redirectUrl?: string } | undefined)?.redirectUrl;
 			return { kind: "replay" as const, view: await presentWithCard(trx, ctx, earlier, now, redirectUrl) };

@@ -3,6 +3,7 @@ import type { Transaction } from "kysely";
 import type { DB } from "../../db/schema.js";
 import type { AppDeps } from "../../http/deps.js";
 import type { RequestContext } from "../../http/request-context.js";
+import { maskMobile } from "../../lib/mask.js";
 import { sendStepUpCode } from "../identity/service.js";
 import { requireShopPermission } from "../venues/service.js";
 import { accountId } from "../wallet/ledger.js";
@@ -16,12 +17,6 @@ export type SignedInContext = RequestContext & { member: { id: number } };
 
 /** Owner only: managers and staff are refused (Forbidden), like every money setting. */
 export const MONEY_PERMISSION = "money";
-
-/** A phone as the page may show it: the first three and last four digits (138****8000). */
-export function maskMobile(mobile: string): string {
-	if (mobile.length <= 7) return `${mobile.slice(0, 1)}****${mobile.slice(-2)}`;
-	return `${mobile.slice(0, 3)}****${mobile.slice(-4)}`;
-}
 
 /** `POST /merchant/money/send-code`: a fresh code to the signed-in owner's own phone (the login code's limits). */
 export async function sendMoneyCode(deps: AppDeps, ctx: SignedInContext, shopId: number): Promise<MoneyCodeSent> {

@@ -2,6 +2,7 @@ import { type BillRoundView, ErrorCode, type PaidWith, type TableBillView } from
 import type { Kysely, Selectable, Transaction } from "kysely";
 import type { DB } from "../../db/schema.js";
 import { BusinessError } from "../../http/business-error.js";
+import { maskMobile } from "../../lib/mask.js";
 import { releaseCouponOfCancelledOrder } from "../coupons/order-coupons.js";
 import { releaseOrderEarnings } from "../merchant-wallet/earnings.js";
 import { awardPointsForOrder } from "../points/order-points.js";
@@ -315,9 +316,4 @@ export async function presentBills(
 function ordererOf(orderers: ReadonlyMap<number, { nickname: string; mobile: string }>, memberId: number) {
 	const contact = orderers.get(memberId);
 	return { nickname: contact?.nickname ?? "", mobile: maskMobile(contact?.mobile ?? "") };
-}
-
-/** 13800000003 → 138****0003: enough for the staff to tell diners apart, not to call them. */
-export function maskMobile(mobile: string): string {
-	return mobile.length >= 7 ? `${mobile.slice(0, 3)}****${mobile.slice(-4)}` : "****";
 }

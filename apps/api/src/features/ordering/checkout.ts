@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { ErrorCode, type OrderView, type PlaceOrderInput, type PricedCart } from "@bayon/contract";
 import { type Kysely, type QueryCreator, type RawBuilder, type Selectable, sql, type Transaction } from "kysely";
 import type { z } from "zod";
+import { claimInsert, findIdempotencyRecord } from "../../db/idempotency.js";
 import { executePrepared } from "../../db/prepared.js";
 import { refusalOf, refusedUnless } from "../../db/refusal.js";
 import type { DB } from "../../db/schema.js";
@@ -187,7 +188,7 @@ async function placeOrderOnce(
 		});
 		if (!claimed) {
 			// A concurrent request with this key committed first: answer what it answered.
-			const record = await queries.findIdempotencyRecord(trx, { memberId: ctx.member.id, scope: CREATE_SCOPE, key });
+			const record = await findIdempotencyRecord(trx, { memberId: ctx.member.id, scope: CREATE_SCOPE, key });
 			const view = await answeredBefore(trx, ctx, record ?? null, requestHash, now);
 			if (!view) throw new BusinessError(ErrorCode.IdempotencyKeyReused);
 			return { view };
@@ -314,7 +315,7 @@ function orderStatement(
 		// stock: taking the stock first here would deadlock with it).
 		withQuery("new_order", sql`SELECT nextval(pg_get_serial_sequence('customer_order', 'id')) AS id`);
 		statement = statement.with("claim", (db) =>
-			queries.claimInsert(db, {
+			claimInsert(db, {
 				memberId: ctx.member.id,
 				scope: claim.scope,
 				key: claim.key,
@@ -487,7 +488,7 @@ async function replayOf(
 	key: string,
 	requestHash: string,
 ): Promise<OrderView | null> {
-	const record = await queries.findIdempotencyRecord(deps.db, { memberId: ctx.member.id, scope: CREATE_SCOPE, key });
+	const record = await findIdempotencyRecord(deps.db, { memberId: ctx.member.id, scope: CREATE_SCOPE, key });
 	return answeredBefore(deps.db, ctx, record ?? null, requestHash, deps.clock.now());
 }
 

@@ -1,13 +1,6 @@
 import type { OrderStatus } from "@bayon/contract";
-import {
-	type ExpressionBuilder,
-	type Kysely,
-	type QueryCreator,
-	type RawBuilder,
-	sql,
-	type Transaction,
-	type Updateable,
-} from "kysely";
+import { type ExpressionBuilder, type Kysely, type RawBuilder, sql, type Transaction, type Updateable } from "kysely";
+import { claimInsert, type KeyClaim } from "../../db/idempotency.js";
 import { executePrepared } from "../../db/prepared.js";
 import type { DB } from "../../db/schema.js";
 import { orderNoticesFor, tellOrderNews } from "../notifications/order-notices.js";
@@ -322,16 +315,6 @@ export function claimExpiredOrders(trx: Transaction<DB>, now: Date, limit: numbe
 		.execute();
 }
 
-export function findIdempotencyRecord(db: Db, args: { memberId: number; scope: string; key: string }) {
-	return db
-		.selectFrom("idempotency_record")
-		.select(["request_hash", "response"])
-		.where("member_id", "=", args.memberId)
-		.where("scope", "=", args.scope)
-		.where("key", "=", args.key)
-		.executeTakeFirst();
-}
-
 /**
  * Before placing an order, in one read (decision 025): what a request with this key already
  * answered (if any) and the shop's menu version, read before pricing so that the prices are at
@@ -364,44 +347,6 @@ export async function findReplayAndMenuVersion(
 }
 
 /**
- * Claims a key for this request inside its transaction. A concurrent request with the same
- * key blocks on the primary key until this one commits (then finds the record) or rolls
- * back (then claims it itself): exactly one of them does the work.
- */
-export async function claimIdempotencyKey(trx: Transaction<DB>, args: KeyClaim): Promise<boolean> {
-	const row = await claimInsert(trx, args).executeTakeFirst();
-	return row !== undefined;
-}
-
-interface KeyClaim {
-	memberId: number;
-	scope: string;
-	key: string;
-	requestHash: string;
-	now: Date;
-}
-
-/**
- * The claim's insert: a row answered when this request claimed the key, none when another had.
- * The answer is written later, unless `response` gives it now (an order written in the same
- * statement: its id).
- */
-export function claimInsert(db: QueryCreator<DB>, args: KeyClaim & { response?: RawBuilder<string> }) {
-	return db
-		.insertInto("idempotency_record")
-		.values({
-			member_id: args.memberId,
-			scope: args.scope,
-			key: args.key,
-			request_hash: args.requestHash,
-			response: args.response ?? "{}",
-			created_at: args.now,
-		})
-		.onConflict((oc) => oc.columns(["member_id", "scope", "key"]).doNothing())
-		.returning("key");
-}
-
-/**
  * Checkout, first inside its transaction and before it takes stock, in one statement: the
  * idempotency key claimed for this request (false: another request with it committed first),
  * and the shop's menu version held FOR SHARE until commit (decision 014). A menu change bumps
@@ -428,19 +373,6 @@ export async function claimKeyHoldingMenu(
 		])
 		.executeTakeFirstOrThrow();
 	return { claimed: Number(row.claimed) > 0, menuVersion: Number(row.menu_version ?? 0) };
-}
-
-export async function storeIdempotentResponse(
-	trx: Transaction<DB>,
-	args: { memberId: number; scope: string; key: string; response: object },
-) {
-	await trx
-		.updateTable("idempotency_record")
-		.set({ response: JSON.stringify(args.response) })
-		.where("member_id", "=", args.memberId)
-		.where("scope", "=", args.scope)
-		.where("key", "=", args.key)
-		.execute();
 }
 
 /**

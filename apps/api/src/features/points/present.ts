@@ -5,7 +5,7 @@ import {
 	type PointsItemView,
 	type RedemptionView,
 } from "@bayon/contract";
-import { maskMobile } from "../ordering/bill-settlement.js";
+import { maskMobile } from "../../lib/mask.js";
 import type { ItemRow, RedemptionRow, ShopNameRow } from "./queries.js";
 
 /** Items and redemptions as the apps see them. */

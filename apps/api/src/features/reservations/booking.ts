@@ -13,6 +13,7 @@ import {
 } from "@bayon/contract";
 import { sql, type Transaction } from "kysely";
 import type { z } from "zod";
+import { claimIdempotencyKey, findIdempotencyRecord, storeIdempotentResponse } from "../../db/idempotency.js";
 import type { DB } from "../../db/schema.js";
 import { BusinessError } from "../../http/business-error.js";
 import type { AppDeps } from "../../http/deps.js";
@@ -21,7 +22,6 @@ import type { RequestContext } from "../../http/request-context.js";
 import { sha256Hex } from "../../lib/crypto.js";
 import type { MenuNames } from "../menu/service.js";
 import { takeStock } from "../ordering/checkout.js";
-import * as orderingQueries from "../ordering/queries.js";
 import { evaluateCart } from "../ordering/service.js";
 import { getOrderingTerms } from "../venues/service.js";
 import { presentReservations, type StoredPreorderLine } from "./present.js";
@@ -239,7 +239,7 @@ export async function bookTable(
 	// Pinned tables are part of what was asked: the same key with other tables is another request.
 	const requestHash = sha256Hex(JSON.stringify({ ...request.fields, tableIds: request.pinnedTableIds ?? null }));
 	if (key) {
-		const record = await orderingQueries.findIdempotencyRecord(deps.db, { memberId: ctx.member.id, scope, key });
+		const record = await findIdempotencyRecord(deps.db, { memberId: ctx.member.id, scope, key });
 		if (record) {
 			if (record.request_hash !== requestHash) throw new BusinessError(ErrorCode.IdempotencyKeyReused);
 			return record.response as ReservationView;
@@ -256,7 +256,7 @@ export async function bookTable(
 	const view = await deps.db.transaction().execute(async (trx) => {
 		const now = deps.clock.now();
 		if (key) {
-			const claimed = await orderingQueries.claimIdempotencyKey(trx, {
+			const claimed = await claimIdempotencyKey(trx, {
 				memberId: ctx.member.id,
 				scope,
 				key,
@@ -264,7 +264,7 @@ export async function bookTable(
 				now,
 			});
 			if (!claimed) {
-				const record = await orderingQueries.findIdempotencyRecord(trx, { memberId: ctx.member.id, scope, key });
+				const record = await findIdempotencyRecord(trx, { memberId: ctx.member.id, scope, key });
 				if (record?.request_hash !== requestHash) throw new BusinessError(ErrorCode.IdempotencyKeyReused);
 				return { view: record.response as ReservationView, replayed: true };
 			}
@@ -406,8 +406,7 @@ export async function bookTable(
 			now,
 		);
 		if (!created) throw new Error("reservation could not be presented");
-		if (key)
-			await orderingQueries.storeIdempotentResponse(trx, { memberId: ctx.member.id, scope, key, response: created });
+		if (key) await storeIdempotentResponse(trx, { memberId: ctx.member.id, scope, key, response: created });
 		return { view: created, replayed: false };
 	});
 	if (!view.replayed) await announceReservationChange(deps, view.view.id, "created");

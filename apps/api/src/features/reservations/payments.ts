@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { ErrorCode, type PayReservationInput, type ReservationPaymentResult } from "@bayon/contract";
 import type { Selectable, Transaction, Updateable } from "kysely";
+import { claimIdempotencyKey, findIdempotencyRecord, storeIdempotentResponse } from "../../db/idempotency.js";
 import type { DB } from "../../db/schema.js";
 import { BusinessError } from "../../http/business-error.js";
 import type { AppDeps } from "../../http/deps.js";
@@ -17,7 +18,6 @@ import {
 	settlePendingPayments,
 } from "../ordering/gateway-payments.js";
 import { settlePaymentsOfExpiredReservations } from "../ordering/gateway-reconciliation.js";
-import * as orderQueries from "../ordering/queries.js";
 import type { GatewayName, GatewayPaymentReport } from "../payments/gateway.js";
 import { lockWalletParts } from "../wallet/bonus.js";
 import { accountBalance, postLedgerTxn } from "../wallet/ledger.js";
@@ -61,7 +61,7 @@ export async function payReservation(
 	const key = optionalIdempotencyKey(idempotencyKey);
 	const requestHash = sha256Hex(JSON.stringify(input));
 	if (key) {
-		const record = await orderQueries.findIdempotencyRecord(deps.db, {
+		const record = await findIdempotencyRecord(deps.db, {
 			memberId: ctx.member.id,
 			scope: PAY_SCOPE,
 			key,
@@ -114,10 +114,9 @@ async function claimKey(
 	now: Date,
 ): Promise<ReservationPaymentResult | null> {
 	if (!key) return null;
-	if (await orderQueries.claimIdempotencyKey(trx, { memberId: ctx.member.id, scope: PAY_SCOPE, key, requestHash, now }))
-		return null;
+	if (await claimIdempotencyKey(trx, { memberId: ctx.member.id, scope: PAY_SCOPE, key, requestHash, now })) return null;
 	// A concurrent request with this key committed first: answer what it answered.
-	const record = await orderQueries.findIdempotencyRecord(trx, { memberId: ctx.member.id, scope: PAY_SCOPE, key });
+	const record = await findIdempotencyRecord(trx, { memberId: ctx.member.id, scope: PAY_SCOPE, key });
 	if (!record) throw new Error("idempotency record vanished");
 	return replayed(record, requestHash);
 }
@@ -129,7 +128,7 @@ async function storeAnswer(
 	answer: ReservationPaymentResult,
 ) {
 	if (key)
-		await orderQueries.storeIdempotentResponse(trx, {
+		await storeIdempotentResponse(trx, {
 			memberId: ctx.member.id,
 			scope: PAY_SCOPE,
 			key,

@@ -13,7 +13,7 @@ import {
 } from "@bayon/contract";
 import type { Kysely, Transaction } from "kysely";
 import type { DB } from "../../db/schema.js";
-import { maskMobile } from "../ordering/bill-settlement.js";
+import { maskMobile } from "../../lib/mask.js";
 import { countStrikes, type ReservationRow, readReservationSettings } from "./records.js";
 
 type Db = Kysely<DB> | Transaction<DB>;

@@ -12,7 +12,7 @@ import type { DB } from "../../db/schema.js";
 import { BusinessError } from "../../http/business-error.js";
 import type { AppDeps } from "../../http/deps.js";
 import type { RequestContext } from "../../http/request-context.js";
-import { maskMobile } from "../ordering/bill-settlement.js";
+import { maskMobile } from "../../lib/mask.js";
 import { recordShopChange } from "../shop-changes/record.js";
 import { requireShopPermission } from "../venues/service.js";
 import { walletBalances } from "./bill-queries.js";

@@ -9,6 +9,7 @@ import {
 } from "@bayon/contract";
 import type { Kysely, Selectable, Transaction } from "kysely";
 import type { z } from "zod";
+import { claimIdempotencyKey, findIdempotencyRecord, storeIdempotentResponse } from "../../db/idempotency.js";
 import type { DB } from "../../db/schema.js";
 import { BusinessError } from "../../http/business-error.js";
 import type { AppDeps } from "../../http/deps.js";
@@ -24,7 +25,6 @@ import {
 	recordPendingPayment,
 	settlePendingPayments,
 } from "../ordering/gateway-payments.js";
-import * as orderQueries from "../ordering/queries.js";
 import type { GatewayPaymentReport } from "../payments/gateway.js";
 import { accountBalance, postLedgerTxn } from "../wallet/ledger.js";
 
@@ -80,7 +80,7 @@ export async function startRecharge(
 	const packageId = input.packageId;
 	if (packageId === undefined) throw BusinessError.invalidField("packageId", "selectRechargeAmount");
 	const requestHash = sha256Hex(JSON.stringify(input));
-	const earlier = await orderQueries.findIdempotencyRecord(deps.db, {
+	const earlier = await findIdempotencyRecord(deps.db, {
 		memberId: ctx.member.id,
 		scope: START_SCOPE,
 		key,
@@ -91,7 +91,7 @@ export async function startRecharge(
 	const paymentId = randomUUID();
 	const started = await deps.db.transaction().execute(async (trx) => {
 		if (
-			!(await orderQueries.claimIdempotencyKey(trx, {
+			!(await claimIdempotencyKey(trx, {
 				memberId: ctx.member.id,
 				scope: START_SCOPE,
 				key,
@@ -100,7 +100,7 @@ export async function startRecharge(
 			}))
 		) {
 			// A concurrent request with this key committed first: answer what it answered.
-			const record = await orderQueries.findIdempotencyRecord(trx, {
+			const record = await findIdempotencyRecord(trx, {
 				memberId: ctx.member.id,
 				scope: START_SCOPE,
 				key,
@@ -160,7 +160,7 @@ export async function startRecharge(
 }
 
 function storeAnswer(trx: Transaction<DB>, ctx: SignedInContext, key: string, answer: RechargeView) {
-	return orderQueries.storeIdempotentResponse(trx, {
+	return storeIdempotentResponse(trx, {
 		memberId: ctx.member.id,
 		scope: START_SCOPE,
 		key,

@@ -26,6 +26,9 @@ const rules = [
 		why: "the contract may only import zod and itself",
 	},
 ];
+/** The contract's shared parts, which every capability's file may use and which use none (index.ts only gathers). */
+const contractInfrastructure = /^(common|constants|envelope|errors|i18n|messages|money|strict)(\.ts|\/)/;
+
 const importPattern = /(?:import|export)\s[^'"]*?from\s+["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g;
 
 const problems = [];
@@ -53,6 +56,8 @@ for (const name of Object.keys(contractPackage.dependencies ?? {})) {
 		problems.push(`packages/contract/package.json: runtime dependency "${name}" (only zod is allowed)`);
 }
 
+problems.push(...featureBoundaryProblems());
+
 if (problems.length) {
 	console.error(`Module boundary violations:\n${problems.join("\n")}`);
 	process.exit(1);
@@ -66,4 +71,140 @@ function* walk(dir) {
 		// Tests may import their runner; the rules are about what ships.
 		else if (/\.(ts|tsx|js|mjs)$/.test(entry) && !/\.test\.tsx?$/.test(entry)) yield full;
 	}
+}
+
+/**
+ * Capabilities may depend on each other one way only (issue 28, decision 028): on each floor
+ * (the API, the web app, the contract) the feature folders' imports form no circle, however
+ * long, and infrastructure imports no feature. A reaction that crosses features the other way
+ * travels as a registered handler or a typed event. Tests are not counted: they may reach
+ * across to set up what they check.
+ */
+function featureBoundaryProblems() {
+	const floors = [
+		{
+			dir: "apps/api/src",
+			unitOf: (rel) => rel.match(/^features\/([^/]+)\//)?.[1] ?? null,
+			infrastructure: /^(http|realtime|db|lib)\//,
+		},
+		{
+			dir: "apps/web/src",
+			unitOf: (rel) => rel.match(/^features\/([^/]+)\//)?.[1] ?? null,
+			// app/ is the shell that puts the features together; features use lib/ and ui/, never the shell.
+			infrastructure: /^(lib|ui|app)\//,
+			shellMayImport: /^app\//,
+		},
+		{
+			dir: "packages/contract/src",
+			unitOf: (rel) => (contractInfrastructure.test(rel) || rel === "index.ts" ? null : rel.replace(/\.ts$/, "")),
+			infrastructure: contractInfrastructure,
+		},
+	];
+	const found = [];
+	// Ties not yet undone while the code moves (issue 28): this list may only shrink, and an entry
+	// that no longer occurs must go. Keys name a file and a unit, never a line.
+	const allowed = new Set(JSON.parse(readFileSync(path.join(root, "scripts/boundary-allowlist.json"), "utf8")));
+	const seen = new Set();
+	const report = (key, where, text) => {
+		seen.add(key);
+		if (!allowed.has(key)) found.push(`${where}: ${text}`);
+	};
+	for (const floor of floors) {
+		const base = path.join(root, floor.dir);
+		const edges = new Map();
+		for (const file of walk(base)) {
+			const rel = path.relative(base, file).split(path.sep).join("/");
+			const from = floor.unitOf(rel);
+			const lines = readFileSync(file, "utf8").split("\n");
+			lines.forEach((line, index) => {
+				for (const match of line.matchAll(importPattern)) {
+					const spec = match[1] ?? match[2];
+					if (!spec.startsWith(".")) continue;
+					const target = path
+						.relative(base, path.resolve(path.dirname(file), spec))
+						.split(path.sep)
+						.join("/")
+						.replace(/\.js$/, ".ts");
+					const to = floor.unitOf(target.includes(".") ? target : `${target}/`);
+					const where = `${floor.dir}/${rel}:${index + 1}`;
+					if (from !== null && floor.shellMayImport?.test(target))
+						report(
+							`${floor.dir}/${rel} imports the shell ${spec}`,
+							where,
+							`the feature "${from}" imports the app shell ("${spec}"); move what it needs to lib/ or ui/`,
+						);
+					if (to === null || to === from) continue;
+					if (from === null) {
+						if (floor.infrastructure.test(rel) && !floor.shellMayImport?.test(rel))
+							report(
+								`${floor.dir}/${rel} imports the feature ${to}`,
+								where,
+								`infrastructure imports the feature "${to}" ("${spec}")`,
+							);
+						continue;
+					}
+					const key = `${from} -> ${to}`;
+					const allowKey = `${floor.dir}: ${key}`;
+					if (allowed.has(allowKey)) {
+						seen.add(allowKey);
+						continue;
+					}
+					if (!edges.has(key)) edges.set(key, where);
+				}
+			});
+		}
+		for (const circle of circles(edges)) {
+			const ties = circle.map((key) => `    ${key} (first at ${edges.get(key)})`).join("\n");
+			found.push(`${floor.dir}: features import each other in a circle:\n${ties}`);
+		}
+	}
+	for (const key of allowed)
+		if (!seen.has(key)) found.push(`scripts/boundary-allowlist.json: "${key}" no longer occurs: remove it`);
+	return found;
+}
+
+/** Every strongly connected group of two or more units, as the edges that tie it. */
+function circles(edges) {
+	const graph = new Map();
+	for (const key of edges.keys()) {
+		const [from, to] = key.split(" -> ");
+		if (!graph.has(from)) graph.set(from, []);
+		if (!graph.has(to)) graph.set(to, []);
+		graph.get(from).push(to);
+	}
+	let counter = 0;
+	const index = new Map();
+	const low = new Map();
+	const stack = [];
+	const onStack = new Set();
+	const groups = [];
+	const visit = (unit) => {
+		index.set(unit, counter);
+		low.set(unit, counter++);
+		stack.push(unit);
+		onStack.add(unit);
+		for (const next of graph.get(unit)) {
+			if (!index.has(next)) {
+				visit(next);
+				low.set(unit, Math.min(low.get(unit), low.get(next)));
+			} else if (onStack.has(next)) low.set(unit, Math.min(low.get(unit), index.get(next)));
+		}
+		if (low.get(unit) === index.get(unit)) {
+			const group = [];
+			let member;
+			do {
+				member = stack.pop();
+				onStack.delete(member);
+				group.push(member);
+			} while (member !== unit);
+			if (group.length > 1) groups.push(new Set(group));
+		}
+	};
+	for (const unit of [...graph.keys()].sort()) if (!index.has(unit)) visit(unit);
+	return groups.map((group) =>
+		[...edges.keys()].filter((key) => {
+			const [from, to] = key.split(" -> ");
+			return group.has(from) && group.has(to);
+		}),
+	);
 }

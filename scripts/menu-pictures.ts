@@ -1,6 +1,6 @@
 // Renders the demo menu's pictures: for every Fluent Emoji Flat icon an item of
-// apps/api/src/db/seed/demo-data.ts or a points-mall item of seed/points.ts names, a square WebP tile (the icon on a warm backdrop)
-// in apps/api/src/db/seed/pictures/, plus the icon set's licence. Only the icons used are
+// apps/api/src/seed/demo-data.ts or a points-mall item of seed/points.ts names, a square WebP tile (the icon on a warm backdrop)
+// in apps/api/src/seed/pictures/, plus the icon set's licence. Only the icons used are
 // written, and tiles no item names any more are removed. Run after changing a `picture`:
 //   npm run menu-pictures
 import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -10,16 +10,16 @@ import { fileURLToPath } from "node:url";
 import type { IconifyJSON } from "@iconify/types";
 import { getIconData, iconToHTML, iconToSVG } from "@iconify/utils";
 import sharp from "sharp";
-import { demoMenu } from "../apps/api/src/db/seed/demo-data.js";
-import { MENU_PICTURE_BACKDROP, MENU_PICTURE_SIZE, pictureFileName } from "../apps/api/src/db/seed/pictures.js";
-import { demoPointsPictures } from "../apps/api/src/db/seed/points.js";
+import { demoMenu } from "../apps/api/src/seed/demo-data.js";
+import { MENU_PICTURE_BACKDROP, MENU_PICTURE_SIZE, pictureFileName } from "../apps/api/src/seed/pictures.js";
+import { demoPointsPictures } from "../apps/api/src/seed/points.js";
 
 const ICON_PACKAGE = "@iconify-json/fluent-emoji-flat";
 /** The icon's share of the tile's side: room around it so a round crop still shows all of it. */
 const ICON_SHARE = 0.62;
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const outDir = path.join(root, "apps/api/src/db/seed/pictures");
+const outDir = path.join(root, "apps/api/src/seed/pictures");
 const require = createRequire(import.meta.url);
 const iconSet = JSON.parse(readFileSync(require.resolve(`${ICON_PACKAGE}/icons.json`), "utf8")) as IconifyJSON;
 const packageVersion = (

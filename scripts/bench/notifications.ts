@@ -5,7 +5,7 @@ import {
 	type BotDeliveryOptions,
 	startBotDeliveryLoop,
 } from "../../apps/api/src/features/notifications/delivery.js";
-import { createTelegramBot } from "../../apps/api/src/features/notifications/telegram-bot.js";
+import { createTelegramBot } from "../../apps/api/src/lib/telegram-bot.js";
 import type { AppDeps } from "../../apps/api/src/http/deps.js";
 import { startFakeBotApi } from "../../apps/api/test/fake-bot-api.js";
 

@@ -5,7 +5,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { sql } from "kysely";
 import { openDatabase } from "../../apps/api/src/db/database.js";
-import { DEMO_OWNER_MOBILE } from "../../apps/api/src/db/seed/demo-data.js";
+import { DEMO_OWNER_MOBILE } from "../../apps/api/src/seed/demo-data.js";
 import { type EmbeddedServer, startEmbeddedServer } from "../../apps/api/test/embedded-server.js";
 import { createTeaShop, grantBalance } from "./bench-shop.js";
 import { signIn } from "./sign-in.js";

@@ -14,7 +14,7 @@ import { type Database, openDatabase } from "../../apps/api/src/db/database.js";
 import { MAX_PREPARED_TEXTS, preparedTexts } from "../../apps/api/src/db/prepared.js";
 import { MENU_CACHE_MS, menuCacheLoads } from "../../apps/api/src/features/menu/service.js";
 import { startBotDeliveryLoop } from "../../apps/api/src/features/notifications/delivery.js";
-import { createTelegramBot } from "../../apps/api/src/features/notifications/telegram-bot.js";
+import { createTelegramBot } from "../../apps/api/src/lib/telegram-bot.js";
 import { loadConfig } from "../../apps/api/src/lib/config.js";
 import { startServer } from "../../apps/api/src/server.js";
 import { startFakeBotApi } from "../../apps/api/test/fake-bot-api.js";

@@ -2,10 +2,10 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/database.js";
 import type { DB } from "../db/schema.js";
-import type { SmsProvider } from "../features/identity/sms/provider.js";
-import type { TelegramBot } from "../features/notifications/telegram-bot.js";
 import type { Clock } from "../lib/clock.js";
 import type { Config } from "../lib/config.js";
+import type { SmsProvider } from "../lib/sms/provider.js";
+import type { TelegramBot } from "../lib/telegram-bot.js";
 import type { EventBus } from "../realtime/bus.js";
 
 /** What every feature may use; passed explicitly so that tests can build the same app. */

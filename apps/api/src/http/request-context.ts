@@ -1,11 +1,31 @@
-import { DEFAULT_TENANT_ID, ErrorCode } from "@bayon/contract";
+import { type CurrencyConfig, DEFAULT_TENANT_ID, ErrorCode } from "@bayon/contract";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { authenticate, type SignedInMember } from "../features/identity/service.js";
-import type { Tenant } from "../features/tenancy/service.js";
-import { findTenant } from "../features/tenancy/service.js";
 import { BusinessError } from "./business-error.js";
 import type { AppDeps } from "./deps.js";
 import { headerValue, languageOf } from "./language.js";
+
+/** The tenant a request is for (features/tenancy reads it). */
+export interface Tenant {
+	id: number;
+	name: string;
+	shopKey: string;
+	currency: CurrencyConfig;
+}
+
+/** The member behind a request's access token (features/identity checks the token). */
+export interface SignedInMember {
+	id: number;
+	sessionFamilyId: string;
+}
+
+/**
+ * How a caller is found. The lookups belong to the features that own tenants and sessions; the
+ * composition root (app.ts) hands them in, so that this layer imports no feature.
+ */
+export interface CallerLookup {
+	tenant(deps: AppDeps, tenantId: number): Promise<Tenant | null>;
+	member(deps: AppDeps, tenantId: number, accessToken: string): Promise<SignedInMember | null>;
+}
 
 /** Who is calling, for which tenant, in which language: resolved once per API request. */
 export interface RequestContext {
@@ -37,13 +57,13 @@ export function signedIn(request: FastifyRequest): RequestContext & { member: Si
  * header selects a tenant; it never grants anything by itself. A login-only route
  * without a valid session is answered with business code 401 before its body is read.
  */
-export function installRequestContext(app: FastifyInstance, deps: AppDeps) {
+export function installRequestContext(app: FastifyInstance, deps: AppDeps, callers: CallerLookup) {
 	app.decorateRequest("ctx", null as unknown as RequestContext);
 	app.addHook("onRequest", async (request) => {
 		const lang = languageOf(request);
-		const tenant = await resolveTenant(request, deps);
+		const tenant = await resolveTenant(request, deps, callers);
 		const token = bearerToken(request);
-		const member = token ? await authenticate(deps, tenant.id, token) : null;
+		const member = token ? await callers.member(deps, tenant.id, token) : null;
 		request.ctx = { tenant, lang, member, ip: request.ip };
 		if (!member && request.routeOptions.config?.public !== true && request.is404 !== true) {
 			throw new BusinessError(ErrorCode.Unauthorized);
@@ -51,11 +71,11 @@ export function installRequestContext(app: FastifyInstance, deps: AppDeps) {
 	});
 }
 
-async function resolveTenant(request: FastifyRequest, deps: AppDeps): Promise<Tenant> {
+async function resolveTenant(request: FastifyRequest, deps: AppDeps, callers: CallerLookup): Promise<Tenant> {
 	const rawId = headerValue(request.headers["tenant-id"]);
 	// Plain digits only: Number() would also read "0x1", "1e0" or "1.0" as tenant 1.
 	const tenantId = rawId === undefined ? DEFAULT_TENANT_ID : /^\d{1,15}$/.test(rawId) ? Number(rawId) : Number.NaN;
-	const tenant = Number.isSafeInteger(tenantId) && tenantId > 0 ? await findTenant(deps, tenantId) : null;
+	const tenant = Number.isSafeInteger(tenantId) && tenantId > 0 ? await callers.tenant(deps, tenantId) : null;
 	if (!tenant) throw new BusinessError(ErrorCode.TenantUnknown);
 	const shopKey = headerValue(request.headers["shop-key"]);
 	if (shopKey !== undefined && shopKey !== tenant.shopKey) throw new BusinessError(ErrorCode.ShopKeyInvalid);

@@ -1,9 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { settleDueEarnings } from "../features/merchant-wallet/settlement.js";
 import type { MovableClock } from "../lib/clock.js";
-import type { AppDeps } from "./deps.js";
 import { ok } from "./envelope.js";
 
 const YEAR_SECONDS = 366 * 24 * 3600;
@@ -27,11 +25,12 @@ const AdvanceClockInput = z.object({
  * only when the server runs on a fake clock (FAKE_NOW, which the configuration refuses in
  * production); otherwise the path is unknown (not found). It moves the server's clock (forward, or
  * back by a negative amount: one server serves every browser test file, so a test that moved
- * it puts it back) and then runs the earnings settlement once, so a test sees a hold pass (decision 023) without
- * waiting for the job's next round. Other jobs keep their own rounds. The answer is the
- * server's new time, for the test to know how far ahead of the real clock it runs.
+ * it puts it back) and then runs `afterMove` once: the composition root passes the earnings
+ * settlement, so a test sees a hold pass (decision 023) without waiting for the job's next round.
+ * Other jobs keep their own rounds. The answer is the server's new time, for the test to know how
+ * far ahead of the real clock it runs.
  */
-export async function testClockRoutes(app: FastifyInstance, deps: AppDeps, clock: MovableClock) {
+export async function testClockRoutes(app: FastifyInstance, clock: MovableClock, afterMove: () => Promise<unknown>) {
 	app.get("/test/clock", { config: { public: true } }, async () => ok({ now: clock.now().toISOString() }));
 	app.withTypeProvider<ZodTypeProvider>().post(
 		"/test/clock/advance",
@@ -39,7 +38,7 @@ export async function testClockRoutes(app: FastifyInstance, deps: AppDeps, clock
 		{ config: { public: true }, schema: { body: AdvanceClockInput } },
 		async (request) => {
 			clock.advance(request.body.seconds);
-			await settleDueEarnings(deps);
+			await afterMove();
 			return ok({ now: clock.now().toISOString() });
 		},
 	);

@@ -72,7 +72,7 @@ export interface Config {
 	telegramApiUrl: string;
 	/**
 	 * The secret Telegram echoes on webhook calls: TELEGRAM_WEBHOOK_SECRET, or one derived from
-	 * the token secret (notifications/telegram-bot.ts) so every server of a deployment agrees.
+	 * the token secret (lib/telegram-bot.ts) so every server of a deployment agrees.
 	 */
 	telegramWebhookSecret: string | undefined;
 	smsProvider: "outbox";

@@ -9,11 +9,10 @@ import {
 import websocket from "@fastify/websocket";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { WebSocket } from "ws";
-import { authenticate } from "../features/identity/service.js";
 import type { AppDeps } from "../http/deps.js";
 import { ok } from "../http/envelope.js";
 import { headerValue, languageOf } from "../http/language.js";
-import { signedIn } from "../http/request-context.js";
+import { type CallerLookup, signedIn } from "../http/request-context.js";
 import type { DomainEvent } from "./bus.js";
 import { isAllowedOrigin } from "./origin.js";
 import { MAX_SOCKETS_PER_ADDRESS, MAX_SOCKETS_PER_MEMBER, SocketLimits } from "./socket-limits.js";
@@ -80,7 +79,7 @@ const SESSION_ENDED = LiveSocketClose.SessionEnded;
  * more is closed at once with 4429 "too many live connections", before `ready`, and the app
  * waits its longest backoff before trying again.
  */
-export async function registerWebsocket(app: FastifyInstance, deps: AppDeps) {
+export async function registerWebsocket(app: FastifyInstance, deps: AppDeps, callers: Pick<CallerLookup, "member">) {
 	await app.register(websocket, { options: { maxPayload: 4096 } });
 	const listeners = new Set<Listener>();
 	const limits = new SocketLimits(MAX_SOCKETS_PER_MEMBER, MAX_SOCKETS_PER_ADDRESS);
@@ -220,7 +219,7 @@ export async function registerWebsocket(app: FastifyInstance, deps: AppDeps) {
 					return reply
 						.code(403)
 						.send({ code: ErrorCode.Forbidden, msg: formatMessage("forbidden", languageOf(request)), data: null });
-				const who = await identify(deps, request);
+				const who = await identify(deps, callers, request);
 				if (!who)
 					return reply.code(401).send({
 						code: ErrorCode.Unauthorized,
@@ -293,7 +292,11 @@ export async function websocketTicketRoute(app: FastifyInstance, deps: AppDeps) 
 	});
 }
 
-async function identify(deps: AppDeps, request: FastifyRequest): Promise<WsTicketClaims | null> {
+async function identify(
+	deps: AppDeps,
+	callers: Pick<CallerLookup, "member">,
+	request: FastifyRequest,
+): Promise<WsTicketClaims | null> {
 	// Query values arrive as arrays when a key repeats: anything but one plain string is refused.
 	const query = request.query as Record<string, unknown>;
 	const single = (value: unknown) => (typeof value === "string" ? value : undefined);
@@ -303,7 +306,7 @@ async function identify(deps: AppDeps, request: FastifyRequest): Promise<WsTicke
 	if (token) {
 		const rawTenant = query.tenant ?? headerValue(request.headers["tenant-id"]) ?? String(DEFAULT_TENANT_ID);
 		const tenant = queryIdField.safeParse(rawTenant);
-		const member = tenant.success ? await authenticate(deps, tenant.data, token) : null;
+		const member = tenant.success ? await callers.member(deps, tenant.data, token) : null;
 		return member && tenant.success
 			? { tenantId: tenant.data, memberId: member.id, sessionFamilyId: member.sessionFamilyId }
 			: null;

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { CouponFixture } from "../../../test/coupons.js";
 import { startTestServer, type TestServer } from "../../../test/harness.js";
 import { memberWithRole } from "../../../test/shops.js";
-import { DEMO_EXCHANGE_CODE } from "../../db/seed/coupons.js";
+import { DEMO_EXCHANGE_CODE } from "../../seed/coupons.js";
 
 /**
  * The coupon centre, claiming (from the centre or with an exchange code), the member's coupons

@@ -18,6 +18,7 @@ import type { Kysely, Transaction } from "kysely";
 import type { DB } from "../../db/schema.js";
 import { BusinessError } from "../../http/business-error.js";
 import type { AppDeps } from "../../http/deps.js";
+import type { SignedInMember } from "../../http/request-context.js";
 import { addSeconds } from "../../lib/clock.js";
 import { hexDigestsEqual, hmacHex, randomDigits, randomToken, sha256Hex } from "../../lib/crypto.js";
 import { isOwnUpload } from "../files/service.js";
@@ -35,10 +36,7 @@ export interface CallerContext {
 	ip: string;
 }
 
-export interface SignedInMember {
-	id: number;
-	sessionFamilyId: string;
-}
+export type { SignedInMember };
 
 /**
  * Sends a login code. The answer is the same whether or not the number belongs to a

@@ -10,7 +10,7 @@ import { writeReservationRules } from "../../../test/reservation-rules.js";
 import { addShop } from "../../../test/shops.js";
 import { TableFixture } from "../../../test/tables.js";
 import { linkShopGroup, telegramMember } from "../../../test/telegram-members.js";
-import { DEMO_OPERATOR_MOBILE } from "../../db/seed/demo-data.js";
+import { DEMO_OPERATOR_MOBILE } from "../../seed/demo-data.js";
 import { markNoShows } from "../reservations/jobs.js";
 import { fromLocalMoment, toLocalMoment } from "../venues/hours.js";
 

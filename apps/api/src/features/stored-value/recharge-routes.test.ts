@@ -16,7 +16,7 @@ import {
 	storedValueAdmin,
 } from "../../../test/recharge.js";
 import { businessAdmin, memberWithRole } from "../../../test/shops.js";
-import { demoRechargePackages } from "../../db/seed/stored-value.js";
+import { demoRechargePackages } from "../../seed/stored-value.js";
 import { DEFAULT_STORED_VALUE_AGREEMENT } from "./recharge-agreement.js";
 
 /** The recharge menu for members and visitors, bad input in three languages, and the owner's page. */

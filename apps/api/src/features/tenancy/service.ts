@@ -1,14 +1,10 @@
-import type { AppConfig, CurrencyConfig, SecondCurrency } from "@bayon/contract";
+import type { AppConfig, SecondCurrency } from "@bayon/contract";
 import type { Selectable } from "kysely";
 import type { TenantTable } from "../../db/schema.js";
 import type { AppDeps } from "../../http/deps.js";
+import type { Tenant } from "../../http/request-context.js";
 
-export interface Tenant {
-	id: number;
-	name: string;
-	shopKey: string;
-	currency: CurrencyConfig;
-}
+export type { Tenant };
 
 const CACHE_MS = 30_000;
 // Tenants change rarely and are read on every request: keep them briefly per database.

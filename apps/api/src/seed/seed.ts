@@ -1,8 +1,8 @@
 import path from "node:path";
 import { DEFAULT_RESERVATION_SETTINGS } from "@bayon/contract";
 import { type Kysely, type RawBuilder, sql, type Transaction } from "kysely";
-import { postLedgerTxn } from "../../features/wallet/ledger.js";
-import type { DB } from "../schema.js";
+import type { DB } from "../db/schema.js";
+import { postLedgerTxn } from "../features/wallet/ledger.js";
 import { seedCouponTemplates } from "./coupons.js";
 import {
 	DEMO_CUSTOMER_BALANCE,

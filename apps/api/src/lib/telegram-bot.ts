@@ -1,6 +1,6 @@
 import { createHmac } from "node:crypto";
 import { Bot } from "grammy";
-import type { Config } from "../../lib/config.js";
+import type { Config } from "./config.js";
 
 /**
  * The server's Telegram bot (issue 15, decision 024): grammY's `Bot`, pointed at

@@ -1,6 +1,6 @@
 import type { CouponUseType, Localized } from "@bayon/contract";
 import type { Kysely, Transaction } from "kysely";
-import type { DB } from "../schema.js";
+import type { DB } from "../db/schema.js";
 
 /**
  * The demo tenant's coupon templates (issue 13), in US cents like the demo menu: one for every

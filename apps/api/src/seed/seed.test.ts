@@ -4,10 +4,10 @@ import path from "node:path";
 import { SUPPORTED_LANGUAGES } from "@bayon/contract";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openTestDatabase } from "../../../test/harness.js";
-import type { Database } from "../database.js";
-import { migrate } from "../migrate.js";
-import type { DB } from "../schema.js";
+import { openTestDatabase } from "../../test/harness.js";
+import type { Database } from "../db/database.js";
+import { migrate } from "../db/migrate.js";
+import type { DB } from "../db/schema.js";
 import {
 	DEMO_CUSTOMER_MOBILE,
 	DEMO_OPERATOR_MOBILE,

@@ -2,8 +2,8 @@ import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Kysely } from "kysely";
-import { UPLOADS_URL_PREFIX } from "../../features/files/service.js";
-import type { DB } from "../schema.js";
+import type { DB } from "../db/schema.js";
+import { UPLOADS_URL_PREFIX } from "../features/files/service.js";
 
 /** Side of a demo picture tile, in pixels (square; sharp enough for the item page on a 2× screen). */
 export const MENU_PICTURE_SIZE = 480;

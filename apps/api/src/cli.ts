@@ -1,13 +1,13 @@
 import path from "node:path";
-import { ConfigError, loadConfig } from "../lib/config.js";
-import { openDatabase } from "./database.js";
-import { migrate } from "./migrate.js";
+import { openDatabase } from "./db/database.js";
+import { migrate } from "./db/migrate.js";
+import { ConfigError, loadConfig } from "./lib/config.js";
 import { seedDemo } from "./seed/seed.js";
 
 /** `npm run db:migrate` and `npm run db:seed` against the configured database. */
 async function run(command: string | undefined) {
 	if (command !== "migrate" && command !== "seed") {
-		console.error("usage: db/cli.ts migrate|seed");
+		console.error("usage: cli.ts migrate|seed");
 		process.exit(2);
 	}
 	const config = loadConfig();

@@ -1,6 +1,6 @@
 import { SUPPORTED_LANGUAGES } from "@bayon/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../../../test/harness.js";
+import { startTestServer, type TestServer } from "../../test/harness.js";
 import { DEMO_EXCHANGE_CODE, demoCouponTemplates, seedCouponTemplates } from "./coupons.js";
 
 /** The demo's coupon templates (issue 13): seeded with the demo, once, in every language. */

@@ -3,9 +3,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { SUPPORTED_LANGUAGES } from "@bayon/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openTestDatabase } from "../../../test/harness.js";
-import type { Database } from "../database.js";
-import { migrate } from "../migrate.js";
+import { openTestDatabase } from "../../test/harness.js";
+import type { Database } from "../db/database.js";
+import { migrate } from "../db/migrate.js";
 import { DEMO_POINTS_PER_UNIT, demoPointsItems } from "./points.js";
 import { seedDemo } from "./seed.js";
 

@@ -1,6 +1,6 @@
 import type { Localized } from "@bayon/contract";
 import type { Transaction } from "kysely";
-import type { DB } from "../schema.js";
+import type { DB } from "../db/schema.js";
 import type { StoredPicture } from "./pictures.js";
 
 /**

@@ -1,6 +1,6 @@
 import type { Localized } from "@bayon/contract";
 import type { Kysely, Transaction } from "kysely";
-import type { DB } from "../schema.js";
+import type { DB } from "../db/schema.js";
 
 /**
  * The demo tenant's VIP card types (issue 12): a monthly Silver card and a yearly Gold card,

@@ -6,6 +6,10 @@ export interface LanguageItem {
 
 import { z } from "zod";
 import { oneLineText, queryIdField } from "./common.js";
+import type { CurrencyConfig } from "./money.js";
+
+/** Declared in money.ts (the contract's infrastructure); also named here for the files that read them from content.ts. */
+export type { CurrencyConfig, SecondCurrency } from "./money.js";
 
 /** Stable slugs of content pages the app links to directly (the login page's agreements). */
 export const ServicePageSlug = {
@@ -52,31 +56,6 @@ export interface NewsSummary {
 
 export interface NewsDetail extends NewsSummary {
 	content: string;
-}
-
-/** How money is shown: amount (minor units) / 10^decimals × rate, symbol before or after. */
-export interface CurrencyConfig {
-	code: string;
-	symbol: string;
-	decimals: number;
-	rate: number;
-	symbolPosition: "before" | "after";
-	/** A second currency prices are also shown in, at the owner's rate; null or absent: none. */
-	second?: SecondCurrency | null;
-}
-
-/**
- * A display-only second currency (decision 011), e.g. Khmer riel next to US dollars. The
- * ledger keeps one currency; this only changes how amounts read.
- */
-export interface SecondCurrency {
-	code: string;
-	symbol: string;
-	/** Whole units of this currency per one major unit of the ledger's, e.g. 4100 riel per dollar. */
-	rate: number;
-	/** Shown amounts are rounded to a multiple of this, e.g. 100 riel. */
-	roundTo: number;
-	symbolPosition: "before" | "after";
 }
 
 export interface AppConfig {

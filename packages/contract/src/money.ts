@@ -1,4 +1,27 @@
-import type { CurrencyConfig } from "./content.js";
+/** How money is shown: amount (minor units) / 10^decimals × rate, symbol before or after. */
+export interface CurrencyConfig {
+	code: string;
+	symbol: string;
+	decimals: number;
+	rate: number;
+	symbolPosition: "before" | "after";
+	/** A second currency prices are also shown in, at the owner's rate; null or absent: none. */
+	second?: SecondCurrency | null;
+}
+
+/**
+ * A display-only second currency (decision 011), e.g. Khmer riel next to US dollars. The
+ * ledger keeps one currency; this only changes how amounts read.
+ */
+export interface SecondCurrency {
+	code: string;
+	symbol: string;
+	/** Whole units of this currency per one major unit of the ledger's, e.g. 4100 riel per dollar. */
+	rate: number;
+	/** Shown amounts are rounded to a multiple of this, e.g. 100 riel. */
+	roundTo: number;
+	symbolPosition: "before" | "after";
+}
 
 /** Thousands grouped with commas; written out so it reads the same in every runtime. */
 function groupThousands(whole: string): string {

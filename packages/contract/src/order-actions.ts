@@ -1,11 +1,31 @@
-import type { OrderStatus, PaymentStatus, RefundStatus } from "./ordering.js";
 import type { OrderType } from "./venues.js";
 
 /**
- * What may be done to an order in its current state, decided here and nowhere else: the
- * server refuses anything not listed (order views carry the list as `actions`), and both
- * apps show a button for exactly what is listed.
+ * An order's states, and what may be done to an order in its current state, decided here and
+ * nowhere else: the server refuses anything not listed (order views carry the list as
+ * `actions`), and both apps show a button for exactly what is listed. The order's views and
+ * inputs (ordering.ts) use these; nothing here uses them.
  */
+
+/** Order lifecycle on the server (the customer sees the spec's stage names, see orderStage). */
+export const OrderStatus = {
+	Unpaid: "unpaid",
+	New: "new",
+	InProduction: "in_production",
+	Ready: "ready",
+	Delivering: "delivering",
+	Completed: "completed",
+	Cancelled: "cancelled",
+	Rejected: "rejected",
+	/** A refund the shop approved: the money went back and the order is closed. */
+	Refunded: "refunded",
+} as const;
+export type OrderStatus = (typeof OrderStatus)[keyof typeof OrderStatus];
+
+/** Spec §3 payment statuses. */
+export type PaymentStatus = "unpaid" | "paying" | "paid" | "refunded";
+
+export type RefundStatus = "none" | "requested" | "approved" | "rejected";
 
 /** What the customer may do to their own order. */
 export type CustomerOrderAction = "pay" | "cancel" | "confirmReceipt" | "requestRefund";

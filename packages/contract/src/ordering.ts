@@ -2,26 +2,8 @@ import { z } from "zod";
 import { CartLineInput, type PriceDiscount, type PricedCartLine, type WaivedDeliveryFee } from "./cart.js";
 import { idField, mobileField, multiLineText, oneLineText, queryIdField, queryInteger } from "./common.js";
 import { Limits } from "./constants.js";
-import type { OrderAction, StaffStep } from "./order-actions.js";
+import type { OrderAction, OrderStatus, PaymentStatus, RefundStatus, StaffStep } from "./order-actions.js";
 import { type OrderType, orderTypeField } from "./venues.js";
-
-/** Order lifecycle on the server (the customer sees the spec's stage names, see orderStage). */
-export const OrderStatus = {
-	Unpaid: "unpaid",
-	New: "new",
-	InProduction: "in_production",
-	Ready: "ready",
-	Delivering: "delivering",
-	Completed: "completed",
-	Cancelled: "cancelled",
-	Rejected: "rejected",
-	/** A refund the shop approved: the money went back and the order is closed. */
-	Refunded: "refunded",
-} as const;
-export type OrderStatus = (typeof OrderStatus)[keyof typeof OrderStatus];
-
-/** Spec §3 payment statuses. */
-export type PaymentStatus = "unpaid" | "paying" | "paid" | "refunded";
 
 export const PayMethod = { Balance: "balance", Sandbox: "sandbox", Wechat: "wechat", Alipay: "alipay" } as const;
 export type PayMethod = (typeof PayMethod)[keyof typeof PayMethod];
@@ -134,8 +116,6 @@ export interface OrderView {
 	/** Customer's phone and name, for the shop's staff only. */
 	customer?: { mobile: string; nickname: string };
 }
-
-export type RefundStatus = "none" | "requested" | "approved" | "rejected";
 
 export interface RefundTransfer {
 	status: "pending" | "succeeded" | "failed";

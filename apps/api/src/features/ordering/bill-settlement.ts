@@ -6,12 +6,11 @@ import { maskMobile } from "../../lib/mask.js";
 import { releaseCouponOfCancelledOrder } from "../coupons/order-coupons.js";
 import { releaseOrderEarnings } from "../merchant-wallet/earnings.js";
 import { awardPointsForOrder } from "../points/order-points.js";
-import { refundUnusedDepositCredit } from "../reservations/booking-money.js";
-import { completeBookingOfSettledBill } from "../reservations/records.js";
 import type { AccountRef } from "../wallet/ledger.js";
 import { bookOrderPayment } from "./order-ledger.js";
 import { presentOrders } from "./present.js";
 import * as queries from "./queries.js";
+import { tellBillSettled } from "./seating-hooks.js";
 
 type Db = Kysely<DB> | Transaction<DB>;
 export type BillRow = Selectable<DB["table_bill"]>;
@@ -156,8 +155,9 @@ export const billDue = (bill: Pick<BillRow, "credit">, rounds: Array<{ total: nu
  * `order:<id>:payment`, exactly like an order paid on its own, so refunds of a single round
  * work the same way and no round can be paid twice. A deposit credited to the bill (a booking
  * seated at it) pays the first rounds' share from the tenant's reservation_hold; the payer's
- * source pays only the rest, and credit left over goes back to where the deposit came from.
- * Settling happens once (the bill is locked and open), so the credit is used once.
+ * source pays only the rest, and the credit left over is handed to the seating hooks, whose
+ * booking gives it back to where the deposit came from. Settling happens once (the bill is
+ * locked and open), so the credit is used once.
  */
 export async function settleBill(
 	trx: Transaction<DB>,
@@ -201,13 +201,6 @@ export async function settleBill(
 		await releaseOrderEarnings(trx, round.id, how.now);
 	}
 	const paidTotal = billDue(bill, rounds);
-	if (bill.reservation_id && creditLeft > 0)
-		await refundUnusedDepositCredit(trx, {
-			tenantId: bill.tenant_id,
-			reservationId: bill.reservation_id,
-			amount: creditLeft,
-			now: how.now,
-		});
 	await trx
 		.updateTable("table_bill")
 		.set({
@@ -219,7 +212,8 @@ export async function settleBill(
 		})
 		.where("id", "=", bill.id)
 		.execute();
-	await completeBookingOfSettledBill(trx, bill, how.now);
+	// A booking seated at the bill completes, and its credit left over goes back (seating hooks).
+	await tellBillSettled(trx, { ...bill, unusedCredit: creditLeft }, how.now);
 	return rounds.map((round) => round.id);
 }
 

@@ -2,7 +2,7 @@ import type { Selectable } from "kysely";
 import type { DB } from "../../db/schema.js";
 import type { AppDeps } from "../../http/deps.js";
 import type { TableEvent } from "../../realtime/bus.js";
-import { announceReservationChange } from "../reservations/records.js";
+import { tellBillClosed } from "./seating-hooks.js";
 
 /** What an order event tells about the order: the columns announceOrderChange would read. */
 export type AnnouncedOrder = Pick<
@@ -72,9 +72,9 @@ export async function announceBillChange(
 		tableId: bill.table_id,
 		reason,
 	});
-	// A seated booking ends with its bill (completeBookingOfSettledBill): its pages follow.
-	if (bill.reservation_id !== null && (reason === "settled" || reason === "cleared"))
-		await announceReservationChange(deps, bill.reservation_id, "completed");
+	// A booking seated at the bill ended with it (the seating hooks' billSettled): its pages follow.
+	if (reason === "settled" || reason === "cleared")
+		await tellBillClosed(deps, { id: billId, reservationId: bill.reservation_id });
 }
 
 /** Publishes a table event; the change is committed, and a lost notification is healed by the grid's refetch. */

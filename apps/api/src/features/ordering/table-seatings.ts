@@ -2,7 +2,6 @@ import { ErrorCode, type ResolvedTable, type SeatingEndedData, type SeatingEndRe
 import { BusinessError } from "../../http/business-error.js";
 import type { AppDeps } from "../../http/deps.js";
 import type { RequestContext } from "../../http/request-context.js";
-import { seatOnTableScan } from "../reservations/arrival.js";
 import {
 	findTableOfPrintedCode,
 	isSeatingToken,
@@ -11,6 +10,7 @@ import {
 	type ScannedTable,
 } from "../venues/service.js";
 import { type BillRow, joinOrOpenSeating, OPEN_ROUND_EXCLUDED, presentBills } from "./bill-settlement.js";
+import { seatOnScan } from "./seating-hooks.js";
 
 /**
  * Seatings (decision 009). The printed QR code only identifies the table; scanning it opens
@@ -42,7 +42,8 @@ export async function scanTable(deps: AppDeps, ctx: RequestContext, token: strin
 	const table = await findTableOfPrintedCode(deps, ctx, token);
 	// A signed-in guest whose booking of this table is due now is seated on it (issue 11):
 	// the booking's deposit and pre-order come to the table's bill as at the staff's arrival.
-	const onBooking = await seatOnTableScan(deps, ctx, table);
+	// Reservations does that through the seating hooks (decision 030).
+	const onBooking = await seatOnScan(deps, ctx, table);
 	if (onBooking) return presentTable(table, issueSeatingToken(deps, ctx, table, onBooking.billId));
 	const now = deps.clock.now();
 	const { bill } = await deps.db.transaction().execute((trx) =>

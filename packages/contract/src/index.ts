@@ -4,6 +4,7 @@ export * from "./cart.js";
 export * from "./common.js";
 export * from "./constants.js";
 export * from "./content.js";
+export * from "./counter.js";
 export * from "./coupons.js";
 export * from "./envelope.js";
 export * from "./errors.js";

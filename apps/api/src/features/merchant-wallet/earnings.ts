@@ -187,7 +187,9 @@ export const noEarningsToReverse: EarningsReversal = { moves: [], async afterRef
  * shop, with its earnings locked (a settlement racing the refund waits, or is waited for, and the
  * refund sees the outcome): a pending earning's gross out of pending, exactly what it put there;
  * a settled earning's gross out of available, which may go below zero (a debt the next
- * settlements pay back first). The earnings must add up to the refund: if not, the books and the
+ * settlements pay back first); an earning kept at the shop's counter (cash, card terminal:
+ * decision 029) out of what was paid out to the shop there, since the shop hands it back
+ * itself. The earnings must add up to the refund: if not, the books and the
  * earnings disagree, and guessing which is right would hide it, so it throws.
  * A refund replayed after it was booked (all earnings reversed) answers the same moves, so
  * the caller's ledger transaction replays as a no-op.
@@ -222,13 +224,22 @@ export async function reverseEarnings(
 			)}`,
 		);
 	const wasSettled = (earning: EarningRow) => earning.status === "settled" || earning.settled_at !== null;
-	const fromPending = reversing.filter((earning) => !wasSettled(earning)).reduce((sum, e) => sum + e.gross, 0);
-	const fromAvailable = gross - fromPending;
+	// Cash or card taken at the shop's own counter was paid out to the shop there (decision 029):
+	// the shop hands it back itself, so it comes out of what was paid out, not its platform money.
+	const keptAtCounter = (earning: EarningRow) => earning.counter_take_id != null;
+	const fromKept = reversing.filter(keptAtCounter).reduce((sum, e) => sum + e.gross, 0);
+	const fromPending = reversing
+		.filter((earning) => !keptAtCounter(earning) && !wasSettled(earning))
+		.reduce((sum, e) => sum + e.gross, 0);
+	const fromAvailable = gross - fromPending - fromKept;
 	const shop = { tenantId: args.tenantId, shopId: args.shopId };
 	const moves: LedgerMove[] = [
 		...(fromPending > 0 ? [{ account: { kind: "shop_revenue" as const, ...shop }, amount: -fromPending }] : []),
 		...(fromAvailable > 0
 			? [{ account: { kind: "shop_available" as const, ...shop }, amount: -fromAvailable, mayOwe: true }]
+			: []),
+		...(fromKept > 0
+			? [{ account: { kind: "shop_payouts" as const, tenantId: args.tenantId }, amount: -fromKept }]
 			: []),
 	];
 	return {

@@ -42,6 +42,8 @@ export const STATEMENT_KIND_OF_TXN: Record<TxnKind, StatementKind | null> = {
 	withdrawal_request: "withdrawal",
 	withdrawal_returned: "withdrawalReturned",
 	withdrawal_paid: "withdrawalPaid",
+	// Cash or card the shop took at its own counter: the order earned it, and the shop already holds it (decision 029).
+	counter_takings: "keptAtCounter",
 	wallet_grant: null,
 	recharge: null,
 	recharge_bonus: null,

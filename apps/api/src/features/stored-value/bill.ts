@@ -41,6 +41,8 @@ const KIND_OF_TXN: Record<DB["ledger_txn"]["kind"], BillEntryKind> = {
 	withdrawal_request: "refund",
 	withdrawal_returned: "refund",
 	withdrawal_paid: "refund",
+	// Cash or card a shop kept at its counter (decision 029): never a wallet.
+	counter_takings: "refund",
 };
 
 type LinkTarget =

@@ -15,6 +15,7 @@ const KINDS: Record<StatementKind, true> = {
 	withdrawal: true,
 	withdrawalReturned: true,
 	withdrawalPaid: true,
+	keptAtCounter: true,
 };
 
 describe("the wallet's texts", () => {

@@ -1,35 +1,31 @@
 import type { BillRoundView, MerchantShopRef, ShopDetail, TableBillView } from "@bayon/contract";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
+import { Link } from "react-router";
 import { errorText } from "../../../lib/api-client";
 import { usePrice } from "../../../lib/app-config";
 import { formatRelativeTime } from "../../../lib/format";
 import { useDateLabels } from "../../../lib/i18n";
+import { Paths, withQuery } from "../../../lib/paths";
 import { queryClient } from "../../../lib/query-client";
 import { showToast } from "../../../lib/toast";
 import { ConfirmDialog } from "../../../ui/confirm-dialog";
 import { EmptyState, ErrorState, LoadingState } from "../../../ui/states";
 import { shopDetailQuery, venueKeys } from "../../venues/api";
-import {
-	clearTable,
-	merchantKeys,
-	openBillsQuery,
-	removeBillRound,
-	setDineInPayment,
-	settleBillAtCounter,
-} from "../api";
+import { clearTable, merchantKeys, openBillsQuery, removeBillRound, setDineInPayment } from "../api";
 import { useMerchantText } from "../strings";
 import { DisplayCurrencySetting } from "./display-currency-setting";
 
 /** A staff action on the bills waiting for confirmation. */
 type Pending =
-	| { kind: "settle" | "clear"; bill: TableBillView }
+	| { kind: "clear"; bill: TableBillView }
 	| { kind: "remove"; bill: TableBillView; round: BillRoundView; number: number };
 
 /**
  * Tables that ordered and have not paid (dine-in paid after the meal). Each round shows who
  * ordered it and when, so a round nobody at the table ordered stands out; the staff can
- * remove such a round before it is paid, settle a bill paid at the counter, or clear the
+ * remove such a round before it is paid, take payment for the bill at the counter (the till's
+ * Take payment sheet: cash, card terminal or the member's balance, decision 029), or clear the
  * table (its seating ends and the codes the diners hold stop working, decision 009). Each
  * asks for confirmation first.
  */
@@ -49,9 +45,6 @@ export function OpenBills({ shop }: { shop: MerchantShopRef }) {
 			if (action.kind === "remove") {
 				await removeBillRound(action.round.orderId);
 				showToast(mt("bills.removed", { table, n: action.number }));
-			} else if (action.kind === "settle") {
-				await settleBillAtCounter(action.bill.id, action.bill.due);
-				showToast(mt("bills.settled", { table }));
 			} else {
 				await clearTable(action.bill.id, action.bill.due);
 				showToast(mt("bills.cleared", { table }));
@@ -74,7 +67,6 @@ export function OpenBills({ shop }: { shop: MerchantShopRef }) {
 				amount: price(action.round.total),
 				who: ordererName(action.round),
 			});
-		if (action.kind === "settle") return mt("bills.confirmSettle", { table, amount: price(action.bill.due) });
 		return action.bill.due === 0
 			? mt("bills.confirmClear", { table })
 			: mt("bills.confirmClearUnpaid", { table, amount: price(action.bill.due) });
@@ -234,15 +226,18 @@ function BillList({
 							{mt("bills.clear")}
 						</button>
 						{bill.due > 0 && (
-							<button
-								type="button"
+							<Link
 								className="button button--primary button--small"
-								disabled={busy}
-								onClick={() => onAction({ kind: "settle", bill })}
+								to={withQuery(Paths.merchantTill, {
+									take: "table_bill",
+									id: bill.id,
+									amount: bill.due,
+									label: bill.tableNumber,
+								})}
 								data-testid="merchant-bill-settle"
 							>
 								{mt("bills.settle")}
-							</button>
+							</Link>
 						)}
 					</div>
 				</article>

@@ -1,9 +1,9 @@
 import type { OrderView, PriceDiscount, StaffOrderAction } from "@bayon/contract";
 import { Link } from "react-router";
-import { Paths, withQuery } from "../../../app/paths";
 import { usePrice } from "../../../lib/app-config";
 import { formatDateTime, formatRelativeTime } from "../../../lib/format";
 import { useDateLabels, useListFormat } from "../../../lib/i18n";
+import { Paths, withQuery } from "../../../lib/paths";
 import { PinIcon } from "../../../ui/icons";
 import { type MerchantKey, useMerchantText } from "../strings";
 import type { OrderActions } from "../use-order-actions";
@@ -213,6 +213,22 @@ export function OrderCard({ order, actions, now, ringing = false, onOpen }: Orde
 					</span>
 				</footer>
 			</Link>
+			{order.status === "unpaid" && order.billId === null && order.total > 0 && (
+				<div className="merchant-actions">
+					<Link
+						className="button button--primary button--small"
+						to={withQuery(Paths.merchantTill, {
+							take: "order",
+							id: order.id,
+							amount: order.total,
+							label: `#${order.pickupNumber}`,
+						})}
+						data-testid="merchant-take-payment"
+					>
+						{mt("order.takePayment")}
+					</Link>
+				</div>
+			)}
 			<OrderActionButtons order={order} actions={actions} />
 		</article>
 	);

@@ -102,6 +102,7 @@ const en: UiStrings = {
 	"page.merchantReservations": "Reservations",
 	"page.merchantReservationSettings": "Booking settings",
 	"page.merchantCounter": "Counter payment",
+	"page.merchantTill": "Till",
 	"page.merchantStoredValue": "Recharge packages",
 	"page.merchantVipCards": "VIP cards",
 	"page.merchantMembers": "Members",

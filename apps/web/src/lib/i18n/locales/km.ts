@@ -102,6 +102,7 @@ const km: UiStrings = {
 	"page.merchantReservations": "ការកក់តុ",
 	"page.merchantReservationSettings": "ការកំណត់ការកក់",
 	"page.merchantCounter": "ការទូទាត់នៅបញ្ជរ",
+	"page.merchantTill": "វេន",
 	"page.merchantStoredValue": "កញ្ចប់បញ្ចូលប្រាក់",
 	"page.merchantVipCards": "កាត VIP",
 	"page.merchantMembers": "សមាជិក",

@@ -104,6 +104,7 @@ const zhCN = {
 	"page.merchantReservations": "预约管理",
 	"page.merchantReservationSettings": "预约设置",
 	"page.merchantCounter": "收银台收款",
+	"page.merchantTill": "班次",
 	"page.merchantStoredValue": "充值套餐",
 	"page.merchantVipCards": "会员卡",
 	"page.merchantMembers": "会员",

@@ -109,7 +109,7 @@ export async function expectPaidBackAtSandbox(
 }
 
 export const gatewayPaymentOf = (server: TestServer, paymentId: string) =>
-	server.deps.db.selectFrom("gateway_payment").selectAll().where("id", "=", paymentId).executeTakeFirstOrThrow();
+	server.deps.db.selectFrom("payment").selectAll().where("id", "=", paymentId).executeTakeFirstOrThrow();
 
 /** What the server logs from now on (work outside requests logs through deps.log). */
 export function recordLog(server: TestServer) {

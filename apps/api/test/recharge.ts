@@ -100,9 +100,9 @@ export async function rechargeCounts(server: TestServer) {
 			.select((eb) => eb.fn.countAll<string>().as("count"))
 			.executeTakeFirstOrThrow(),
 		server.deps.db
-			.selectFrom("gateway_payment")
+			.selectFrom("payment")
 			.select((eb) => eb.fn.countAll<string>().as("count"))
-			.where("recharge_id", "is not", null)
+			.where("purpose", "=", "recharge")
 			.executeTakeFirstOrThrow(),
 	]);
 	return { recharges: Number(recharges.count), payments: Number(payments.count) };

@@ -353,7 +353,8 @@ export interface LedgerTxnTable {
 		| "commission_refund"
 		| "withdrawal_request"
 		| "withdrawal_returned"
-		| "withdrawal_paid";
+		| "withdrawal_paid"
+		| "counter_takings";
 	idempotency_key: string;
 	order_id: number | null;
 	reservation_id: OptionalNullable<number>;
@@ -475,16 +476,15 @@ export interface TableCallTable {
 	answered_by_member_id: number | null;
 }
 
-export interface GatewayPaymentTable {
+/** One attempt to take money that is not a balance move (decision 028). */
+export interface PaymentTable {
 	id: string;
 	tenant_id: number;
-	order_id: number | null;
-	bill_id: OptionalNullable<number>;
-	reservation_id: OptionalNullable<number>;
-	recharge_id: OptionalNullable<number>;
-	card_purchase_id: OptionalNullable<number>;
+	/** What it pays for: the purpose's kind and its own id (payments names no other feature's table). */
+	purpose: PaymentPurpose;
+	purpose_id: number;
 	payer_member_id: OptionalNullable<number>;
-	provider: "sandbox" | "wechat" | "alipay";
+	provider: "sandbox" | "wechat" | "alipay" | "cash" | "card_terminal";
 	amount: number;
 	status: "pending" | "succeeded" | "declined" | "abandoned";
 	provider_txn_id: string | null;
@@ -555,10 +555,14 @@ export interface SandboxGatewayTxnTable {
 	decided_at: Timestamp | null;
 }
 
+export type PaymentPurpose = "order" | "table_bill" | "booking" | "recharge" | "vip_card";
+
 export interface GatewayRefundTable {
 	id: string;
 	tenant_id: number;
-	order_id: number | null;
+	/** What the money goes back for: an order refunded on its own, or a late payment's own purpose. */
+	purpose: PaymentPurpose;
+	purpose_id: number;
 	gateway_payment_id: string;
 	refund_key: string;
 	provider: "sandbox" | "wechat" | "alipay";
@@ -737,7 +741,7 @@ export interface DB {
 	order_line: OrderLineTable;
 	order_event: OrderEventTable;
 	idempotency_record: IdempotencyRecordTable;
-	gateway_payment: GatewayPaymentTable;
+	payment: PaymentTable;
 	sandbox_gateway_txn: SandboxGatewayTxnTable;
 	gateway_refund: GatewayRefundTable;
 	sandbox_gateway_refund: SandboxGatewayRefundTable;
@@ -749,6 +753,9 @@ export interface DB {
 	card_purchase: CardPurchaseTable;
 	pay_code: PayCodeTable;
 	counter_payment: CounterPaymentTable;
+	counter_shift: CounterShiftTable;
+	counter_take: CounterTakeTable;
+	counter_receipt_day: CounterReceiptDayTable;
 	coupon_template: CouponTemplateTable;
 	coupon_template_shop: CouponTemplateShopTable;
 	member_coupon: MemberCouponTable;
@@ -762,6 +769,7 @@ export interface DB {
 	shop_bank_card: ShopBankCardTable;
 	shop_withdrawal: ShopWithdrawalTable;
 	shop_withdrawal_event: ShopWithdrawalEventTable;
+	shop_withdrawal_reveal: ShopWithdrawalRevealTable;
 	shop_day_net: ShopDayNetTable;
 	bot_chat: BotChatTable;
 	member_notice_settings: MemberNoticeSettingsTable;
@@ -882,6 +890,8 @@ export interface ShopEarningTable {
 	releases_at: Date | null;
 	settled_at: OptionalNullable<Date>;
 	reversed_at: OptionalNullable<Date>;
+	/** Paid out to the shop at its own counter when taken (cash, card terminal; migration 0035). */
+	counter_take_id: OptionalNullable<number>;
 	created_at: Timestamp;
 }
 
@@ -910,6 +920,8 @@ export interface ShopWithdrawalTable {
 	status: Generated<0 | 1 | 2 | 3>;
 	reject_reason: OptionalNullable<string>;
 	bank_reference: OptionalNullable<string>;
+	/** The day of the bank transfer, YYYY-MM-DD (migration 0034); set with status 3. */
+	transfer_date: ColumnType<string | null, string | null | undefined, string | null>;
 	version: Generated<number>;
 	requested_by_member_id: number;
 	idempotency_key: OptionalNullable<string>;
@@ -925,6 +937,19 @@ export interface ShopWithdrawalEventTable {
 	actor: "owner" | "operator" | "system";
 	actor_member_id: number | null;
 	note: string | null;
+	at: Timestamp;
+}
+
+/** Every reading of a withdrawal's full account number by a platform operator (issue 28, migration 0034). */
+export interface ShopWithdrawalRevealTable {
+	id: Generated<number>;
+	tenant_id: number;
+	withdrawal_id: number;
+	member_id: number;
+	via: "reveal" | "export";
+	request_id: string;
+	ip: string;
+	user_agent: string | null;
 	at: Timestamp;
 }
 
@@ -1037,6 +1062,63 @@ export interface CounterPaymentTable {
 	idempotency_key: string | null;
 	created_at: Timestamp;
 	refunded_at: NullableTimestamp;
+}
+
+// The counter and its till (issue 28, migration 0035, decision 029).
+
+export interface CounterShiftTable {
+	id: Generated<number>;
+	tenant_id: number;
+	shop_id: number;
+	staff_member_id: number;
+	status: Generated<"open" | "closed">;
+	opened_at: Timestamp;
+	float_cash: number;
+	float_cash_second: Generated<number>;
+	closed_at: NullableTimestamp;
+	expected_cash: OptionalNullable<number>;
+	expected_cash_second: OptionalNullable<number>;
+	expected_card: OptionalNullable<number>;
+	expected_balance: OptionalNullable<number>;
+	counted_cash: OptionalNullable<number>;
+	counted_cash_second: OptionalNullable<number>;
+	counted_card: OptionalNullable<number>;
+	difference_cash: OptionalNullable<number>;
+	difference_cash_second: OptionalNullable<number>;
+	difference_card: OptionalNullable<number>;
+	close_note: Generated<string>;
+}
+
+export interface CounterTakeTable {
+	id: Generated<number>;
+	tenant_id: number;
+	shop_id: number;
+	shift_id: number;
+	staff_member_id: number;
+	receipt_no: string;
+	purpose: "order" | "table_bill";
+	purpose_id: number;
+	method: "cash" | "card_terminal" | "balance";
+	amount: number;
+	payment_id: OptionalNullable<string>;
+	payer_member_id: OptionalNullable<number>;
+	tendered: OptionalNullable<number>;
+	tendered_second: OptionalNullable<number>;
+	change_given: OptionalNullable<number>;
+	change_given_second: OptionalNullable<number>;
+	terminal_reference: OptionalNullable<string>;
+	status: Generated<"paid" | "refunded">;
+	refunded_at: NullableTimestamp;
+	refunded_by_member_id: OptionalNullable<number>;
+	refund_shift_id: OptionalNullable<number>;
+	idempotency_key: OptionalNullable<string>;
+	created_at: Timestamp;
+}
+
+export interface CounterReceiptDayTable {
+	shop_id: number;
+	day: string;
+	last_number: number;
 }
 
 // Coupons, points and the points mall (issue 13, migration 0020).

@@ -5,8 +5,8 @@ import { startTestServer, type TestServer } from "../../../test/harness.js";
 import { expectLedgerInvariants } from "../../../test/ledger-invariants.js";
 import { closeLiveSockets, connectLive, ticketFor, until as untilLive } from "../../../test/live-socket.js";
 import { MembershipFixture } from "../../../test/membership.js";
-import { reconcileGatewayPayments } from "../ordering/gateway-reconciliation.js";
-import { settleGatewayRefundDeliveries } from "../ordering/gateway-refunds.js";
+import { reconcileGatewayPayments } from "../payments/reconciliation.js";
+import { settleGatewayRefundDeliveries } from "../payments/refunds.js";
 import { expireCardPurchases } from "./jobs.js";
 
 /**
@@ -172,7 +172,7 @@ describe("buying a card through the sandbox", () => {
 		expect(answer.code).toBe(ErrorCode.VipCardOtherActive);
 		expect(await vip.purchasesOf(member.userId)).toHaveLength(1);
 		const payments = await server.deps.db
-			.selectFrom("gateway_payment")
+			.selectFrom("payment")
 			.select("id")
 			.where("payer_member_id", "=", member.userId)
 			.execute();

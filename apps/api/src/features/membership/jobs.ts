@@ -1,6 +1,6 @@
 import type { AppDeps } from "../../http/deps.js";
-import { noGatewayPaymentInDoubt } from "../ordering/gateway-in-doubt.js";
-import { settlePaymentsOfExpiredCardPurchases } from "../ordering/gateway-reconciliation.js";
+import { noGatewayPaymentInDoubt } from "../payments/in-doubt.js";
+import { settlePaymentsOfExpired } from "../payments/reconciliation.js";
 
 /**
  * Gives up gateway purchases of VIP cards never paid within CARD_PURCHASE_EXPIRES_AFTER_MINUTES
@@ -12,7 +12,22 @@ import { settlePaymentsOfExpiredCardPurchases } from "../ordering/gateway-reconc
  */
 export async function expireCardPurchases(deps: AppDeps, limit = 100): Promise<number> {
 	const now = deps.clock.now();
-	await settlePaymentsOfExpiredCardPurchases(deps, now, limit);
+	await settlePaymentsOfExpired(deps, {
+		purpose: "vip_card",
+		limit,
+		expired: (eb) =>
+			eb.exists(
+				eb
+					.selectFrom("card_purchase as c")
+					.select("c.id")
+					.whereRef("c.id", "=", "p.purpose_id")
+					.where("c.status", "=", "pending")
+					.where("c.expires_at", "<=", now)
+					.where((inner) =>
+						inner.or([inner("p.checked_at", "is", null), inner("p.checked_at", "<", inner.ref("c.expires_at"))]),
+					),
+			),
+	});
 	const expired = await deps.db
 		.updateTable("card_purchase")
 		.set({ status: "expired" })
@@ -22,7 +37,7 @@ export async function expireCardPurchases(deps: AppDeps, limit = 100): Promise<n
 				.select("c.id")
 				.where("c.status", "=", "pending")
 				.where("c.expires_at", "<=", now)
-				.where(noGatewayPaymentInDoubt("card_purchase_id", "c.id", "c.expires_at"))
+				.where(noGatewayPaymentInDoubt("vip_card", "c.id", "c.expires_at"))
 				.orderBy("c.expires_at")
 				.limit(limit)
 				.forUpdate()

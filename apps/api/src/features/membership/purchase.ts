@@ -5,7 +5,7 @@ import {
 	type CardPurchaseView,
 	ErrorCode,
 } from "@bayon/contract";
-import type { Insertable, Selectable, Transaction } from "kysely";
+import type { Insertable, Transaction } from "kysely";
 import type { z } from "zod";
 import { findIdempotencyRecord } from "../../db/idempotency.js";
 import type { DB } from "../../db/schema.js";
@@ -14,14 +14,15 @@ import type { AppDeps } from "../../http/deps.js";
 import { requiredIdempotencyKey } from "../../http/idempotency-key.js";
 import type { RequestContext } from "../../http/request-context.js";
 import { sha256Hex } from "../../lib/crypto.js";
-import { bookGatewayCapture, refundGatewayCapture } from "../ordering/gateway-ledger.js";
+import { availableGateway, openCheckout, recordPendingPayment } from "../payments/attempts.js";
+import type { GatewayName } from "../payments/gateway.js";
+import { bookGatewayCapture, refundGatewayCapture } from "../payments/ledger.js";
 import {
-	type ApplyOutcome,
-	availableGateway,
-	openCheckout,
-	recordPendingPayment,
-} from "../ordering/gateway-payments.js";
-import type { GatewayName, GatewayPaymentReport } from "../payments/gateway.js";
+	type PaymentRow as GatewayPaymentRow,
+	type PaymentPurpose,
+	type PurposeOutcome,
+	registerPaymentPurpose,
+} from "../payments/purposes.js";
 import { tenantTimeZone } from "../venues/queries.js";
 import { debitWallet, lockWalletParts, splitSpend } from "../wallet/bonus.js";
 import { postLedgerTxn } from "../wallet/ledger.js";
@@ -39,7 +40,6 @@ import { otherActiveMessage, periodAfterPurchase, purchaseBlock } from "./rules.
  */
 
 type SignedInContext = RequestContext & { member: { id: number } };
-type GatewayPaymentRow = Selectable<DB["gateway_payment"]>;
 type BuyCard = z.output<typeof BuyCardInput>;
 
 /** Where a gateway's checkout page was, for the same key asked again (a retry after a lost answer). */
@@ -254,7 +254,8 @@ async function startGatewayPurchase(
 			id: paymentId,
 			tenantId: ctx.tenant.id,
 			payerMemberId: ctx.member.id,
-			pays: { cardPurchaseId: purchase.id },
+			purpose: "vip_card",
+			purposeId: purchase.id,
 			provider: gateway.name,
 			amount: purchase.price,
 			now,
@@ -287,9 +288,31 @@ async function startGatewayPurchase(
 
 /** What applying a gateway's report on a card purchase came to, for the announcement after commit. */
 export interface CardReportOutcome {
-	outcome: ApplyOutcome;
+	outcome: PurposeOutcome;
 	member: { tenantId: number; memberId: number };
 }
+
+/** What a payment does for a VIP card purchase (decision 028), registered with payments at start-up. */
+export function registerCardPaymentPurpose(): void {
+	registerPaymentPurpose(cardPaymentPurpose);
+}
+
+const cardPaymentPurpose: PaymentPurpose = {
+	kind: "vip_card",
+	async settle(trx, payment, report, now) {
+		return (await applyCardGatewayReport(trx, payment, report, now)).outcome;
+	},
+	async announce(deps, payment, outcome) {
+		if (outcome !== "applied" && outcome !== "refunded_late") return;
+		const owner = await deps.db
+			.selectFrom("card_purchase")
+			.select(["tenant_id", "member_id"])
+			.where("id", "=", payment.purpose_id)
+			.executeTakeFirstOrThrow();
+		const member = { tenantId: owner.tenant_id, memberId: owner.member_id };
+		await announceCardChange(deps, member, outcome === "applied" ? "cardBought" : "cardRefunded");
+	},
+};
 
 /**
  * A gateway's report on a card purchase, inside applyGatewayReport's transaction (which holds
@@ -300,20 +323,20 @@ export interface CardReportOutcome {
  * the card is given or extended; otherwise the money is booked back out and refunded through
  * the gateway (the outbox), never lost and never kept.
  */
-export async function applyCardGatewayReport(
+async function applyCardGatewayReport(
 	trx: Transaction<DB>,
-	payment: GatewayPaymentRow & { card_purchase_id: number },
-	report: GatewayPaymentReport,
+	payment: GatewayPaymentRow,
+	report: { status: "succeeded" | "declined" },
 	now: Date,
 ): Promise<CardReportOutcome> {
 	const owner = await trx
 		.selectFrom("card_purchase")
 		.select(["tenant_id", "member_id"])
-		.where("id", "=", payment.card_purchase_id)
+		.where("id", "=", payment.purpose_id)
 		.executeTakeFirstOrThrow();
 	const member = { tenantId: owner.tenant_id, memberId: owner.member_id };
 	await queries.lockMember(trx, member);
-	const purchase = await queries.lockPurchase(trx, payment.card_purchase_id);
+	const purchase = await queries.lockPurchase(trx, payment.purpose_id);
 	if (report.status === "declined") {
 		if (purchase.status === "pending")
 			await trx.updateTable("card_purchase").set({ status: "expired" }).where("id", "=", purchase.id).execute();

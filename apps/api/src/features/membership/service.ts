@@ -2,7 +2,7 @@ import { type CardPurchaseView, ErrorCode, formatMessage, type VipCardDetail, ty
 import { BusinessError } from "../../http/business-error.js";
 import type { AppDeps } from "../../http/deps.js";
 import type { RequestContext } from "../../http/request-context.js";
-import { settlePendingPayments } from "../ordering/gateway-payments.js";
+import { settlePendingPayments } from "../payments/attempts.js";
 import { tenantTimeZone } from "../venues/queries.js";
 import { walletBalanceOf } from "../wallet/queries.js";
 import { presentCardType, presentMemberCard, presentPurchase } from "./present.js";
@@ -68,7 +68,7 @@ export async function getOwnPurchase(deps: AppDeps, ctx: SignedInContext, id: nu
 	if (!found) throw new BusinessError(ErrorCode.NotFound);
 	const purchase =
 		found.status === "pending"
-			? await settlePendingPayments(deps, { cardPurchaseId: found.id }).then(
+			? await settlePendingPayments(deps, { purpose: "vip_card", purposeId: found.id }).then(
 					async () => (await queries.findOwnPurchase(deps.db, { ...own, id })) ?? found,
 				)
 			: found;

@@ -5,9 +5,9 @@ import { BusinessError } from "../../http/business-error.js";
 import type { AppDeps } from "../../http/deps.js";
 import type { RequestContext } from "../../http/request-context.js";
 import { releaseCouponOfCancelledOrder } from "../coupons/order-coupons.js";
+import { deliverGatewayRefundsSoon } from "../payments/refunds.js";
 import { announceOrderChange } from "./events.js";
-import { settlePaymentsOfExpiredOrders } from "./gateway-reconciliation.js";
-import { deliverGatewayRefundsSoon } from "./gateway-refunds.js";
+import { settlePaymentsOfExpiredOrders } from "./online-payment.js";
 import { refundPayment } from "./payments.js";
 import { presentOrders } from "./present.js";
 import * as queries from "./queries.js";
@@ -68,7 +68,7 @@ export async function cancelOwnOrder(deps: AppDeps, ctx: SignedInContext, orderI
 		await refundPayment(trx, order, now);
 		await closeAsCancelled(trx, order, now, { actor: "customer", actorMemberId: ctx.member.id, reason: "customer" });
 	});
-	deliverGatewayRefundsSoon(deps, { orderId });
+	deliverGatewayRefundsSoon(deps, { purpose: "order", purposeId: orderId });
 	await announceOrderChange(deps, orderId, "cancelled");
 	return getOwnOrder(deps, ctx, orderId);
 }

@@ -15,11 +15,11 @@ import type { RequestContext } from "../../http/request-context.js";
 import { releaseCouponOfCancelledOrder } from "../coupons/order-coupons.js";
 import { findActiveMemberIdByMobile, memberContacts } from "../identity/service.js";
 import { releaseOrderEarnings } from "../merchant-wallet/earnings.js";
+import { deliverGatewayRefundsSoon } from "../payments/refunds.js";
 import { awardPointsForOrder } from "../points/order-points.js";
 import { isSeatingToken, requireStaff, requireStaffSomewhere, staffRoleAt } from "../venues/service.js";
 import { placeOrder } from "./checkout.js";
 import { announceOrderChange } from "./events.js";
-import { deliverGatewayRefundsSoon } from "./gateway-refunds.js";
 import { refundPayment } from "./payments.js";
 import { presentOrders } from "./present.js";
 import * as queries from "./queries.js";
@@ -153,7 +153,7 @@ export async function actOnOrder(
 			await releaseOrderEarnings(trx, current.id, now);
 		}
 	});
-	if (input.action === "reject") deliverGatewayRefundsSoon(deps, { orderId: input.orderId });
+	if (input.action === "reject") deliverGatewayRefundsSoon(deps, { purpose: "order", purposeId: input.orderId });
 	await announceOrderChange(deps, input.orderId, input.action);
 	return getShopOrder(deps, ctx, input.orderId);
 }
@@ -249,7 +249,7 @@ export async function decideRefund(
 			},
 		);
 	});
-	if (input.approve) deliverGatewayRefundsSoon(deps, { orderId: input.orderId });
+	if (input.approve) deliverGatewayRefundsSoon(deps, { purpose: "order", purposeId: input.orderId });
 	await announceOrderChange(deps, input.orderId, input.approve ? "refund_approved" : "refund_rejected");
 	return getShopOrder(deps, ctx, input.orderId);
 }

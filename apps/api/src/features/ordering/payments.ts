@@ -13,8 +13,7 @@ import { depositShareOfOrder, refundDepositShare } from "../reservations/booking
 import { bonusSpentIn, creditWallet } from "../wallet/bonus.js";
 import { accountBalance, LedgerGuardFailed, postLedgerTxn } from "../wallet/ledger.js";
 import { type AnnouncedOrder, announceOrderChange } from "./events.js";
-import { startGatewayPayment } from "./gateway-payments.js";
-import { queueOrderGatewayRefund } from "./gateway-refunds.js";
+import { queueOrderGatewayRefund, startGatewayPayment } from "./online-payment.js";
 import { bookOrderPayment } from "./order-ledger.js";
 import * as queries from "./queries.js";
 import { isPayableOnItsOwn } from "./state-rules.js";

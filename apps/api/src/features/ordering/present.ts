@@ -8,6 +8,7 @@ import {
 } from "@bayon/contract";
 import type { Kysely, Selectable, Transaction } from "kysely";
 import type { DB } from "../../db/schema.js";
+import { refundsFor } from "../payments/refunds.js";
 import * as queries from "./queries.js";
 import { factsOf } from "./state-rules.js";
 
@@ -34,7 +35,7 @@ export async function presentOrders(
 			db,
 			rows.flatMap((row) => (row.table_id ? [row.table_id] : [])),
 		),
-		queries.gatewayRefunds(db, orderIds),
+		refundsFor(db, "order", orderIds),
 	]);
 	return rows.map((row) => {
 		const shop = shops.find((candidate) => candidate.id === row.shop_id);
@@ -45,7 +46,7 @@ export async function presentOrders(
 				lines: lines.filter((line) => line.order_id === row.id),
 				shop: shop ? { name: shopName ? localize(shopName, lang) : "", timezone: shop.timezone } : null,
 				tableNumber: tables.find((table) => table.id === row.table_id)?.number ?? null,
-				refunds: refunds.filter((refund) => refund.order_id === row.id),
+				refunds: refunds.filter((refund) => refund.purpose_id === row.id),
 			},
 			lang,
 			viewer,

@@ -4,7 +4,7 @@ import { claimInsert, type KeyClaim } from "../../db/idempotency.js";
 import { executePrepared } from "../../db/prepared.js";
 import type { DB } from "../../db/schema.js";
 import { orderNoticesFor, tellOrderNews } from "../notifications/order-notices.js";
-import { noGatewayPaymentInDoubt } from "./gateway-in-doubt.js";
+import { noGatewayPaymentInDoubt } from "../payments/in-doubt.js";
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -228,16 +228,6 @@ export function orderLines(db: Db, orderIds: number[]) {
 		.execute();
 }
 
-/** Refunds owed through a gateway, for the presented orders. */
-export function gatewayRefunds(db: Db, orderIds: number[]) {
-	if (orderIds.length === 0) return Promise.resolve([]);
-	return db
-		.selectFrom("gateway_refund")
-		.select(["order_id", "status", "amount"])
-		.where("order_id", "in", orderIds)
-		.execute();
-}
-
 export function shopNames(db: Db, shopIds: number[]) {
 	if (shopIds.length === 0) return Promise.resolve([]);
 	return db.selectFrom("shop").select(["id", "name", "timezone"]).where("id", "in", shopIds).execute();
@@ -307,7 +297,7 @@ export function claimExpiredOrders(trx: Transaction<DB>, now: Date, limit: numbe
 		.select(["id", "status", "payment_status"])
 		.where("status", "=", "unpaid")
 		.where("expires_at", "<=", now)
-		.where(noGatewayPaymentInDoubt("order_id", "customer_order.id", "customer_order.expires_at"))
+		.where(noGatewayPaymentInDoubt("order", "customer_order.id", "customer_order.expires_at"))
 		.orderBy("expires_at")
 		.limit(limit)
 		.forUpdate()

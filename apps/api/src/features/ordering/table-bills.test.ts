@@ -10,7 +10,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { TestServer } from "../../../test/harness.js";
 import type { OrderingFixture } from "../../../test/ordering.js";
 import { startAtDemoTables, type TableFixture } from "../../../test/tables.js";
-import { deliverGatewayRefunds } from "./gateway-refunds.js";
+import { deliverGatewayRefunds } from "../payments/refunds.js";
 import { expireUnpaidOrders } from "./lifecycle.js";
 
 let server: TestServer;

@@ -7,6 +7,7 @@ import { BusinessError } from "../../http/business-error.js";
 import type { AppDeps } from "../../http/deps.js";
 import type { RequestContext } from "../../http/request-context.js";
 import { memberContacts } from "../identity/service.js";
+import { availableGateway, openCheckout, recordPendingPayment, settlePendingPayments } from "../payments/attempts.js";
 import { requireStaff, requireStaffWithoutOracle } from "../venues/service.js";
 import { accountBalance } from "../wallet/ledger.js";
 import {
@@ -22,7 +23,6 @@ import {
 	settleBill,
 } from "./bill-settlement.js";
 import { announceBillChange, announceOrderChange } from "./events.js";
-import { availableGateway, openCheckout, recordPendingPayment, settlePendingPayments } from "./gateway-payments.js";
 import { isCurrent, readSeating, type Seating, seatingEnded } from "./table-seatings.js";
 
 type SignedInContext = RequestContext & { member: { id: number } };
@@ -72,7 +72,7 @@ export async function getTableBill(
 ): Promise<TableBillView | null> {
 	const seating = await readSeating(deps, ctx, tableToken);
 	if (!isCurrent(seating)) throw await seatingEnded(deps, ctx, seating);
-	await settlePendingPayments(deps, { billId: seating.bill.id });
+	await settlePendingPayments(deps, { purpose: "table_bill", purposeId: seating.bill.id });
 	const fresh = await readBill(deps, seating.bill.id);
 	if (fresh.status !== "open") throw await seatingEnded(deps, ctx, { bill: fresh });
 	const view = await presentBill(deps, fresh, ctx);
@@ -108,7 +108,8 @@ export async function payTableBill(
 			id: paymentId,
 			tenantId: ctx.tenant.id,
 			payerMemberId: ctx.member.id,
-			pays: { billId: open.id },
+			purpose: "table_bill",
+			purposeId: open.id,
 			provider: gateway.name,
 			amount: due,
 			now,

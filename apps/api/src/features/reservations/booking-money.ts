@@ -2,7 +2,7 @@ import type { Selectable, Transaction } from "kysely";
 import type { DB } from "../../db/schema.js";
 import type { AppDeps } from "../../http/deps.js";
 import { recordShopEarning, reverseEarnings } from "../merchant-wallet/earnings.js";
-import { deliverGatewayRefundsSoon, queueGatewayRefund } from "../ordering/gateway-refunds.js";
+import { deliverGatewayRefundsSoon, queueGatewayRefund } from "../payments/refunds.js";
 import { type AccountRef, postLedgerTxn } from "../wallet/ledger.js";
 import type { ReservationRow } from "./records.js";
 
@@ -185,7 +185,7 @@ export async function refundDepositShare(
 	if (!args.deposit.gatewayPaymentId) return;
 	await queueGatewayRefund(trx, {
 		paymentId: args.deposit.gatewayPaymentId,
-		orderId: args.orderId,
+		refundFor: { purpose: "order", purposeId: args.orderId },
 		amount: args.deposit.amount,
 		refundKey: `order:${args.orderId}:refund:deposit`,
 		reason: "reservation_refund",
@@ -232,7 +232,6 @@ async function refundRow(
 		throw new Error(`reservation payment ${row.id} was paid by a gateway without a payment id`);
 	await queueGatewayRefund(trx, {
 		paymentId: row.gateway_payment_id,
-		orderId: null,
 		amount,
 		refundKey: key,
 		reason: "reservation_refund",
@@ -328,7 +327,6 @@ export async function returnKeptDeposit(
 				throw new Error(`reservation payment ${row.id} was paid by a gateway without a payment id`);
 			await queueGatewayRefund(trx, {
 				paymentId: row.gateway_payment_id,
-				orderId: null,
 				amount: row.amount,
 				refundKey: `reservation-payment:${row.id}:kept-returned`,
 				reason: "reservation_refund",

@@ -15,8 +15,8 @@ import type { TestServer } from "../../../test/harness.js";
 import { expectLedgerInvariants } from "../../../test/ledger-invariants.js";
 import type { OrderingFixture } from "../../../test/ordering.js";
 import { startAtDemoTables, type TableFixture } from "../../../test/tables.js";
-import { reconcileGatewayPayments } from "../ordering/gateway-reconciliation.js";
-import { deliverGatewayRefunds, settleGatewayRefundDeliveries } from "../ordering/gateway-refunds.js";
+import { reconcileGatewayPayments } from "../payments/reconciliation.js";
+import { deliverGatewayRefunds, settleGatewayRefundDeliveries } from "../payments/refunds.js";
 import { findTenant } from "../tenancy/service.js";
 import { refundPreorderPayment } from "./booking-money.js";
 import { expireUnpaidReservations } from "./payments.js";
@@ -135,7 +135,7 @@ describe("paying a booking's deposit", () => {
 		const walletBefore = await bx.wallet(guest.userId);
 		const booking = await bx.book({ memberId: guest.userId, deposit: DEPOSIT });
 		const gatewayPaymentsBefore = await server.deps.db
-			.selectFrom("gateway_payment")
+			.selectFrom("payment")
 			.select((eb) => eb.fn.countAll<string>().as("n"))
 			.executeTakeFirstOrThrow();
 
@@ -158,7 +158,7 @@ describe("paying a booking's deposit", () => {
 			{ kind: "deposit", amount: DEPOSIT, status: "due", pay_method: null },
 		]);
 		const gatewayPaymentsAfter = await server.deps.db
-			.selectFrom("gateway_payment")
+			.selectFrom("payment")
 			.select((eb) => eb.fn.countAll<string>().as("n"))
 			.executeTakeFirstOrThrow();
 		expect(gatewayPaymentsAfter.n).toBe(gatewayPaymentsBefore.n);

@@ -8,17 +8,18 @@ import type { AppDeps } from "../../http/deps.js";
 import { optionalIdempotencyKey } from "../../http/idempotency-key.js";
 import type { RequestContext } from "../../http/request-context.js";
 import { sha256Hex } from "../../lib/crypto.js";
-import { noGatewayPaymentInDoubt } from "../ordering/gateway-in-doubt.js";
-import { bookGatewayCapture, refundGatewayCapture } from "../ordering/gateway-ledger.js";
+import { availableGateway, openCheckout, recordPendingPayment, settlePendingPayments } from "../payments/attempts.js";
+import type { GatewayName } from "../payments/gateway.js";
+import { noGatewayPaymentInDoubt } from "../payments/in-doubt.js";
+import { bookGatewayCapture, refundGatewayCapture } from "../payments/ledger.js";
 import {
-	type ApplyOutcome,
-	availableGateway,
-	openCheckout,
-	recordPendingPayment,
-	settlePendingPayments,
-} from "../ordering/gateway-payments.js";
-import { settlePaymentsOfExpiredReservations } from "../ordering/gateway-reconciliation.js";
-import type { GatewayName, GatewayPaymentReport } from "../payments/gateway.js";
+	type PaymentRow as GatewayPaymentRow,
+	type PaymentPurpose,
+	type PurposeOutcome,
+	registerPaymentPurpose,
+} from "../payments/purposes.js";
+import { settlePaymentsOfExpired } from "../payments/reconciliation.js";
+import { isGatewayProvider } from "../payments/refunds.js";
 import { lockWalletParts } from "../wallet/bonus.js";
 import { accountBalance, postLedgerTxn } from "../wallet/ledger.js";
 import { deliverReleasedRefunds, lockLivePayments, releaseBookingMoney, setRowStatus } from "./booking-money.js";
@@ -35,7 +36,6 @@ import { announceReservationChange, changeReservationStatus, lockReservation, ty
 
 type SignedInContext = RequestContext & { member: { id: number } };
 type PaymentRow = Selectable<DB["reservation_payment"]>;
-type GatewayPaymentRow = Selectable<DB["gateway_payment"]>;
 
 const PAY_SCOPE = "reservation.pay";
 /** Statuses in which a booking can still take money: the hold, or a booked table with a pre-order due. */
@@ -261,7 +261,8 @@ async function startGatewayPayment(
 			id: paymentId,
 			tenantId: ctx.tenant.id,
 			payerMemberId: ctx.member.id,
-			pays: { reservationId: reservation.id },
+			purpose: "booking",
+			purposeId: reservation.id,
 			provider: gateway.name,
 			amount,
 			now,
@@ -285,6 +286,26 @@ async function startGatewayPayment(
 }
 
 /**
+ * What a payment does for a booking (decision 028), registered with payments at start-up; it
+ * tells the booking's watchers after commit.
+ */
+export function registerBookingPaymentPurpose(): void {
+	registerPaymentPurpose(bookingPaymentPurpose);
+}
+
+const bookingPaymentPurpose: PaymentPurpose = {
+	kind: "booking",
+	settle: applyReservationGatewayReport,
+	async announce(deps, payment, outcome) {
+		await announceReservationChange(
+			deps,
+			payment.purpose_id,
+			outcome === "applied" ? "paid" : outcome === "declined" ? "paymentDeclined" : "paymentRefunded",
+		);
+	},
+};
+
+/**
  * A gateway's report on a booking's payment, applied inside applyGatewayReport's transaction
  * (which holds the payment's row lock and has recorded the report). Under the booking's lock:
  * declined, the rows it was paying are due again; paid, and the booking still waits for
@@ -292,14 +313,15 @@ async function startGatewayPayment(
  * hold expired, the booking was cancelled, the guest paid another way meanwhile) the money is
  * booked in and straight back out and refunded through the outbox, never lost and never kept.
  */
-export async function applyReservationGatewayReport(
+async function applyReservationGatewayReport(
 	trx: Transaction<DB>,
-	method: GatewayName,
-	payment: GatewayPaymentRow & { reservation_id: number },
-	report: GatewayPaymentReport,
+	payment: GatewayPaymentRow,
+	report: { status: "succeeded" | "declined" },
 	now: Date,
-): Promise<ApplyOutcome> {
-	const reservation = await lockReservation(trx, payment.tenant_id, payment.reservation_id);
+): Promise<PurposeOutcome> {
+	const method = payment.provider;
+	if (!isGatewayProvider(method)) throw new Error(`payment ${payment.id}: a booking is paid at a gateway only`);
+	const reservation = await lockReservation(trx, payment.tenant_id, payment.purpose_id);
 	if (!reservation) throw new Error(`gateway payment ${payment.id} names a missing booking`);
 	const rows = await trx
 		.selectFrom("reservation_payment")
@@ -353,14 +375,29 @@ export async function applyReservationGatewayReport(
  */
 export async function expireUnpaidReservations(deps: AppDeps, limit = 100): Promise<number> {
 	const now = deps.clock.now();
-	await settlePaymentsOfExpiredReservations(deps, now, limit);
+	await settlePaymentsOfExpired(deps, {
+		purpose: "booking",
+		limit,
+		expired: (eb) =>
+			eb.exists(
+				eb
+					.selectFrom("reservation as r")
+					.select("r.id")
+					.whereRef("r.id", "=", "p.purpose_id")
+					.where("r.status", "=", "awaiting_payment")
+					.where("r.pay_deadline", "<=", now)
+					.where((inner) =>
+						inner.or([inner("p.checked_at", "is", null), inner("p.checked_at", "<", inner.ref("r.pay_deadline"))]),
+					),
+			),
+	});
 	const expired = await deps.db.transaction().execute(async (trx) => {
 		const claimed = await trx
 			.selectFrom("reservation")
 			.selectAll()
 			.where("status", "=", "awaiting_payment")
 			.where("pay_deadline", "<=", now)
-			.where(noGatewayPaymentInDoubt("reservation_id", "reservation.id", "reservation.pay_deadline"))
+			.where(noGatewayPaymentInDoubt("booking", "reservation.id", "reservation.pay_deadline"))
 			.orderBy("pay_deadline")
 			.limit(limit)
 			.forUpdate()
@@ -393,5 +430,5 @@ export async function expireUnpaidReservations(deps: AppDeps, limit = 100): Prom
 
 /** Asks the gateway about the booking's payments still pending (a payer back from the gateway before its callback). */
 export async function settleReservationPayments(deps: AppDeps, reservationId: number): Promise<void> {
-	await settlePendingPayments(deps, { reservationId });
+	await settlePendingPayments(deps, { purpose: "booking", purposeId: reservationId });
 }

@@ -1,6 +1,6 @@
 import type { AppDeps } from "../../http/deps.js";
-import { noGatewayPaymentInDoubt } from "../ordering/gateway-in-doubt.js";
-import { settlePaymentsOfExpiredRecharges } from "../ordering/gateway-reconciliation.js";
+import { noGatewayPaymentInDoubt } from "../payments/in-doubt.js";
+import { settlePaymentsOfExpired } from "../payments/reconciliation.js";
 
 /**
  * Gives up recharges never paid within RECHARGE_EXPIRES_AFTER_MINUTES (a job, safe on several
@@ -12,14 +12,29 @@ import { settlePaymentsOfExpiredRecharges } from "../ordering/gateway-reconcilia
  */
 export async function expireUnpaidRecharges(deps: AppDeps, limit = 100): Promise<number> {
 	const now = deps.clock.now();
-	await settlePaymentsOfExpiredRecharges(deps, now, limit);
+	await settlePaymentsOfExpired(deps, {
+		purpose: "recharge",
+		limit,
+		expired: (eb) =>
+			eb.exists(
+				eb
+					.selectFrom("recharge as rc")
+					.select("rc.id")
+					.whereRef("rc.id", "=", "p.purpose_id")
+					.where("rc.status", "=", "pending")
+					.where("rc.expires_at", "<=", now)
+					.where((inner) =>
+						inner.or([inner("p.checked_at", "is", null), inner("p.checked_at", "<", inner.ref("rc.expires_at"))]),
+					),
+			),
+	});
 	return deps.db.transaction().execute(async (trx) => {
 		const claimed = await trx
 			.selectFrom("recharge")
 			.select("id")
 			.where("status", "=", "pending")
 			.where("expires_at", "<=", now)
-			.where(noGatewayPaymentInDoubt("recharge_id", "recharge.id", "recharge.expires_at"))
+			.where(noGatewayPaymentInDoubt("recharge", "recharge.id", "recharge.expires_at"))
 			.orderBy("expires_at")
 			.limit(limit)
 			.forUpdate()

@@ -19,7 +19,7 @@ import {
 	storedRecharge,
 	storedValueAdmin,
 } from "../../../test/recharge.js";
-import { reconcileGatewayPayments } from "../ordering/gateway-reconciliation.js";
+import { reconcileGatewayPayments } from "../payments/reconciliation.js";
 import { expireUnpaidRecharges } from "./recharge-jobs.js";
 
 /**
@@ -137,7 +137,7 @@ describe("a recharge paid at the gateway", () => {
 		expect(await rechargeLedger(server, view.id)).toEqual([]);
 		expect(await wallet(member.userId)).toEqual({ balance: 0, entries: 0 });
 		const payment = await server.deps.db
-			.selectFrom("gateway_payment")
+			.selectFrom("payment")
 			.select(["status", "provider_txn_id"])
 			.where("id", "=", paymentId)
 			.executeTakeFirstOrThrow();

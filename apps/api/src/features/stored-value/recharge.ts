@@ -18,14 +18,13 @@ import type { RequestContext } from "../../http/request-context.js";
 import { addSeconds } from "../../lib/clock.js";
 import { sha256Hex } from "../../lib/crypto.js";
 import { tellMember } from "../notifications/outbox.js";
+import { availableGateway, openCheckout, recordPendingPayment, settlePendingPayments } from "../payments/attempts.js";
 import {
-	type ApplyOutcome,
-	availableGateway,
-	openCheckout,
-	recordPendingPayment,
-	settlePendingPayments,
-} from "../ordering/gateway-payments.js";
-import type { GatewayPaymentReport } from "../payments/gateway.js";
+	type PaymentRow as GatewayPaymentRow,
+	type PaymentPurpose,
+	type PurposeOutcome,
+	registerPaymentPurpose,
+} from "../payments/purposes.js";
 import { accountBalance, postLedgerTxn } from "../wallet/ledger.js";
 
 /**
@@ -39,7 +38,6 @@ import { accountBalance, postLedgerTxn } from "../wallet/ledger.js";
 type SignedInContext = RequestContext & { member: { id: number } };
 type Db = Kysely<DB> | Transaction<DB>;
 type RechargeRow = Selectable<DB["recharge"]>;
-type GatewayPaymentRow = Selectable<DB["gateway_payment"]>;
 
 const START_SCOPE = "recharge.start";
 /** The app's return page after the gateway: it polls GET /recharge/detail for this recharge. */
@@ -137,7 +135,8 @@ export async function startRecharge(
 			id: paymentId,
 			tenantId: ctx.tenant.id,
 			payerMemberId: ctx.member.id,
-			pays: { rechargeId: recharge.id },
+			purpose: "recharge",
+			purposeId: recharge.id,
 			provider: gateway.name,
 			amount: recharge.pay_amount,
 			now,
@@ -202,10 +201,23 @@ export async function getOwnRecharge(deps: AppDeps, ctx: SignedInContext, rechar
 	const row = await findOwnRecharge(deps.db, ctx, rechargeId);
 	if (!row) throw new BusinessError(ErrorCode.NotFound);
 	if (row.status !== "pending") return presentRecharge(row, ctx.lang);
-	await settlePendingPayments(deps, { rechargeId });
+	await settlePendingPayments(deps, { purpose: "recharge", purposeId: rechargeId });
 	const fresh = await findOwnRecharge(deps.db, ctx, rechargeId);
 	return presentRecharge(fresh ?? row, ctx.lang);
 }
+
+/** What a payment does for a recharge (decision 028), registered with payments at start-up. */
+export function registerRechargePaymentPurpose(): void {
+	registerPaymentPurpose(rechargePaymentPurpose);
+}
+
+const rechargePaymentPurpose: PaymentPurpose = {
+	kind: "recharge",
+	settle: applyRechargeGatewayReport,
+	async announce(deps, payment, outcome) {
+		if (outcome === "applied") await announceRecharge(deps, payment.purpose_id);
+	},
+};
 
 /**
  * A gateway's report on a recharge's payment, applied inside applyGatewayReport's transaction
@@ -216,16 +228,16 @@ export async function getOwnRecharge(deps: AppDeps, ctx: SignedInContext, rechar
  * credited: the member paid for exactly this package, and nothing else is at stake. Declined:
  * the recharge can no longer be paid (a new tap starts a new one) and is given up.
  */
-export async function applyRechargeGatewayReport(
+async function applyRechargeGatewayReport(
 	trx: Transaction<DB>,
-	payment: GatewayPaymentRow & { recharge_id: number },
-	report: GatewayPaymentReport,
+	payment: GatewayPaymentRow,
+	report: { status: "succeeded" | "declined" },
 	now: Date,
-): Promise<ApplyOutcome> {
+): Promise<PurposeOutcome> {
 	const recharge = await trx
 		.selectFrom("recharge")
 		.selectAll()
-		.where("id", "=", payment.recharge_id)
+		.where("id", "=", payment.purpose_id)
 		.forUpdate()
 		.executeTakeFirst();
 	if (!recharge) throw new Error(`gateway payment ${payment.id} names a missing recharge`);

@@ -15,11 +15,11 @@ import { startTestServer, type TestServer } from "../../../test/harness.js";
 import { OrderingFixture } from "../../../test/ordering.js";
 import { startThrowawayPostgres, type ThrowawayPostgres } from "../../../test/throwaway-postgres.js";
 import type { AppDeps } from "../../http/deps.js";
-import { gateways } from "../payments/registry.js";
-import { CALLBACK_DELAYS_MS } from "../payments/sandbox.js";
-import { reconcileGatewayPayments } from "./gateway-reconciliation.js";
-import { settleGatewayRefundDeliveries } from "./gateway-refunds.js";
-import { expireUnpaidOrders } from "./lifecycle.js";
+import { expireUnpaidOrders } from "../ordering/lifecycle.js";
+import { reconcileGatewayPayments } from "./reconciliation.js";
+import { settleGatewayRefundDeliveries } from "./refunds.js";
+import { gateways } from "./registry.js";
+import { CALLBACK_DELAYS_MS } from "./sandbox.js";
 
 /**
  * The database goes away while a payer is at the gateway (decision 005). A database of the

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { decideAtSandbox, fireSandboxCallback } from "../../../test/gateway.js";
 import { startTestServer, type TestServer } from "../../../test/harness.js";
 import { OrderingFixture } from "../../../test/ordering.js";
-import { gateways } from "../payments/registry.js";
-import { expireUnpaidOrders } from "./lifecycle.js";
+import { expireUnpaidOrders } from "../ordering/lifecycle.js";
+import { gateways } from "./registry.js";
 
 let server: TestServer;
 let fx: OrderingFixture;
@@ -167,9 +167,10 @@ describe("paying through the sandbox gateway", () => {
 
 		await until(async () => {
 			const rows = await server.deps.db
-				.selectFrom("gateway_payment")
+				.selectFrom("payment")
 				.select("status")
-				.where("order_id", "=", order.id)
+				.where("purpose", "=", "order")
+				.where("purpose_id", "=", order.id)
 				.execute();
 			return rows[0]?.status === "succeeded";
 		});

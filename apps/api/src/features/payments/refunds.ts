@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
-import type { Selectable, Transaction } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import type { DB } from "../../db/schema.js";
 import type { AppDeps } from "../../http/deps.js";
 import { addSeconds } from "../../lib/clock.js";
-import type { GatewayRefundResult } from "../payments/gateway.js";
-import { gatewayFor } from "../payments/registry.js";
-import { announceOrderChange } from "./events.js";
+import type { GatewayRefundResult } from "./gateway.js";
+import { type PaymentPurposeKind, paymentPurpose } from "./purposes.js";
+import { gatewayFor } from "./registry.js";
 
 /**
  * Refunds of money a hosted gateway took. The ledger books a refund inside the transaction
@@ -16,14 +16,19 @@ import { announceOrderChange } from "./events.js";
  */
 
 type Provider = DB["gateway_refund"]["provider"];
-type OrderRow = Selectable<DB["customer_order"]>;
 /**
- * `reservation_refund`: a booking's deposit or pre-order paid ahead, given back (issue 11);
- * `card_refund`: a VIP card paid at a gateway that could no longer be given (issue 12).
+ * Why the money goes back, as the gateway is told: `late_payment` is money that came after what
+ * it paid for could take it; the others name the purpose's own refund (an order refunded, a
+ * booking's deposit or pre-order given back, a VIP card that could no longer be given).
  */
 export type GatewayRefundReason = "order_refund" | "late_payment" | "reservation_refund" | "card_refund";
 
-const PROVIDERS: readonly string[] = ["sandbox", "wechat", "alipay"] satisfies Provider[];
+const GATEWAY_PROVIDERS: readonly string[] = ["sandbox", "wechat", "alipay"] satisfies Provider[];
+
+/** A hosted gateway (not the counter): money it took goes back through it. */
+export function isGatewayProvider(provider: string): provider is Provider {
+	return GATEWAY_PROVIDERS.includes(provider);
+}
 
 /** Waits after failed attempts 1 to 5; a sixth failure gives up (about 15 hours in all). */
 const RETRY_DELAYS_SECONDS = [60, 5 * 60, 30 * 60, 2 * 3600, 12 * 3600];
@@ -44,7 +49,8 @@ export async function queueGatewayRefund(
 	trx: Transaction<DB>,
 	args: {
 		paymentId: string;
-		orderId: number | null;
+		/** What the refund is for, when not the payment's own purpose (one order of a bill paid at once). */
+		refundFor?: { purpose: PaymentPurposeKind; purposeId: number };
 		amount: number;
 		refundKey: string;
 		reason: GatewayRefundReason;
@@ -52,20 +58,26 @@ export async function queueGatewayRefund(
 	},
 ): Promise<void> {
 	const payment = await trx
-		.selectFrom("gateway_payment")
+		.selectFrom("payment")
 		.selectAll()
 		.where("id", "=", args.paymentId)
 		.executeTakeFirstOrThrow();
 	// Booking a refund the gateway can never carry out would leave the payer unpaid while our
 	// books say they were paid: fail the whole transaction instead.
-	if (payment.status !== "succeeded" || !payment.provider_txn_id || args.amount > payment.amount)
+	if (
+		payment.status !== "succeeded" ||
+		!payment.provider_txn_id ||
+		args.amount > payment.amount ||
+		!isGatewayProvider(payment.provider)
+	)
 		throw new Error(`gateway payment ${payment.id} cannot give back ${args.amount} for ${args.refundKey}`);
 	await trx
 		.insertInto("gateway_refund")
 		.values({
 			id: randomUUID(),
 			tenant_id: payment.tenant_id,
-			order_id: args.orderId,
+			purpose: args.refundFor?.purpose ?? payment.purpose,
+			purpose_id: args.refundFor?.purposeId ?? payment.purpose_id,
 			gateway_payment_id: payment.id,
 			refund_key: args.refundKey,
 			provider: payment.provider,
@@ -82,32 +94,15 @@ export async function queueGatewayRefund(
 		.execute();
 }
 
-/**
- * Queues the refund of an order paid through a gateway, against the payment that paid it;
- * nothing for orders paid another way. Call it in the transaction that books the order's
- * refund (ledger key `order:<id>:refund`), with the amount that refund moved.
- */
-export async function queueOrderGatewayRefund(
-	trx: Transaction<DB>,
-	order: OrderRow,
-	now: Date,
-	/** What the payer paid of it, when a booking's deposit paid the rest (issue 11); the total otherwise. */
-	amount = order.total,
-): Promise<void> {
-	if (!order.pay_method || !PROVIDERS.includes(order.pay_method) || amount === 0) return;
-	// The payment that paid it: the order's own, or its table bill's (one payment, several
-	// orders: each is refunded its own share). Payments that came too late were refunded on arrival.
-	const payment = order.gateway_payment_id ? { id: order.gateway_payment_id } : null;
-	if (!payment)
-		throw new Error(`order ${order.id} was paid by ${order.pay_method} but no captured payment was found to refund`);
-	await queueGatewayRefund(trx, {
-		paymentId: payment.id,
-		orderId: order.id,
-		amount,
-		refundKey: `order:${order.id}:refund`,
-		reason: "order_refund",
-		now,
-	});
+/** Refunds owed through a gateway for rows of one purpose (the refunds an order's page shows). */
+export function refundsFor(db: Kysely<DB>, purpose: PaymentPurposeKind, purposeIds: number[]) {
+	if (purposeIds.length === 0) return Promise.resolve([]);
+	return db
+		.selectFrom("gateway_refund")
+		.select(["purpose_id", "status", "amount"])
+		.where("purpose", "=", purpose)
+		.where("purpose_id", "in", purposeIds)
+		.execute();
 }
 
 export interface DeliveryTally {
@@ -136,8 +131,8 @@ export async function deliverGatewayRefunds(
 	return tally;
 }
 
-/** The refunds of one order, or of one gateway payment. */
-type RefundsOf = { orderId: number } | { paymentId: string };
+/** The refunds for one purpose's row (an order), or of one payment. */
+type RefundsOf = { purpose: PaymentPurposeKind; purposeId: number } | { paymentId: string };
 
 const inFlight = new WeakMap<AppDeps, Set<Promise<void>>>();
 
@@ -168,7 +163,8 @@ export async function settleGatewayRefundDeliveries(deps: AppDeps): Promise<void
 
 interface ClaimedRefund {
 	id: string;
-	order_id: number | null;
+	purpose: PaymentPurposeKind;
+	purpose_id: number;
 	gateway_payment_id: string;
 	provider: Provider;
 	amount: number;
@@ -185,7 +181,8 @@ async function claimDueRefunds(deps: AppDeps, limit: number, only: RefundsOf | u
 			.select("id")
 			.where("status", "=", "pending")
 			.where("next_attempt_at", "<=", now);
-		if (only && "orderId" in only) due = due.where("order_id", "=", only.orderId);
+		if (only && "purpose" in only)
+			due = due.where("purpose", "=", only.purpose).where("purpose_id", "=", only.purposeId);
 		if (only && "paymentId" in only) due = due.where("gateway_payment_id", "=", only.paymentId);
 		const ids = (await due.orderBy("next_attempt_at").limit(limit).forUpdate().skipLocked().execute()).map(
 			(row) => row.id,
@@ -193,7 +190,7 @@ async function claimDueRefunds(deps: AppDeps, limit: number, only: RefundsOf | u
 		if (ids.length === 0) return [];
 		return trx
 			.updateTable("gateway_refund as r")
-			.from("gateway_payment as p")
+			.from("payment as p")
 			.set((eb) => ({
 				attempts: eb("r.attempts", "+", 1),
 				next_attempt_at: addSeconds(now, LEASE_SECONDS),
@@ -203,7 +200,8 @@ async function claimDueRefunds(deps: AppDeps, limit: number, only: RefundsOf | u
 			.where("r.id", "in", ids)
 			.returning([
 				"r.id",
-				"r.order_id",
+				"r.purpose",
+				"r.purpose_id",
 				"r.gateway_payment_id",
 				"r.provider",
 				"r.amount",
@@ -261,7 +259,13 @@ async function deliverOne(deps: AppDeps, refund: ClaimedRefund): Promise<keyof D
 		.executeTakeFirst();
 	if (Number(recorded.numUpdatedRows) === 0) return null;
 
-	const about = { refundId: refund.id, orderId: refund.order_id, provider: refund.provider, amount: refund.amount };
+	const about = {
+		refundId: refund.id,
+		purpose: refund.purpose,
+		purposeId: refund.purpose_id,
+		provider: refund.provider,
+		amount: refund.amount,
+	};
 	if (outcome === "succeeded") {
 		deps.log.info(
 			{ ...about, providerRefundId: answer.status === "succeeded" ? answer.providerRefundId : null },
@@ -278,7 +282,7 @@ async function deliverOne(deps: AppDeps, refund: ClaimedRefund): Promise<keyof D
 			"gateway refund failed for good: the payer has not been paid back, settle it by hand",
 		);
 	}
-	if (outcome !== "retrying" && refund.order_id !== null)
-		await announceOrderChange(deps, refund.order_id, outcome === "succeeded" ? "refund_delivered" : "refund_failed");
+	if (outcome !== "retrying")
+		await paymentPurpose(refund.purpose).refundDelivered?.(deps, { purposeId: refund.purpose_id, outcome });
 	return outcome;
 }

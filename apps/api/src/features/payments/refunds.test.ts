@@ -6,14 +6,10 @@ import { startTestServer, type TestServer } from "../../../test/harness.js";
 import { OrderingFixture } from "../../../test/ordering.js";
 import type { AppDeps } from "../../http/deps.js";
 import type { OrderChangedEvent } from "../../realtime/bus.js";
-import { gateways } from "../payments/registry.js";
-import {
-	deliverGatewayRefunds,
-	MAX_REFUND_ATTEMPTS,
-	queueOrderGatewayRefund,
-	settleGatewayRefundDeliveries,
-} from "./gateway-refunds.js";
-import { expireUnpaidOrders } from "./lifecycle.js";
+import { expireUnpaidOrders } from "../ordering/lifecycle.js";
+import { queueOrderGatewayRefund } from "../ordering/online-payment.js";
+import { deliverGatewayRefunds, MAX_REFUND_ATTEMPTS, settleGatewayRefundDeliveries } from "./refunds.js";
+import { gateways } from "./registry.js";
 
 let server: TestServer;
 let fx: OrderingFixture;
@@ -98,7 +94,12 @@ async function approveRefund(orderId: number) {
 
 /** Our queued refunds of an order. */
 const outbox = (orderId: number) =>
-	server.deps.db.selectFrom("gateway_refund").selectAll().where("order_id", "=", orderId).execute();
+	server.deps.db
+		.selectFrom("gateway_refund")
+		.selectAll()
+		.where("purpose", "=", "order")
+		.where("purpose_id", "=", orderId)
+		.execute();
 
 async function onlyRefund(orderId: number) {
 	const rows = await outbox(orderId);
@@ -110,16 +111,18 @@ async function onlyRefund(orderId: number) {
 const refundsAtGateway = (orderId: number) =>
 	server.deps.db
 		.selectFrom("sandbox_gateway_refund as r")
-		.innerJoin("gateway_payment as p", "p.id", "r.txn_id")
+		.innerJoin("payment as p", "p.id", "r.txn_id")
 		.select(["r.refund_id", "r.amount", "r.provider_refund_id", "r.txn_id"])
-		.where("p.order_id", "=", orderId)
+		.where("p.purpose", "=", "order")
+		.where("p.purpose_id", "=", orderId)
 		.execute();
 
 const capturedPayment = (orderId: number) =>
 	server.deps.db
-		.selectFrom("gateway_payment")
+		.selectFrom("payment")
 		.selectAll()
-		.where("order_id", "=", orderId)
+		.where("purpose", "=", "order")
+		.where("purpose_id", "=", orderId)
 		.where("status", "=", "succeeded")
 		.executeTakeFirstOrThrow();
 
@@ -302,7 +305,10 @@ describe("refunding an order paid through a gateway", () => {
 				last_error: expect.stringContaining("unreachable"),
 			});
 			expect(errors).toEqual([
-				{ details: expect.objectContaining({ refundId: gaveUp.id, orderId: order.id }), message: expect.any(String) },
+				{
+					details: expect.objectContaining({ refundId: gaveUp.id, purpose: "order", purposeId: order.id }),
+					message: expect.any(String),
+				},
 			]);
 			expect(await refundsAtGateway(order.id)).toEqual([]);
 			// A week has passed: the morning's session has expired.
@@ -437,9 +443,10 @@ describe("the sandbox gateway's refunds", () => {
 		await decide(redirectUrl, "decline");
 		await until(async () => (await customerView(order.id)).paymentStatus === "unpaid");
 		const declined = await server.deps.db
-			.selectFrom("gateway_payment")
+			.selectFrom("payment")
 			.selectAll()
-			.where("order_id", "=", order.id)
+			.where("purpose", "=", "order")
+			.where("purpose_id", "=", order.id)
 			.executeTakeFirstOrThrow();
 		const args = {
 			refundId: randomUUID(),

@@ -19,11 +19,11 @@ import { startTestServer, type TestServer } from "../../../test/harness.js";
 import { OrderingFixture } from "../../../test/ordering.js";
 import { TableFixture } from "../../../test/tables.js";
 import type { AppDeps } from "../../http/deps.js";
-import { gateways } from "../payments/registry.js";
-import { CALLBACK_DELAYS_MS } from "../payments/sandbox.js";
-import { reconcileGatewayPayments } from "./gateway-reconciliation.js";
-import { deliverGatewayRefunds, settleGatewayRefundDeliveries } from "./gateway-refunds.js";
-import { expireUnpaidOrders } from "./lifecycle.js";
+import { expireUnpaidOrders } from "../ordering/lifecycle.js";
+import { reconcileGatewayPayments } from "./reconciliation.js";
+import { deliverGatewayRefunds, settleGatewayRefundDeliveries } from "./refunds.js";
+import { gateways } from "./registry.js";
+import { CALLBACK_DELAYS_MS } from "./sandbox.js";
 
 let server: TestServer;
 let fx: OrderingFixture;

@@ -176,7 +176,7 @@ export interface CounterTakeView {
 	receiptNo: string;
 	purpose: CounterPurpose;
 	purposeId: number;
-	/** The order's number or the table's, to say what was paid. */
+	/** What was paid, as the board names it: the order's pickup number ("#12") or the table's number. */
 	label: string;
 	method: CounterMethod;
 	amount: number;
@@ -205,6 +205,8 @@ export interface ShiftView {
 	id: number;
 	shopId: number;
 	staffName: string;
+	/** The shop's time zone: the shift's times read on the shop's clock. */
+	timeZone: string;
 	status: "open" | "closed";
 	openedAt: string;
 	closedAt: string | null;

@@ -54,7 +54,7 @@ export async function presentTakes(db: Db, rows: TakeRow[]): Promise<CounterTake
 	const staffIds = [...new Set(rows.map((row) => row.staff_member_id))];
 	const [orders, bills, staff] = await Promise.all([
 		orderIds.length
-			? db.selectFrom("customer_order").select(["id", "order_no"]).where("id", "in", orderIds).execute()
+			? db.selectFrom("customer_order").select(["id", "pickup_number"]).where("id", "in", orderIds).execute()
 			: [],
 		billIds.length
 			? db
@@ -75,7 +75,7 @@ export async function presentTakes(db: Db, rows: TakeRow[]): Promise<CounterTake
 		purposeId: row.purpose_id,
 		label:
 			row.purpose === "order"
-				? (orders.find((order) => order.id === row.purpose_id)?.order_no ?? "")
+				? `#${String(orders.find((order) => order.id === row.purpose_id)?.pickup_number ?? "").padStart(3, "0")}`
 				: (bills.find((bill) => bill.id === row.purpose_id)?.number ?? ""),
 		method: row.method,
 		amount: row.amount,
@@ -93,9 +93,10 @@ export async function presentTakes(db: Db, rows: TakeRow[]): Promise<CounterTake
 
 /** A shift with its method lines (expected; at the close also counted and the difference) and its takings. */
 export async function presentShift(db: Db, shift: ShiftRow): Promise<ShiftView> {
-	const [takes, staff] = await Promise.all([
+	const [takes, staff, shop] = await Promise.all([
 		db.selectFrom("counter_take").selectAll().where("shift_id", "=", shift.id).orderBy("id", "desc").execute(),
 		db.selectFrom("member").select("nickname").where("id", "=", shift.staff_member_id).executeTakeFirst(),
+		db.selectFrom("shop").select("timezone").where("id", "=", shift.shop_id).executeTakeFirstOrThrow(),
 	]);
 	const closed = shift.status === "closed";
 	const expected = closed
@@ -131,6 +132,7 @@ export async function presentShift(db: Db, shift: ShiftRow): Promise<ShiftView> 
 		id: shift.id,
 		shopId: shift.shop_id,
 		staffName: staff?.nickname ?? "",
+		timeZone: shop.timezone,
 		status: shift.status,
 		openedAt: new Date(shift.opened_at).toISOString(),
 		closedAt: shift.closed_at ? new Date(shift.closed_at).toISOString() : null,

@@ -137,7 +137,7 @@ export function TakePaymentSheet({
 					</button>
 				</section>
 			) : (
-				<form className="form counter-take" onSubmit={submit} noValidate data-testid="take-form">
+				<form className="form counter-take-form" onSubmit={submit} noValidate data-testid="take-form">
 					<div className="counter-due">
 						<span className="counter-due__label">{ct("take.due")}</span>
 						<strong className="counter-due__amount price" data-testid="take-due">

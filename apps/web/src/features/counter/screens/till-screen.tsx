@@ -3,7 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
 import { useSearchParams } from "react-router";
 import { errorText } from "../../../lib/api-client";
-import { useCurrency, useMoney } from "../../../lib/app-config";
+import { useAppConfig, useCurrency, useMoney } from "../../../lib/app-config";
 import { formatDateTime } from "../../../lib/format";
 import { useDateLabels } from "../../../lib/i18n";
 import { queryClient } from "../../../lib/query-client";
@@ -51,6 +51,8 @@ function takeTargetOf(params: URLSearchParams): TakeTarget | null {
 function TillPage({ shop }: { shop: MerchantShopRef }) {
 	const { ct } = useCounterText();
 	const till = useQuery(tillQuery(shop.shopId));
+	// The tenant's currency (and riel beside it) decides the fields: loaded before they show.
+	const config = useAppConfig();
 	const [params, setParams] = useSearchParams();
 	const target = takeTargetOf(params);
 	const refresh = () => void queryClient.invalidateQueries({ queryKey: counterKeys.all });
@@ -58,7 +60,7 @@ function TillPage({ shop }: { shop: MerchantShopRef }) {
 		setParams({}, { replace: true });
 		refresh();
 	};
-	if (till.isPending) return <LoadingState />;
+	if (till.isPending || config.isPending) return <LoadingState />;
 	if (till.isError && !till.data) return <ErrorState onRetry={() => void till.refetch()} />;
 	const open = till.data.open;
 	return (
@@ -249,7 +251,7 @@ function OpenShift({ shop, shift, onChanged }: { shop: MerchantShopRef; shift: S
 					<span className="field__hint">
 						{ct("till.openSince", {
 							name: shift.staffName,
-							time: formatDateTime(shift.openedAt, lang, labels),
+							time: formatDateTime(shift.openedAt, lang, labels, shift.timeZone),
 						})}
 					</span>
 				</div>
@@ -428,7 +430,9 @@ function ClosedShift({ shift }: { shift: ShiftView }) {
 	return (
 		<article className="counter-closed" data-testid={`till-closed-${shift.id}`}>
 			<p className="field__hint">
-				{ct("till.closedAt", { time: shift.closedAt ? formatDateTime(shift.closedAt, lang, labels) : "" })}
+				{ct("till.closedAt", {
+					time: shift.closedAt ? formatDateTime(shift.closedAt, lang, labels, shift.timeZone) : "",
+				})}
 				{shift.note ? ` · ${shift.note}` : ""}
 			</p>
 			<MethodLines shift={shift} />

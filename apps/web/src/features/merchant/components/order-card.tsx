@@ -62,6 +62,32 @@ export function OrderActionButtons({ order, actions }: { order: OrderView; actio
 	);
 }
 
+/**
+ * "收款 / Take payment" for an order waiting to be paid on its own (a staff order, a pickup
+ * order): opens the till's Take payment sheet for it (decision 029). A table's round is paid
+ * with its bill, from the bills tab.
+ */
+export function TakePaymentLink({ order }: { order: OrderView }) {
+	const { mt } = useMerchantText();
+	if (order.status !== "unpaid" || order.billId !== null || order.total === 0) return null;
+	return (
+		<div className="merchant-actions">
+			<Link
+				className="button button--primary button--small"
+				to={withQuery(Paths.merchantTill, {
+					take: "order",
+					id: order.id,
+					amount: order.total,
+					label: `#${order.pickupNumber}`,
+				})}
+				data-testid="merchant-take-payment"
+			>
+				{mt("order.takePayment")}
+			</Link>
+		</div>
+	);
+}
+
 /** A discount's label for staff: the customer's VIP card or coupon, by the name it had on the order. */
 export function useDiscountLabel(): (discount: PriceDiscount) => string {
 	const { mt } = useMerchantText();
@@ -213,22 +239,7 @@ export function OrderCard({ order, actions, now, ringing = false, onOpen }: Orde
 					</span>
 				</footer>
 			</Link>
-			{order.status === "unpaid" && order.billId === null && order.total > 0 && (
-				<div className="merchant-actions">
-					<Link
-						className="button button--primary button--small"
-						to={withQuery(Paths.merchantTill, {
-							take: "order",
-							id: order.id,
-							amount: order.total,
-							label: `#${order.pickupNumber}`,
-						})}
-						data-testid="merchant-take-payment"
-					>
-						{mt("order.takePayment")}
-					</Link>
-				</div>
-			)}
+			<TakePaymentLink order={order} />
 			<OrderActionButtons order={order} actions={actions} />
 		</article>
 	);

@@ -10,7 +10,7 @@ import { ErrorState, LoadingState } from "../../../ui/states";
 import { WaivedDeliveryFeeRow } from "../../membership/guest-price-lines";
 import { merchantKeys, orderDetailQuery } from "../api";
 import { boardAlarm } from "../board-alarm";
-import { DiscountFacts, OrderActionButtons, SourceTag } from "../components/order-card";
+import { DiscountFacts, OrderActionButtons, SourceTag, TakePaymentLink } from "../components/order-card";
 import { useShopOrderEvents } from "../live";
 import { MerchantGuard } from "../merchant-guard";
 import { useMerchantText } from "../strings";
@@ -49,6 +49,7 @@ function Detail() {
 		<div className="merchant" data-testid="merchant-order-detail">
 			<OrderDetail order={detail.data} />
 			<div className="merchant-detail__actions" data-testid={`merchant-order-${detail.data.id}`}>
+				<TakePaymentLink order={detail.data} />
 				<OrderActionButtons order={detail.data} actions={actions} />
 			</div>
 			{actions.dialogs}

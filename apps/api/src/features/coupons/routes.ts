@@ -1,7 +1,6 @@
 import {
 	ClaimCouponInput,
 	CouponCenterQuery,
-	CouponsForCartInput,
 	MyCouponsQuery,
 	queryIdField,
 	SaveCouponTemplateInput,
@@ -14,7 +13,7 @@ import { ok } from "../../http/envelope.js";
 import { idempotencyKeyOf } from "../../http/idempotency-key.js";
 import { signedIn } from "../../http/request-context.js";
 import { listTemplatesForOwner, saveCouponTemplate } from "./merchant.js";
-import { claimCoupon, countUsableCoupons, couponCenter, couponsForCart, listMyCoupons } from "./service.js";
+import { claimCoupon, countUsableCoupons, couponCenter, listMyCoupons } from "./service.js";
 
 const ShopQuery = z.object({ shopId: queryIdField });
 
@@ -34,10 +33,7 @@ export async function couponRoutes(app: FastifyInstance, deps: AppDeps) {
 		ok(await listMyCoupons(deps, signedIn(request), request.query)),
 	);
 	r.get("/coupon/count", async (request) => ok(await countUsableCoupons(deps, signedIn(request))));
-	/** The pay page's list: the member's coupons measured against this cart, best first. */
-	r.post("/coupon/for-cart", { schema: { body: CouponsForCartInput } }, async (request) =>
-		ok(await couponsForCart(deps, signedIn(request), request.body)),
-	);
+	// POST /coupon/for-cart (the pay page's list) is ordering's: it prices the cart (ordering/cart-coupons.ts).
 
 	// Owner and manager (permission `promotions`).
 	r.get("/merchant/coupons", { schema: { querystring: ShopQuery } }, async (request) =>

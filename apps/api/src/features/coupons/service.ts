@@ -4,7 +4,6 @@ import {
 	type CouponFit,
 	type CouponOffer,
 	type CouponsForCart,
-	type CouponsForCartInput,
 	ErrorCode,
 	type MyCoupon,
 	type PageResult,
@@ -14,9 +13,8 @@ import { BusinessError } from "../../http/business-error.js";
 import type { AppDeps } from "../../http/deps.js";
 import { requiredIdempotencyKey } from "../../http/idempotency-key.js";
 import type { RequestContext } from "../../http/request-context.js";
-import { evaluateCart } from "../ordering/service.js";
 import { presentCoupon, presentOffer, type ShopNames } from "./present.js";
-import { fitCoupon, misfitReason } from "./pricing.js";
+import { type CartForCoupon, fitCoupon, misfitReason } from "./pricing.js";
 import * as queries from "./queries.js";
 
 /** The member's coupon calls (decision 022): the coupon centre, claiming, their coupons, the pay page's list. */
@@ -208,41 +206,31 @@ export async function countUsableCoupons(deps: AppDeps, ctx: SignedInContext): P
 }
 
 /**
- * `POST /coupon/for-cart`: every unused, unexpired coupon of the member measured against this
- * cart, priced by the same evaluation as `/cart/price` (the VIP card first): those that fit,
- * biggest discount first (the sooner to expire first among equals), then the others with why not.
+ * The pay page's list (`POST /coupon/for-cart`, ordering/cart-coupons.ts): every unused,
+ * unexpired coupon of the member measured against a cart that ordering has priced (the VIP card
+ * first): those that fit, biggest discount first (the sooner to expire first among equals), then
+ * the others with why not.
  */
-export async function couponsForCart(
+export async function couponsMeasuredAgainst(
 	deps: AppDeps,
 	ctx: SignedInContext,
-	input: z.output<typeof CouponsForCartInput>,
+	cart: CartForCoupon,
+	timeZone: string,
 ): Promise<CouponsForCart> {
-	const now = deps.clock.now();
-	const [{ priced, terms }, rows, shopNames] = await Promise.all([
-		evaluateCart(deps, ctx, input),
-		queries.listUnusedCoupons(deps.db, { tenantId: ctx.tenant.id, memberId: ctx.member.id, now }),
+	const [rows, shopNames] = await Promise.all([
+		queries.listUnusedCoupons(deps.db, { tenantId: ctx.tenant.id, memberId: ctx.member.id, now: cart.now }),
 		shopNamesOf(deps, ctx.tenant.id),
 	]);
 	const shopIds = await queries.templateShopIds(
 		deps.db,
 		rows.filter((row) => row.limited_to_shops).map((row) => row.template_id),
 	);
-	const cart = {
-		shopId: input.shopId,
-		orderType: input.orderType,
-		goods: priced.subtotal,
-		cardDiscount: priced.discounts
-			.filter((discount) => discount.kind === "memberCard")
-			.reduce((sum, discount) => sum + discount.amount, 0),
-		deliveryFee: priced.deliveryFee,
-		now,
-	};
-	const format = { lang: ctx.lang, currency: ctx.tenant.currency, timeZone: terms.timezone };
+	const format = { lang: ctx.lang, currency: ctx.tenant.currency, timeZone };
 	const options: CouponFit[] = rows.map((row) => {
 		const ids = queries.shopsOf(row.limited_to_shops, shopIds.get(row.template_id));
 		const fit = fitCoupon(queries.toPricing(row, ids), cart);
 		return {
-			coupon: presentCoupon(row, shopIds.get(row.template_id), shopNames, ctx.lang, now),
+			coupon: presentCoupon(row, shopIds.get(row.template_id), shopNames, ctx.lang, cart.now),
 			discount: fit.fits ? fit.discount : 0,
 			fits: fit.fits,
 			reason: fit.fits ? null : misfitReason(fit, format),

@@ -2,7 +2,7 @@ import { type Kysely, sql, type Transaction } from "kysely";
 import { jsonArrayFrom } from "kysely/helpers/postgres";
 import { preparedQuery } from "../../db/prepared.js";
 import type { DB } from "../../db/schema.js";
-import { usableCouponCountQuery } from "../coupons/queries.js";
+import { couponCountSubquery } from "./hooks.js";
 import type { SmsSendHistory } from "./rules.js";
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -179,7 +179,8 @@ export function findMember(db: Db, tenantId: number, memberId: number) {
  * fresh on every call, so nothing the member changes (balance, points, coupons, roles) can show
  * stale. Each part reads what its own feature's query reads: accountBalance (wallet/ledger.ts),
  * isPlatformOperator (merchant-wallet/operator.ts), findTenantAdmin and listStaffShops
- * (venues/queries.ts).
+ * (venues/queries.ts); the coupon count is the coupons feature's own subquery, handed in at
+ * start-up (hooks.ts).
  */
 export async function findMemberInfo(db: Db, args: { tenantId: number; memberId: number; now: Date }) {
 	const [row] = await memberInfoQuery(db, args);
@@ -200,7 +201,7 @@ const memberInfoQuery = preparedQuery((db: Db, args: { tenantId: number; memberI
 				.where("a.kind", "=", "member_wallet")
 				.where("a.member_id", "=", memberId)
 				.as("balance"),
-			usableCouponCountQuery(db, args).as("couponCount"),
+			couponCountSubquery()(db, args).as("couponCount"),
 			eb
 				.exists(
 					eb

@@ -22,8 +22,8 @@ import type { SignedInMember } from "../../http/request-context.js";
 import { addSeconds } from "../../lib/clock.js";
 import { hexDigestsEqual, hmacHex, randomDigits, randomToken, sha256Hex } from "../../lib/crypto.js";
 import { isOwnUpload } from "../files/service.js";
-import { rememberNoticeLanguage, rememberPrivateChat } from "../notifications/chats.js";
 import { isStaffMember } from "../venues/service.js";
+import { telegramMemberLanguage, telegramUserSeen } from "./hooks.js";
 import * as queries from "./queries.js";
 import { checkSmsSendAllowed, defaultNickname, SessionLifetime } from "./rules.js";
 import { cachedSession, forgetSessionFamily } from "./session-cache.js";
@@ -391,13 +391,13 @@ async function recordTelegramIdentity(
 		authDate: user.authDate,
 		now: deps.clock.now(),
 	});
-	await rememberPrivateChat(db, {
+	await telegramUserSeen(db, {
 		telegramUserId: user.id,
 		allowsWriteToPm: user.allowsWriteToPm,
 		now: deps.clock.now(),
 	});
 	if (identity.member_id !== null)
-		await rememberNoticeLanguage(db, {
+		await telegramMemberLanguage(db, {
 			tenantId: ctx.tenant.id,
 			memberId: identity.member_id,
 			lang: ctx.lang,
@@ -448,7 +448,7 @@ export async function linkTelegramUser(
 		if (locked.member_id === null) {
 			await queries.unlinkTelegramOfMember(trx, ctx.tenant.id, memberId);
 			await queries.linkTelegramIdentity(trx, { tenantId: ctx.tenant.id, telegramUserId: user.id, memberId, now });
-			await rememberNoticeLanguage(trx, { tenantId: ctx.tenant.id, memberId, lang: ctx.lang, now });
+			await telegramMemberLanguage(trx, { tenantId: ctx.tenant.id, memberId, lang: ctx.lang, now });
 		}
 		return { telegramUserId: String(user.id), linked: true as const };
 	});

@@ -3,13 +3,9 @@ import type { Context, Filter } from "grammy";
 import type { InlineKeyboardButton, MessageEntity } from "grammy/types";
 import { BusinessError } from "../../http/business-error.js";
 import type { AppDeps } from "../../http/deps.js";
-import type { RequestContext } from "../../http/request-context.js";
-import type { SignedInMember } from "../identity/service.js";
-import { actOnOrder } from "../ordering/merchant.js";
-import { announceReservationChange } from "../reservations/records.js";
-import { type OwnCancellation, tryCancelOwnReservation } from "../reservations/service.js";
 import { findTenant } from "../tenancy/service.js";
 import { staffRoleAt } from "../venues/service.js";
+import { type BookingCancelResult, buttonAction, type PresserContext } from "./button-actions.js";
 import {
 	cancelBookingAnywayData,
 	cancelBookingData,
@@ -106,7 +102,7 @@ async function confirmBooking(deps: AppDeps, from: TelegramUser, reservationId: 
 	switch (result) {
 		case "confirmed":
 			// The staff's booking screens refresh on this and show the guest is coming.
-			await announceReservationChange(deps, reservationId, "guestConfirmed");
+			await buttonAction("bookingConfirmedByGuest")(deps, reservationId);
 			return { answer: texts.bookingConfirmed, line: texts.bookingConfirmed };
 		case "alreadyConfirmed":
 			return { answer: texts.bookingAlreadyConfirmed, line: texts.bookingConfirmed };
@@ -141,7 +137,7 @@ async function cancelBooking(
 	const ctx = await memberContext(deps, booking.tenantId, booking.memberId, booking.lang);
 	const money = (amount: number) => formatMoney(amount, ctx.tenant.currency);
 	try {
-		const result = await tryCancelOwnReservation(deps, ctx, { reservationId }, { keepAtMost });
+		const result = await buttonAction("cancelOwnBooking")(deps, ctx, reservationId, keepAtMost);
 		if ("wouldKeep" in result) {
 			const warning = texts.lateCancelWarning(money(result.wouldKeep));
 			return {
@@ -165,7 +161,7 @@ async function cancelBooking(
 }
 
 function cancelledLine(
-	result: OwnCancellation,
+	result: Exclude<BookingCancelResult, { wouldKeep: number }>,
 	texts: ReturnType<typeof repliesIn>,
 	money: (amount: number) => string,
 ): string {
@@ -231,7 +227,7 @@ async function acceptOrder(deps: AppDeps, ctx: PressContext, orderId: number): P
 	};
 	if (await acceptedAlready()) return { answer: texts.orderAlreadyAccepted, line: groupTexts.orderAccepted };
 	try {
-		await actOnOrder(deps, memberCtx, { orderId, action: "accept" });
+		await buttonAction("acceptOrder")(deps, memberCtx, orderId);
 		return { answer: texts.orderAccepted, line: groupTexts.orderAcceptedBy(from.first_name) };
 	} catch (error) {
 		if (!(error instanceof BusinessError)) throw error;
@@ -260,12 +256,7 @@ async function findBooking(deps: AppDeps, from: TelegramUser, reservationId: num
 }
 
 /** The context an app request of this member would have: the services check it the same way. */
-async function memberContext(
-	deps: AppDeps,
-	tenantId: number,
-	memberId: number,
-	lang: string,
-): Promise<RequestContext & { member: SignedInMember }> {
+async function memberContext(deps: AppDeps, tenantId: number, memberId: number, lang: string): Promise<PresserContext> {
 	const tenant = await findTenant(deps, tenantId);
 	if (!tenant) throw new Error(`tenant ${tenantId} of a Telegram press not found`);
 	// No session: the press is authenticated by Telegram's signed webhook and telegram_identity.

@@ -1,28 +1,27 @@
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
+import { type BuildAppOptions, buildApp } from "./app.js";
 import { type Database, openDatabase } from "./db/database.js";
 import { migrate } from "./db/migrate.js";
-import { isDatabaseEmpty, seedDemo } from "./db/seed/seed.js";
-import { createOutboxSmsProvider } from "./features/identity/sms/outbox.js";
-import type { SmsProvider } from "./features/identity/sms/provider.js";
 import { expireCardPurchases } from "./features/membership/jobs.js";
 import { settleDueEarnings } from "./features/merchant-wallet/settlement.js";
 import { startBotDeliveryLoop } from "./features/notifications/delivery.js";
 import { queueDueReminders } from "./features/notifications/reminders.js";
-import { createTelegramBot } from "./features/notifications/telegram-bot.js";
 import { registerWebhookInBackground } from "./features/notifications/webhook-registration.js";
-import { reconcileGatewayPayments } from "./features/ordering/gateway-reconciliation.js";
-import { deliverGatewayRefunds, settleGatewayRefundDeliveries } from "./features/ordering/gateway-refunds.js";
 import { expireUnpaidOrders } from "./features/ordering/lifecycle.js";
+import { reconcileGatewayPayments } from "./features/payments/reconciliation.js";
+import { deliverGatewayRefunds, settleGatewayRefundDeliveries } from "./features/payments/refunds.js";
 import { gateways } from "./features/payments/registry.js";
 import { markNoShows } from "./features/reservations/jobs.js";
 import { expireUnpaidReservations } from "./features/reservations/payments.js";
 import { deleteStalePayCodes } from "./features/stored-value/counter-codes.js";
 import { expireUnpaidRecharges } from "./features/stored-value/recharge-jobs.js";
-import { type BuildAppOptions, buildApp } from "./http/app.js";
 import type { AppDeps } from "./http/deps.js";
 import { type Clock, clockStartingAt, systemClock } from "./lib/clock.js";
 import type { Config } from "./lib/config.js";
+import { createOutboxSmsProvider } from "./lib/sms/outbox.js";
+import type { SmsProvider } from "./lib/sms/provider.js";
+import { createTelegramBot } from "./lib/telegram-bot.js";
 import {
 	createLocalBus,
 	createPostgresBus,
@@ -32,6 +31,7 @@ import {
 	type RemoteBusOptions,
 } from "./realtime/bus.js";
 import type { BackoffOptions } from "./realtime/bus-status.js";
+import { isDatabaseEmpty, seedDemo } from "./seed/seed.js";
 
 export interface StartedServer {
 	app: FastifyInstance;

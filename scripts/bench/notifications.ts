@@ -5,8 +5,8 @@ import {
 	type BotDeliveryOptions,
 	startBotDeliveryLoop,
 } from "../../apps/api/src/features/notifications/delivery.js";
-import { createTelegramBot } from "../../apps/api/src/lib/telegram-bot.js";
 import type { AppDeps } from "../../apps/api/src/http/deps.js";
+import { createTelegramBot } from "../../apps/api/src/lib/telegram-bot.js";
 import { startFakeBotApi } from "../../apps/api/test/fake-bot-api.js";
 
 /** Two delivery loops, as two servers on one database would run them. */

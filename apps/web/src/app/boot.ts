@@ -1,10 +1,10 @@
 import { initI18n } from "../lib/i18n";
 import { initLanguage } from "../lib/i18n/language";
 import { setNavigator } from "../lib/navigation";
+import { Paths } from "../lib/paths";
 import { StorageKeys, writeString } from "../lib/storage";
 import { appStore } from "../lib/store";
 import { isTelegramLaunch } from "../lib/telegram";
-import { Paths } from "./paths";
 import type { AppRouter } from "./router";
 
 /**

@@ -5,12 +5,12 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { LOGIN_PATH } from "../lib/api-client";
 import { applyLanguage } from "../lib/i18n";
 import { chooseLanguage } from "../lib/i18n/language";
+import { Paths, TabPaths } from "../lib/paths";
 import { queryClient } from "../lib/query-client";
 import { appStore } from "../lib/store";
 import { hideToast } from "../lib/toast";
 import { RootLayout } from "./layouts/root-layout";
 import { SubPageLayout } from "./layouts/sub-page-layout";
-import { Paths, TabPaths } from "./paths";
 import { routes } from "./router";
 
 /** Whatever a screen asks for, the server answers with an empty success. */

@@ -1,11 +1,11 @@
 import type { ComponentType } from "react";
 import { createBrowserRouter, type RouteObject } from "react-router";
 import type { UiKey } from "../lib/i18n/locales/zh-CN";
+import { type PathName, Paths } from "../lib/paths";
 import { LoadingState } from "../ui/states";
 import { RootLayout } from "./layouts/root-layout";
 import { SubPageLayout } from "./layouts/sub-page-layout";
 import { TabLayout } from "./layouts/tab-layout";
-import { type PathName, Paths } from "./paths";
 import NotFoundScreen from "./routes/not-found-screen";
 import { RouteErrorScreen } from "./routes/route-error-screen";
 

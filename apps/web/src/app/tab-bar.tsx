@@ -1,8 +1,8 @@
 import type { ComponentType, SVGProps } from "react";
 import { Link, useLocation } from "react-router";
 import { useI18n } from "../lib/i18n";
+import { Paths, type TabName, TabPaths } from "../lib/paths";
 import { BowlIcon, HomeIcon, ReceiptIcon, UserIcon } from "../ui/icons";
-import { Paths, type TabName, TabPaths } from "./paths";
 
 const tabs: { name: TabName; labelKey: `tab.${TabName}`; Icon: ComponentType<SVGProps<SVGSVGElement>> }[] = [
 	{ name: "home", labelKey: "tab.home", Icon: HomeIcon },

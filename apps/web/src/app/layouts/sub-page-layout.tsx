@@ -1,7 +1,7 @@
 import { Outlet } from "react-router";
 import { useI18n } from "../../lib/i18n";
+import { useGoBack } from "../../lib/navigation-hooks";
 import { BackIcon } from "../../ui/icons";
-import { useGoBack } from "../navigation-hooks";
 import { useRouteTitle } from "../route-title";
 
 /** Every non-tab page: a header with a back button and the page title. */

@@ -2,12 +2,12 @@ import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from "vitest";
 import { forgetFirstScreenShop } from "../../features/venues/first-shop";
 import { applyLanguage } from "../../lib/i18n";
+import { Paths, TabPaths } from "../../lib/paths";
 import { queryClient } from "../../lib/query-client";
 import { appStore } from "../../lib/store";
 import { currentToast, hideToast } from "../../lib/toast";
 import { closedShop, fakeServer, shop, usdConfig } from "../../test/ordering-fixtures";
 import { renderScreen } from "../../test/render";
-import { Paths, TabPaths } from "../paths";
 import HomeScreen from "./home-screen";
 
 function renderHome() {

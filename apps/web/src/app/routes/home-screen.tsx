@@ -11,6 +11,8 @@ import { useMoney } from "../../lib/app-config";
 import { formatDistance } from "../../lib/format";
 import { useI18n } from "../../lib/i18n";
 import type { UiKey } from "../../lib/i18n/locales/zh-CN";
+import { useSwitchTab } from "../../lib/navigation-hooks";
+import { Paths } from "../../lib/paths";
 import { appStore } from "../../lib/store";
 import { showToast } from "../../lib/toast";
 import {
@@ -27,8 +29,6 @@ import {
 	TicketIcon,
 } from "../../ui/icons";
 import { EmptyState, ErrorState } from "../../ui/states";
-import { useSwitchTab } from "../navigation-hooks";
-import { Paths } from "../paths";
 import { type BannerSlide, HomeBanners } from "./home-banners";
 import "./home-screen.css";
 

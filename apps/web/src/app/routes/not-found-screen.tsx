@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { useI18n } from "../../lib/i18n";
-import { Paths } from "../paths";
+import { Paths } from "../../lib/paths";
 
 /** An unknown path: a real page-not-found screen with a way home. */
 export default function NotFoundScreen() {

@@ -2,9 +2,9 @@ import { useEffect } from "react";
 import { Link } from "react-router";
 import { i18next, useI18n } from "../../lib/i18n";
 import { formatMessage } from "../../lib/i18n/messages";
+import { Paths } from "../../lib/paths";
 import { showToast } from "../../lib/toast";
 import { ToolsIcon } from "../../ui/icons";
-import { Paths } from "../paths";
 import { useRouteTitle } from "../route-title";
 
 /** A page a later issue fills: its title and the spec's "feature not yet open" notice. */

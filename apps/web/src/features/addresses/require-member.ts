@@ -1,7 +1,7 @@
 import type { MemberInfo } from "@bayon/contract";
 import { useEffect } from "react";
 import { useLocation, useNavigate } from "react-router";
-import { Paths, withQuery } from "../../app/paths";
+import { Paths, withQuery } from "../../lib/paths";
 import { useAppState } from "../../lib/store";
 
 /**

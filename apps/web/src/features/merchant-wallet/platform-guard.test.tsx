@@ -1,6 +1,6 @@
 import { screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { Paths } from "../../app/paths";
+import { Paths } from "../../lib/paths";
 import { fakeWebSockets } from "../../test/fake-live-server";
 import { testMember } from "../../test/member-fixtures";
 import { renderScreen } from "../../test/render";

@@ -1,9 +1,9 @@
 import { type ReactNode, useEffect, useState } from "react";
 import { Link, useLocation } from "react-router";
-import { Paths, withQuery } from "../../app/paths";
 import { uiLanguageFor, useI18n } from "../../lib/i18n";
 import { loadStaffMessages, staffMessagesLoaded } from "../../lib/i18n/messages";
 import { useLiveUpdates } from "../../lib/live-updates";
+import { Paths, withQuery } from "../../lib/paths";
 import { useAppState } from "../../lib/store";
 import { LockIcon } from "../../ui/icons";
 import { ErrorState, LoadingState } from "../../ui/states";

@@ -1,10 +1,10 @@
 import { DEFAULT_TENANT_ID, type MerchantShopRef } from "@bayon/contract";
 import { type ReactNode, useEffect, useState } from "react";
 import { Link, useLocation } from "react-router";
-import { Paths, withQuery } from "../../app/paths";
 import { uiLanguageFor, useI18n } from "../../lib/i18n";
 import { loadStaffMessages, staffMessagesLoaded } from "../../lib/i18n/messages";
 import { useLiveUpdates } from "../../lib/live-updates";
+import { Paths, withQuery } from "../../lib/paths";
 import { selectMerchantShop, useAppState } from "../../lib/store";
 import { LockIcon } from "../../ui/icons";
 import { ErrorState, LoadingState } from "../../ui/states";

@@ -1,9 +1,9 @@
 import type { CartProblem, PricedCart, ShopSummary } from "@bayon/contract";
 import { useState } from "react";
 import { useNavigate } from "react-router";
-import { Paths } from "../../app/paths";
 import { errorText } from "../../lib/api-client";
 import { useI18n } from "../../lib/i18n";
+import { Paths } from "../../lib/paths";
 import { queryClient } from "../../lib/query-client";
 import { appStore } from "../../lib/store";
 import { showToast } from "../../lib/toast";

@@ -1,8 +1,8 @@
 import type { ReservationGridView, ReservationView } from "@bayon/contract";
 import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { Paths } from "../../app/paths";
 import { applyLanguage } from "../../lib/i18n";
+import { Paths } from "../../lib/paths";
 import { queryClient } from "../../lib/query-client";
 import { appStore } from "../../lib/store";
 import { type FakeWebSocket, fakeWebSockets } from "../../test/fake-live-server";

@@ -1,5 +1,4 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { Paths } from "../../app/paths";
 import { appStore, selectMerchantShop, setMember } from "../../lib/store";
 import { testMember } from "../../test/member-fixtures";
 import { changeStrings } from "../shop-changes/strings";

@@ -1,4 +1,4 @@
-import { Paths } from "../../app/paths";
+import { Paths } from "../../lib/paths";
 
 /**
  * What a scanned (or pasted) text says. A table's QR code encodes

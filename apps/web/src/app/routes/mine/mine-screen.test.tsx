@@ -2,11 +2,11 @@ import type { MemberInfo } from "@bayon/contract";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { applyLanguage } from "../../../lib/i18n";
+import { Paths, TabPaths } from "../../../lib/paths";
 import { queryClient } from "../../../lib/query-client";
 import { appStore } from "../../../lib/store";
 import { hideToast } from "../../../lib/toast";
 import { renderScreen } from "../../../test/render";
-import { Paths, TabPaths } from "../../paths";
 import MineScreen from "./mine-screen";
 
 const member: MemberInfo = {

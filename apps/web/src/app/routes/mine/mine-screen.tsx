@@ -12,6 +12,7 @@ import { useAppConfig, useCurrency } from "../../../lib/app-config";
 import { formatMoney, formatPoints } from "../../../lib/format";
 import { useI18n } from "../../../lib/i18n";
 import type { UiKey } from "../../../lib/i18n/locales/zh-CN";
+import { Paths } from "../../../lib/paths";
 import { refetchActive } from "../../../lib/query-client";
 import { useAppState } from "../../../lib/store";
 import { ConfirmDialog } from "../../../ui/confirm-dialog";
@@ -31,7 +32,6 @@ import {
 } from "../../../ui/icons";
 import { PullRefresh } from "../../../ui/pull-refresh";
 import { ErrorState } from "../../../ui/states";
-import { Paths } from "../../paths";
 import { LanguageSwitcher } from "./language-switcher";
 import { ProfileHeader } from "./profile-header";
 import "./mine-screen.css";

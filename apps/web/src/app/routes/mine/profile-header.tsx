@@ -2,9 +2,9 @@ import type { MemberInfo } from "@bayon/contract";
 import { Link } from "react-router";
 import { maskPhone } from "../../../lib/format";
 import { useI18n } from "../../../lib/i18n";
+import { Paths } from "../../../lib/paths";
 import { Avatar } from "../../../ui/avatar";
 import { ChevronIcon } from "../../../ui/icons";
-import { Paths } from "../../paths";
 
 /** The top of the mine page: the member's summary, or a sign-in entry for visitors. */
 export function ProfileHeader({ member }: { member: MemberInfo | null }) {

@@ -2,12 +2,12 @@ import { type Address, Limits, type MessageKey, type ShopDetail } from "@bayon/c
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, type ReactNode, type RefObject, useCallback, useEffect, useId, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
-import { useGoBack } from "../../../app/navigation-hooks";
 import { ApiError, errorText } from "../../../lib/api-client";
 import { useCurrency } from "../../../lib/app-config";
 import { formatMoney } from "../../../lib/format";
 import { useI18n } from "../../../lib/i18n";
 import type { UiKey } from "../../../lib/i18n/locales/zh-CN";
+import { useGoBack } from "../../../lib/navigation-hooks";
 import { queryClient } from "../../../lib/query-client";
 import { showToast } from "../../../lib/toast";
 import { useDebouncedSubmit } from "../../../lib/use-debounced-submit";

@@ -1,8 +1,8 @@
 import { Limits } from "@bayon/contract";
 import { act, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { Paths } from "../../../app/paths";
 import { applyLanguage } from "../../../lib/i18n";
+import { Paths } from "../../../lib/paths";
 import { queryClient } from "../../../lib/query-client";
 import { appStore } from "../../../lib/store";
 import { hideToast } from "../../../lib/toast";

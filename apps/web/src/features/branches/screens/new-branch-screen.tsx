@@ -2,9 +2,9 @@ import { CreateBranchInput, type CreatedBranch, type MerchantShopRef, roleAllows
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
 import { Link } from "react-router";
-import { Paths } from "../../../app/paths";
 import { errorText } from "../../../lib/api-client";
 import { formatMessage, isMessageKey } from "../../../lib/i18n/messages";
+import { Paths } from "../../../lib/paths";
 import { queryClient } from "../../../lib/query-client";
 import { useAppState } from "../../../lib/store";
 import { showToast } from "../../../lib/toast";

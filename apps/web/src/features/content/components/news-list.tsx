@@ -1,10 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { Paths, withQuery } from "../../../app/paths";
 import { errorText } from "../../../lib/api-client";
 import { formatRelativeTime } from "../../../lib/format";
 import { useDateLabels, useI18n } from "../../../lib/i18n";
+import { Paths, withQuery } from "../../../lib/paths";
 import { EmptyState, ErrorState, LoadingState } from "../../../ui/states";
 import { newsListQuery } from "../api";
 

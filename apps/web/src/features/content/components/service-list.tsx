@@ -1,9 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { Paths, withQuery } from "../../../app/paths";
 import { errorText } from "../../../lib/api-client";
 import { useI18n } from "../../../lib/i18n";
+import { Paths, withQuery } from "../../../lib/paths";
 import { ChevronIcon, ServiceIcon } from "../../../ui/icons";
 import { EmptyState, ErrorState, LoadingState } from "../../../ui/states";
 import { serviceListQuery } from "../api";

@@ -1,8 +1,8 @@
 import type { CouponFit } from "@bayon/contract";
 import { useId } from "react";
 import { Link } from "react-router";
-import { Paths } from "../../../app/paths";
 import { useMoney } from "../../../lib/app-config";
+import { Paths } from "../../../lib/paths";
 import { BottomSheet } from "../../../ui/sheet";
 import { EmptyState } from "../../../ui/states";
 import { useCouponWhen } from "../guest-format";

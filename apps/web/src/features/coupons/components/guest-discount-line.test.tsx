@@ -1,7 +1,7 @@
 import { cleanup, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { Paths, withQuery } from "../../../app/paths";
 import { applyLanguage } from "../../../lib/i18n";
+import { Paths, withQuery } from "../../../lib/paths";
 import { orderView } from "../../../test/ordering-fixtures";
 import { renderScreen } from "../../../test/render";
 import OrderDetailScreen from "../../orders/screens/order-detail-screen";

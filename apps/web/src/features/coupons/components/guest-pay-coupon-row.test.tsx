@@ -1,8 +1,8 @@
 import { ErrorCode, type PriceCartInput, type PricedCart } from "@bayon/contract";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { Paths, withQuery } from "../../../app/paths";
 import { applyLanguage } from "../../../lib/i18n";
+import { Paths, withQuery } from "../../../lib/paths";
 import { appStore, type CartLine } from "../../../lib/store";
 import { currentToast } from "../../../lib/toast";
 import { testMember } from "../../../test/member-fixtures";

@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { Paths, withQuery } from "../../../app/paths";
 import { applyLanguage } from "../../../lib/i18n";
+import { Paths, withQuery } from "../../../lib/paths";
 import { appStore } from "../../../lib/store";
 import { renderScreen } from "../../../test/render";
 import { myGoldCard } from "../../membership/guest-testing";

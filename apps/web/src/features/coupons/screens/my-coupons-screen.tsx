@@ -1,8 +1,8 @@
 import { CouponStatus, type MyCoupon } from "@bayon/contract";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { Link, useSearchParams } from "react-router";
-import { Paths, withQuery } from "../../../app/paths";
 import { errorText } from "../../../lib/api-client";
+import { Paths, withQuery } from "../../../lib/paths";
 import { ChevronIcon } from "../../../ui/icons";
 import { PullRefresh } from "../../../ui/pull-refresh";
 import { EmptyState, ErrorState, LoadingState } from "../../../ui/states";

@@ -1,8 +1,8 @@
 import { type CouponTemplateAdmin, type CouponTemplateList, ErrorCode } from "@bayon/contract";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it } from "vitest";
-import { Paths } from "../../../app/paths";
 import { applyLanguage } from "../../../lib/i18n";
+import { Paths } from "../../../lib/paths";
 import { currentToast } from "../../../lib/toast";
 import { shop } from "../../../test/ordering-fixtures";
 import { renderScreen } from "../../../test/render";

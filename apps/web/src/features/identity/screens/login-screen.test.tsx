@@ -1,8 +1,8 @@
 import type { MemberInfo } from "@bayon/contract";
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { Paths, TabPaths } from "../../../app/paths";
 import { applyLanguage } from "../../../lib/i18n";
+import { Paths, TabPaths } from "../../../lib/paths";
 import { queryClient } from "../../../lib/query-client";
 import { appStore } from "../../../lib/store";
 import { currentToast, hideToast } from "../../../lib/toast";

@@ -1,10 +1,10 @@
 import { Limits } from "@bayon/contract";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { canGoBack } from "../../../app/navigation-hooks";
-import { Paths, TabPaths, withQuery } from "../../../app/paths";
 import { ApiError } from "../../../lib/api-client";
 import { useI18n } from "../../../lib/i18n";
+import { canGoBack } from "../../../lib/navigation-hooks";
+import { Paths, TabPaths, withQuery } from "../../../lib/paths";
 import { SessionStorageKeys } from "../../../lib/storage";
 import { showToast } from "../../../lib/toast";
 import { useDebouncedSubmit } from "../../../lib/use-debounced-submit";

@@ -1,8 +1,8 @@
 import type { MemberInfo } from "@bayon/contract";
 import { screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { Paths, TabPaths } from "../../../app/paths";
 import { applyLanguage } from "../../../lib/i18n";
+import { Paths, TabPaths } from "../../../lib/paths";
 import { appStore } from "../../../lib/store";
 import { renderScreen } from "../../../test/render";
 import LogoutScreen from "./logout-screen";

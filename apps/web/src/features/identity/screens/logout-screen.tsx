@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { useNavigate } from "react-router";
-import { Paths, TabPaths } from "../../../app/paths";
 import { useI18n } from "../../../lib/i18n";
+import { Paths, TabPaths } from "../../../lib/paths";
 import { queryClient } from "../../../lib/query-client";
 import { forgetPersonalData } from "../../../lib/session";
 import { showToast } from "../../../lib/toast";

@@ -1,10 +1,10 @@
 import { Limits, type MemberInfo, type MessageKey, UpdateProfileInput } from "@bayon/contract";
 import { type ChangeEvent, type FormEvent, useId, useState } from "react";
 import { Link } from "react-router";
-import { Paths } from "../../../app/paths";
 import { errorText as requestErrorText } from "../../../lib/api-client";
 import { useI18n } from "../../../lib/i18n";
 import { isMessageKey } from "../../../lib/i18n/messages";
+import { Paths } from "../../../lib/paths";
 import { useAppState } from "../../../lib/store";
 import { showToast } from "../../../lib/toast";
 import { useDebouncedSubmit } from "../../../lib/use-debounced-submit";

@@ -1,9 +1,9 @@
 import { type CardPurchaseView, ErrorCode, type PayMethod, type VipCardDetail } from "@bayon/contract";
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
-import { Paths } from "../../../app/paths";
 import { ApiError, errorText } from "../../../lib/api-client";
 import { useMoney, usePrice } from "../../../lib/app-config";
+import { Paths } from "../../../lib/paths";
 import { queryClient } from "../../../lib/query-client";
 import { showToast } from "../../../lib/toast";
 import { useDebouncedSubmit } from "../../../lib/use-debounced-submit";

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
-import { Paths } from "../../../app/paths";
+import { Paths } from "../../../lib/paths";
 import { useAppState } from "../../../lib/store";
 import { CardIcon, ChevronIcon } from "../../../ui/icons";
 import { cardListQuery } from "../guest-api";

@@ -1,6 +1,6 @@
 import type { MyVipCard } from "@bayon/contract";
 import { Link } from "react-router";
-import { Paths, withQuery } from "../../../app/paths";
+import { Paths, withQuery } from "../../../lib/paths";
 import { ChevronIcon } from "../../../ui/icons";
 import { useCardDate } from "../guest-format";
 import { useCardText } from "../guest-strings";

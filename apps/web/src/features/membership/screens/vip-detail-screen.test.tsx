@@ -1,8 +1,8 @@
 import { ErrorCode } from "@bayon/contract";
 import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { Paths, withQuery } from "../../../app/paths";
 import { applyLanguage } from "../../../lib/i18n";
+import { Paths, withQuery } from "../../../lib/paths";
 import { appStore } from "../../../lib/store";
 import { usdConfig } from "../../../test/ordering-fixtures";
 import { renderScreen } from "../../../test/render";

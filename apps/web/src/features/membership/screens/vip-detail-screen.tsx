@@ -2,9 +2,9 @@ import { CARD_POINTS_PERCENT_MIN, type CardPurchaseView, type MyVipCard, type Vi
 import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useCallback, useState } from "react";
 import { Link, useLocation, useSearchParams } from "react-router";
-import { Paths, withQuery } from "../../../app/paths";
 import { errorText } from "../../../lib/api-client";
 import { usePrice } from "../../../lib/app-config";
+import { Paths, withQuery } from "../../../lib/paths";
 import { refetchActive } from "../../../lib/query-client";
 import { useAppState } from "../../../lib/store";
 import { WarningIcon } from "../../../ui/icons";

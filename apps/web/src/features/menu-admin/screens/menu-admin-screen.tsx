@@ -8,9 +8,9 @@ import {
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link } from "react-router";
-import { Paths, withQuery } from "../../../app/paths";
 import { ApiError, errorText } from "../../../lib/api-client";
 import { useMoney } from "../../../lib/app-config";
+import { Paths, withQuery } from "../../../lib/paths";
 import { showToast } from "../../../lib/toast";
 import { ChevronIcon, PlusIcon } from "../../../ui/icons";
 import { EmptyState, ErrorState, LoadingState } from "../../../ui/states";

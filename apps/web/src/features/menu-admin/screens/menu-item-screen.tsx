@@ -9,9 +9,9 @@ import {
 import { useQuery } from "@tanstack/react-query";
 import { type ChangeEvent, type FormEvent, useId, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
-import { Paths, withQuery } from "../../../app/paths";
 import { ApiError, errorText } from "../../../lib/api-client";
 import { useCurrency, useMoney } from "../../../lib/app-config";
+import { Paths, withQuery } from "../../../lib/paths";
 import { showToast } from "../../../lib/toast";
 import { ConfirmDialog } from "../../../ui/confirm-dialog";
 import { CameraIcon, PlusIcon, TrashIcon } from "../../../ui/icons";

@@ -1,8 +1,8 @@
 import type { MenuItem } from "@bayon/contract";
 import { Link } from "react-router";
-import { Paths, withQuery } from "../../../app/paths";
 import { useMoney, usePrice } from "../../../lib/app-config";
 import { useI18n } from "../../../lib/i18n";
+import { Paths, withQuery } from "../../../lib/paths";
 import type { OrderType } from "../../../lib/store";
 import { showToast } from "../../../lib/toast";
 import { PlusIcon } from "../../../ui/icons";

@@ -1,10 +1,10 @@
 import type { MenuItem } from "@bayon/contract";
 import { useQuery } from "@tanstack/react-query";
 import { Link, useSearchParams } from "react-router";
-import { Paths } from "../../../app/paths";
 import { errorText } from "../../../lib/api-client";
 import { useMoney, usePrice } from "../../../lib/app-config";
 import { useI18n } from "../../../lib/i18n";
+import { Paths } from "../../../lib/paths";
 import { useAppState } from "../../../lib/store";
 import { CartIcon } from "../../../ui/icons";
 import { EmptyState, ErrorState, LoadingState } from "../../../ui/states";

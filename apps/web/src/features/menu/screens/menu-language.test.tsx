@@ -1,9 +1,9 @@
 import { compactShopMenu, type ShopMenu } from "@bayon/contract";
 import { act, fireEvent, screen, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { Paths, TabPaths } from "../../../app/paths";
 import { applyLanguage } from "../../../lib/i18n";
 import { chooseLanguage } from "../../../lib/i18n/language";
+import { Paths, TabPaths } from "../../../lib/paths";
 import { queryClient } from "../../../lib/query-client";
 import { appStore } from "../../../lib/store";
 import { fakeServer, group, menuItem, option, shop, usdConfig } from "../../../test/ordering-fixtures";

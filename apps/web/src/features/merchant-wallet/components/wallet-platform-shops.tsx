@@ -1,9 +1,9 @@
 import type { WalletSummary } from "@bayon/contract";
 import { useQuery } from "@tanstack/react-query";
 import { Link, useSearchParams } from "react-router";
-import { Paths, withQuery } from "../../../app/paths";
 import { errorText } from "../../../lib/api-client";
 import { useMoney } from "../../../lib/app-config";
+import { Paths, withQuery } from "../../../lib/paths";
 import { BackIcon, ChevronIcon, StoreIcon } from "../../../ui/icons";
 import { EmptyState, ErrorState, LoadingState } from "../../../ui/states";
 import { platformShopsQuery, platformWalletSource } from "../wallet-api";

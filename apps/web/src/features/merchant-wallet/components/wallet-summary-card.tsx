@@ -1,7 +1,7 @@
 import { formatSecondMoney, type WalletSummary } from "@bayon/contract";
 import { Link } from "react-router";
-import { Paths } from "../../../app/paths";
 import { useCurrency, useMoney } from "../../../lib/app-config";
+import { Paths } from "../../../lib/paths";
 import { CardIcon, ReceiptIcon, WalletIcon, WarningIcon } from "../../../ui/icons";
 import { formatBasisPoints, holdPeriod } from "../wallet-format";
 import { useWalletText } from "../wallet-strings";

@@ -1,9 +1,9 @@
 import { WithdrawalStatus, type WithdrawalView } from "@bayon/contract";
 import { Link } from "react-router";
-import { Paths, withQuery } from "../../../app/paths";
 import { useMoney } from "../../../lib/app-config";
 import { formatDateTime } from "../../../lib/format";
 import { useDateLabels } from "../../../lib/i18n";
+import { Paths, withQuery } from "../../../lib/paths";
 import { ChevronIcon } from "../../../ui/icons";
 import { formatLocalDay } from "../money-format";
 import { useMoneyText } from "../money-strings";

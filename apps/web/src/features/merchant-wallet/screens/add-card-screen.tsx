@@ -2,9 +2,9 @@ import { BANK_NAME_MAX, CARD_HOLDER_MAX, ErrorCode, type MerchantShopRef } from 
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, type RefObject, useId, useLayoutEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
-import { canGoBack } from "../../../app/navigation-hooks";
-import { Paths } from "../../../app/paths";
 import { ApiError, errorText } from "../../../lib/api-client";
+import { canGoBack } from "../../../lib/navigation-hooks";
+import { Paths } from "../../../lib/paths";
 import { showToast } from "../../../lib/toast";
 import { useDebouncedSubmit } from "../../../lib/use-debounced-submit";
 import { type FieldProblems, serverProblems } from "../../stored-value/staff-form";

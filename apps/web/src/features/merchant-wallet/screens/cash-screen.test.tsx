@@ -1,9 +1,9 @@
 import { ErrorCode } from "@bayon/contract";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { Paths } from "../../../app/paths";
 import { applyLanguage } from "../../../lib/i18n";
 import { liveClient } from "../../../lib/live-updates";
+import { Paths } from "../../../lib/paths";
 import { currentToast } from "../../../lib/toast";
 import { renderScreen } from "../../../test/render";
 import { type Envelope, type StaffAnswer, startAsStaff } from "../../stored-value/staff-testing";

@@ -2,9 +2,9 @@ import { type BankCardView, ErrorCode, type MerchantShopRef, type WalletSummary 
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { Paths, withQuery } from "../../../app/paths";
 import { ApiError, errorText, RequestError } from "../../../lib/api-client";
 import { useCurrency, useMoney } from "../../../lib/app-config";
+import { Paths, withQuery } from "../../../lib/paths";
 import { showToast } from "../../../lib/toast";
 import { useDebouncedSubmit } from "../../../lib/use-debounced-submit";
 import { PlusIcon } from "../../../ui/icons";

@@ -1,7 +1,7 @@
 import { Limits, type PlatformSettings } from "@bayon/contract";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { Paths } from "../../../app/paths";
+import { Paths } from "../../../lib/paths";
 import { currentToast } from "../../../lib/toast";
 import { testMember } from "../../../test/member-fixtures";
 import { renderScreen } from "../../../test/render";

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { Paths, withQuery } from "../../../app/paths";
 import { liveClient } from "../../../lib/live-updates";
+import { Paths, withQuery } from "../../../lib/paths";
 import { type FakeWebSocket, fakeWebSockets } from "../../../test/fake-live-server";
 import { testMember } from "../../../test/member-fixtures";
 import { renderScreen } from "../../../test/render";

@@ -1,8 +1,8 @@
 import { ErrorCode, Limits, type WithdrawalPage, type WithdrawalView } from "@bayon/contract";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { Paths, withQuery } from "../../../app/paths";
 import { liveClient } from "../../../lib/live-updates";
+import { Paths, withQuery } from "../../../lib/paths";
 import { currentToast } from "../../../lib/toast";
 import { type FakeWebSocket, fakeWebSockets } from "../../../test/fake-live-server";
 import { testMember } from "../../../test/member-fixtures";

@@ -1,9 +1,9 @@
 import type { WithdrawalView } from "@bayon/contract";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { Paths, withQuery } from "../../../app/paths";
 import { applyLanguage } from "../../../lib/i18n";
 import { liveClient } from "../../../lib/live-updates";
+import { Paths, withQuery } from "../../../lib/paths";
 import { renderScreen } from "../../../test/render";
 import { type StaffAnswer, type StaffCall, startAsStaff } from "../../stored-value/staff-testing";
 import { moneyServer, requested, walletSummary, withdrawal } from "../money-testing";

@@ -8,9 +8,9 @@ import {
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { Link, useSearchParams } from "react-router";
-import { Paths } from "../../../app/paths";
 import { errorText } from "../../../lib/api-client";
 import { useFeatureStrings } from "../../../lib/i18n/feature-strings";
+import { Paths } from "../../../lib/paths";
 import { ListEnd } from "../../../ui/list-end";
 import { EmptyState, ErrorState, LoadingState } from "../../../ui/states";
 import { MoneyAccess } from "../components/money-access";

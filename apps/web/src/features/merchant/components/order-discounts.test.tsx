@@ -1,7 +1,7 @@
 import type { OrderView } from "@bayon/contract";
 import { screen } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { Paths, withQuery } from "../../../app/paths";
+import { Paths, withQuery } from "../../../lib/paths";
 import { fakeWebSockets } from "../../../test/fake-live-server";
 import { orderView } from "../../../test/ordering-fixtures";
 import { renderScreen } from "../../../test/render";

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { type PathName, Paths } from "../../../app/paths";
+import { type PathName, Paths } from "../../../lib/paths";
 import { ChevronIcon } from "../../../ui/icons";
 import { useMenuAdminText } from "../../menu-admin/strings";
 import { TodayPanel } from "../../shop-stats/today-panel";

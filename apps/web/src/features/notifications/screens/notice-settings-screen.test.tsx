@@ -1,7 +1,7 @@
 import { NOTICE_CATEGORIES, type NoticeSettings } from "@bayon/contract";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { Paths } from "../../../app/paths";
+import { Paths } from "../../../lib/paths";
 import { appStore } from "../../../lib/store";
 import { currentToast } from "../../../lib/toast";
 import { renderScreen } from "../../../test/render";

@@ -1,8 +1,8 @@
 import type { NoticeCategory, NoticeSettings } from "@bayon/contract";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
-import { Paths } from "../../../app/paths";
 import { errorText, wasToasted } from "../../../lib/api-client";
+import { Paths } from "../../../lib/paths";
 import { queryClient } from "../../../lib/query-client";
 import { useAppState } from "../../../lib/store";
 import { showToast } from "../../../lib/toast";

@@ -1,8 +1,8 @@
 import type { ShopTelegramGroup } from "@bayon/contract";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { Paths } from "../../../app/paths";
 import { liveClient } from "../../../lib/live-updates";
+import { Paths } from "../../../lib/paths";
 import { currentToast } from "../../../lib/toast";
 import { renderScreen } from "../../../test/render";
 import { moneyServer } from "../../merchant-wallet/money-testing";

@@ -1,8 +1,8 @@
 import type { ShopSummary } from "@bayon/contract";
 import { Link } from "react-router";
-import { Paths } from "../../../app/paths";
 import { usePrice } from "../../../lib/app-config";
 import { useI18n } from "../../../lib/i18n";
+import { Paths } from "../../../lib/paths";
 import { useAppState } from "../../../lib/store";
 import { CartIcon } from "../../../ui/icons";
 import { cartCount, cartValue } from "../cart";

@@ -1,8 +1,8 @@
 import type { OrderType, ShopSummary } from "@bayon/contract";
 import { Link } from "react-router";
-import { Paths } from "../../../app/paths";
 import { useMoney, usePrice } from "../../../lib/app-config";
 import { useI18n } from "../../../lib/i18n";
+import { Paths } from "../../../lib/paths";
 import { appStore, useAppState } from "../../../lib/store";
 import { ScanIcon, TableIcon } from "../../../ui/icons";
 import { useDeskLabel } from "../../tables/desk-label";

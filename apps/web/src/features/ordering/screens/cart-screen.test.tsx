@@ -1,8 +1,8 @@
 import type { PricedCart } from "@bayon/contract";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it } from "vitest";
-import { Paths, TabPaths } from "../../../app/paths";
 import { applyLanguage } from "../../../lib/i18n";
+import { Paths, TabPaths } from "../../../lib/paths";
 import { queryClient } from "../../../lib/query-client";
 import { appStore, type CartLine } from "../../../lib/store";
 import { currentToast, hideToast } from "../../../lib/toast";

@@ -2,11 +2,11 @@ import { ErrorCode, type PricedCartLine, type ShopSummary } from "@bayon/contrac
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link } from "react-router";
-import { useSwitchTab } from "../../../app/navigation-hooks";
-import { Paths } from "../../../app/paths";
 import { errorText } from "../../../lib/api-client";
 import { useMoney, usePrice } from "../../../lib/app-config";
 import { useI18n } from "../../../lib/i18n";
+import { useSwitchTab } from "../../../lib/navigation-hooks";
+import { Paths } from "../../../lib/paths";
 import { type CartLine, useAppState } from "../../../lib/store";
 import { showToast } from "../../../lib/toast";
 import { ConfirmDialog } from "../../../ui/confirm-dialog";

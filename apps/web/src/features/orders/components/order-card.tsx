@@ -1,10 +1,10 @@
 import type { OrderView } from "@bayon/contract";
 import { useState } from "react";
 import { Link } from "react-router";
-import { Paths, withQuery } from "../../../app/paths";
 import { usePrice } from "../../../lib/app-config";
 import { formatDateTime } from "../../../lib/format";
 import { useDateLabels, useI18n, useListFormat } from "../../../lib/i18n";
+import { Paths, withQuery } from "../../../lib/paths";
 import { useDebouncedSubmit } from "../../../lib/use-debounced-submit";
 import { ConfirmDialog } from "../../../ui/confirm-dialog";
 import { cancelOrder, invalidateOrders } from "../api";

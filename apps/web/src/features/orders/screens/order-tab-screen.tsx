@@ -1,9 +1,9 @@
 import type { OrderView } from "@bayon/contract";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
-import { Paths } from "../../../app/paths";
 import { errorText } from "../../../lib/api-client";
 import { useI18n } from "../../../lib/i18n";
+import { Paths } from "../../../lib/paths";
 import { isLoggedIn, useAppState } from "../../../lib/store";
 import { ReceiptIcon } from "../../../ui/icons";
 import { PullRefresh } from "../../../ui/pull-refresh";

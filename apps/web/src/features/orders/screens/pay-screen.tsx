@@ -8,10 +8,10 @@ import {
 } from "@bayon/contract";
 import { useQuery } from "@tanstack/react-query";
 import { Link, useNavigate } from "react-router";
-import { Paths, withQuery } from "../../../app/paths";
 import { ApiError, errorText } from "../../../lib/api-client";
 import { usePrice } from "../../../lib/app-config";
 import { useI18n } from "../../../lib/i18n";
+import { Paths, withQuery } from "../../../lib/paths";
 import { queryClient } from "../../../lib/query-client";
 import { appStore, useAppState } from "../../../lib/store";
 import { showToast } from "../../../lib/toast";

@@ -1,8 +1,8 @@
 import type { OrderView, PricedCart } from "@bayon/contract";
 import { cleanup, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { Paths, withQuery } from "../../../app/paths";
 import { applyLanguage } from "../../../lib/i18n";
+import { Paths, withQuery } from "../../../lib/paths";
 import { queryClient } from "../../../lib/query-client";
 import { appStore, type CartLine } from "../../../lib/store";
 import { hideToast } from "../../../lib/toast";

@@ -1,7 +1,7 @@
 import { Limits } from "@bayon/contract";
 import { useState } from "react";
-import { useGoBack } from "../../../app/navigation-hooks";
 import { useI18n } from "../../../lib/i18n";
+import { useGoBack } from "../../../lib/navigation-hooks";
 import { updateDraft, useDraft } from "../checkout-draft";
 import "../orders.css";
 

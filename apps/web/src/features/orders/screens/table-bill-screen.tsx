@@ -2,11 +2,11 @@ import type { BillRoundView, PayMethod, SeatingEndedData, TableBillView } from "
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import { Link } from "react-router";
-import { useSwitchTab } from "../../../app/navigation-hooks";
-import { Paths } from "../../../app/paths";
 import { ApiError, errorText } from "../../../lib/api-client";
 import { usePrice } from "../../../lib/app-config";
 import { useI18n } from "../../../lib/i18n";
+import { useSwitchTab } from "../../../lib/navigation-hooks";
+import { Paths } from "../../../lib/paths";
 import { isLoggedIn, useAppState } from "../../../lib/store";
 import { showToast } from "../../../lib/toast";
 import { useDebouncedSubmit } from "../../../lib/use-debounced-submit";

@@ -1,6 +1,6 @@
 import type { PointsItemView } from "@bayon/contract";
 import { Link } from "react-router";
-import { Paths, withQuery } from "../../../app/paths";
+import { Paths, withQuery } from "../../../lib/paths";
 import { usePointsText } from "../guest-strings";
 import { PointsItemImage } from "./guest-item-image";
 

@@ -1,9 +1,9 @@
 import type { PointsEntry, PointsEntryKind } from "@bayon/contract";
 import type { ComponentType, SVGProps } from "react";
 import { Link } from "react-router";
-import { Paths, withQuery } from "../../../app/paths";
 import { formatDateTime, formatPoints } from "../../../lib/format";
 import { useDateLabels } from "../../../lib/i18n";
+import { Paths, withQuery } from "../../../lib/paths";
 import { GiftIcon, ReceiptIcon, RefundIcon, StarIcon } from "../../../ui/icons";
 import { usePointsText } from "../guest-strings";
 

@@ -1,10 +1,10 @@
 import type { PointsSummary } from "@bayon/contract";
 import { useQuery } from "@tanstack/react-query";
 import { Link, useLocation } from "react-router";
-import { Paths, withQuery } from "../../../app/paths";
 import { errorText } from "../../../lib/api-client";
 import { useMoney } from "../../../lib/app-config";
 import { formatPoints } from "../../../lib/format";
+import { Paths, withQuery } from "../../../lib/paths";
 import { useAppState } from "../../../lib/store";
 import { ChevronIcon, GiftIcon, ReceiptIcon, StarIcon } from "../../../ui/icons";
 import { ErrorState, LoadingState } from "../../../ui/states";

@@ -1,8 +1,8 @@
 import type { RedemptionView } from "@bayon/contract";
 import { Link } from "react-router";
-import { Paths, withQuery } from "../../../app/paths";
 import { formatDateTime } from "../../../lib/format";
 import { useDateLabels } from "../../../lib/i18n";
+import { Paths, withQuery } from "../../../lib/paths";
 import { ChevronIcon } from "../../../ui/icons";
 import { statusKey } from "../guest-format";
 import { usePointsText } from "../guest-strings";

@@ -1,9 +1,9 @@
 import type { PointsEntry } from "@bayon/contract";
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
-import { Paths } from "../../../app/paths";
 import { errorText } from "../../../lib/api-client";
 import { formatPoints } from "../../../lib/format";
+import { Paths } from "../../../lib/paths";
 import { refetchActive } from "../../../lib/query-client";
 import { ChevronIcon, WarningIcon } from "../../../ui/icons";
 import { PullRefresh } from "../../../ui/pull-refresh";

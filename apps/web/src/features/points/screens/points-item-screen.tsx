@@ -1,8 +1,8 @@
 import type { PointsItemDetail } from "@bayon/contract";
 import { useQuery } from "@tanstack/react-query";
 import { Link, useLocation, useSearchParams } from "react-router";
-import { Paths, withQuery } from "../../../app/paths";
 import { errorText } from "../../../lib/api-client";
+import { Paths, withQuery } from "../../../lib/paths";
 import { refetchActive } from "../../../lib/query-client";
 import { useAppState } from "../../../lib/store";
 import { BagIcon, ScooterIcon, WarningIcon } from "../../../ui/icons";

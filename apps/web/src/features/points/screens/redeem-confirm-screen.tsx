@@ -8,9 +8,9 @@ import {
 import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useRef, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { Paths, withQuery } from "../../../app/paths";
 import { ApiError, errorText, RequestError } from "../../../lib/api-client";
 import { formatPoints, maskPhone } from "../../../lib/format";
+import { Paths, withQuery } from "../../../lib/paths";
 import { useAppState } from "../../../lib/store";
 import { showToast } from "../../../lib/toast";
 import { useDebouncedSubmit } from "../../../lib/use-debounced-submit";

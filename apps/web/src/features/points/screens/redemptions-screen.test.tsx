@@ -1,9 +1,9 @@
 import type { RedemptionView } from "@bayon/contract";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { Paths, withQuery } from "../../../app/paths";
 import { applyLanguage } from "../../../lib/i18n";
 import { liveClient } from "../../../lib/live-updates";
+import { Paths, withQuery } from "../../../lib/paths";
 import { fakeWebSockets } from "../../../test/fake-live-server";
 import { renderScreen } from "../../../test/render";
 import { startAsGuest } from "../../reservations/guest-testing";

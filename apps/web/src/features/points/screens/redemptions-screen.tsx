@@ -1,8 +1,8 @@
 import { REDEMPTION_STATUSES, type RedemptionStatus, type RedemptionView } from "@bayon/contract";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { Link, useSearchParams } from "react-router";
-import { Paths } from "../../../app/paths";
 import { errorText } from "../../../lib/api-client";
+import { Paths } from "../../../lib/paths";
 import { PullRefresh } from "../../../ui/pull-refresh";
 import { EmptyState, ErrorState, LoadingState } from "../../../ui/states";
 import { useRequireMember } from "../../addresses/require-member";

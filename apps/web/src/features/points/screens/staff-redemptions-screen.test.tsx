@@ -1,7 +1,7 @@
 import type { PageResult, RedemptionView } from "@bayon/contract";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it } from "vitest";
-import { Paths } from "../../../app/paths";
+import { Paths } from "../../../lib/paths";
 import { currentToast } from "../../../lib/toast";
 import { renderScreen } from "../../../test/render";
 import { type StaffCall, staffServer, startAsStaff } from "../../stored-value/staff-testing";

@@ -1,10 +1,10 @@
 import type { PayMethod, ReservationView } from "@bayon/contract";
 import { useState } from "react";
 import { Link } from "react-router";
-import { Paths } from "../../../app/paths";
 import { errorText } from "../../../lib/api-client";
 import { usePrice } from "../../../lib/app-config";
 import { formatTimeInZone } from "../../../lib/format";
+import { Paths } from "../../../lib/paths";
 import { useAppState } from "../../../lib/store";
 import { showToast } from "../../../lib/toast";
 import { useDebouncedSubmit } from "../../../lib/use-debounced-submit";

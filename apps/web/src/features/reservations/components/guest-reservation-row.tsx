@@ -1,6 +1,6 @@
 import type { ReservationView } from "@bayon/contract";
 import { Link } from "react-router";
-import { Paths, withQuery } from "../../../app/paths";
+import { Paths, withQuery } from "../../../lib/paths";
 import { useReservationTime } from "../guest-format";
 import { useGuestText } from "../guest-strings";
 import { GuestStatus } from "./guest-status";

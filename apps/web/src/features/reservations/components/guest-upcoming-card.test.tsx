@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { beforeEach, describe, expect, it } from "vitest";
-import { Paths, TabPaths, withQuery } from "../../../app/paths";
 import { applyLanguage } from "../../../lib/i18n";
+import { Paths, TabPaths, withQuery } from "../../../lib/paths";
 import { queryClient } from "../../../lib/query-client";
 import { appStore } from "../../../lib/store";
 import { renderScreen } from "../../../test/render";

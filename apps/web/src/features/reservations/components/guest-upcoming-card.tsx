@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
-import { Paths, withQuery } from "../../../app/paths";
+import { Paths, withQuery } from "../../../lib/paths";
 import { isLoggedIn, useAppState } from "../../../lib/store";
 import { CalendarIcon, ChevronIcon } from "../../../ui/icons";
 import { upcomingReservationsQuery, useLiveReservations } from "../guest-api";

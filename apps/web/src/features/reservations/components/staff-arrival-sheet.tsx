@@ -1,9 +1,9 @@
 import type { ArrivalResult } from "@bayon/contract";
 import { type FormEvent, useCallback, useEffect, useId, useState } from "react";
 import { Link } from "react-router";
-import { Paths, withQuery } from "../../../app/paths";
 import { errorText } from "../../../lib/api-client";
 import { keepTyped } from "../../../lib/controlled-input";
+import { Paths, withQuery } from "../../../lib/paths";
 import { CheckIcon, ScanIcon } from "../../../ui/icons";
 import { BottomSheet } from "../../../ui/sheet";
 import { scanInTelegram, telegramScanner } from "../../tables/telegram-scan";

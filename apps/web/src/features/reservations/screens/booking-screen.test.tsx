@@ -1,8 +1,8 @@
 import { ErrorCode, IDEMPOTENCY_HEADER } from "@bayon/contract";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it } from "vitest";
-import { Paths, withQuery } from "../../../app/paths";
 import { applyLanguage } from "../../../lib/i18n";
+import { Paths, withQuery } from "../../../lib/paths";
 import { appStore } from "../../../lib/store";
 import { testMember } from "../../../test/member-fixtures";
 import { menu, shop, usdConfig } from "../../../test/ordering-fixtures";

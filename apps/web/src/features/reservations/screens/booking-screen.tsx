@@ -12,10 +12,10 @@ import {
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { type ReactNode, type Ref, useEffect, useId, useRef, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { Paths, withQuery } from "../../../app/paths";
 import { ApiError, errorText } from "../../../lib/api-client";
 import { usePrice } from "../../../lib/app-config";
 import { useCalendarDay } from "../../../lib/i18n";
+import { Paths, withQuery } from "../../../lib/paths";
 import type { CartLine } from "../../../lib/store";
 import { showToast } from "../../../lib/toast";
 import { useDebouncedSubmit } from "../../../lib/use-debounced-submit";

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it } from "vitest";
-import { Paths, withQuery } from "../../../app/paths";
+import { Paths, withQuery } from "../../../lib/paths";
 import { usdConfig } from "../../../test/ordering-fixtures";
 import { renderScreen } from "../../../test/render";
 import { guestServer, reservationView, startAsGuest } from "../guest-testing";

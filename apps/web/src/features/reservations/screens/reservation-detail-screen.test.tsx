@@ -1,9 +1,9 @@
 import type { ReservationView } from "@bayon/contract";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { Paths, withQuery } from "../../../app/paths";
 import { applyLanguage } from "../../../lib/i18n";
 import { liveClient } from "../../../lib/live-updates";
+import { Paths, withQuery } from "../../../lib/paths";
 import { fakeLiveServer } from "../../../test/fake-live-server";
 import { menu, usdConfig } from "../../../test/ordering-fixtures";
 import { renderScreen } from "../../../test/render";

@@ -2,9 +2,9 @@ import { type MerchantShopRef, type ReservationView, roleAllows } from "@bayon/c
 import { useInfiniteQuery, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Link } from "react-router";
-import { Paths } from "../../../app/paths";
 import { errorText } from "../../../lib/api-client";
 import { useCalendarDay } from "../../../lib/i18n";
+import { Paths } from "../../../lib/paths";
 import { hideToast, showToast } from "../../../lib/toast";
 import { CalendarIcon, PlusIcon, ScanIcon, ToolsIcon } from "../../../ui/icons";
 import { BottomSheet } from "../../../ui/sheet";

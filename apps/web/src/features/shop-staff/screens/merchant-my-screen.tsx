@@ -1,7 +1,7 @@
 import { Link } from "react-router";
-import { Paths } from "../../../app/paths";
 import { maskPhone } from "../../../lib/format";
 import { useI18n } from "../../../lib/i18n";
+import { Paths } from "../../../lib/paths";
 import { selectMerchantShop, useAppState } from "../../../lib/store";
 import { showToast } from "../../../lib/toast";
 import { CheckIcon, ChevronIcon, LogoutIcon, StoreIcon } from "../../../ui/icons";

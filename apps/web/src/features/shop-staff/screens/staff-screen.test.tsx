@@ -1,7 +1,7 @@
 import type { BusinessAdminPerson, BusinessAdmins, StaffMember } from "@bayon/contract";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { Paths } from "../../../app/paths";
+import { Paths } from "../../../lib/paths";
 import { currentToast } from "../../../lib/toast";
 import { renderScreen } from "../../../test/render";
 import { staffServer, startAsStaff } from "../../stored-value/staff-testing";

@@ -1,10 +1,10 @@
 import type { BillEntry, BillEntryKind } from "@bayon/contract";
 import type { ComponentType, SVGProps } from "react";
 import { Link } from "react-router";
-import { Paths, withQuery } from "../../../app/paths";
 import { useMoney } from "../../../lib/app-config";
 import { formatDateTime } from "../../../lib/format";
 import { useDateLabels } from "../../../lib/i18n";
+import { Paths, withQuery } from "../../../lib/paths";
 import {
 	CalendarIcon,
 	CardIcon,

@@ -1,9 +1,9 @@
 import { IDEMPOTENCY_HEADER } from "@bayon/contract";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { Paths, withQuery } from "../../../app/paths";
 import { applyLanguage } from "../../../lib/i18n";
 import { liveClient } from "../../../lib/live-updates";
+import { Paths, withQuery } from "../../../lib/paths";
 import { appStore } from "../../../lib/store";
 import { currentToast } from "../../../lib/toast";
 import { type FakeWebSocket, fakeWebSockets } from "../../../test/fake-live-server";

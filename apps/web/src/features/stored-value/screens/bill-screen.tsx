@@ -1,11 +1,11 @@
 import { BILL_DIRECTIONS, type BillDirection, type BillPage } from "@bayon/contract";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { Link, useSearchParams } from "react-router";
-import { Paths } from "../../../app/paths";
 import { errorText } from "../../../lib/api-client";
 import { useMoney } from "../../../lib/app-config";
 import { formatMonth } from "../../../lib/format";
 import { useDateLabels } from "../../../lib/i18n";
+import { Paths } from "../../../lib/paths";
 import { PullRefresh } from "../../../ui/pull-refresh";
 import { EmptyState, ErrorState, LoadingState } from "../../../ui/states";
 import { useRequireMember } from "../../addresses/require-member";

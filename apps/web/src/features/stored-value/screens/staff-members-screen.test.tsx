@@ -1,7 +1,7 @@
 import type { MemberPage, MemberSummary } from "@bayon/contract";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { beforeEach, describe, expect, it } from "vitest";
-import { Paths } from "../../../app/paths";
+import { Paths } from "../../../lib/paths";
 import { renderScreen } from "../../../test/render";
 import { type StaffCall, staffServer, startAsStaff } from "../staff-testing";
 import StaffMembersScreen from "./staff-members-screen";

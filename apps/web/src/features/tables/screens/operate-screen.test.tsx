@@ -1,8 +1,8 @@
 import { ErrorCode, type ResolvedTable } from "@bayon/contract";
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { Paths, TabPaths, withQuery } from "../../../app/paths";
 import { applyLanguage } from "../../../lib/i18n";
+import { Paths, TabPaths, withQuery } from "../../../lib/paths";
 import { queryClient } from "../../../lib/query-client";
 import { appStore } from "../../../lib/store";
 import { hideToast } from "../../../lib/toast";

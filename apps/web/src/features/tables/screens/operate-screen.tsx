@@ -1,11 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { useSwitchTab } from "../../../app/navigation-hooks";
-import { Paths } from "../../../app/paths";
 import { ApiError, errorText } from "../../../lib/api-client";
 import { usePrice } from "../../../lib/app-config";
 import { useI18n } from "../../../lib/i18n";
+import { useSwitchTab } from "../../../lib/navigation-hooks";
+import { Paths } from "../../../lib/paths";
 import { queryClient } from "../../../lib/query-client";
 import { isLoggedIn, useAppState } from "../../../lib/store";
 import { CheckIcon, ScanIcon } from "../../../ui/icons";

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { Paths } from "../../../app/paths";
 import { applyLanguage } from "../../../lib/i18n";
+import { Paths } from "../../../lib/paths";
 import { appStore } from "../../../lib/store";
 import { renderScreen } from "../../../test/render";
 import ScanScreen from "./scan-screen";

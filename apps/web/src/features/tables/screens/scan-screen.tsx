@@ -1,7 +1,7 @@
 import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from "react";
 import { useNavigate } from "react-router";
-import { Paths, withQuery } from "../../../app/paths";
 import { useI18n } from "../../../lib/i18n";
+import { Paths, withQuery } from "../../../lib/paths";
 import { ScanIcon } from "../../../ui/icons";
 import { useDesk } from "../desk";
 import { useDeskLabel } from "../desk-label";

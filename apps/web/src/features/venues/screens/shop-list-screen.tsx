@@ -1,10 +1,10 @@
 import { Limits, type ShopSummary } from "@bayon/contract";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useEffect, useId, useState } from "react";
-import { useSwitchTab } from "../../../app/navigation-hooks";
 import { errorText } from "../../../lib/api-client";
 import { formatDistance } from "../../../lib/format";
 import { useI18n } from "../../../lib/i18n";
+import { useSwitchTab } from "../../../lib/navigation-hooks";
 import { queryClient } from "../../../lib/query-client";
 import { type GeoLocation, useAppState } from "../../../lib/store";
 import { ConfirmDialog } from "../../../ui/confirm-dialog";

@@ -179,6 +179,20 @@ export const ErrorCode = {
 	WithdrawalStateChanged: 1008026007,
 	/** A platform page or call asked by someone who is not a platform operator. */
 	NotPlatformOperator: 1008026008,
+	/** Paying out (issue 28): marked paid already (by another operator, or with another reference). */
+	WithdrawalAlreadyPaid: 1008026009,
+	/** Returned to the shop already: it can no longer be paid or returned. */
+	WithdrawalAlreadyReturned: 1008026010,
+	/** Only an approved or paid withdrawal's account number is ever read. */
+	WithdrawalNotRevealable: 1008026011,
+	/** A transfer date after the shop's today. */
+	TransferDateInFuture: 1008026012,
+	/** A transfer date before the withdrawal was asked for. */
+	TransferDateBeforeRequest: 1008026013,
+	/** A bulk-transfer file asked for while no withdrawal awaits payment. */
+	NoPayoutsToExport: 1008026014,
+	/** The stored account number cannot be decrypted with the server's key (BANK_CARD_KEY changed). */
+	BankCardUnreadable: 1008026015,
 
 	/**
 	 * The business's own administrators (issue 27, migration 0026): 1008027. Tenant-wide money
@@ -315,6 +329,13 @@ export const errorMessageKeys: Record<Exclude<ErrorCode, 0>, MessageKey> = {
 	[ErrorCode.BankCardDuplicate]: "bankCardDuplicate",
 	[ErrorCode.WithdrawalStateChanged]: "withdrawalStateChanged",
 	[ErrorCode.NotPlatformOperator]: "notPlatformOperator",
+	[ErrorCode.WithdrawalAlreadyPaid]: "withdrawalAlreadyPaid",
+	[ErrorCode.WithdrawalAlreadyReturned]: "withdrawalAlreadyReturned",
+	[ErrorCode.WithdrawalNotRevealable]: "withdrawalNotRevealable",
+	[ErrorCode.TransferDateInFuture]: "transferDateInFuture",
+	[ErrorCode.TransferDateBeforeRequest]: "transferDateBeforeRequest",
+	[ErrorCode.NoPayoutsToExport]: "noPayoutsToExport",
+	[ErrorCode.BankCardUnreadable]: "bankCardUnreadable",
 	[ErrorCode.NotBusinessAdmin]: "notBusinessAdmin",
 	[ErrorCode.BusinessAdminLast]: "businessAdminLast",
 	[ErrorCode.BusinessAdminNotOwner]: "businessAdminNotOwner",

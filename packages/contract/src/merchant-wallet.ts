@@ -23,6 +23,10 @@ export const CARD_HOLDER_MAX = 40;
 export const BANK_NAME_MAX = 40;
 export const REJECT_REASON_MAX = 200;
 export const BANK_REFERENCE_MAX = 60;
+/** The reason an approved withdrawal is returned to the shop (the bank refused it, the account is closed). */
+export const RETURN_REASON_MAX = 200;
+/** The most withdrawals one bulk-transfer file holds: more wait for the next file (oldest first). */
+export const PAYOUT_EXPORT_MAX = 500;
 /** The platform's settings' bounds: commission in basis points (100 = 1%), hold in hours. */
 export const COMMISSION_BPS_MAX = 5000;
 export const SETTLEMENT_HOLD_HOURS_MAX = 720;
@@ -213,9 +217,26 @@ export interface WithdrawalView {
 	arrivesBy: string;
 	/** The shop's time zone: its times read on the shop's clock wherever the reader is (the platform's desk). */
 	shopTimezone: string;
+	/** The day the bank transfer was made (YYYY-MM-DD, as the operator entered it); null until paid. */
+	transferDate: string | null;
+	/** Review rejected after it had been approved: the platform returned it (the bank refused it, say). */
+	returned: boolean;
 	/** Bumped by every change: the platform's review sends it back so two operators never both decide. */
 	version: number;
 	events: WithdrawalEvent[];
+	/** Every time the platform read the full account number, oldest first (issue 28). */
+	reveals: WithdrawalReveal[];
+}
+
+/** How the account number was read: one withdrawal's reveal, or a row of a bulk-transfer file. */
+export type AccountRevealVia = "reveal" | "export";
+
+/** One reading of a withdrawal's full account number: the owner sees when, the platform also who. */
+export interface WithdrawalReveal {
+	via: AccountRevealVia;
+	/** The operator's name on the platform's pages; null on the owner's (the platform read it). */
+	actorName: string | null;
+	at: string;
 }
 
 /** `POST /merchant/withdrawals/create` (Idempotency-Key). */
@@ -285,7 +306,11 @@ export const RejectWithdrawalInput = z.strictObject({
 });
 export type RejectWithdrawalInput = z.input<typeof RejectWithdrawalInput>;
 
-/** `POST /platform/withdrawals/paid`: awaiting arrival → already received, with the bank's reference. */
+/**
+ * `POST /platform/withdrawals/paid`: awaiting arrival → already received, with the bank's
+ * reference and the day of the transfer (the shop's local date: not after today, not before the
+ * request). The same request again answers the withdrawal as it is; another operator's is refused.
+ */
 export const MarkWithdrawalPaidInput = z.strictObject({
 	id: idField,
 	version: z.number().int().min(0),
@@ -293,8 +318,57 @@ export const MarkWithdrawalPaidInput = z.strictObject({
 		.trim()
 		.min(1, { error: "fillBankReference", abort: true })
 		.max(BANK_REFERENCE_MAX, { error: "textTooLong" }),
+	transferDate: localDateField,
 });
 export type MarkWithdrawalPaidInput = z.input<typeof MarkWithdrawalPaidInput>;
+
+/**
+ * `POST /platform/withdrawals/return`: awaiting arrival → review rejected, with the reason the
+ * owner reads (the bank refused the transfer, say); the money returns to the shop's available.
+ */
+export const ReturnWithdrawalInput = z.strictObject({
+	id: idField,
+	version: z.number().int().min(0),
+	reason: multiLineText("fillReturnReason")
+		.trim()
+		.min(1, { error: "fillReturnReason", abort: true })
+		.max(RETURN_REASON_MAX, { error: "textTooLong" }),
+});
+export type ReturnWithdrawalInput = z.input<typeof ReturnWithdrawalInput>;
+
+/**
+ * `POST /platform/withdrawals/send-code` (no body): a step-up code to the signed-in operator's
+ * own phone, answered as MoneyCodeSent; the reveal and the bulk-transfer file each spend one.
+ */
+
+/**
+ * `POST /platform/withdrawals/reveal`: one approved (or paid) withdrawal's full account number
+ * and holder, with the operator's step-up code (spent); the reading is logged, and the owner sees it.
+ */
+export const RevealWithdrawalInput = z.strictObject({ id: idField, code: smsCodeField });
+export type RevealWithdrawalInput = z.input<typeof RevealWithdrawalInput>;
+
+export interface RevealedAccount {
+	withdrawalId: number;
+	holder: string;
+	bank: string;
+	/** The full number, digits only. */
+	accountNumber: string;
+}
+
+/**
+ * `POST /platform/withdrawals/export`: every withdrawal awaiting arrival (of one shop, or all),
+ * oldest first, at most PAYOUT_EXPORT_MAX, as a bank's bulk-transfer CSV (holder, account, bank,
+ * amount, reference); a file, not the envelope. With the operator's step-up code (spent); every
+ * row is logged as a reading of its account number.
+ */
+export const ExportPayoutsInput = z.strictObject({ code: smsCodeField, shopId: idField.optional() });
+export type ExportPayoutsInput = z.input<typeof ExportPayoutsInput>;
+
+/** The reference a payout's transfer carries in the bulk file: the bank statement then names the withdrawal. */
+export function payoutReference(withdrawalId: number): string {
+	return `BAYON-W${withdrawalId}`;
+}
 
 /** `GET /platform/shops`: every shop of the tenant with its wallet. */
 export interface PlatformShopWallets {

@@ -341,7 +341,11 @@ const validExamples: Record<string, Record<string, Json>> = {
 	CreateWithdrawalInput: { shopId: 1, amount: 5000, cardId: 2, code: "123456" },
 	ApproveWithdrawalInput: { id: 3, version: 0 },
 	RejectWithdrawalInput: { id: 3, version: 1, reason: "The holder's name does not match" },
-	MarkWithdrawalPaidInput: { id: 3, version: 1, reference: "FT2611240001" },
+	MarkWithdrawalPaidInput: { id: 3, version: 1, reference: "FT2611240001", transferDate: "2026-11-24" },
+	// Paying out (issue 28)
+	ReturnWithdrawalInput: { id: 3, version: 1, reason: "The bank refused: account closed" },
+	RevealWithdrawalInput: { id: 3, code: "123456" },
+	ExportPayoutsInput: { code: "123456", shopId: 1 },
 	SavePlatformSettingsInput: { commissionBps: 500, holdHours: 24, minimumWithdrawal: 1000 },
 	// The Telegram bot (issue 15)
 	SaveNoticeSettingInput: { category: "orders", enabled: false },

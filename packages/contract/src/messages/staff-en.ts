@@ -128,6 +128,15 @@ const staffEn = {
 	holdHoursInvalid: "The hold must be 0 to 720 hours",
 	minimumWithdrawalInvalid: "Enter a valid minimum withdrawal",
 	notPlatformOperator: "Only platform operators can open this page",
+	fillReturnReason: "Fill in why it is returned",
+	withdrawalAlreadyPaid:
+		"This withdrawal was already marked paid on {date} (bank reference {reference}): nothing more to do",
+	withdrawalAlreadyReturned: "This withdrawal was returned to the shop's wallet: it can no longer be paid or returned",
+	withdrawalNotRevealable: "Only an approved or paid withdrawal's full account number can be viewed",
+	transferDateInFuture: "The transfer date cannot be after today",
+	transferDateBeforeRequest: "The transfer date cannot be before the withdrawal was requested ({date})",
+	noPayoutsToExport: "No withdrawal is waiting to be paid",
+	bankCardUnreadable: "This account number cannot be read (the server's key has changed): contact the technical team",
 	notBusinessAdmin:
 		"Only a business owner can change this: it is set once for every shop. Shop owners and managers can view it; ask a business owner to change it",
 	businessAdminLast: "The business needs at least one business owner: the last one cannot be removed",

@@ -290,7 +290,12 @@ describe("removing a card", () => {
 		expect(refused.code).toBe(ErrorCode.BankCardInUse);
 		const approved = await money.review(operator, "approve", { id: withdrawal.id, version: withdrawal.version });
 		expect((await money.removeCard(owner, shopId, card.id)).code).toBe(ErrorCode.BankCardInUse);
-		await money.review(operator, "paid", { id: withdrawal.id, version: approved.data.version, reference: "FT1" });
+		await money.review(operator, "paid", {
+			id: withdrawal.id,
+			version: approved.data.version,
+			reference: "FT1",
+			transferDate: new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Phnom_Penh" }).format(server.clock.now()),
+		});
 
 		expect((await money.cards(owner, shopId)).data[0]?.inUse).toBe(false);
 		expect((await money.removeCard(owner, shopId, card.id)).code).toBe(0);

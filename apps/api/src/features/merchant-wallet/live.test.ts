@@ -108,7 +108,12 @@ describe("live wallet changes", () => {
 			body: { shopId, memberId: manager.userId, role: "manager" },
 		});
 		await until(() => managerSocket.messages.some((m) => m.type === "staff.changed" && m.data.role === "manager"));
-		await money.review(operator, "paid", { id: asked.id, version: 1, reference: "FT-LIVE" });
+		await money.review(operator, "paid", {
+			id: asked.id,
+			version: 1,
+			reference: "FT-LIVE",
+			transferDate: new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Phnom_Penh" }).format(server.clock.now()),
+		});
 		await until(() => walletEvents(ownerSocket, asked.id).length === 3);
 		expect(walletEvents(ownerSocket, asked.id).at(-1)).toMatchObject({ reason: "withdrawalPaid", withdrawalStatus: 3 });
 		expect(walletEvents(managerSocket, asked.id)).toHaveLength(1);

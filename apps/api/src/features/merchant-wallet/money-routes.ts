@@ -2,35 +2,46 @@ import {
 	AddBankCardInput,
 	ApproveWithdrawalInput,
 	CreateWithdrawalInput,
+	ExportPayoutsInput,
 	MarkWithdrawalPaidInput,
 	PlatformWithdrawalQuery,
 	queryIdField,
 	RejectWithdrawalInput,
 	RemoveBankCardInput,
+	ReturnWithdrawalInput,
+	RevealWithdrawalInput,
 	SendMoneyCodeInput,
 	WithdrawalDetailQuery,
 	WithdrawalListQuery,
 } from "@bayon/contract";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppDeps } from "../../http/deps.js";
 import { ok } from "../../http/envelope.js";
 import { idempotencyKeyOf } from "../../http/idempotency-key.js";
+import { headerValue } from "../../http/language.js";
 import { signedIn } from "../../http/request-context.js";
 import { addBankCard, listBankCards, removeBankCard } from "./cards.js";
+import { exportPayouts, type RequestOrigin, revealWithdrawalAccount, sendPlatformCode } from "./payouts.js";
 import {
 	approveWithdrawal,
 	listPlatformWithdrawals,
 	markWithdrawalPaid,
 	platformWithdrawalDetail,
 	rejectWithdrawal,
+	returnWithdrawal,
 } from "./platform-review.js";
 import { sendMoneyCode } from "./step-up.js";
 import { createWithdrawal, listShopWithdrawals, shopWithdrawalDetail } from "./withdrawals.js";
 
 const ShopQuery = z.object({ shopId: queryIdField });
 const IdQuery = z.object({ id: queryIdField });
+
+/** Which request read an account number, for its log line. */
+function originOf(request: FastifyRequest): RequestOrigin {
+	return { requestId: request.id, ip: request.ip, userAgent: headerValue(request.headers["user-agent"]) ?? null };
+}
 
 /**
  * The merchant's money that moves (issue 14, decision 023): the owner's step-up code, bank cards
@@ -80,4 +91,24 @@ export async function merchantMoneyRoutes(app: FastifyInstance, deps: AppDeps) {
 	r.post("/platform/withdrawals/paid", { schema: { body: MarkWithdrawalPaidInput } }, async (request) =>
 		ok(await markWithdrawalPaid(deps, signedIn(request), request.body)),
 	);
+	r.post("/platform/withdrawals/return", { schema: { body: ReturnWithdrawalInput } }, async (request) =>
+		ok(await returnWithdrawal(deps, signedIn(request), request.body)),
+	);
+	// Paying out (issue 28): the operator's own step-up code, then a number read and logged.
+	r.post("/platform/withdrawals/send-code", async (request) => ok(await sendPlatformCode(deps, signedIn(request))));
+	r.post("/platform/withdrawals/reveal", { schema: { body: RevealWithdrawalInput } }, async (request, reply) => {
+		const revealed = await revealWithdrawalAccount(deps, signedIn(request), request.body, originOf(request));
+		return reply.header("cache-control", "no-store").send(ok(revealed));
+	});
+	/** A file, not the envelope; a refusal or bad input is still answered with the envelope. */
+	r.post("/platform/withdrawals/export", { schema: { body: ExportPayoutsInput } }, async (request, reply) => {
+		const file = await exportPayouts(deps, signedIn(request), request.body, originOf(request));
+		return reply
+			.header("content-type", "text/csv; charset=utf-8")
+			.header("content-disposition", `attachment; filename="${file.fileName}"`)
+			.header("cache-control", "no-store")
+			.header("x-payout-rows", String(file.rows))
+			.header("x-payout-truncated", String(file.truncated))
+			.send(file.body);
+	});
 }

@@ -163,7 +163,7 @@ export function formatLocalTime(instant: Date, timeZone: string): string {
  * formula: prefixed with an apostrophe (OWASP "CSV injection"). Our own numbers are left alone,
  * so a negative amount stays a number.
  */
-function inertText(value: string): string {
+export function inertText(value: string): string {
 	return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
 

@@ -411,7 +411,7 @@ describe("the shop's wallet, read from the ledger", () => {
 		const paidAt = at(day(0), "13:20");
 		await server.deps.db
 			.updateTable("shop_withdrawal")
-			.set({ status: 3, bank_reference: BANK_REFERENCE, updated_at: paidAt })
+			.set({ status: 3, bank_reference: BANK_REFERENCE, transfer_date: day(0), updated_at: paidAt })
 			.where("id", "=", paidId)
 			.execute();
 		expectLine(

@@ -11,7 +11,7 @@ import { startTestServer, type TestServer } from "../../../test/harness.js";
 import { expectLedgerInvariants } from "../../../test/ledger-invariants.js";
 import { type MoneyCaller, MoneyFixture } from "../../../test/merchant-money.js";
 import { addShop } from "../../../test/shops.js";
-import { DEMO_OPERATOR_MOBILE } from "../../db/seed/demo-data.js";
+import { DEMO_OPERATOR_MOBILE } from "../../seed/demo-data.js";
 import { arrivalDate } from "./withdrawals.js";
 
 /**
@@ -65,6 +65,11 @@ async function shopWithMoney(available: number) {
 async function expectBooksSound() {
 	await expectLedgerInvariants(server.deps.db);
 	await money.expectWithdrawingMatchesOpenWithdrawals();
+}
+
+/** The shop's local today on the test clock: the transfer day a payment is marked with. */
+function today(): string {
+	return new Intl.DateTimeFormat("en-CA", { timeZone: ZONE }).format(server.clock.now());
 }
 
 async function withdrawalRow(id: number) {
@@ -138,10 +143,20 @@ describe("a withdrawal from request to payment", () => {
 		});
 		expect(await money.balances(shopId)).toMatchObject({ available: 7655, withdrawing: 12_345 });
 
-		const paid = await money.review(operator, "paid", { id: asked.id, version: 1, reference: " FT26112400042 " });
+		const paid = await money.review(operator, "paid", {
+			id: asked.id,
+			version: 1,
+			reference: " FT26112400042 ",
+			transferDate: today(),
+		});
 
 		expect(paid.code, paid.msg).toBe(0);
-		expect(paid.data).toMatchObject({ status: WithdrawalStatus.Received, version: 2, bankReference: "FT26112400042" });
+		expect(paid.data).toMatchObject({
+			status: WithdrawalStatus.Received,
+			version: 2,
+			bankReference: "FT26112400042",
+			transferDate: today(),
+		});
 		expect(await money.balances(shopId)).toEqual({
 			available: 7655,
 			withdrawing: 0,
@@ -313,17 +328,14 @@ describe("the platform's review", () => {
 		};
 		await decide("approve", { id: approveTwice.id, version: 0 });
 		await decide("approve", { id: rejectPaid.id, version: 0 });
-		await decide("paid", { id: rejectPaid.id, version: 1, reference: "FT2" });
+		await decide("paid", { id: rejectPaid.id, version: 1, reference: "FT2", transferDate: today() });
 		await decide("approve", { id: rejectApproved.id, version: 0 });
 		const before = await money.balances(shopId);
 
 		const refusals: [string, "approve" | "reject" | "paid", Record<string, unknown>][] = [
-			["approve twice (the version seen before)", "approve", { id: approveTwice.id, version: 0 }],
 			["approve twice (the current version)", "approve", { id: approveTwice.id, version: 1 }],
-			["pay an unaudited one", "paid", { id: payUnaudited.id, version: 0, reference: "FT3" }],
-			["reject a paid one", "reject", { id: rejectPaid.id, version: 2, reason: "late" }],
+			["pay an unaudited one", "paid", { id: payUnaudited.id, version: 0, reference: "FT3", transferDate: today() }],
 			["reject an approved one", "reject", { id: rejectApproved.id, version: 1, reason: "late" }],
-			["pay a paid one", "paid", { id: rejectPaid.id, version: 2, reference: "FT4" }],
 			["approve on a version never seen", "approve", { id: payUnaudited.id, version: 5 }],
 			["reject on an old version", "reject", { id: rejectApproved.id, version: 0, reason: "late" }],
 		];
@@ -334,7 +346,24 @@ describe("the platform's review", () => {
 				msg: "This withdrawal has changed meanwhile: refresh to see where it stands",
 			});
 		}
+		// A paid one says so, with its reference and day, whatever was asked of it.
+		const paidAlready: [string, "reject" | "paid", Record<string, unknown>][] = [
+			["reject a paid one", "reject", { id: rejectPaid.id, version: 2, reason: "late" }],
+			["pay a paid one", "paid", { id: rejectPaid.id, version: 2, reference: "FT4", transferDate: today() }],
+		];
+		for (const [what, action, body] of paidAlready) {
+			const refused = await money.review(operator, action, body, "en");
+			expect(refused, what).toMatchObject({
+				code: ErrorCode.WithdrawalAlreadyPaid,
+				msg: formatMessage("withdrawalAlreadyPaid", "en", { date: today(), reference: "FT2" }),
+			});
+		}
 		expect((await money.review(operator, "approve", { id: 999_999, version: 0 })).code).toBe(ErrorCode.NotFound);
+		// The same operator's approval sent again on the version it was made on: a retry, answered as it stands.
+		const retried = await money.review(operator, "approve", { id: approveTwice.id, version: 0 });
+		expect(retried.code, retried.msg).toBe(0);
+		expect(retried.data).toMatchObject({ status: 1, version: 1 });
+		expect(retried.data.events).toHaveLength(2);
 
 		expect(await money.balances(shopId)).toEqual(before);
 		expect(await withdrawalRow(approveTwice.id)).toMatchObject({ status: 1, version: 1 });
@@ -350,8 +379,10 @@ describe("the platform's review", () => {
 			["reject", { id: 1, version: 0, reason: "  " }, "fillRejectReason"],
 			["reject", { id: 1, version: 0 }, "fillRejectReason"],
 			["reject", { id: 1, version: 0, reason: "x".repeat(201) }, "textTooLong"],
-			["paid", { id: 1, version: 1, reference: "" }, "fillBankReference"],
-			["paid", { id: 1, version: 1, reference: "r".repeat(61) }, "textTooLong"],
+			["paid", { id: 1, version: 1, reference: "", transferDate: "2026-11-24" }, "fillBankReference"],
+			["paid", { id: 1, version: 1, reference: "r".repeat(61), transferDate: "2026-11-24" }, "textTooLong"],
+			["paid", { id: 1, version: 1, reference: "FT1", transferDate: "2026-02-30" }, "chooseCorrectDate"],
+			["paid", { id: 1, version: 1, reference: "FT1" }, "chooseCorrectDate"],
 			["approve", { id: 0, version: 0 }, "fieldInvalid"],
 		];
 		for (const [action, body, key] of cases) {
@@ -469,7 +500,13 @@ describe("who may", () => {
 			["detail", "GET", `/app-api/platform/withdrawals/detail?id=${asked.id}`, undefined],
 			["approve", "POST", "/app-api/platform/withdrawals/approve", { id: asked.id, version: 0 }],
 			["reject", "POST", "/app-api/platform/withdrawals/reject", { id: asked.id, version: 0, reason: "no" }],
-			["paid", "POST", "/app-api/platform/withdrawals/paid", { id: asked.id, version: 0, reference: "FT" }],
+			[
+				"paid",
+				"POST",
+				"/app-api/platform/withdrawals/paid",
+				{ id: asked.id, version: 0, reference: "FT", transferDate: "2026-11-24" },
+			],
+			["return", "POST", "/app-api/platform/withdrawals/return", { id: asked.id, version: 0, reason: "no" }],
 		];
 		for (const caller of [owner, manager, staff, customer]) {
 			for (const [what, method, url, body] of calls) {

@@ -6,7 +6,8 @@ import {
 	WITHDRAWAL_ARRIVAL_WORKING_DAYS,
 	type WithdrawalEvent,
 	type WithdrawalPage,
-	type WithdrawalStatus,
+	type WithdrawalReveal,
+	WithdrawalStatus,
 	type WithdrawalView,
 } from "@bayon/contract";
 import type { Kysely, Transaction } from "kysely";
@@ -66,6 +67,7 @@ function withdrawalRows(db: Db, tenantId: number) {
 			"w.status",
 			"w.reject_reason",
 			"w.bank_reference",
+			"w.transfer_date",
 			"w.version",
 			"w.idempotency_key",
 			"w.created_at",
@@ -147,6 +149,28 @@ async function presentWithdrawals(
 		)
 		.orderBy("e.id")
 		.execute();
+	const reveals = await db
+		.selectFrom("shop_withdrawal_reveal as r")
+		.innerJoin("member as m", "m.id", "r.member_id")
+		.select(["r.withdrawal_id", "r.via", "r.at", "m.nickname"])
+		.where(
+			"r.withdrawal_id",
+			"in",
+			rows.map((row) => row.id),
+		)
+		.orderBy("r.id")
+		.execute();
+	const revealsOf = new Map<number, WithdrawalReveal[]>();
+	for (const reveal of reveals) {
+		const list = revealsOf.get(reveal.withdrawal_id) ?? [];
+		list.push({
+			via: reveal.via,
+			// As with decisions: the owner is told the platform read it, not which of its people.
+			actorName: args.audience === "owner" ? null : (reveal.nickname ?? null),
+			at: new Date(reveal.at).toISOString(),
+		});
+		revealsOf.set(reveal.withdrawal_id, list);
+	}
 	const byWithdrawal = new Map<number, WithdrawalEvent[]>();
 	for (const event of events) {
 		const list = byWithdrawal.get(event.withdrawal_id) ?? [];
@@ -163,6 +187,7 @@ async function presentWithdrawals(
 	}
 	return rows.map((row) => {
 		const createdAt = new Date(row.created_at);
+		const events = byWithdrawal.get(row.id) ?? [];
 		return {
 			id: row.id,
 			shopId: row.shop_id,
@@ -172,11 +197,18 @@ async function presentWithdrawals(
 			card: { id: row.card_id, holder: row.holder, bank: row.bank, last4: row.last4 },
 			rejectReason: row.reject_reason,
 			bankReference: row.bank_reference,
+			transferDate: row.transfer_date,
+			returned:
+				row.status === WithdrawalStatus.Rejected &&
+				events.some(
+					(event) => event.from === WithdrawalStatus.AwaitingArrival && event.to === WithdrawalStatus.Rejected,
+				),
 			createdAt: createdAt.toISOString(),
 			arrivesBy: arrivalDate(createdAt, row.timezone),
 			shopTimezone: row.timezone,
 			version: row.version,
-			events: byWithdrawal.get(row.id) ?? [],
+			events,
+			reveals: revealsOf.get(row.id) ?? [],
 		};
 	});
 }

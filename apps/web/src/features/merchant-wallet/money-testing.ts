@@ -59,11 +59,14 @@ export function withdrawal(extra: Partial<WithdrawalView> = {}): WithdrawalView 
 		card: { id: 11, holder: "Sok Dara", bank: "ABA Bank", last4: "4321" },
 		rejectReason: null,
 		bankReference: null,
+		transferDate: null,
+		returned: false,
 		createdAt: "2026-11-24T05:30:00.000Z",
 		arrivesBy: "2026-12-08",
 		shopTimezone: "Asia/Phnom_Penh",
 		version: 1,
 		events: [requested],
+		reveals: [],
 		...extra,
 	};
 }

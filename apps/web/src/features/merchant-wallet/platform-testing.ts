@@ -45,11 +45,14 @@ export function withdrawal(extra: Partial<WithdrawalView> = {}): WithdrawalView 
 		card: { id: 4, holder: "SOK DARA", bank: "ABA Bank", last4: "1234" },
 		rejectReason: null,
 		bankReference: null,
+		transferDate: null,
+		returned: false,
 		createdAt: "2026-11-24T05:30:00.000Z",
 		arrivesBy: "2026-12-08",
 		shopTimezone: "Asia/Phnom_Penh",
 		version: 0,
 		events: [{ from: null, to: 0, actor: "owner", actorName: "Sokha", note: null, at: "2026-11-24T05:30:00.000Z" }],
+		reveals: [],
 		...extra,
 	};
 }

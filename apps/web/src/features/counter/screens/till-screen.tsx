@@ -71,7 +71,7 @@ function TillPage({ shop }: { shop: MerchantShopRef }) {
 				<OpenShiftForm shopId={shop.shopId} onOpened={refresh} />
 			)}
 			{till.data.closed.length > 0 && (
-				<section className="card counter-till__wide" data-testid="till-closed">
+				<section className="card" data-testid="till-closed">
 					<h2 className="section__title">{ct("till.closedList")}</h2>
 					{till.data.closed.map((shift) => (
 						<ClosedShift key={shift.id} shift={shift} />

@@ -4,6 +4,7 @@ import { registerButtonActions } from "./features/notifications/button-actions.j
 import { rememberNoticeLanguage, rememberPrivateChat } from "./features/notifications/chats.js";
 import { actOnOrder } from "./features/ordering/merchant.js";
 import { announceReservationChange } from "./features/reservations/records.js";
+import { registerBookingSeating } from "./features/reservations/seating.js";
 import { tryCancelOwnReservation } from "./features/reservations/service.js";
 
 /**
@@ -29,4 +30,6 @@ export function registerReactions(): void {
 			tryCancelOwnReservation(deps, ctx, { reservationId }, { keepAtMost }),
 		bookingConfirmedByGuest: (deps, reservationId) => announceReservationChange(deps, reservationId, "guestConfirmed"),
 	});
+	// A booking on its table's seating: a scan seats it, its bill settled completes it (ordering's seating hooks).
+	registerBookingSeating();
 }

@@ -8,8 +8,11 @@ import {
 import { expect } from "vitest";
 import { takeStock } from "../src/features/ordering/checkout.js";
 import { releaseBookingMoney } from "../src/features/reservations/booking-money.js";
-import type { StoredPreorderLine } from "../src/features/reservations/present.js";
-import { changeReservationStatus, lockReservation } from "../src/features/reservations/records.js";
+import {
+	changeReservationStatus,
+	lockReservation,
+	type StoredPreorderLine,
+} from "../src/features/reservations/records.js";
 import { accountBalance } from "../src/features/wallet/ledger.js";
 import type { TestServer } from "./harness.js";
 import type { OrderingFixture } from "./ordering.js";

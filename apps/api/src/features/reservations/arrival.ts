@@ -22,13 +22,14 @@ import { toLocalMoment } from "../venues/hours.js";
 import { requireShopPermission } from "../venues/service.js";
 import { postLedgerTxn } from "../wallet/ledger.js";
 import { deliverReleasedRefunds, lockLivePayments, setRowStatus } from "./booking-money.js";
-import { presentReservations, type StoredPreorderLine } from "./present.js";
+import { presentReservations } from "./present.js";
 import {
 	announceReservationChange,
 	changeReservationStatus,
 	lockReservation,
 	type ReservationActor,
 	type ReservationRow,
+	type StoredPreorderLine,
 } from "./records.js";
 
 /**

@@ -24,9 +24,15 @@ import type { MenuNames } from "../menu/service.js";
 import { takeStock } from "../ordering/checkout.js";
 import { evaluateCart } from "../ordering/service.js";
 import { getOrderingTerms } from "../venues/service.js";
-import { presentReservations, type StoredPreorderLine } from "./present.js";
+import { presentReservations } from "./present.js";
 import * as queries from "./queries.js";
-import { announceReservationChange, countStrikes, type ReservationRow, recordReservationCreated } from "./records.js";
+import {
+	announceReservationChange,
+	countStrikes,
+	type ReservationRow,
+	recordReservationCreated,
+	type StoredPreorderLine,
+} from "./records.js";
 import { autoConfirms, checkSlot, depositTerms, type SlotRefusal } from "./rules.js";
 
 type SignedInContext = RequestContext & { member: { id: number } };

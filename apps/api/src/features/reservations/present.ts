@@ -14,30 +14,21 @@ import {
 import type { Kysely, Transaction } from "kysely";
 import type { DB } from "../../db/schema.js";
 import { maskMobile } from "../../lib/mask.js";
-import { countStrikes, type ReservationRow, readReservationSettings } from "./records.js";
+import {
+	BEFORE_ARRIVAL,
+	countStrikes,
+	type ReservationRow,
+	readReservationSettings,
+	type StoredPreorderLine,
+} from "./records.js";
 
 type Db = Kysely<DB> | Transaction<DB>;
 
 /** Who reads the bookings: the guest who booked (customer actions) or the shop's staff (staff actions, strikes). */
 export type ReservationViewer = { kind: "guest"; memberId: number } | { kind: "staff" };
 
-/** A pre-order line as stored in reservation_preorder.lines: priced, with its names in every language. */
-export interface StoredPreorderLine {
-	itemId: number;
-	optionIds: number[];
-	quantity: number;
-	unitPrice: number;
-	lineTotal: number;
-	name: string;
-	names: { item: Localized; options: Record<string, Localized> };
-	options: Array<{ id: number; name: string; priceDelta: number }>;
-}
-
 /** A staff member may undo a no-show this many days after the booking's start. */
 export const UNDO_NO_SHOW_DAYS = 14;
-
-/** Statuses in which the guest has not yet arrived and the booking still stands. */
-const BEFORE_ARRIVAL: readonly ReservationStatus[] = ["awaiting_payment", "pending", "confirmed"];
 
 export interface ActionFacts {
 	row: Pick<ReservationRow, "status" | "starts_at" | "pay_deadline">;

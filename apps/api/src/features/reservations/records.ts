@@ -1,6 +1,7 @@
 import {
 	DEFAULT_RESERVATION_SETTINGS,
 	HOLDING_RESERVATION_STATUSES,
+	type Localized,
 	type MemberNoticeKind,
 	RESERVATION_REMINDER_MINUTES,
 	type ReservationSettings,
@@ -11,18 +12,32 @@ import type { DB } from "../../db/schema.js";
 import type { AppDeps } from "../../http/deps.js";
 import { tellMember, tellShopGroup } from "../notifications/outbox.js";
 import { giveStockBack, stockMoves } from "../ordering/queries.js";
-import type { StoredPreorderLine } from "./present.js";
 
 type Db = Kysely<DB> | Transaction<DB>;
 
 /** A booking as stored. */
 export type ReservationRow = Selectable<DB["reservation"]>;
 
+/** A pre-order line as stored in reservation_preorder.lines: priced, with its names in every language. */
+export interface StoredPreorderLine {
+	itemId: number;
+	optionIds: number[];
+	quantity: number;
+	unitPrice: number;
+	lineTotal: number;
+	name: string;
+	names: { item: Localized; options: Record<string, Localized> };
+	options: Array<{ id: number; name: string; priceDelta: number }>;
+}
+
 /** Who changed a booking: the guest, the shop's staff, or a job of the server. */
 export type ReservationActor = "guest" | "staff" | "system";
 
 const HOLDING: readonly ReservationStatus[] = HOLDING_RESERVATION_STATUSES;
-/** Before the party arrives: the booking's pre-order holds its stock and may still change. */
+/**
+ * Before the party arrives: the booking still stands, its pre-order holds its stock and may
+ * still change.
+ */
 export const BEFORE_ARRIVAL: readonly ReservationStatus[] = ["awaiting_payment", "pending", "confirmed"];
 
 export function isHoldingStatus(status: ReservationStatus): boolean {

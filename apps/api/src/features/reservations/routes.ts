@@ -33,7 +33,6 @@ import {
 	saveSettings,
 	updateReservableTable,
 } from "./merchant.js";
-import { registerBookingSeating } from "./seating.js";
 import {
 	cancelOwnReservation,
 	changeOwnPreorder,
@@ -49,8 +48,6 @@ const SettingsQuery = z.object({ shopId: queryIdField });
 
 /** Table reservations (issue 11, decision 020): the guest's calls and the shop's. */
 export async function reservationRoutes(app: FastifyInstance, deps: AppDeps) {
-	// Ordering's seatings call back into bookings through hooks, never an import (decision 030).
-	registerBookingSeating();
 	const r = app.withTypeProvider<ZodTypeProvider>();
 
 	/** Free slots of a day for a party; visitors may ask (the deposit then ignores no-show strikes). */

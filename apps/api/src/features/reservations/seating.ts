@@ -8,7 +8,7 @@ import { announceReservationChange, completeBookingOfSettledBill } from "./recor
  * its bill and knows no booking; reservations, above it, registers what a booking does when
  * ordering's seating moves: a guest scanning the booked table is seated on the booking; the
  * bill settled completes the booking and gives back the deposit credit no round used; the
- * booking's pages hear of it after commit. Called at start-up with the reservation routes.
+ * booking's pages hear of it after commit. Called once by the composition root (reactions.ts).
  */
 export function registerBookingSeating(): void {
 	registerSeatingHooks({

@@ -36,8 +36,6 @@ export interface CallerContext {
 	ip: string;
 }
 
-export type { SignedInMember };
-
 /**
  * Sends a login code. The answer is the same whether or not the number belongs to a
  * member, since sending does not look at members at all.

@@ -4,8 +4,6 @@ import type { TenantTable } from "../../db/schema.js";
 import type { AppDeps } from "../../http/deps.js";
 import type { Tenant } from "../../http/request-context.js";
 
-export type { Tenant };
-
 const CACHE_MS = 30_000;
 // Tenants change rarely and are read on every request: keep them briefly per database.
 const cache = new WeakMap<object, Map<number, { tenant: Tenant | null; loadedAt: number }>>();

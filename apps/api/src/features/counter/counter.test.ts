@@ -14,6 +14,7 @@ import type { TestServer } from "../../../test/harness.js";
 import { expectLedgerInvariants } from "../../../test/ledger-invariants.js";
 import type { OrderingFixture } from "../../../test/ordering.js";
 import { startAtDemoTables, type TableFixture } from "../../../test/tables.js";
+import { settleDueEarnings } from "../merchant-wallet/settlement.js";
 import { findTenant } from "../tenancy/service.js";
 
 /**
@@ -233,6 +234,19 @@ describe("card terminal and member balance", () => {
 		expect(answer.code, answer.msg).toBe(0);
 		expect(answer.data).toMatchObject({ method: "card_terminal", reference: "RRN 004211", tendered: null });
 		expect((await shopMoney()).available).toBe(before.available);
+		// The order completes and the settlement job runs two days later: still nothing withdrawable.
+		for (const action of ["accept", "ready", "complete"])
+			expect(
+				(
+					await server.call("POST", "/app-api/merchant/order/action", {
+						token: staff.accessToken,
+						body: { orderId: order.id, action },
+					})
+				).code,
+			).toBe(0);
+		const later = new Date(server.clock.now().getTime() + 48 * 3600_000);
+		await settleDueEarnings({ ...server.deps, clock: { now: () => later } });
+		expect((await shopMoney()).available).toBe(before.available);
 		const payment = await server.deps.db
 			.selectFrom("payment")
 			.select(["provider", "status", "purpose", "purpose_id", "provider_txn_id"])
@@ -337,6 +351,68 @@ describe("a table bill at the counter", () => {
 		expect(await orderStatus(placed.data.id)).toMatchObject({ payment_status: "paid" });
 		expect((await shopMoney()).available).toBe(before.available);
 		await expectLedgerInvariants(server.deps.db);
+	});
+
+	it("takes a table's bill from the member's balance with their pay code", async () => {
+		await fx.grant(customer.userId, 10_000);
+		const placed = await fx.place(customer.accessToken, {
+			orderType: "desk",
+			tableToken: await tables.sitAt("A4"),
+			diners: 1,
+			lines: [fx.line(COCONUT)],
+		});
+		expect(placed.code, placed.msg).toBe(0);
+		const code = await server.call<PayCodeView>("GET", "/app-api/member/user/pay-code", {
+			token: customer.accessToken,
+		});
+		const answer = await take(staff, {
+			purpose: "table_bill",
+			purposeId: placed.data.billId,
+			amount: placed.data.total,
+			method: "balance",
+			code: code.data.code,
+		});
+		expect(answer.code, answer.msg).toBe(0);
+		expect(answer.data).toMatchObject({ method: "balance", label: "A4" });
+		const bill = await server.deps.db
+			.selectFrom("table_bill")
+			.select(["status", "settle_method"])
+			.where("id", "=", placed.data.billId as number)
+			.executeTakeFirstOrThrow();
+		expect(bill).toEqual({ status: "settled", settle_method: "balance" });
+		await expectLedgerInvariants(server.deps.db);
+	});
+});
+
+describe("the platform's commission on counter takings", () => {
+	it("charges it as settlement would, a debt when the shop has nothing available, and gives it back on a refund", async () => {
+		await server.deps.db.updateTable("tenant").set({ commission_bps: 1000 }).where("id", "=", 1).execute();
+		try {
+			const order = await staffOrder();
+			const before = await shopMoney();
+			const taken = await take(staff, {
+				purpose: "order",
+				purposeId: order.id,
+				amount: order.total,
+				method: "cash",
+				tendered: order.total,
+			});
+			expect(taken.code, taken.msg).toBe(0);
+			const commission = Math.round(order.total / 10);
+			// Never up: down by the platform's commission on the cash the shop kept.
+			expect((await shopMoney()).available).toBe(before.available - commission);
+			await expectLedgerInvariants(server.deps.db);
+
+			const refund = await server.call<CounterTakeView>("POST", "/app-api/merchant/counter/cash-refund", {
+				token: staff.accessToken,
+				body: { shopId: 1, takeId: taken.data.id },
+			});
+			expect(refund.code, refund.msg).toBe(0);
+			expect((await shopMoney()).available).toBe(before.available);
+			await expectLedgerInvariants(server.deps.db);
+		} finally {
+			await server.deps.db.updateTable("tenant").set({ commission_bps: 0 }).where("id", "=", 1).execute();
+		}
 	});
 });
 

@@ -35,15 +35,29 @@ export function clearSession(): void {
 	appStore.setState({ token: null });
 }
 
+const forgetters = new Set<() => void>();
+
+/**
+ * A feature that holds something of the person in memory (the checkout draft) registers how
+ * to forget it, so signing out reaches it without the sign-out page importing that feature.
+ */
+export function onForgetPersonalData(forget: () => void): () => void {
+	forgetters.add(forget);
+	return () => forgetters.delete(forget);
+}
+
 /**
  * Signing out: the session, and everything else on this device that belongs to the person,
  * so the next one to use it sees none of it: the delivery address and saved addresses, the
  * cart, the table they sat at, the last page visited (it may be one of their orders) and the
- * login form's draft. The language stays (a choice of the device, not of the person). The
- * query cache and the checkout draft are the caller's to clear (logout-screen.tsx).
+ * login form's draft, the checkout draft. The language stays (a choice of the device, not of
+ * the person). What a feature keeps of the person in memory it forgets through
+ * onForgetPersonalData; the query cache is the caller's to clear (logout-screen.tsx).
  */
 export function forgetPersonalData(): void {
 	clearSession();
+	writeString(StorageKeys.checkoutDraft, null);
+	for (const forget of forgetters) forget();
 	appStore.setState((current) => ({
 		cart: [],
 		address: null,

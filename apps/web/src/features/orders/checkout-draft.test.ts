@@ -26,6 +26,16 @@ describe("checkout draft across a reload", () => {
 		expect(third.attemptKey({ shopId: 1 }, () => "key-3")).toBe("key-3");
 	});
 
+	it("is forgotten on signing out, in memory and in storage", async () => {
+		const draft = await reload();
+		draft.updateDraft({ remark: "less ice", contactPhone: "13800138000" });
+		const { forgetPersonalData } = await import("../../lib/session");
+		forgetPersonalData();
+		expect(draft.readDraft().remark).toBe("");
+		expect(draft.readDraft().contactPhone).toBeNull();
+		expect((await reload()).readDraft().remark).toBe("");
+	});
+
 	it("drops a dead attempt so the next try is a new order", async () => {
 		const draft = await reload();
 		draft.attemptKey({ shopId: 1 }, () => "key-1");

@@ -1,5 +1,6 @@
 import { PayMethod } from "@bayon/contract";
 import { useSyncExternalStore } from "react";
+import { onForgetPersonalData } from "../../lib/session";
 import { readJson, StorageKeys, writeJson } from "../../lib/storage";
 
 /**
@@ -98,6 +99,9 @@ export function updateDraft(patch: Partial<CheckoutDraft>): void {
 export function resetDraft(): void {
 	replaceDraft(initial);
 }
+
+// Signing out forgets the draft (its remark, contact phone, coupon) with the rest of the person's data.
+onForgetPersonalData(resetDraft);
 
 export function useDraft(): CheckoutDraft {
 	return useSyncExternalStore(

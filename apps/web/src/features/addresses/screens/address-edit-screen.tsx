@@ -12,6 +12,7 @@ import { queryClient } from "../../../lib/query-client";
 import { showToast } from "../../../lib/toast";
 import { useDebouncedSubmit } from "../../../lib/use-debounced-submit";
 import { ErrorState, LoadingState } from "../../../ui/states";
+import { useRequireMember } from "../../identity/require-member";
 import { getCurrentPosition } from "../../maps/geolocation";
 import { type LatLng, roundCoordinate } from "../../maps/map-style";
 import { type MapController, MapView } from "../../maps/map-view";
@@ -28,7 +29,6 @@ import {
 import { addressDetailQuery, addressKeys, deliveryKeys, fetchDeliveryCheck, saveAddress } from "../api";
 import { idParam, useShopForAddresses } from "../current-shop";
 import { refreshDeliveryAddress } from "../delivery-target";
-import { useRequireMember } from "../require-member";
 import "../../../ui/controls.css";
 import "../addresses.css";
 

@@ -13,10 +13,10 @@ import { showToast } from "../../../lib/toast";
 import { ConfirmDialog } from "../../../ui/confirm-dialog";
 import { PinIcon } from "../../../ui/icons";
 import { EmptyState, ErrorState, LoadingState } from "../../../ui/states";
+import { useRequireMember } from "../../identity/require-member";
 import { addressListQuery, deleteAddress, setDefaultAddress } from "../api";
 import { useShopForAddresses } from "../current-shop";
 import { chooseDeliveryAddress, forgetDeliveryAddress } from "../delivery-target";
-import { useRequireMember } from "../require-member";
 import "../addresses.css";
 
 /** What a link to the address list may say about where it was opened from. */

@@ -6,7 +6,6 @@ import { queryClient } from "../../../lib/query-client";
 import { forgetPersonalData } from "../../../lib/session";
 import { showToast } from "../../../lib/toast";
 import { LoadingState } from "../../../ui/states";
-import { resetDraft } from "../../orders/checkout-draft";
 import { signOutOnServer } from "../api";
 
 export function isWechatBrowser(userAgent: string = navigator.userAgent): boolean {
@@ -31,7 +30,6 @@ export default function LogoutScreen() {
 				forgetPersonalData();
 				// Their orders, addresses, balance…: nothing cached for the next person.
 				queryClient.clear();
-				resetDraft();
 				showToast(t("logout.done"));
 				navigate(isWechatBrowser() ? TabPaths.home : Paths.login, { replace: true });
 			});

@@ -6,10 +6,10 @@ import { formatDateTime } from "../../../lib/format";
 import { useDateLabels, useI18n, useListFormat } from "../../../lib/i18n";
 import { Paths, withQuery } from "../../../lib/paths";
 import { useDebouncedSubmit } from "../../../lib/use-debounced-submit";
+import { useNow } from "../../../lib/use-now";
 import { ConfirmDialog } from "../../../ui/confirm-dialog";
 import { cancelOrder, invalidateOrders } from "../api";
 import { isPendingPayment, orderStage, paymentTimeLeft, showsPickupNumber } from "../stage";
-import { useNow } from "../use-now";
 
 /**
  * One order in a list: shop, stage in words, what was ordered, total, and what it waits for:

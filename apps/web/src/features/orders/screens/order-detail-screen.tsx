@@ -8,6 +8,7 @@ import { useDateLabels, useI18n } from "../../../lib/i18n";
 import { Paths, withQuery } from "../../../lib/paths";
 import { showToast } from "../../../lib/toast";
 import { useDebouncedSubmit } from "../../../lib/use-debounced-submit";
+import { useNow } from "../../../lib/use-now";
 import { ConfirmDialog } from "../../../ui/confirm-dialog";
 import { EmptyState, ErrorState, LoadingState } from "../../../ui/states";
 import { useMemberInfo } from "../../identity/api";
@@ -31,7 +32,6 @@ import {
 	showsPickupNumber,
 } from "../stage";
 import { useLiveOrders } from "../use-live-orders";
-import { useNow } from "../use-now";
 import "../../ordering/ordering.css";
 import { PriceSummary } from "../../ordering/components/price-summary";
 import { PricedLines } from "../../ordering/components/priced-lines";

@@ -3,12 +3,12 @@ import { useInfiniteQuery } from "@tanstack/react-query";
 import { useSearchParams } from "react-router";
 import { errorText } from "../../../lib/api-client";
 import { useI18n } from "../../../lib/i18n";
+import { useReachBottom } from "../../../lib/use-reach-bottom";
 import { PullRefresh } from "../../../ui/pull-refresh";
 import { EmptyState, ErrorState, LoadingState } from "../../../ui/states";
 import { orderListQuery } from "../api";
 import { OrderCard } from "../components/order-card";
 import { useLiveOrders } from "../use-live-orders";
-import { useReachBottom } from "../use-reach-bottom";
 import "../orders.css";
 
 const FILTERS = [

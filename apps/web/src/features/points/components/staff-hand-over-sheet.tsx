@@ -2,10 +2,10 @@ import { PICKUP_CODE_LENGTH, pickupCodeOf, type RedemptionView } from "@bayon/co
 import { type FormEvent, useCallback, useEffect, useId, useState } from "react";
 import { errorText } from "../../../lib/api-client";
 import { keepTyped } from "../../../lib/controlled-input";
+import { scanInTelegram, telegramScanner } from "../../../lib/telegram-scan";
 import { CheckIcon, ScanIcon } from "../../../ui/icons";
+import { QrViewfinder } from "../../../ui/qr-camera";
 import { BottomSheet } from "../../../ui/sheet";
-import { scanInTelegram, telegramScanner } from "../../tables/telegram-scan";
-import { QrViewfinder } from "../../tables/use-qr-camera";
 import { useStaffPointsText } from "../staff-strings";
 
 /** What the staff typed, as the server reads it: upper case, no spaces or dashes. */

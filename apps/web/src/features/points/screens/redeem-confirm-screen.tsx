@@ -17,7 +17,7 @@ import { useDebouncedSubmit } from "../../../lib/use-debounced-submit";
 import { BagIcon, ChevronIcon, PinIcon, PlusIcon, ScooterIcon, StoreIcon, WarningIcon } from "../../../ui/icons";
 import { EmptyState, ErrorState, LoadingState } from "../../../ui/states";
 import { addressListQuery } from "../../addresses/api";
-import { useRequireMember } from "../../addresses/require-member";
+import { useRequireMember } from "../../identity/require-member";
 import { shopListQuery } from "../../venues/api";
 import { type Choice, ChoiceSheet } from "../components/guest-choice-sheet";
 import { PointsItemImage } from "../components/guest-item-image";

@@ -13,7 +13,7 @@ import { ChevronIcon, PinIcon, StoreIcon } from "../../../ui/icons";
 import { PullRefresh } from "../../../ui/pull-refresh";
 import { QrCode } from "../../../ui/qr-code";
 import { EmptyState, ErrorState, LoadingState } from "../../../ui/states";
-import { useRequireMember } from "../../addresses/require-member";
+import { useRequireMember } from "../../identity/require-member";
 import { CopyButton } from "../components/guest-copy-button";
 import { PointsItemImage } from "../components/guest-item-image";
 import {

@@ -23,7 +23,7 @@ import { PhoneIcon } from "../../../ui/icons";
 import { Picker } from "../../../ui/picker";
 import { EmptyState, ErrorState, LoadingState } from "../../../ui/states";
 import { Stepper } from "../../../ui/stepper";
-import { useRequireMember } from "../../addresses/require-member";
+import { useRequireMember } from "../../identity/require-member";
 import { shopListQuery, timezoneOf } from "../../venues/api";
 import { useCurrentShop } from "../../venues/current-shop";
 import { GuestPaySheet } from "../components/guest-pay-sheet";

@@ -17,7 +17,7 @@ import { ConfirmDialog } from "../../../ui/confirm-dialog";
 import { CalendarIcon, PhoneIcon, PinIcon } from "../../../ui/icons";
 import { QrCode } from "../../../ui/qr-code";
 import { EmptyState, ErrorState, LoadingState } from "../../../ui/states";
-import { useRequireMember } from "../../addresses/require-member";
+import { useRequireMember } from "../../identity/require-member";
 import { lineKey } from "../../ordering/cart";
 import { PricedLines } from "../../ordering/components/priced-lines";
 import { GuestPaySheet } from "../components/guest-pay-sheet";

@@ -1,8 +1,8 @@
 import { type CounterPaymentView, Limits, PAY_CODE_LENGTH } from "@bayon/contract";
 import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from "react";
 import { useCurrency, usePrice } from "../../../lib/app-config";
+import { scanInTelegram, telegramScanner } from "../../../lib/telegram-scan";
 import { ScanIcon } from "../../../ui/icons";
-import { scanInTelegram, telegramScanner } from "../../tables/telegram-scan";
 import { useCounterCharge } from "../staff-counter-charge";
 import {
 	type CounterDraft,

@@ -1,4 +1,4 @@
-import { QrViewfinder } from "../../tables/use-qr-camera";
+import { QrViewfinder } from "../../../ui/qr-camera";
 import { useStaffStoredValueText } from "../staff-strings";
 
 /** The counter's camera, reading a member's payment code until `onText` accepts it. */

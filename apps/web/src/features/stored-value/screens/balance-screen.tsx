@@ -10,7 +10,7 @@ import { useDebouncedSubmit } from "../../../lib/use-debounced-submit";
 import { ChevronIcon, QrCodeIcon, ShieldIcon } from "../../../ui/icons";
 import { PullRefresh } from "../../../ui/pull-refresh";
 import { EmptyState, ErrorState, LoadingState } from "../../../ui/states";
-import { useRequireMember } from "../../addresses/require-member";
+import { useRequireMember } from "../../identity/require-member";
 import { GuestAgreement } from "../components/guest-agreement";
 import { type CounterNotice, GuestCounterNotice } from "../components/guest-counter-notice";
 import { GuestPackageTiles } from "../components/guest-package-tiles";

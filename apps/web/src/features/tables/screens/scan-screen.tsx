@@ -2,12 +2,12 @@ import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 
 import { useNavigate } from "react-router";
 import { useI18n } from "../../../lib/i18n";
 import { Paths, withQuery } from "../../../lib/paths";
+import { scanInTelegram, telegramScanner } from "../../../lib/telegram-scan";
 import { ScanIcon } from "../../../ui/icons";
+import { useQrCamera } from "../../../ui/qr-camera";
 import { useDesk } from "../desk";
 import { useDeskLabel } from "../desk-label";
 import { extractTableToken } from "../scan-text";
-import { scanInTelegram, telegramScanner } from "../telegram-scan";
-import { useQrCamera } from "../use-qr-camera";
 import "../tables.css";
 
 type Mode = "detecting" | "telegram" | "camera";

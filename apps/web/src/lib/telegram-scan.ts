@@ -1,4 +1,4 @@
-import { isTelegramLaunch, loadTelegramScript, type TelegramWebApp } from "../../lib/telegram";
+import { isTelegramLaunch, loadTelegramScript, type TelegramWebApp } from "./telegram";
 
 /** The part of Telegram.WebApp that scans QR codes (Bot API 6.4+). */
 interface QrCapableWebApp extends TelegramWebApp {

@@ -1,6 +1,13 @@
 import { type RefObject, useCallback, useEffect, useRef, useState } from "react";
-import { type CameraProblem, cameraProblem, loadDecoder, openBackCamera, startDecoding, stopStream } from "./camera";
-import "./tables.css";
+import {
+	type CameraProblem,
+	cameraProblem,
+	loadDecoder,
+	openBackCamera,
+	startDecoding,
+	stopStream,
+} from "../lib/camera";
+import "./qr-camera.css";
 
 export type QrCameraState = "starting" | "scanning" | CameraProblem;
 

@@ -204,6 +204,28 @@ export const ErrorCode = {
 	BusinessAdminLast: 1008027001,
 	/** Only an owner of one of the business's shops can be made its administrator. */
 	BusinessAdminNotOwner: 1008027002,
+
+	/**
+	 * The counter and its till (issue 28, decision 029): 1008028. Taking payment at the counter
+	 * needs the taker's shift open; an order or bill is paid there once.
+	 */
+	ShiftNotOpen: 1008028000,
+	/** The staff member already has a shift open at this shop: close it first. */
+	ShiftAlreadyOpen: 1008028001,
+	/** Paid meanwhile (another staff member, or the customer online): nothing is taken. */
+	AlreadyPaidAtCounter: 1008028002,
+	/** What is due changed since the sheet showed it (a round added, removed or paid). */
+	CounterAmountChanged: 1008028003,
+	/** The cash handed over does not cover what is due. */
+	CashTenderShort: 1008028004,
+	/** The order cannot be paid now (cancelled, closed, or its payment window passed). */
+	NotPayableAtCounter: 1008028005,
+	/** Only a cash or card taking still paid can be handed back, at the shop that took it. */
+	CounterRefundRefused: 1008028006,
+	/** The shift was closed meanwhile, or is not the caller's. */
+	ShiftClosed: 1008028007,
+	/** The bill owes nothing (a deposit covered it): close it from the table instead. */
+	NothingDueAtCounter: 1008028008,
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -339,4 +361,13 @@ export const errorMessageKeys: Record<Exclude<ErrorCode, 0>, MessageKey> = {
 	[ErrorCode.NotBusinessAdmin]: "notBusinessAdmin",
 	[ErrorCode.BusinessAdminLast]: "businessAdminLast",
 	[ErrorCode.BusinessAdminNotOwner]: "businessAdminNotOwner",
+	[ErrorCode.ShiftNotOpen]: "shiftNotOpen",
+	[ErrorCode.ShiftAlreadyOpen]: "shiftAlreadyOpen",
+	[ErrorCode.AlreadyPaidAtCounter]: "alreadyPaidAtCounter",
+	[ErrorCode.CounterAmountChanged]: "counterAmountChanged",
+	[ErrorCode.CashTenderShort]: "cashTenderShort",
+	[ErrorCode.NotPayableAtCounter]: "notPayableAtCounter",
+	[ErrorCode.CounterRefundRefused]: "counterRefundRefused",
+	[ErrorCode.ShiftClosed]: "shiftClosed",
+	[ErrorCode.NothingDueAtCounter]: "nothingDueAtCounter",
 };

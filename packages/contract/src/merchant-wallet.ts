@@ -79,7 +79,9 @@ export type StatementKind =
 	| "refund"
 	| "withdrawal"
 	| "withdrawalReturned"
-	| "withdrawalPaid";
+	| "withdrawalPaid"
+	/** Cash or card money the shop took at its own counter: it holds it, so it leaves the platform's books (decision 029). */
+	| "keptAtCounter";
 
 /** One movement of the shop's money: one ledger transaction, seen from the shop's three accounts. */
 export interface StatementLine {

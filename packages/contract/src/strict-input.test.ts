@@ -252,6 +252,19 @@ const validExamples: Record<string, Record<string, Json>> = {
 	RechargeInput: { packageId: 1, payMethod: "sandbox", agree: true },
 	CounterChargeInput: { shopId: 1, code: "123456789012345678", amount: 1250, note: "2 coffees" },
 	CounterRefundInput: { shopId: 1, paymentId: 3 },
+	// The counter and its till (issue 28, decision 029)
+	TakePaymentInput: {
+		shopId: 1,
+		purpose: "order",
+		purposeId: 7,
+		amount: 1235,
+		method: "cash",
+		tendered: 2000,
+		tenderedSecond: 0,
+	},
+	OpenShiftInput: { shopId: 1, floatCash: 5000, floatCashSecond: 40000 },
+	CloseShiftInput: { shopId: 1, shiftId: 2, countedCash: 6235, countedCashSecond: 37300, countedCard: 0, note: "" },
+	CashRefundInput: { shopId: 1, takeId: 4 },
 	SaveRechargePackageInput: {
 		shopId: 1,
 		id: 2,
@@ -355,6 +368,7 @@ const validExamples: Record<string, Record<string, Json>> = {
 	DeliveryCheckQuery: { shopId: "1", lat: "-11.5", lng: "104.9" },
 	IdParams: { id: "12" },
 	MerchantBillListQuery: { shopId: "1" },
+	TillQuery: { shopId: "1" },
 	MerchantOrderListQuery: { shopId: "1", scope: "all", page: "2", pageSize: "20" },
 	OrderIdQuery: { orderId: "3" },
 	OrderListQuery: { type: "-1", page: "1", pageSize: "10" },
@@ -423,6 +437,9 @@ const CHOICE_FIELDS = new Set([
 	"fulfilments",
 	"useType",
 	"status",
+	// The counter (decision 029): what a taking pays for and how.
+	"purpose",
+	"method",
 ]);
 /** Numbers where null is a value of its own (no original price, unlimited stock). */
 const NULLABLE_NUMBER_FIELDS = new Set([

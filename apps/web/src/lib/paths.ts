@@ -76,6 +76,8 @@ export const Paths = {
 	merchantReservationSettings: "/pages/merchant/reservationSettings",
 	/** Not in spec §2: charge a member's balance with their payment code; the day's counter payments (issue 12). */
 	merchantCounter: "/pages/merchant/counter",
+	/** Not in spec §2: the counter's till, shifts and Take payment (issue 28, decision 029). */
+	merchantTill: "/pages/merchant/till",
 	/** Not in spec §2: recharge packages and the stored-value agreement (issue 12). */
 	merchantStoredValue: "/pages/merchant/storedValue",
 	/** Not in spec §2: VIP card types (issue 12). */

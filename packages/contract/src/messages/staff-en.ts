@@ -141,6 +141,18 @@ const staffEn = {
 		"Only a business owner can change this: it is set once for every shop. Shop owners and managers can view it; ask a business owner to change it",
 	businessAdminLast: "The business needs at least one business owner: the last one cannot be removed",
 	businessAdminNotOwner: "Only an owner of one of the business's shops can become a business owner",
+	shiftNotOpen: "Open your shift (count the float) before taking payment",
+	shiftAlreadyOpen: "You already have a shift open at this shop: close it first",
+	alreadyPaidAtCounter:
+		"This is already paid (another staff member took payment, or the customer paid online): nothing was taken",
+	counterAmountChanged: "The amount due has changed (a round was added, removed or paid): open Take payment again",
+	cashTenderShort: "The cash handed over does not cover the amount due",
+	notPayableAtCounter: "This order cannot be paid now (cancelled, closed, or its payment time has passed)",
+	counterRefundRefused: "Only a cash or card payment this shop took, not yet handed back, can be refunded",
+	shiftClosed: "This shift has already been closed",
+	nothingDueAtCounter: "Nothing is left to pay on this bill (the deposit covered it): close it from the table",
+	fillTerminalReference: "Enter the reference printed on the card terminal's slip",
+	terminalReferenceTooLong: "A reference has at most 40 characters",
 } satisfies Record<StaffMessageKey, string>;
 
 export default staffEn;

@@ -140,6 +140,17 @@ const staffZhCN = {
 	notBusinessAdmin: "这项由品牌管理员为所有门店统一设置，店主和店长只能查看，请联系品牌管理员修改",
 	businessAdminLast: "品牌至少需要一位品牌管理员，不能移除最后一位",
 	businessAdminNotOwner: "只有本品牌某家门店的店主才能成为品牌管理员",
+	shiftNotOpen: "请先开班（清点备用金）再收款",
+	shiftAlreadyOpen: "你在本店已有一个未结束的班次，请先交班",
+	alreadyPaidAtCounter: "这笔已经付款了（其他员工已收款，或顾客已在线支付），本次未收款",
+	counterAmountChanged: "应收金额已变化（加菜、退菜或已付款），请重新打开收款",
+	cashTenderShort: "收到的现金不够应收金额",
+	notPayableAtCounter: "该订单现在不能收款（已取消、已关闭或付款时间已过）",
+	counterRefundRefused: "只有本店收的、尚未退还的现金或刷卡款项可以退还",
+	shiftClosed: "该班次已经交班",
+	nothingDueAtCounter: "该账单无需再付款（定金已抵扣），请在桌台处结束",
+	fillTerminalReference: "请填写刷卡机凭条上的参考号",
+	terminalReferenceTooLong: "参考号最多 40 个字符",
 } as const satisfies Record<string, string>;
 
 export type StaffMessageKey = keyof typeof staffZhCN;

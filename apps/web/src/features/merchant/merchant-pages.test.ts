@@ -26,6 +26,7 @@ describe("merchant pages by role (issue 27)", () => {
 			"merchantOrder",
 			"merchantBell",
 			"merchantReservations",
+			"merchantTill",
 			"merchantCounter",
 			"merchantRedemptions",
 			"merchantMenu",
@@ -43,6 +44,7 @@ describe("merchant pages by role (issue 27)", () => {
 			"merchantOrder",
 			"merchantBell",
 			"merchantReservations",
+			"merchantTill",
 			"merchantCounter",
 			"merchantRedemptions",
 		]);

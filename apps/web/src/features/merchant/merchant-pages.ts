@@ -15,6 +15,7 @@ const MERCHANT_PAGES: ReadonlyArray<{ name: MerchantPathName; permission: ShopPe
 	{ name: "merchantOrder", permission: "board", entry: "orders" },
 	{ name: "merchantBell", permission: "tables", entry: "tables" },
 	{ name: "merchantReservations", permission: "board", entry: "reservations" },
+	{ name: "merchantTill", permission: "counter", entry: "till" },
 	{ name: "merchantCounter", permission: "counter", entry: "counter" },
 	{ name: "merchantRedemptions", permission: "redemptions", entry: "redemptions" },
 	{ name: "merchantMenu", permission: "menu", entry: "menu" },

@@ -6,7 +6,7 @@ import {
 	type ReservationStatus,
 } from "@bayon/contract";
 import { expect } from "vitest";
-import { takeStock } from "../src/features/ordering/checkout.js";
+import { takeStock } from "../src/features/menu/stock.js";
 import { releaseBookingMoney } from "../src/features/reservations/booking-money.js";
 import {
 	changeReservationStatus,

@@ -14,6 +14,7 @@ import { addSeconds } from "../../lib/clock.js";
 import { sha256Hex } from "../../lib/crypto.js";
 import { lockCouponForOrder, markCouponUsed } from "../coupons/order-coupons.js";
 import type { CardForPricing } from "../membership/pricing.js";
+import { type StockMove, stockMoves, stockStep, stockTakingSteps, takeStock } from "../menu/stock.js";
 import { tellShopGroup } from "../notifications/outbox.js";
 import { toLocalMoment } from "../venues/hours.js";
 import { lockSeatingForRound } from "./bill-settlement.js";
@@ -203,7 +204,7 @@ async function placeOrderOnce(
 		// the stock so that every transaction touching both (a cancellation returns stock, then
 		// the coupon) takes them in the same order. Used meanwhile: refused, and nothing of this
 		// is written.
-		const stockWithOrder = priced.couponId === null ? queries.stockMoves(input.lines) : [];
+		const stockWithOrder = priced.couponId === null ? stockMoves(input.lines) : [];
 		if (priced.couponId !== null) await takeStock(trx, input.lines);
 		const coupon =
 			priced.couponId === null
@@ -292,7 +293,7 @@ function orderStatement(
 	order: NewOrder,
 	how:
 		| {
-				takeStock: queries.StockMove[];
+				takeStock: StockMove[];
 				billId: number | null;
 				couponTitle: unknown;
 				answerKey: { key: string; scope: string };
@@ -301,7 +302,7 @@ function orderStatement(
 ) {
 	const { input, priced, now } = order;
 	const alone = "claim" in how;
-	const takes = alone ? queries.stockMoves(input.lines) : how.takeStock;
+	const takes = alone ? stockMoves(input.lines) : how.takeStock;
 	let statement: QueryCreator<DB> = db;
 	// Kysely types each CTE's name into the builder; these are only read by raw SQL below.
 	const withQuery = (name: string, query: RawBuilder<unknown>) => {
@@ -335,8 +336,8 @@ function orderStatement(
 	const afterClaim = alone
 		? sql<boolean>`EXISTS (SELECT 1 FROM claim) AND (SELECT count(*) FROM menu) >= 0`
 		: undefined;
-	for (const step of queries.stockTakingSteps(takes, afterClaim)) withQuery(step.name, step.update);
-	const lastStep = takes.length === 0 ? undefined : queries.stockStep(takes.length - 1);
+	for (const step of stockTakingSteps(takes, afterClaim)) withQuery(step.name, step.update);
+	const lastStep = takes.length === 0 ? undefined : stockStep(takes.length - 1);
 	// Every quantity taken: the chain's last step took its row.
 	const stockTaken =
 		lastStep === undefined ? sql<boolean>`true` : sql<boolean>`EXISTS (SELECT 1 FROM ${sql.raw(lastStep)})`;
@@ -517,19 +518,6 @@ async function answeredBefore(
 	const [view] = await presentOrders(db, [row], ctx.lang, { kind: "customer", now });
 	if (!view) throw new Error(`order ${answer.orderId} could not be shown`);
 	return view;
-}
-
-/**
- * Takes the ordered quantities from tracked stock in one statement, items first then options,
- * each in id order so that concurrent orders lock rows in the same order and never deadlock.
- * A booking's pre-order takes its stock through here too.
- */
-export async function takeStock(
-	trx: Parameters<typeof queries.takeStockInOrder>[0],
-	lines: Array<{ itemId: number; quantity: number; optionIds: number[] }>,
-) {
-	if (!(await queries.takeStockInOrder(trx, queries.stockMoves(lines))))
-		throw new BusinessError(ErrorCode.InsufficientStock);
 }
 
 /** A public order number: the business day, the pickup number and a random tail. */

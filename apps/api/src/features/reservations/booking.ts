@@ -21,7 +21,7 @@ import { requiredIdempotencyKey } from "../../http/idempotency-key.js";
 import type { RequestContext } from "../../http/request-context.js";
 import { sha256Hex } from "../../lib/crypto.js";
 import type { MenuNames } from "../menu/service.js";
-import { takeStock } from "../ordering/checkout.js";
+import { takeStock } from "../menu/stock.js";
 import { evaluateCart } from "../ordering/service.js";
 import { getOrderingTerms } from "../venues/service.js";
 import { presentReservations } from "./present.js";
@@ -122,7 +122,7 @@ function storedLines(
 /**
  * Writes a booking's pre-order (replacing any) and, when paid now, its due payment. Its
  * dishes' tracked stock is taken here, in the transaction that stores it, as an order takes
- * its stock (checkout's takeStock: the same conditional updates and lock order), so a guest
+ * its stock (the menu's takeStock: the same conditional updates and lock order), so a guest
  * cannot pre-order days ahead a dish that will not be there; the booking's exits give it
  * back (changeReservationStatus) and arrival hands it on to the pre-order's order. A
  * pre-order being replaced must have given its stock back first (givePreorderStockBack).

@@ -10,8 +10,8 @@ import {
 import { type Kysely, type Selectable, sql, type Transaction, type Updateable } from "kysely";
 import type { DB } from "../../db/schema.js";
 import type { AppDeps } from "../../http/deps.js";
+import { giveStockBack, stockMoves } from "../menu/stock.js";
 import { tellMember, tellShopGroup } from "../notifications/outbox.js";
-import { giveStockBack, stockMoves } from "../ordering/queries.js";
 
 type Db = Kysely<DB> | Transaction<DB>;
 

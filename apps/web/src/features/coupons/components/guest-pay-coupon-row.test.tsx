@@ -9,7 +9,7 @@ import { testMember } from "../../../test/member-fixtures";
 import { menu, orderView, shop } from "../../../test/ordering-fixtures";
 import type { RecordedAnswer } from "../../../test/recording-server";
 import { renderScreen } from "../../../test/render";
-import { readDraft, resetDraft } from "../../orders/checkout-draft";
+import { readDraft, resetDraft } from "../../ordering/checkout-draft";
 import PayScreen from "../../orders/screens/pay-screen";
 import { startAsGuest } from "../../reservations/guest-testing";
 import { couponServer, fit, myCoupon, percentTerms } from "../guest-testing";

@@ -10,7 +10,7 @@ import { useAppState } from "../../../lib/store";
 import { showToast } from "../../../lib/toast";
 import { ChevronIcon } from "../../../ui/icons";
 import { buildPriceRequest } from "../../ordering/api";
-import { updateDraft, useDraft } from "../../orders/checkout-draft";
+import { updateDraft, useDraft } from "../../ordering/checkout-draft";
 import { couponsForCartQuery, refreshCouponsForCart } from "../guest-api";
 import { useCouponText } from "../guest-strings";
 import { CouponSheet } from "./guest-coupon-sheet";

@@ -10,7 +10,7 @@ import { useDebouncedSubmit } from "../../../lib/use-debounced-submit";
 import { WalletIcon, WarningIcon } from "../../../ui/icons";
 import { BottomSheet } from "../../../ui/sheet";
 import { identityKeys } from "../../identity/api";
-import { PayMethodPicker } from "../../orders/components/pay-method-picker";
+import { PayMethodPicker } from "../../payments/components/pay-method-picker";
 import { buyCard, invalidateCards, newPurchaseKey, rememberExtending } from "../guest-api";
 import { useCardDate } from "../guest-format";
 import { useCardText } from "../guest-strings";

@@ -12,6 +12,7 @@ import { useNow } from "../../../lib/use-now";
 import { ConfirmDialog } from "../../../ui/confirm-dialog";
 import { EmptyState, ErrorState, LoadingState } from "../../../ui/states";
 import { useMemberInfo } from "../../identity/api";
+import { PayMethodPicker } from "../../payments/components/pay-method-picker";
 import {
 	cancelOrder,
 	confirmReceived,
@@ -21,7 +22,6 @@ import {
 	paymentStatus,
 	payOrder,
 } from "../api";
-import { PayMethodPicker } from "../components/pay-method-picker";
 import { CONFIRM_RECEIPT_LABEL, ORDER_TIME_LABEL } from "../order-type-words";
 import {
 	isPendingPayment,

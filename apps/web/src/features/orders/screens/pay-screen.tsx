@@ -24,17 +24,24 @@ import { useMemberInfo } from "../../identity/api";
 import { useLiveShop } from "../../menu/live-shop";
 import { buildPriceRequest } from "../../ordering/api";
 import { clearCart } from "../../ordering/cart-store";
+import {
+	attemptKey,
+	dropAttempt,
+	markAttemptUnanswered,
+	resetDraft,
+	updateDraft,
+	useDraft,
+} from "../../ordering/checkout-draft";
 import { PickupTimePicker } from "../../ordering/components/pickup-time-picker";
 import { PriceSummary } from "../../ordering/components/price-summary";
 import { PricedLines } from "../../ordering/components/priced-lines";
+import { checkPickupTime } from "../../ordering/pickup-time";
 import { useCartPricing } from "../../ordering/use-cart-pricing";
+import { PayMethodPicker } from "../../payments/components/pay-method-picker";
 import { shopDetailQuery, timezoneOf } from "../../venues/api";
 import { formatWindows } from "../../venues/open-state";
 import { createOrder, invalidateOrders, orderDetailQuery, payOrder } from "../api";
-import { attemptKey, dropAttempt, markAttemptUnanswered, resetDraft, updateDraft, useDraft } from "../checkout-draft";
-import { PayMethodPicker } from "../components/pay-method-picker";
 import { ORDER_TIME_LABEL } from "../order-type-words";
-import { checkPickupTime } from "../pickup-time";
 import "../../ordering/ordering.css";
 import "../orders.css";
 import { keepTyped } from "../../../lib/controlled-input";

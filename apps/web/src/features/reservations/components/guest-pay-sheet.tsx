@@ -10,7 +10,7 @@ import { showToast } from "../../../lib/toast";
 import { useDebouncedSubmit } from "../../../lib/use-debounced-submit";
 import { BottomSheet } from "../../../ui/sheet";
 import { useMemberInfo } from "../../identity/api";
-import { PayMethodPicker } from "../../orders/components/pay-method-picker";
+import { PayMethodPicker } from "../../payments/components/pay-method-picker";
 import { invalidateReservations, payReservation } from "../guest-api";
 import { useGuestText } from "../guest-strings";
 import "../../ordering/ordering.css";

@@ -1,16 +1,13 @@
 import { useQuery } from "@tanstack/react-query";
-import { useEffect } from "react";
+import { type ReactNode, useEffect } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { ApiError, errorText } from "../../../lib/api-client";
-import { usePrice } from "../../../lib/app-config";
 import { useI18n } from "../../../lib/i18n";
 import { useSwitchTab } from "../../../lib/navigation-hooks";
 import { Paths } from "../../../lib/paths";
 import { queryClient } from "../../../lib/query-client";
-import { isLoggedIn, useAppState } from "../../../lib/store";
 import { CheckIcon, ScanIcon } from "../../../ui/icons";
 import { ErrorState, LoadingState } from "../../../ui/states";
-import { tableBillQuery } from "../../orders/api";
 import { resolveTableQuery, tableKeys } from "../api";
 import { CallStaff } from "../components/call-staff";
 import { setScannedDesk, useDesk } from "../desk";
@@ -23,8 +20,10 @@ import "../tables.css";
  * desk and switches the order to dine-in, and the printed code is taken out of the address
  * and this tab's history, so "back" or a reload later cannot rejoin the table. Without a code
  * in the address the page checks the desk the app keeps; a seating that has ended is said so.
+ * `openBill` shows what the table already owes (orders' open-bill link, put in by the shell:
+ * app/routes/table-screen.tsx), since paying comes after the table in the customer's way.
  */
-export default function OperateScreen() {
+export default function OperateScreen({ openBill }: { openBill?: (tableToken: string) => ReactNode }) {
 	const { t, m, lang } = useI18n();
 	const [params] = useSearchParams();
 	const printedCode = params.get("token")?.trim() ?? "";
@@ -82,24 +81,10 @@ export default function OperateScreen() {
 			>
 				{t("table.orderNow")}
 			</button>
-			<OpenBillLink token={table.token} />
+			{openBill?.(table.token)}
 			<CallStaff tableToken={table.token} />
 			<RescanLink ghost />
 		</section>
-	);
-}
-
-/** A table already eating (paid after the meal): its open bill, for whoever just sat down. */
-function OpenBillLink({ token }: { token: string }) {
-	const { t, lang } = useI18n();
-	const money = usePrice();
-	const signedIn = useAppState(isLoggedIn);
-	const bill = useQuery({ ...tableBillQuery(token, lang), enabled: signedIn });
-	if (bill.data?.status !== "open") return null;
-	return (
-		<Link to={Paths.tableBill} className="button button--ghost button--block" data-testid="table-open-bill">
-			{t("bill.view")} · {t("bill.due")} {money(bill.data.due)}
-		</Link>
 	);
 }
 

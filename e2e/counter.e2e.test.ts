@@ -81,15 +81,22 @@ describe("the counter", () => {
 				const { context, page } = await newPhone(browser, { locale: lang, width, height: width > 500 ? 900 : 844 });
 				const name = `counter-${lang}-${width}`;
 
-				// The till: no shift yet, so it opens with the float counted into the drawer.
+				// No shift yet: it opens with the float counted into the drawer, on the till page (phone)
+				// or in the Take payment sheet itself (tablet).
+				const inSheet = width > 500;
 				await openSignedIn(page, STAFF_MOBILE, TILL_PATH);
 				await page.getByTestId("till-open-form").waitFor();
-				await page.getByTestId("till-float").fill("50");
-				if (currency.second) await page.getByTestId("till-float-second").fill("40000");
-				await settleAnimations(page);
-				await screenshot(page, `${name}-open`);
-				await page.getByTestId("till-open").click();
-				await page.getByTestId("till-open-shift").waitFor();
+				const openShift = async (where: import("playwright-core").Locator) => {
+					await where.getByTestId("till-float").fill("50");
+					if (currency.second) await where.getByTestId("till-float-second").fill("40000");
+					await settleAnimations(page);
+					await screenshot(page, `${name}-open`, { fullPage: !inSheet });
+					await where.getByTestId("till-open").click();
+				};
+				if (!inSheet) {
+					await openShift(page.locator("body"));
+					await page.getByTestId("till-open-shift").waitFor();
+				}
 
 				// A staff order, paid in cash from its page: the sheet shows what is due and the change.
 				const order = await staffOrder(staffToken);
@@ -97,6 +104,11 @@ describe("the counter", () => {
 				await page.getByTestId("merchant-take-payment").click();
 				const sheet = page.getByTestId("take-payment-sheet");
 				await sheet.waitFor();
+				if (inSheet) {
+					await sheet.getByTestId("take-no-shift").waitFor();
+					await openShift(sheet);
+					await sheet.getByTestId("take-form").waitFor();
+				}
 				const tenderedDollars = Math.ceil(order.total / 10 ** currency.decimals) + 5;
 				const tendered = tenderedDollars * 10 ** currency.decimals;
 				await sheet.getByTestId("take-tendered").fill(String(tenderedDollars));

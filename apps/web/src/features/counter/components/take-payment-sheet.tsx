@@ -7,7 +7,7 @@ import {
 	cashStepOf,
 	type TakePaymentInput,
 } from "@bayon/contract";
-import { type FormEvent, useId, useMemo, useState } from "react";
+import { type FormEvent, type ReactNode, useId, useMemo, useState } from "react";
 import { errorText } from "../../../lib/api-client";
 import { useCurrency, useMoney, usePrice } from "../../../lib/app-config";
 import { BottomSheet } from "../../../ui/sheet";
@@ -36,12 +36,15 @@ export function TakePaymentSheet({
 	shopId,
 	target,
 	shiftOpen,
+	openShift,
 	onClose,
 	onTaken,
 }: {
 	shopId: number;
 	target: TakeTarget;
 	shiftOpen: boolean;
+	/** Shown instead of the form while no shift is open: the float, to open one here. */
+	openShift?: ReactNode;
 	onClose: () => void;
 	onTaken: (take: CounterTakeView) => void;
 }) {
@@ -136,6 +139,13 @@ export function TakePaymentSheet({
 						{ct("take.close")}
 					</button>
 				</section>
+			) : !shiftOpen ? (
+				<div className="counter-take-form" data-testid="take-no-shift-panel">
+					<p className="field__error" role="alert" data-testid="take-no-shift">
+						{ct("take.noShift")}
+					</p>
+					{openShift}
+				</div>
 			) : (
 				<form className="form counter-take-form" onSubmit={submit} noValidate data-testid="take-form">
 					<div className="counter-due">
@@ -155,11 +165,6 @@ export function TakePaymentSheet({
 							<span className="field__hint">{money(due.due)}</span>
 						)}
 					</div>
-					{!shiftOpen && (
-						<p className="field__error" role="alert" data-testid="take-no-shift">
-							{ct("take.noShift")}
-						</p>
-					)}
 					<fieldset className="field field--fieldset">
 						<legend className="field__label">{ct("take.method")}</legend>
 						<div className="segmented" data-testid="take-method">
@@ -259,7 +264,7 @@ export function TakePaymentSheet({
 					<button
 						type="submit"
 						className="button button--primary button--block"
-						disabled={pending || !shiftOpen}
+						disabled={pending}
 						aria-busy={pending}
 						data-testid="take-submit"
 					>

@@ -83,6 +83,7 @@ function TillPage({ shop }: { shop: MerchantShopRef }) {
 					shopId={shop.shopId}
 					target={target}
 					shiftOpen={open !== null}
+					openShift={<OpenShiftForm shopId={shop.shopId} onOpened={refresh} />}
 					onClose={closeSheet}
 					onTaken={refresh}
 				/>

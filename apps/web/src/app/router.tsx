@@ -24,7 +24,7 @@ const merchantPlaceholder = lazyScreen(() => import("../features/merchant/screen
 /** Screens this issue completes; every other path of spec §2 gets the placeholder screen. */
 const screens: Partial<Record<PathName, RouteObject["lazy"]>> = {
 	home,
-	menu: lazyScreen(() => import("../features/menu/screens/menu-screen")),
+	menu: lazyScreen(() => import("../features/ordering/screens/menu-screen")),
 	order: lazyScreen(() => import("../features/orders/screens/order-tab-screen")),
 	mine: lazyScreen(() => import("./routes/mine/mine-screen")),
 	login: lazyScreen(() => import("../features/identity/screens/login-screen")),
@@ -32,7 +32,7 @@ const screens: Partial<Record<PathName, RouteObject["lazy"]>> = {
 	mineUserinfo: lazyScreen(() => import("../features/identity/screens/userinfo-screen")),
 	mineContent: lazyScreen(() => import("../features/content/screens/content-screen")),
 	mineNews: lazyScreen(() => import("../features/content/screens/news-screen")),
-	menuDetail: lazyScreen(() => import("../features/menu/screens/menu-detail-screen")),
+	menuDetail: lazyScreen(() => import("../features/ordering/screens/menu-detail-screen")),
 	cart: lazyScreen(() => import("../features/ordering/screens/cart-screen")),
 	scan: lazyScreen(() => import("../features/tables/screens/scan-screen")),
 	scanOperate: lazyScreen(() => import("./routes/table-screen")),

@@ -12,7 +12,7 @@ import { BottomSheet } from "../../../ui/sheet";
 import { LoadingState } from "../../../ui/states";
 import { Stepper } from "../../../ui/stepper";
 import { menuQuery } from "../../menu/api";
-import { OptionsSheet } from "../../menu/components/options-sheet";
+import { OptionsSheet } from "../../ordering/components/options-sheet";
 import { lineEditor } from "../../ordering/line-editor";
 import { merchantKeys, merchantTablesQuery, newIdempotencyKey, placeStaffOrder, tableTokenOf } from "../api";
 import { checkPhone, type PhoneProblem, staffOrderLines } from "../staff-order";

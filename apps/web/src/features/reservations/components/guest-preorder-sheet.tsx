@@ -9,8 +9,8 @@ import { EmptyState, ErrorState, LoadingState } from "../../../ui/states";
 import { Stepper } from "../../../ui/stepper";
 import { menuQuery } from "../../menu/api";
 import { ItemImage } from "../../menu/components/item-image";
-import { OptionsSheet } from "../../menu/components/options-sheet";
 import { cartValue } from "../../ordering/cart";
+import { OptionsSheet } from "../../ordering/components/options-sheet";
 import { lineEditor } from "../../ordering/line-editor";
 import { useGuestText } from "../guest-strings";
 

@@ -4,10 +4,10 @@ import { useI18n } from "../../lib/i18n";
 import { appStore, type OrderType } from "../../lib/store";
 import { showToast } from "../../lib/toast";
 import { ConfirmDialog } from "../../ui/confirm-dialog";
-import { MAX_CART_LINES, MAX_LINE_QUANTITY, type NewLine, remainingStock } from "../ordering/cart";
-import { addToCart, replaceCart } from "../ordering/cart-store";
-import { chosenOptions, type Selection, selectionProblems, unitPriceOf } from "./options";
-import { orderTypeMessage } from "./order-type-names";
+import { chosenOptions, type Selection, selectionProblems, unitPriceOf } from "../menu/options";
+import { orderTypeMessage } from "../menu/order-type-names";
+import { MAX_CART_LINES, MAX_LINE_QUANTITY, type NewLine, remainingStock } from "./cart";
+import { addToCart, replaceCart } from "./cart-store";
 
 /**
  * Why an item with these options cannot go into the cart now, in the user's language (the

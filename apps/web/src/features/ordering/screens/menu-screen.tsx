@@ -10,19 +10,19 @@ import { useAppState } from "../../../lib/store";
 import { ChevronIcon, MegaphoneIcon } from "../../../ui/icons";
 import { PullRefresh } from "../../../ui/pull-refresh";
 import { EmptyState, ErrorState, LoadingState } from "../../../ui/states";
-import { CartBar } from "../../ordering/components/cart-bar";
-import { OrderTypeSwitch } from "../../ordering/components/order-type-switch";
+import { menuKeys, menuQuery } from "../../menu/api";
+import { CategoryRail } from "../../menu/components/category-rail";
+import { useLiveShop } from "../../menu/live-shop";
+import { initialSelection } from "../../menu/options";
+import { useScrollSpy } from "../../menu/scroll-spy";
 import { ShopStatusPill, StoreClosedBanner, useTodayHoursText } from "../../venues/components/shop-status";
 import { useCurrentShop } from "../../venues/current-shop";
-import { menuKeys, menuQuery } from "../api";
-import { CategoryRail } from "../components/category-rail";
+import { CartBar } from "../components/cart-bar";
 import { ItemCard } from "../components/item-card";
 import { OptionsSheet } from "../components/options-sheet";
-import { useLiveShop } from "../live-shop";
-import { initialSelection } from "../options";
-import { useScrollSpy } from "../scroll-spy";
+import { OrderTypeSwitch } from "../components/order-type-switch";
 import { useAddToCart } from "../use-add-to-cart";
-import "../menu.css";
+import "../../menu/menu.css";
 
 /**
  * How many items of the first category show on a phone when the menu opens (390 x 844: the shop

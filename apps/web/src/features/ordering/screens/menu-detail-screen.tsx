@@ -8,16 +8,16 @@ import { Paths } from "../../../lib/paths";
 import { useAppState } from "../../../lib/store";
 import { CartIcon } from "../../../ui/icons";
 import { EmptyState, ErrorState, LoadingState } from "../../../ui/states";
-import { cartCount } from "../../ordering/cart";
-import { OrderTypeSwitch } from "../../ordering/components/order-type-switch";
+import { ItemImage } from "../../menu/components/item-image";
+import { menuItemQuery } from "../../menu/item-api";
+import { orderTypeMessage } from "../../menu/order-type-names";
 import { StoreClosedBanner } from "../../venues/components/shop-status";
 import { useCurrentShop } from "../../venues/current-shop";
-import { ItemImage } from "../components/item-image";
+import { cartCount } from "../cart";
 import { OptionGroups, PurchaseFooter, usePurchase } from "../components/item-purchase";
-import { menuItemQuery } from "../item-api";
-import { orderTypeMessage } from "../order-type-names";
+import { OrderTypeSwitch } from "../components/order-type-switch";
 import { useAddToCart } from "../use-add-to-cart";
-import "../menu.css";
+import "../../menu/menu.css";
 
 /** menudetail/menudetail?id= — one item in full, with the same options and add-to-cart as the menu. */
 export default function MenuDetailScreen() {

@@ -7,10 +7,10 @@ import type { OrderType } from "../../../lib/store";
 import { showToast } from "../../../lib/toast";
 import { PlusIcon } from "../../../ui/icons";
 import { Stepper } from "../../../ui/stepper";
-import { lineKey, MAX_LINE_QUANTITY, quantityOfItem, remainingStock } from "../../ordering/cart";
-import { changeQuantity, useCart } from "../../ordering/cart-store";
-import { orderTypeMessage } from "../order-type-names";
-import { ItemImage } from "./item-image";
+import { ItemImage } from "../../menu/components/item-image";
+import { orderTypeMessage } from "../../menu/order-type-names";
+import { lineKey, MAX_LINE_QUANTITY, quantityOfItem, remainingStock } from "../cart";
+import { changeQuantity, useCart } from "../cart-store";
 
 interface ItemCardProps {
 	item: MenuItem;

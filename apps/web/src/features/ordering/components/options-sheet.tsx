@@ -1,8 +1,8 @@
 import type { MenuItem } from "@bayon/contract";
 import { useI18n } from "../../../lib/i18n";
 import { BottomSheet } from "../../../ui/sheet";
-import type { Selection } from "../options";
-import { ItemImage } from "./item-image";
+import { ItemImage } from "../../menu/components/item-image";
+import type { Selection } from "../../menu/options";
 import { OptionGroups, type PurchaseContext, PurchaseFooter, usePurchase } from "./item-purchase";
 
 interface OptionsSheetProps {

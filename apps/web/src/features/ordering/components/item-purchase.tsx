@@ -5,7 +5,6 @@ import { useI18n } from "../../../lib/i18n";
 import { type CartLine, type OrderType, useAppState } from "../../../lib/store";
 import { showToast } from "../../../lib/toast";
 import { Stepper } from "../../../ui/stepper";
-import { MAX_LINE_QUANTITY, remainingStock } from "../../ordering/cart";
 import {
 	chosenOptions,
 	initialSelection,
@@ -14,9 +13,10 @@ import {
 	livePrice,
 	type Selection,
 	toggleOption,
-} from "../options";
+} from "../../menu/options";
+import { MAX_LINE_QUANTITY, remainingStock } from "../cart";
 import { useAddBlocker } from "../use-add-to-cart";
-import "../menu.css";
+import "../../menu/menu.css";
 
 /**
  * Whose order the choice goes into: by default the signed-in customer's cart and order type;

@@ -42,6 +42,7 @@ describe("the merchant centre (issue 27)", () => {
 			"orders",
 			"tables",
 			"reservations",
+			"till",
 			"counter",
 			"redemptions",
 			"menu",
@@ -65,6 +66,8 @@ describe("the merchant centre (issue 27)", () => {
 		for (const [entry, ready] of [
 			["wallet", "wallet-page"],
 			["cash", "cash-form"],
+			// The counter's till (decision 029).
+			["till", "till-page"],
 		] as const) {
 			await page.goto(MERCHANT_INDEX_PATH);
 			await page.getByTestId(`merchant-entry-${entry}`).click();

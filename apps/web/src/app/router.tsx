@@ -19,7 +19,7 @@ function lazyScreen(load: () => Promise<ScreenModule>): RouteObject["lazy"] {
 const home = lazyScreen(() => import("./routes/home-screen"));
 const placeholder = lazyScreen(() => import("./routes/placeholder-screen"));
 /** Merchant pages not built yet: the placeholder, behind the merchant guard. */
-const merchantPlaceholder = lazyScreen(() => import("../features/merchant/screens/merchant-placeholder-screen"));
+const merchantPlaceholder = lazyScreen(() => import("./routes/merchant/merchant-placeholder-screen"));
 
 /** Screens this issue completes; every other path of spec §2 gets the placeholder screen. */
 const screens: Partial<Record<PathName, RouteObject["lazy"]>> = {
@@ -47,11 +47,11 @@ const screens: Partial<Record<PathName, RouteObject["lazy"]>> = {
 	orderRefund: lazyScreen(() => import("../features/orders/screens/refund-screen")),
 	tableBill: lazyScreen(() => import("../features/orders/screens/table-bill-screen")),
 	merchantBell: lazyScreen(() => import("../features/tables/screens/bell-screen")),
-	merchantIndex: lazyScreen(() => import("../features/merchant/screens/merchant-index-screen")),
-	merchantOrder: lazyScreen(() => import("../features/merchant/screens/merchant-order-screen")),
-	merchantOrderDetail: lazyScreen(() => import("../features/merchant/screens/merchant-order-detail-screen")),
+	merchantIndex: lazyScreen(() => import("./routes/merchant/merchant-index-screen")),
+	merchantOrder: lazyScreen(() => import("../features/order-board/screens/merchant-order-screen")),
+	merchantOrderDetail: lazyScreen(() => import("../features/order-board/screens/merchant-order-detail-screen")),
 	merchantShopInfo: lazyScreen(() => import("../features/shop-settings/screens/shop-settings-screen")),
-	merchantMy: lazyScreen(() => import("../features/shop-staff/screens/merchant-my-screen")),
+	merchantMy: lazyScreen(() => import("./routes/merchant/merchant-my-screen")),
 	merchantStaff: lazyScreen(() => import("../features/shop-staff/screens/staff-screen")),
 	merchantChanges: lazyScreen(() => import("../features/shop-changes/screens/changes-screen")),
 	merchantMenu: lazyScreen(() => import("../features/menu-admin/screens/menu-admin-screen")),

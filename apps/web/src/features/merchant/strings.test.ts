@@ -1,6 +1,5 @@
 import { STAFF_STEP_TARGET } from "@bayon/contract";
 import { describe, expect, it } from "vitest";
-import { checkPhone, staffOrderLines } from "./staff-order";
 import { merchantPluralForms, merchantStrings, merchantText } from "./strings";
 
 describe("merchant texts", () => {
@@ -41,26 +40,5 @@ describe("merchant texts", () => {
 		expect(merchantText("en", "order.source.staff")).toBe("Employee help");
 		expect(merchantText("en", "order.source.user")).toBe("User ordering");
 		expect(merchantText("xx", "order.source.staff")).toBe("员工帮点");
-	});
-});
-
-describe("staff ordering", () => {
-	it("checks the customer's phone with the spec rule", () => {
-		expect(checkPhone("")).toBe("fillPhone");
-		expect(checkPhone("12800000003")).toBe("phoneFormat");
-		expect(checkPhone("1380000000")).toBe("phoneFormat");
-		expect(checkPhone("13800000003")).toBeNull();
-	});
-
-	it("sends each line with the options the staff chose and leaves zero quantities out", () => {
-		const lines = staffOrderLines([
-			{ itemId: 1, quantity: 2, optionIds: [11, 21] },
-			{ itemId: 1, quantity: 1, optionIds: [10, 21] },
-			{ itemId: 2, quantity: 0, optionIds: [] },
-		]);
-		expect(lines).toEqual([
-			{ itemId: 1, quantity: 2, optionIds: [11, 21] },
-			{ itemId: 1, quantity: 1, optionIds: [10, 21] },
-		]);
 	});
 });

@@ -9,13 +9,13 @@ import {
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
 import { formatList } from "../../../lib/format";
+import { checkPhone, type PhoneProblem } from "../../../lib/phone";
 import { useAppState } from "../../../lib/store";
 import { showToast } from "../../../lib/toast";
 import { ConfirmDialog } from "../../../ui/confirm-dialog";
 import { TrashIcon } from "../../../ui/icons";
 import { ErrorState, LoadingState, NotAllowedState } from "../../../ui/states";
 import { MerchantGuard } from "../../merchant/merchant-guard";
-import { checkPhone, type PhoneProblem } from "../../merchant/staff-order";
 import {
 	addStaff,
 	businessAdminsQuery,

@@ -1,5 +1,5 @@
-import PlaceholderScreen from "../../../app/routes/placeholder-screen";
-import { MerchantGuard } from "../merchant-guard";
+import { MerchantGuard } from "../../../features/merchant/merchant-guard";
+import PlaceholderScreen from "../placeholder-screen";
 
 /** Merchant pages a later issue fills (wallet, cash, …): still merchants only. */
 export default function MerchantPlaceholderScreen() {

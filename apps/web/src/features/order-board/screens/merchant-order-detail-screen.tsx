@@ -8,12 +8,12 @@ import { useDateLabels, useListFormat } from "../../../lib/i18n";
 import { queryClient } from "../../../lib/query-client";
 import { ErrorState, LoadingState } from "../../../ui/states";
 import { WaivedDeliveryFeeRow } from "../../membership/guest-price-lines";
+import { useShopOrderEvents } from "../../merchant/live";
+import { MerchantGuard } from "../../merchant/merchant-guard";
+import { useMerchantText } from "../../merchant/strings";
 import { merchantKeys, orderDetailQuery } from "../api";
 import { boardAlarm } from "../board-alarm";
 import { DiscountFacts, OrderActionButtons, SourceTag, TakePaymentLink } from "../components/order-card";
-import { useShopOrderEvents } from "../live";
-import { MerchantGuard } from "../merchant-guard";
-import { useMerchantText } from "../strings";
 import { useOrderActions } from "../use-order-actions";
 
 /** merchant/orderDetail?id=: one order in full, with its actions and refund decision. */

@@ -4,6 +4,7 @@ import { useMemo, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { useMoney } from "../../../lib/app-config";
 import { Paths, withQuery } from "../../../lib/paths";
+import { checkPhone, type PhoneProblem } from "../../../lib/phone";
 import { queryClient } from "../../../lib/query-client";
 import type { CartLine } from "../../../lib/store";
 import { showToast } from "../../../lib/toast";
@@ -12,11 +13,11 @@ import { BottomSheet } from "../../../ui/sheet";
 import { LoadingState } from "../../../ui/states";
 import { Stepper } from "../../../ui/stepper";
 import { menuQuery } from "../../menu/api";
+import { useMerchantText } from "../../merchant/strings";
 import { OptionsSheet } from "../../ordering/components/options-sheet";
 import { lineEditor } from "../../ordering/line-editor";
 import { merchantKeys, merchantTablesQuery, newIdempotencyKey, placeStaffOrder, tableTokenOf } from "../api";
-import { checkPhone, type PhoneProblem, staffOrderLines } from "../staff-order";
-import { useMerchantText } from "../strings";
+import { staffOrderLines } from "../staff-order";
 
 const REMARK_MAX = 50;
 /** The table picker's "no table (pickup)" choice; table ids start at 1. */

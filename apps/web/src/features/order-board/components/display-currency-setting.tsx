@@ -6,9 +6,9 @@ import { formatMoney, formatPoints, formatPrice } from "../../../lib/format";
 import { queryClient } from "../../../lib/query-client";
 import { appStore } from "../../../lib/store";
 import { showToast } from "../../../lib/toast";
+import { BusinessAdminNote, useIsBusinessAdmin } from "../../merchant/components/business-admin-note";
+import { useMerchantText } from "../../merchant/strings";
 import { setDisplayCurrency } from "../api";
-import { useMerchantText } from "../strings";
-import { BusinessAdminNote, useIsBusinessAdmin } from "./business-admin-note";
 
 /** What the form starts from when the shop shows one currency: riel, as Phnom Penh prices. */
 const RIEL: SecondCurrency = { code: "KHR", symbol: "៛", rate: 4100, roundTo: 100, symbolPosition: "after" };

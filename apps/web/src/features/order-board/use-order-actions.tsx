@@ -5,9 +5,9 @@ import { useMoney } from "../../lib/app-config";
 import { queryClient } from "../../lib/query-client";
 import { showToast } from "../../lib/toast";
 import { ConfirmDialog } from "../../ui/confirm-dialog";
+import { ReasonDialog } from "../merchant/components/reason-dialog";
+import { useMerchantText } from "../merchant/strings";
 import { actOnOrder, decideRefund, merchantKeys, ORDER_STATE_CHANGED } from "./api";
-import { ReasonDialog } from "./components/reason-dialog";
-import { useMerchantText } from "./strings";
 
 /**
  * The shop's taps on one order: a step (accept, ready, dispatch, complete), reject with a

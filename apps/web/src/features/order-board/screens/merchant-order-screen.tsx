@@ -5,17 +5,17 @@ import { useSearchParams } from "react-router";
 import { queryClient } from "../../../lib/query-client";
 import { useNow } from "../../../lib/use-now";
 import { EmptyState, ErrorState, LoadingState } from "../../../ui/states";
-import { prepareAlarmSound, unlockAlarmSound } from "../alarm-sound";
+import { prepareAlarmSound, unlockAlarmSound } from "../../merchant/alarm-sound";
+import { AlarmSoundPrompt, AlarmSoundSwitch, RingingAlert } from "../../merchant/components/alarm-sound-controls";
+import { useShopOrderEvents } from "../../merchant/live";
+import { MerchantGuard } from "../../merchant/merchant-guard";
+import { useMerchantText } from "../../merchant/strings";
 import { boardQuery, merchantKeys, openBillsQuery } from "../api";
 import { BOARD_GROUPS, type BoardGroup, groupBoard, needsAttention } from "../board";
 import { boardAlarm, useRingingOrders } from "../board-alarm";
-import { AlarmSoundPrompt, AlarmSoundSwitch, RingingAlert } from "../components/alarm-sound-controls";
 import { OpenBills } from "../components/open-bills";
 import { OrderCard } from "../components/order-card";
 import { StaffOrderSheet } from "../components/staff-order-sheet";
-import { useShopOrderEvents } from "../live";
-import { MerchantGuard } from "../merchant-guard";
-import { useMerchantText } from "../strings";
 import { useOrderActions } from "../use-order-actions";
 
 const groupLabels = {

@@ -11,9 +11,9 @@ import { queryClient } from "../../../lib/query-client";
 import { showToast } from "../../../lib/toast";
 import { ConfirmDialog } from "../../../ui/confirm-dialog";
 import { EmptyState, ErrorState, LoadingState } from "../../../ui/states";
+import { useMerchantText } from "../../merchant/strings";
 import { shopDetailQuery, venueKeys } from "../../venues/api";
 import { clearTable, merchantKeys, openBillsQuery, removeBillRound, setDineInPayment } from "../api";
-import { useMerchantText } from "../strings";
 import { DisplayCurrencySetting } from "./display-currency-setting";
 
 /** A staff action on the bills waiting for confirmation. */

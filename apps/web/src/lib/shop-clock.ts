@@ -1,4 +1,4 @@
-import { formatTimeInZone } from "../../lib/format";
+import { formatTimeInZone } from "./format";
 
 /**
  * Days and clock times on the shop's clock (not the device's): a tablet in another time zone
@@ -47,25 +47,4 @@ export function instantAt(date: string, time: string, timeZone: string): Date {
 		instant = guess - (shown - instant);
 	}
 	return new Date(instant);
-}
-
-/**
- * The slot start times of the day's opening windows, every `slotMinutes` from each opening,
- * keeping only those whose stay of `stayMinutes` ends by the window's close (the server's rule).
- */
-export function slotTimes(
-	windows: ReadonlyArray<{ opensAt: string; closesAt: string }>,
-	slotMinutes: number,
-	timeZone: string,
-	stayMinutes = 0,
-): Array<{ startsAt: string; time: string }> {
-	const slots: Array<{ startsAt: string; time: string }> = [];
-	const step = slotMinutes * 60_000;
-	for (const window of windows) {
-		const lastStart = Date.parse(window.closesAt) - stayMinutes * 60_000;
-		for (let at = Date.parse(window.opensAt); at <= lastStart; at += step) {
-			slots.push({ startsAt: new Date(at).toISOString(), time: clockTime(at, timeZone) });
-		}
-	}
-	return slots;
 }

@@ -5,7 +5,7 @@ import {
 	SaveCouponTemplateInput,
 } from "@bayon/contract";
 import type { z } from "zod";
-import { addDays, clockTime, instantAt, localDateOf } from "../reservations/staff-time";
+import { addDays, clockTime, instantAt, localDateOf } from "../../lib/shop-clock";
 import {
 	type CheckContext,
 	type Checked,

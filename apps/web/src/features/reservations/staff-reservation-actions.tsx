@@ -2,6 +2,7 @@ import type { ReservationView, StaffReservationAction } from "@bayon/contract";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import { errorText } from "../../lib/api-client";
+import { localDateOf } from "../../lib/shop-clock";
 import { showToast } from "../../lib/toast";
 import { ConfirmDialog } from "../../ui/confirm-dialog";
 import { BottomSheet } from "../../ui/sheet";
@@ -10,7 +11,6 @@ import { ReasonDialog } from "../merchant/components/reason-dialog";
 import { busyTableIds, StaffTablePicker } from "./components/staff-table-picker";
 import { actOnReservation, assignReservationTables, reservationGridQuery, staffReservationKeys } from "./staff-api";
 import { useStaffReservationText } from "./staff-strings";
-import { localDateOf } from "./staff-time";
 
 type Asking =
 	| { kind: "reason"; action: "reject" | "cancel"; reservation: ReservationView }

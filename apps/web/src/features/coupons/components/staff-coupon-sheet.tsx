@@ -9,8 +9,8 @@ import {
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useId } from "react";
 import { useCurrency } from "../../../lib/app-config";
+import { addDays } from "../../../lib/shop-clock";
 import { FormSheet } from "../../../ui/form-sheet";
-import { addDays } from "../../reservations/staff-time";
 import { LocalizedFields, MoneyField, SwitchField, WholeField } from "../../stored-value/components/staff-fields";
 import { useStaffSheetDraft } from "../../stored-value/staff-use-save";
 import { couponTemplateKeys, saveCouponTemplate } from "../staff-api";

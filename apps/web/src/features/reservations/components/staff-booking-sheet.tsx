@@ -11,14 +11,15 @@ import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useId, useMemo, useState } from "react";
 import { ApiError, errorText } from "../../../lib/api-client";
 import { isMessageKey } from "../../../lib/i18n/messages";
+import { clockTime } from "../../../lib/shop-clock";
 import { Picker } from "../../../ui/picker";
 import { BottomSheet } from "../../../ui/sheet";
 import { LoadingState } from "../../../ui/states";
 import { Stepper } from "../../../ui/stepper";
+import { slotTimes } from "../booking-slots";
 import { createStaffReservation, newIdempotencyKey, reservationGridQuery, staffSlotsQuery } from "../staff-api";
 import { serverFieldErrors } from "../staff-settings-form";
 import { useStaffReservationText } from "../staff-strings";
-import { clockTime, slotTimes } from "../staff-time";
 import { busyTableIds, StaffTablePicker } from "./staff-table-picker";
 
 /** Without the party's turn time (the availability call failed), tables are checked for this long. */

@@ -2,9 +2,9 @@ import type { ReservationView, StaffReservationAction } from "@bayon/contract";
 import { usePrice } from "../../../lib/app-config";
 import { maskPhone } from "../../../lib/format";
 import { useCalendarDay } from "../../../lib/i18n";
+import { clockTime, localDateOf } from "../../../lib/shop-clock";
 import { CheckIcon, PhoneIcon, WarningIcon } from "../../../ui/icons";
 import { useStaffReservationText } from "../staff-strings";
-import { clockTime, localDateOf } from "../staff-time";
 import { StatusChip } from "./staff-status-chip";
 
 /** The staff's actions in the order they are offered on a card (the view says which apply). */

@@ -5,6 +5,7 @@ import { Link } from "react-router";
 import { errorText } from "../../../lib/api-client";
 import { useCalendarDay } from "../../../lib/i18n";
 import { Paths } from "../../../lib/paths";
+import { addDays, clockTime, localDateOf } from "../../../lib/shop-clock";
 import { hideToast, showToast } from "../../../lib/toast";
 import { useNow } from "../../../lib/use-now";
 import { CalendarIcon, PlusIcon, ScanIcon, ToolsIcon } from "../../../ui/icons";
@@ -30,7 +31,6 @@ import {
 import { RESERVATION_SETTINGS_PERMISSION } from "../staff-permissions";
 import { useStaffReservationActions } from "../staff-reservation-actions";
 import { useStaffReservationText } from "../staff-strings";
-import { addDays, clockTime, localDateOf } from "../staff-time";
 import "../../../ui/controls.css";
 import "../../merchant/merchant.css";
 import "../staff-reservations.css";

@@ -16,7 +16,6 @@ import { useCardDate } from "../guest-format";
 import { useCardText } from "../guest-strings";
 import "../../../ui/controls.css";
 import "../../ordering/ordering.css";
-import "../../orders/orders.css";
 
 /** A purchase the server refused: its message, and whether more balance would have paid it. */
 interface Refusal {

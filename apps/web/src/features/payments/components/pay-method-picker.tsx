@@ -6,6 +6,7 @@ import { useAppState } from "../../../lib/store";
 import { CardIcon, WalletIcon } from "../../../ui/icons";
 import { type PayMethodChoice, payableMethod, payMethodChoices } from "../pay-method";
 import "../../../ui/controls.css";
+import "../pay-method-picker.css";
 
 function isWechatBrowser(): boolean {
 	return /MicroMessenger/i.test(navigator.userAgent);
@@ -50,8 +51,8 @@ export function PayMethodPicker({
 		notOpen: m("featureNotOpen"),
 	};
 	return (
-		<section className="card cart-card" aria-labelledby={titleId} data-testid="pay-methods">
-			<h2 className="cart-card__title" id={titleId}>
+		<section className="card pay-card" aria-labelledby={titleId} data-testid="pay-methods">
+			<h2 className="pay-card__title" id={titleId}>
 				{t("pay.method")}
 			</h2>
 			<div className="pay-methods" role="radiogroup" aria-labelledby={titleId}>

@@ -14,7 +14,6 @@ import { PayMethodPicker } from "../../payments/components/pay-method-picker";
 import { invalidateReservations, payReservation } from "../guest-api";
 import { useGuestText } from "../guest-strings";
 import "../../ordering/ordering.css";
-import "../../orders/orders.css";
 
 /**
  * Paying what a booking owes now (deposit and/or a pre-order paid ahead), as the pay page

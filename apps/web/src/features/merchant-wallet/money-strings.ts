@@ -19,6 +19,7 @@ export const moneyStrings = featureStrings({
 		"code.willSendTo": "验证码将发送到店主手机 {{phone}}",
 		"code.willSend": "验证码将发送到店主的手机",
 		"code.sentTo": "验证码已发送到 {{phone}}",
+		"code.willSendToMine": "验证码将发送到你的手机 {{phone}}",
 
 		"cards.title": "提现账户",
 		"cards.hint": "提现会打到这里的银行卡。卡号加密保存，只显示后四位。",
@@ -102,6 +103,15 @@ export const moneyStrings = featureStrings({
 		"detail.note.reason": "原因：{{note}}",
 		"detail.note.reference": "流水号：{{note}}",
 		"detail.back": "返回提现明细",
+		"detail.transferDate": "转账日期",
+		"detail.returnReason": "退回原因",
+		"detail.returnedAfterApproval": "平台未能打款，已将这笔钱退回可提现金额，请核对收款账户后重新申请。",
+		"detail.event.returned": "平台退回，未打款",
+		"detail.reveals": "收款账号查看记录",
+		"detail.revealsNone": "平台还没有查看过完整收款账号",
+		"detail.reveal.reveal": "平台于 {{time}} 查看了收款账号",
+		"detail.reveal.export": "平台于 {{time}} 查看了收款账号（批量打款文件）",
+		"detail.revealsHint": "平台只在打款时查看完整账号，每次查看都记录在这里。",
 	},
 	en: {
 		onlyOwner: "Only the shop owner can manage withdrawal accounts and withdrawals.",
@@ -115,6 +125,7 @@ export const moneyStrings = featureStrings({
 		"code.willSendTo": "The code goes to the owner's phone {{phone}}",
 		"code.willSend": "The code goes to the owner's phone",
 		"code.sentTo": "Code sent to {{phone}}",
+		"code.willSendToMine": "The code goes to your phone {{phone}}",
 
 		"cards.title": "Withdrawal accounts",
 		"cards.hint":
@@ -202,6 +213,16 @@ export const moneyStrings = featureStrings({
 		"detail.note.reason": "Reason: {{note}}",
 		"detail.note.reference": "Reference: {{note}}",
 		"detail.back": "Back to withdrawals",
+		"detail.transferDate": "Transfer date",
+		"detail.returnReason": "Reason for return",
+		"detail.returnedAfterApproval":
+			"The platform could not pay it out: the money is back in your available amount. Check the account and request again.",
+		"detail.event.returned": "Returned by the platform, not paid out",
+		"detail.reveals": "Account number viewings",
+		"detail.revealsNone": "The platform has not viewed the full account number",
+		"detail.reveal.reveal": "The platform viewed the account number at {{time}}",
+		"detail.reveal.export": "The platform viewed the account number at {{time}} (bulk payment file)",
+		"detail.revealsHint": "The platform views the full account only to pay it; every viewing is listed here.",
 	},
 	km: {
 		onlyOwner: "មានតែម្ចាស់ហាងទេដែលអាចគ្រប់គ្រងគណនីដកប្រាក់ និងការដកប្រាក់។",
@@ -215,6 +236,7 @@ export const moneyStrings = featureStrings({
 		"code.willSendTo": "លេខកូដនឹងផ្ញើទៅទូរស័ព្ទម្ចាស់ហាង {{phone}}",
 		"code.willSend": "លេខកូដនឹងផ្ញើទៅទូរស័ព្ទម្ចាស់ហាង",
 		"code.sentTo": "បានផ្ញើលេខកូដទៅ {{phone}}",
+		"code.willSendToMine": "លេខកូដនឹងផ្ញើទៅទូរស័ព្ទរបស់អ្នក {{phone}}",
 
 		"cards.title": "គណនីដកប្រាក់",
 		"cards.hint": "ប្រាក់ដែលដកនឹងផ្ទេរទៅកាតធនាគារទាំងនេះ។ លេខកាតត្រូវបានរក្សាទុកដោយការអ៊ិនគ្រីប ហើយបង្ហាញតែ 4 ខ្ទង់ចុងក្រោយប៉ុណ្ណោះ។",
@@ -298,6 +320,15 @@ export const moneyStrings = featureStrings({
 		"detail.note.reason": "មូលហេតុ៖ {{note}}",
 		"detail.note.reference": "លេខយោង៖ {{note}}",
 		"detail.back": "ត្រឡប់ទៅប្រវត្តិដកប្រាក់",
+		"detail.transferDate": "ថ្ងៃផ្ទេរប្រាក់",
+		"detail.returnReason": "មូលហេតុប្រគល់វិញ",
+		"detail.returnedAfterApproval": "វេទិកាមិនអាចបង់ប្រាក់បានទេ៖ ប្រាក់បានត្រឡប់ទៅទឹកប្រាក់អាចដកបានវិញ។ សូមពិនិត្យគណនី ហើយស្នើសុំម្ដងទៀត។",
+		"detail.event.returned": "វេទិកាបានប្រគល់វិញ មិនបានបង់",
+		"detail.reveals": "កំណត់ត្រាមើលលេខគណនី",
+		"detail.revealsNone": "វេទិកាមិនទាន់បានមើលលេខគណនីពេញទេ",
+		"detail.reveal.reveal": "វេទិកាបានមើលលេខគណនីនៅ {{time}}",
+		"detail.reveal.export": "វេទិកាបានមើលលេខគណនីនៅ {{time}} (ឯកសារបង់ប្រាក់ជាក្រុម)",
+		"detail.revealsHint": "វេទិកាមើលលេខគណនីពេញតែពេលបង់ប្រាក់ប៉ុណ្ណោះ ការមើលនីមួយៗត្រូវបានរាយនៅទីនេះ។",
 	},
 });
 

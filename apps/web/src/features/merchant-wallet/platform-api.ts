@@ -1,8 +1,13 @@
 import type {
 	ApproveWithdrawalInput,
+	ExportPayoutsInput,
 	MarkWithdrawalPaidInput,
+	MoneyCodeSent,
 	PlatformSettings,
 	RejectWithdrawalInput,
+	ReturnWithdrawalInput,
+	RevealedAccount,
+	RevealWithdrawalInput,
 	SavePlatformSettingsInput,
 	WithdrawalPage,
 	WithdrawalStatus,
@@ -71,9 +76,50 @@ export function rejectWithdrawal(input: RejectWithdrawalInput): Promise<Withdraw
 	return api.post<WithdrawalView>("/platform/withdrawals/reject", input, { ...quiet, loading: true });
 }
 
-/** Awaiting arrival → already received, with the bank transfer's reference. */
+/** Awaiting arrival → already received, with the bank transfer's reference and day. */
 export function markWithdrawalPaid(input: MarkWithdrawalPaidInput): Promise<WithdrawalView> {
 	return api.post<WithdrawalView>("/platform/withdrawals/paid", input, { ...quiet, loading: true });
+}
+
+/** Awaiting arrival → returned to the shop (review rejected), with the reason the owner reads. */
+export function returnWithdrawal(input: ReturnWithdrawalInput): Promise<WithdrawalView> {
+	return api.post<WithdrawalView>("/platform/withdrawals/return", input, { ...quiet, loading: true });
+}
+
+/** A step-up code to the signed-in operator's own phone, for one reveal or one payout file. */
+export function sendPlatformCode(): Promise<MoneyCodeSent> {
+	return api.post<MoneyCodeSent>("/platform/withdrawals/send-code", undefined, quiet);
+}
+
+/** The withdrawal's full account number and holder; the server logs the reading (the owner sees it). */
+export function revealWithdrawalAccount(input: RevealWithdrawalInput): Promise<RevealedAccount> {
+	return api.post<RevealedAccount>("/platform/withdrawals/reveal", input, { ...quiet, loading: true });
+}
+
+/**
+ * Downloads the bank's bulk-transfer file of every withdrawal awaiting arrival (of `shopId`, or
+ * all) and saves it; answers how many withdrawals it holds. A refusal rejects like any call.
+ */
+export async function downloadPayoutsCsv(input: ExportPayoutsInput, now: Date): Promise<number> {
+	const answer = await api.post<Blob>("/platform/withdrawals/export", input, { ...quiet, file: true, loading: true });
+	const blob = answer instanceof Blob ? answer : new Blob([String(answer)], { type: "text/csv" });
+	const text = await blob.text();
+	const rows = text.split("\r\n").filter((line) => line !== "").length - 1;
+	const url = URL.createObjectURL(blob);
+	const link = document.createElement("a");
+	link.href = url;
+	link.download = payoutsFileName(now);
+	document.body.append(link);
+	link.click();
+	link.remove();
+	setTimeout(() => URL.revokeObjectURL(url), 60_000);
+	return Math.max(rows, 0);
+}
+
+/** payouts-20261206-1430.csv: the moment it was made, in the operator's clock. */
+export function payoutsFileName(now: Date): string {
+	const pad = (n: number) => String(n).padStart(2, "0");
+	return `payouts-${now.getFullYear()}${pad(now.getMonth() + 1)}${pad(now.getDate())}-${pad(now.getHours())}${pad(now.getMinutes())}.csv`;
 }
 
 export const platformSettingsQuery = queryOptions({

@@ -18,3 +18,10 @@ export function formatLocalDate(date: string, lang: string, labels: DateLabels):
 	if (!match) return date;
 	return formatDate(new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3])), lang, labels);
 }
+
+/** The YYYY-MM-DD day an instant falls on in a time zone (the shop's local day). */
+export function localDateIn(instant: Date, timeZone: string): string {
+	return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(
+		instant,
+	);
+}

@@ -1,4 +1,4 @@
-import { Limits } from "@bayon/contract";
+import { Limits, type MoneyCodeSent } from "@bayon/contract";
 import { forwardRef, useEffect, useId, useImperativeHandle, useRef, useState } from "react";
 import { ApiError, errorText } from "../../../lib/api-client";
 import { maskPhone } from "../../../lib/format";
@@ -37,7 +37,10 @@ function waitOf(error: unknown): number | null {
 }
 
 interface MoneyCodeFieldProps {
-	shopId: number;
+	/** The shop whose owner asks (the owner's money code); ignored when `send` is given. */
+	shopId?: number;
+	/** Sends the code another way (the platform operator's step-up); default: the owner's money code. */
+	send?: () => Promise<MoneyCodeSent>;
 	value: string;
 	onChange: (code: string) => void;
 	/** The form's problem with the code (its format, the server's "wrong code"). */
@@ -52,7 +55,7 @@ interface MoneyCodeFieldProps {
  * typed beside it. The same button as the sign-in page's, for the same reasons.
  */
 export const MoneyCodeField = forwardRef<HTMLInputElement | null, MoneyCodeFieldProps>(function MoneyCodeField(
-	{ shopId, value, onChange, problem, testId = "money-code" },
+	{ shopId, send: sendCode, value, onChange, problem, testId = "money-code" },
 	ref,
 ) {
 	const { mt } = useMoneyText();
@@ -68,7 +71,7 @@ export const MoneyCodeField = forwardRef<HTMLInputElement | null, MoneyCodeField
 		if (countdown.seconds > 0) return;
 		setSendProblem(null);
 		try {
-			const sent = await sendMoneyCode(shopId);
+			const sent = sendCode ? await sendCode() : await sendMoneyCode(shopId ?? 0);
 			setSentTo(sent.mobileMasked);
 			countdown.start(sent.resendAfterSeconds > 0 ? sent.resendAfterSeconds : Limits.smsResendSeconds);
 			inputRef.current?.focus();
@@ -80,10 +83,11 @@ export const MoneyCodeField = forwardRef<HTMLInputElement | null, MoneyCodeField
 	});
 
 	const shown = problem ?? sendProblem ?? null;
+	// The operator's own step-up (`send` given) goes to the signed-in operator's phone, not an owner's.
 	const hint = sentTo
 		? mt("code.sentTo", { phone: sentTo })
 		: mobile
-			? mt("code.willSendTo", { phone: maskPhone(mobile) })
+			? mt(sendCode ? "code.willSendToMine" : "code.willSendTo", { phone: maskPhone(mobile) })
 			: mt("code.willSend");
 	return (
 		<div className="field">

@@ -2,18 +2,22 @@ import {
 	BANK_REFERENCE_MAX,
 	MarkWithdrawalPaidInput,
 	REJECT_REASON_MAX,
+	RETURN_REASON_MAX,
 	RejectWithdrawalInput,
+	ReturnWithdrawalInput,
 	type WithdrawalView,
 } from "@bayon/contract";
 import { type ReactNode, useEffect, useId, useState } from "react";
 import { useMoney } from "../../../lib/app-config";
+import { useDateLabels } from "../../../lib/i18n";
 import { useDebouncedSubmit } from "../../../lib/use-debounced-submit";
 import { ConfirmDialog } from "../../../ui/confirm-dialog";
+import { DatePicker } from "../../../ui/date-picker";
 import { BottomSheet } from "../../../ui/sheet";
 import { checkWith } from "../../stored-value/staff-form";
-import { markWithdrawalPaid, rejectWithdrawal } from "../platform-api";
+import { markWithdrawalPaid, rejectWithdrawal, returnWithdrawal } from "../platform-api";
 import type { DecisionOutcome, PlatformDecision } from "../platform-decision";
-import { accountText } from "../platform-format";
+import { accountText, formatLocalDate, localDateIn } from "../platform-format";
 import { usePlatformText } from "../platform-strings";
 
 interface SheetProps {
@@ -84,17 +88,66 @@ export function PlatformRejectSheet({ withdrawal, onClose, decide }: SheetProps)
 }
 
 /**
+ * Return a withdrawal awaiting arrival to the shop (the bank sent the transfer back, the account
+ * is closed) with the reason the owner reads (required, at most 200 characters, the contract's
+ * ReturnWithdrawalInput); the sheet says the money goes back to the shop's available amount.
+ */
+export function PlatformReturnSheet({ withdrawal, onClose, decide }: SheetProps) {
+	const { pt, lang } = usePlatformText();
+	const money = useMoney();
+	const reason = useNote(withdrawal !== null, onClose, "reason");
+	const [submit, sending] = useDebouncedSubmit(async (target: WithdrawalView) => {
+		const checked = checkWith(
+			ReturnWithdrawalInput,
+			{ id: target.id, version: target.version, reason: reason.note },
+			{ lang },
+		);
+		if (checked.problems) return reason.settle({ problems: checked.problems });
+		const input = checked.input;
+		reason.settle(await decide(() => returnWithdrawal(input), pt("review.returned", { id: target.id })));
+	});
+	if (!withdrawal) return null;
+	return (
+		<NoteSheet
+			title={pt("review.returnSheet", { id: withdrawal.id })}
+			onClose={onClose}
+			notice={pt("review.returnNotice", { amount: money(withdrawal.amount), shop: withdrawal.shopName })}
+			label={pt("review.returnReason")}
+			hint={pt("review.returnReasonHint")}
+			multiline
+			maxLength={RETURN_REASON_MAX}
+			note={reason.note}
+			onChange={reason.change}
+			problem={reason.problem}
+			submitLabel={pt("review.returnSubmit")}
+			destructive
+			sending={sending}
+			onSubmit={() => submit(withdrawal)}
+			testId="platform-return"
+		/>
+	);
+}
+
+/**
  * Mark a withdrawal awaiting arrival as paid with the bank transfer's reference (required, at
- * most 60 characters, the contract's MarkWithdrawalPaidInput), after a confirmation that
- * repeats the amount, the account and the reference: it cannot be undone.
+ * most 60 characters) and the day of the transfer (the shop's local day, from the request's day
+ * to today; today at first), the contract's MarkWithdrawalPaidInput, after a confirmation that
+ * repeats the amount, the account, the day and the reference: it cannot be undone.
  */
 export function PlatformPaidSheet({ withdrawal, onClose, decide }: SheetProps) {
 	const { pt, lang } = usePlatformText();
 	const money = useMoney();
+	const labels = useDateLabels();
 	const reference = useNote(withdrawal !== null, onClose, "reference");
 	const [confirming, setConfirming] = useState<MarkWithdrawalPaidInput | null>(null);
+	const today = withdrawal ? localDateIn(new Date(), withdrawal.shopTimezone) : "";
+	const requestedOn = withdrawal ? localDateIn(new Date(withdrawal.createdAt), withdrawal.shopTimezone) : "";
+	const [transferDate, setTransferDate] = useState(today);
+	const [dateProblem, setDateProblem] = useState<string | null>(null);
 	useEffect(() => {
 		if (!withdrawal) setConfirming(null);
+		else setTransferDate(localDateIn(new Date(), withdrawal.shopTimezone));
+		setDateProblem(null);
 	}, [withdrawal]);
 	const [send, sending] = useDebouncedSubmit(async (input: MarkWithdrawalPaidInput) => {
 		setConfirming(null);
@@ -106,11 +159,14 @@ export function PlatformPaidSheet({ withdrawal, onClose, decide }: SheetProps) {
 	const next = () => {
 		const checked = checkWith(
 			MarkWithdrawalPaidInput,
-			{ id: withdrawal.id, version: withdrawal.version, reference: reference.note },
+			{ id: withdrawal.id, version: withdrawal.version, reference: reference.note, transferDate },
 			{ lang },
 		);
-		if (checked.problems) reference.settle({ problems: checked.problems });
-		else setConfirming(checked.input);
+		setDateProblem(checked.problems?.transferDate ?? null);
+		if (checked.problems) {
+			if (checked.problems.reference || !checked.problems.transferDate)
+				reference.settle({ problems: checked.problems });
+		} else setConfirming(checked.input);
 	};
 	return (
 		<>
@@ -128,7 +184,28 @@ export function PlatformPaidSheet({ withdrawal, onClose, decide }: SheetProps) {
 				sending={sending}
 				onSubmit={next}
 				testId="platform-paid"
-			/>
+			>
+				<div className="field" data-testid="platform-paid-date-field">
+					<DatePicker
+						label={pt("review.transferDate")}
+						value={transferDate}
+						min={requestedOn}
+						max={today}
+						onChange={(value) => {
+							setTransferDate(value);
+							setDateProblem(null);
+						}}
+						testId="platform-paid-date"
+					/>
+					{dateProblem ? (
+						<p className="field__error" role="alert" data-testid="platform-paid-date-error">
+							{dateProblem}
+						</p>
+					) : (
+						<p className="field__hint">{pt("review.transferDateHint")}</p>
+					)}
+				</div>
+			</NoteSheet>
 			<ConfirmDialog
 				open={confirming !== null}
 				message={
@@ -138,6 +215,7 @@ export function PlatformPaidSheet({ withdrawal, onClose, decide }: SheetProps) {
 								account,
 								holder: withdrawal.card.holder,
 								reference: confirming.reference,
+								date: formatLocalDate(confirming.transferDate, lang, labels),
 							})
 						: ""
 				}
@@ -166,6 +244,7 @@ function NoteSheet({
 	sending,
 	onSubmit,
 	testId,
+	children,
 }: {
 	title: string;
 	onClose: () => void;
@@ -182,6 +261,8 @@ function NoteSheet({
 	sending: boolean;
 	onSubmit: () => void;
 	testId: string;
+	/** More fields under the note (the transfer day). */
+	children?: ReactNode;
 }) {
 	const id = useId();
 	const inputProps = {
@@ -234,6 +315,7 @@ function NoteSheet({
 						</p>
 					)}
 				</div>
+				{children}
 			</div>
 		</BottomSheet>
 	);

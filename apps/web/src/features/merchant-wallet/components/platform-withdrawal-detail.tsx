@@ -2,25 +2,41 @@ import { type WithdrawalEvent, WithdrawalStatus, type WithdrawalView } from "@ba
 import { useMoney } from "../../../lib/app-config";
 import { formatDateTime } from "../../../lib/format";
 import { useDateLabels } from "../../../lib/i18n";
+import { EyeIcon } from "../../../ui/icons";
 import { accountText, formatLocalDate } from "../platform-format";
 import { type PlatformTextKey, usePlatformText } from "../platform-strings";
 import { PlatformStatusBadge } from "./platform-status-badge";
 
-export type PlatformDecisionKind = "approve" | "reject" | "paid";
+export type PlatformDecisionKind = "approve" | "reject" | "paid" | "return";
 
-/** What the operator may decide now: an unaudited one is approved or rejected, one awaiting arrival marked paid. */
+/**
+ * What the operator may decide now: an unaudited one is approved or rejected, one awaiting
+ * arrival marked paid or returned to the shop (issue 28).
+ */
 export function decisionsOf(withdrawal: WithdrawalView): PlatformDecisionKind[] {
 	if (withdrawal.status === WithdrawalStatus.Unaudited) return ["approve", "reject"];
-	if (withdrawal.status === WithdrawalStatus.AwaitingArrival) return ["paid"];
+	if (withdrawal.status === WithdrawalStatus.AwaitingArrival) return ["return", "paid"];
 	return [];
+}
+
+/** Whose full account number may be viewed: an approved one (to pay it) or a paid one (to check the transfer). */
+export function revealable(withdrawal: WithdrawalView): boolean {
+	return withdrawal.status === WithdrawalStatus.AwaitingArrival || withdrawal.status === WithdrawalStatus.Received;
 }
 
 /**
  * One withdrawal as the operator decides on it: the amount big, the shop, where the money goes
  * (bank, last four digits, holder), when it was asked for and by when it must arrive, its
- * status with the reason or the bank's reference, and every change with who and when.
+ * status with the reason or the bank's reference and transfer day, every change with who and
+ * when, and every viewing of the full account number (issue 28), which `onReveal` asks for.
  */
-export function PlatformWithdrawalDetail({ withdrawal }: { withdrawal: WithdrawalView }) {
+export function PlatformWithdrawalDetail({
+	withdrawal,
+	onReveal,
+}: {
+	withdrawal: WithdrawalView;
+	onReveal?: (() => void) | undefined;
+}) {
 	const { pt, lang } = usePlatformText();
 	const labels = useDateLabels();
 	const money = useMoney();
@@ -36,8 +52,15 @@ export function PlatformWithdrawalDetail({ withdrawal }: { withdrawal: Withdrawa
 		],
 		[pt("review.col.arrivesBy"), formatLocalDate(withdrawal.arrivesBy, lang, labels), "arrives"],
 	];
-	if (withdrawal.rejectReason) facts.push([pt("review.rejectReason"), withdrawal.rejectReason, "reason"]);
+	if (withdrawal.rejectReason)
+		facts.push([
+			pt(withdrawal.returned ? "review.returnReason" : "review.rejectReason"),
+			withdrawal.rejectReason,
+			"reason",
+		]);
 	if (withdrawal.bankReference) facts.push([pt("review.bankReference"), withdrawal.bankReference, "reference"]);
+	if (withdrawal.transferDate)
+		facts.push([pt("review.transferDate"), formatLocalDate(withdrawal.transferDate, lang, labels), "transfer-date"]);
 
 	return (
 		<div className="pf-detail" data-testid={testId}>
@@ -45,7 +68,7 @@ export function PlatformWithdrawalDetail({ withdrawal }: { withdrawal: Withdrawa
 				<span className="pf-detail__amount" data-testid={`${testId}-amount`}>
 					{money(withdrawal.amount)}
 				</span>
-				<PlatformStatusBadge status={withdrawal.status} testId={`${testId}-status`} />
+				<PlatformStatusBadge status={withdrawal.status} returned={withdrawal.returned} testId={`${testId}-status`} />
 			</div>
 			<dl className="pf-facts">
 				{facts.map(([label, value, name]) => (
@@ -55,6 +78,17 @@ export function PlatformWithdrawalDetail({ withdrawal }: { withdrawal: Withdrawa
 					</div>
 				))}
 			</dl>
+			{onReveal && revealable(withdrawal) && (
+				<button
+					type="button"
+					className="button button--ghost pf-reveal"
+					onClick={onReveal}
+					data-testid="platform-reveal"
+				>
+					<EyeIcon />
+					{pt("review.reveal")}
+				</button>
+			)}
 			<section className="pf-timeline" aria-labelledby={`${testId}-timeline`}>
 				<h3 className="pf-timeline__title" id={`${testId}-timeline`}>
 					{pt("review.timeline")}
@@ -67,12 +101,40 @@ export function PlatformWithdrawalDetail({ withdrawal }: { withdrawal: Withdrawa
 					))}
 				</ol>
 			</section>
+			<section className="pf-timeline" aria-labelledby={`${testId}-reveals`}>
+				<h3 className="pf-timeline__title" id={`${testId}-reveals`}>
+					{pt("review.reveals")}
+				</h3>
+				{withdrawal.reveals.length === 0 ? (
+					<p className="pf-reveals__none" data-testid={`${testId}-reveals-none`}>
+						{pt("review.revealsNone")}
+					</p>
+				) : (
+					<ol className="pf-timeline__events" data-testid={`${testId}-reveals`}>
+						{withdrawal.reveals.map((reveal, index) => (
+							// Readings are only ever added: their order is their identity.
+							// biome-ignore lint/suspicious/noArrayIndexKey: see above.
+							<li key={index} className="pf-event">
+								<span className="pf-event__title">{pt(`review.via.${reveal.via}`)}</span>
+								<span className="pf-event__meta">
+									{[
+										reveal.actorName ?? pt("review.actor.operator"),
+										formatDateTime(reveal.at, lang, labels, withdrawal.shopTimezone),
+									].join(" · ")}
+								</span>
+							</li>
+						))}
+					</ol>
+				)}
+			</section>
 		</div>
 	);
 }
 
 function eventKey(event: WithdrawalEvent): PlatformTextKey {
 	if (event.from === null || event.to === WithdrawalStatus.Unaudited) return "review.event.requested";
+	if (event.from === WithdrawalStatus.AwaitingArrival && event.to === WithdrawalStatus.Rejected)
+		return "review.event.returned";
 	return `review.event.${event.to}`;
 }
 
@@ -82,7 +144,7 @@ function TimelineEvent({ event, timeZone }: { event: WithdrawalEvent; timeZone: 
 	const actor = pt(`review.actor.${event.actor}`);
 	const noteLabel =
 		event.to === WithdrawalStatus.Rejected
-			? pt("review.rejectReason")
+			? pt(event.from === WithdrawalStatus.AwaitingArrival ? "review.returnReason" : "review.rejectReason")
 			: event.to === WithdrawalStatus.Received
 				? pt("review.bankReference")
 				: null;

@@ -87,7 +87,11 @@ function WithdrawalTable({ withdrawals, selectedId, onSelect }: ListProps) {
 							</td>
 							<td className="pf-table__time">{requestedAt(withdrawal)}</td>
 							<td>
-								<PlatformStatusBadge status={withdrawal.status} testId={`${testId}-status`} />
+								<PlatformStatusBadge
+									status={withdrawal.status}
+									returned={withdrawal.returned}
+									testId={`${testId}-status`}
+								/>
 							</td>
 							<td className="pf-table__time pf-nowrap" data-testid={`${testId}-arrives`}>
 								{arrivesBy(withdrawal)}
@@ -118,7 +122,11 @@ function WithdrawalCards({ withdrawals, selectedId, onSelect }: ListProps) {
 						>
 							<span className="pf-card__shop">{withdrawal.shopName}</span>
 							<span className="pf-card__status">
-								<PlatformStatusBadge status={withdrawal.status} testId={`${testId}-status`} />
+								<PlatformStatusBadge
+									status={withdrawal.status}
+									returned={withdrawal.returned}
+									testId={`${testId}-status`}
+								/>
 							</span>
 							<span className="pf-card__amount" data-testid={`${testId}-amount`}>
 								{money(withdrawal.amount)}

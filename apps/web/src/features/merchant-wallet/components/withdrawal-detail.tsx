@@ -6,13 +6,15 @@ import { useDateLabels } from "../../../lib/i18n";
 import { formatLocalDay } from "../money-format";
 import { useMoneyText } from "../money-strings";
 import { maskedCardNumber } from "./card-tile";
+import { WithdrawalReveals } from "./withdrawal-reveals";
 import { WithdrawalStatusBadge } from "./withdrawal-status-badge";
 import { WithdrawalTimeline } from "./withdrawal-timeline";
 
 /**
  * One withdrawal: the amount and where it stands, the card it is paid to, when it was asked
  * for and the day it arrives by (spec §9: within 10 working days), the reason of a rejection
- * or the bank's reference of a payment, and its timeline.
+ * or return, the bank's reference and day of a payment, its timeline, and every time the
+ * platform viewed the full account number (issue 28).
  */
 export function WithdrawalDetail({
 	withdrawal,
@@ -31,13 +33,13 @@ export function WithdrawalDetail({
 	return (
 		<div className="money-detail" data-testid="withdrawal-detail">
 			<section className="card money-section money-detail__head">
-				<WithdrawalStatusBadge status={withdrawal.status} testId="withdrawal-status" />
+				<WithdrawalStatusBadge status={withdrawal.status} returned={withdrawal.returned} testId="withdrawal-status" />
 				<p className="money-detail__amount" data-testid="withdrawal-amount">
 					{money(withdrawal.amount)}
 				</p>
 				{withdrawal.status === WithdrawalStatus.Rejected && (
 					<p className="money-detail__notice" data-testid="withdrawal-returned">
-						{mt("detail.returned")}
+						{mt(withdrawal.returned ? "detail.returnedAfterApproval" : "detail.returned")}
 					</p>
 				)}
 			</section>
@@ -59,13 +61,18 @@ export function WithdrawalDetail({
 						</Fact>
 					)}
 					{withdrawal.rejectReason && (
-						<Fact label={mt("detail.reason")} testId="withdrawal-reason">
+						<Fact label={mt(withdrawal.returned ? "detail.returnReason" : "detail.reason")} testId="withdrawal-reason">
 							{withdrawal.rejectReason}
 						</Fact>
 					)}
 					{withdrawal.bankReference && (
 						<Fact label={mt("detail.reference")} testId="withdrawal-reference">
 							{withdrawal.bankReference}
+						</Fact>
+					)}
+					{withdrawal.transferDate && (
+						<Fact label={mt("detail.transferDate")} testId="withdrawal-transfer-date">
+							{formatLocalDay(withdrawal.transferDate, lang, labels)}
 						</Fact>
 					)}
 				</dl>
@@ -75,6 +82,12 @@ export function WithdrawalDetail({
 					{mt("detail.timeline")}
 				</h2>
 				<WithdrawalTimeline events={withdrawal.events} timeZone={timeZone} />
+			</section>
+			<section className="card money-section" aria-labelledby="withdrawal-reveals-title">
+				<h2 className="section__title" id="withdrawal-reveals-title">
+					{mt("detail.reveals")}
+				</h2>
+				<WithdrawalReveals reveals={withdrawal.reveals} timeZone={timeZone} />
 			</section>
 		</div>
 	);

@@ -34,7 +34,11 @@ export function WithdrawalRow({ withdrawal, timeZone }: { withdrawal: Withdrawal
 						<span className="money-row__amount" data-testid={`${testId}-amount`}>
 							{money(withdrawal.amount)}
 						</span>
-						<WithdrawalStatusBadge status={withdrawal.status} testId={`${testId}-status`} />
+						<WithdrawalStatusBadge
+							status={withdrawal.status}
+							returned={withdrawal.returned}
+							testId={`${testId}-status`}
+						/>
 					</span>
 					<span className="money-row__line">
 						{mt("list.card", { bank: withdrawal.card.bank, last4: withdrawal.card.last4 })}

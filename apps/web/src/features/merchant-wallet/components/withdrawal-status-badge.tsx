@@ -1,9 +1,20 @@
 import type { WithdrawalStatus } from "@bayon/contract";
 import { useFeatureStrings } from "../../../lib/i18n/feature-strings";
-import { withdrawalStatusKey, withdrawalStatusStrings, withdrawalStatusTone } from "../withdrawal-status";
+import { withdrawalBadgeKey, withdrawalStatusStrings, withdrawalStatusTone } from "../withdrawal-status";
 
-/** A withdrawal's status (spec §3) as a badge: waiting (unaudited, awaiting arrival), refused, done. */
-export function WithdrawalStatusBadge({ status, testId }: { status: WithdrawalStatus; testId?: string }) {
+/**
+ * A withdrawal's status (spec §3) as a badge: waiting (unaudited, awaiting arrival), refused,
+ * done; one returned after approval reads "returned".
+ */
+export function WithdrawalStatusBadge({
+	status,
+	returned = false,
+	testId,
+}: {
+	status: WithdrawalStatus;
+	returned?: boolean;
+	testId?: string;
+}) {
 	const { ft } = useFeatureStrings(withdrawalStatusStrings);
 	return (
 		<span
@@ -11,7 +22,7 @@ export function WithdrawalStatusBadge({ status, testId }: { status: WithdrawalSt
 			data-status={status}
 			data-testid={testId}
 		>
-			{ft(withdrawalStatusKey(status))}
+			{ft(withdrawalBadgeKey({ status, returned }))}
 		</span>
 	);
 }

@@ -3,7 +3,11 @@ import { formatDateTime } from "../../../lib/format";
 import { useDateLabels } from "../../../lib/i18n";
 import { type MoneyKey, useMoneyText } from "../money-strings";
 
-/** What the event's note is: the reason of a rejection, the bank's reference of a payment. */
+/** A return: rejected after the platform had approved it (issue 28). */
+const isReturn = (event: WithdrawalEvent) =>
+	event.from === WithdrawalStatus.AwaitingArrival && event.to === WithdrawalStatus.Rejected;
+
+/** What the event's note is: the reason of a rejection or return, the bank's reference of a payment. */
 function noteKey(event: WithdrawalEvent): MoneyKey | null {
 	if (event.to === WithdrawalStatus.Rejected) return "detail.note.reason";
 	if (event.to === WithdrawalStatus.Received) return "detail.note.reference";
@@ -34,7 +38,9 @@ export function WithdrawalTimeline({ events, timeZone }: { events: WithdrawalEve
 						data-testid={`withdrawal-event-${index}`}
 					>
 						<span className="money-timeline__dot" aria-hidden="true" />
-						<span className="money-timeline__title">{mt(`detail.event.${event.to}`)}</span>
+						<span className="money-timeline__title">
+							{mt(isReturn(event) ? "detail.event.returned" : `detail.event.${event.to}`)}
+						</span>
 						<span className="money-timeline__meta">
 							{who} · {formatDateTime(event.at, lang, labels, timeZone)}
 						</span>

@@ -8,6 +8,7 @@ import { type FakeWebSocket, fakeWebSockets } from "../../../test/fake-live-serv
 import { testMember } from "../../../test/member-fixtures";
 import { renderScreen } from "../../../test/render";
 import type { StaffCall } from "../../stored-value/staff-testing";
+import { localDateIn } from "../platform-format";
 import { operator, platformServer, startAs, withdrawal } from "../platform-testing";
 import PlatformWithdrawalsScreen from "./platform-withdrawals-screen";
 
@@ -259,14 +260,20 @@ describe("the platform's withdrawal review", () => {
 		fireEvent.input(within(sheet).getByTestId("platform-paid-input"), { target: { value: "FT2611250001" } });
 		fireEvent.click(within(sheet).getByTestId("platform-paid-submit"));
 		const dialog = await screen.findByTestId("platform-paid-confirm");
+		// The transfer day is the shop's today unless the operator picks another.
+		const today = localDateIn(new Date(), "Asia/Phnom_Penh");
+		const [year, month, day] = today.split("-").map(Number) as [number, number, number];
+		const shown = new Intl.DateTimeFormat("en", { month: "short", day: "numeric", year: "numeric" }).format(
+			new Date(year, month - 1, day),
+		);
 		expect(dialog.textContent).toContain(
-			"Transferred $50.00 to ACLEDA ••••\u00a09876 (CHAN THEA) with reference FT2611250001? This cannot be undone.",
+			`Transferred $50.00 to ACLEDA ••••\u00a09876 (CHAN THEA) on ${shown} with reference FT2611250001? This cannot be undone.`,
 		);
 		expect(server.to(`${LIST}/paid`)).toEqual([]);
 		fireEvent.click(within(dialog).getByTestId("confirm-ok"));
 		await waitFor(() => expect(screen.queryByTestId("platform-paid-sheet")).toBeNull());
 		expect(server.to(`${LIST}/paid`, "POST").map((call) => call.body)).toEqual([
-			{ id: 13, version: 1, reference: "FT2611250001" },
+			{ id: 13, version: 1, reference: "FT2611250001", transferDate: today },
 		]);
 		expect(currentToast()?.text).toBe("Withdrawal #13 marked as received");
 	});
@@ -377,5 +384,122 @@ describe("the platform's withdrawal review", () => {
 		);
 		fireEvent.click(within(after).getByTestId("sheet-close"));
 		await waitFor(() => expect(screen.queryByTestId("platform-detail-sheet")).toBeNull());
+	});
+});
+
+describe("paying out (issue 28)", () => {
+	it("shows the full account only after the operator's code, says it is logged, and lists the viewing", async () => {
+		let current = awaiting;
+		const server = platformServer(operator, {
+			[`GET ${LIST}`]: listBy({ "1": () => [current] }),
+			[DETAIL]: () => ({ code: 0, data: current }),
+			[`POST ${LIST}/send-code`]: { code: 0, data: { resendAfterSeconds: 60, mobileMasked: "138****0009" } },
+			[`POST ${LIST}/reveal`]: () => {
+				current = {
+					...awaiting,
+					reveals: [{ via: "reveal", actorName: "Vanna", at: "2026-11-25T03:00:00.000Z" }],
+				};
+				return {
+					code: 0,
+					data: { withdrawalId: 13, holder: "CHAN THEA", bank: "ACLEDA", accountNumber: "6222020200119876" },
+				};
+			},
+		});
+		openReview(withQuery(Paths.platformWithdrawals, { status: 1 }));
+		const detail = await openWithdrawal(13);
+		expect(within(detail).getByTestId("platform-detail-reveals-none").textContent).toBe(
+			"Nobody has viewed the full account yet",
+		);
+		expect(detail.textContent).not.toContain("6222");
+		fireEvent.click(within(detail).getByTestId("platform-reveal"));
+		const sheet = await screen.findByTestId("platform-reveal-sheet");
+		expect(within(sheet).getByTestId("platform-reveal-notice").textContent).toContain("every viewing is logged");
+
+		// Without a code nothing is asked of the server.
+		fireEvent.click(within(sheet).getByTestId("platform-reveal-submit"));
+		await within(sheet).findByTestId("platform-reveal-code-error");
+		expect(server.to(`${LIST}/reveal`)).toEqual([]);
+
+		fireEvent.click(within(sheet).getByTestId("platform-reveal-code-send"));
+		await within(sheet).findByText("Code sent to 138****0009");
+		expect(server.to(`${LIST}/send-code`, "POST")).toHaveLength(1);
+		fireEvent.input(within(sheet).getByTestId("platform-reveal-code"), { target: { value: "123456" } });
+		await new Promise((resolve) => setTimeout(resolve, 600));
+		fireEvent.click(within(sheet).getByTestId("platform-reveal-submit"));
+		expect((await within(sheet).findByTestId("platform-revealed-number")).textContent).toBe("6222 0202 0011 9876");
+		expect(server.to(`${LIST}/reveal`, "POST").map((call) => call.body)).toEqual([{ id: 13, code: "123456" }]);
+		// The detail is read again and lists the viewing with the operator's name.
+		await waitFor(() =>
+			expect(within(detail).getByTestId("platform-detail-reveals").textContent).toContain("Single view"),
+		);
+		fireEvent.click(within(sheet).getByTestId("platform-reveal-done"));
+		await waitFor(() => expect(screen.queryByTestId("platform-reveal-sheet")).toBeNull());
+		expect(document.body.textContent).not.toContain("6222 0202");
+	});
+
+	it("returns an approved withdrawal with the reason the owner reads", async () => {
+		let current = awaiting;
+		const server = platformServer(operator, {
+			[`GET ${LIST}`]: listBy({ "1": () => (current.status === 1 ? [current] : []) }),
+			[DETAIL]: () => ({ code: 0, data: current }),
+			[`POST ${LIST}/return`]: () => {
+				current = {
+					...awaiting,
+					status: 2,
+					version: 2,
+					returned: true,
+					rejectReason: "Account closed",
+					events: [
+						...awaiting.events,
+						{ from: 1, to: 2, actor: "operator", actorName: "Vanna", note: "Account closed", at: awaiting.createdAt },
+					],
+				};
+				return { code: 0, data: current };
+			},
+		});
+		openReview(withQuery(Paths.platformWithdrawals, { status: 1 }));
+		const detail = await openWithdrawal(13);
+		fireEvent.click(within(detail).getByTestId("platform-return"));
+		const sheet = await screen.findByTestId("platform-return-sheet");
+		expect(within(sheet).getByTestId("platform-return-notice").textContent).toBe(
+			"For a transfer the bank sent back or one that cannot be paid. $50.00 goes back to Bayon Airport's available amount.",
+		);
+		fireEvent.click(within(sheet).getByTestId("platform-return-submit"));
+		expect((await within(sheet).findByTestId("platform-return-error")).textContent).toBe("Fill in why it is returned");
+		fireEvent.input(within(sheet).getByTestId("platform-return-input"), { target: { value: "Account closed" } });
+		await new Promise((resolve) => setTimeout(resolve, 600));
+		fireEvent.click(within(sheet).getByTestId("platform-return-submit"));
+		await waitFor(() => expect(screen.queryByTestId("platform-return-sheet")).toBeNull());
+		expect(server.to(`${LIST}/return`, "POST").map((call) => call.body)).toEqual([
+			{ id: 13, version: 1, reason: "Account closed" },
+		]);
+		expect(currentToast()?.text).toBe("Withdrawal #13 returned; the money is back with the shop");
+		await waitFor(() => expect(within(detail).getByTestId("platform-detail-status").textContent).toBe("Returned"));
+		expect(within(detail).getByTestId("platform-detail-timeline").textContent).toContain("Returned to the shop");
+	});
+
+	it("says it was paid meanwhile, with the server's words, when another operator got there first", async () => {
+		let current = awaiting;
+		platformServer(operator, {
+			[`GET ${LIST}`]: listBy({ "1": () => (current.status === 1 ? [current] : []) }),
+			[DETAIL]: () => ({ code: 0, data: current }),
+			[`POST ${LIST}/paid`]: () => {
+				current = { ...awaiting, status: 3, version: 2, bankReference: "FT-OTHER", transferDate: "2026-11-25" };
+				return {
+					code: ErrorCode.WithdrawalAlreadyPaid,
+					msg: "This withdrawal was already marked paid on 2026-11-25 (bank reference FT-OTHER): nothing more to do",
+				};
+			},
+		});
+		openReview(withQuery(Paths.platformWithdrawals, { status: 1 }));
+		const detail = await openWithdrawal(13);
+		fireEvent.click(within(detail).getByTestId("platform-mark-paid"));
+		const sheet = await screen.findByTestId("platform-paid-sheet");
+		fireEvent.input(within(sheet).getByTestId("platform-paid-input"), { target: { value: "FT-MINE" } });
+		fireEvent.click(within(sheet).getByTestId("platform-paid-submit"));
+		fireEvent.click(within(await screen.findByTestId("platform-paid-confirm")).getByTestId("confirm-ok"));
+		await waitFor(() => expect(screen.queryByTestId("platform-paid-sheet")).toBeNull());
+		expect(currentToast()?.text).toContain("already marked paid on 2026-11-25 (bank reference FT-OTHER)");
+		await waitFor(() => expect(within(detail).getByTestId("platform-detail-reference").textContent).toBe("FT-OTHER"));
 	});
 });

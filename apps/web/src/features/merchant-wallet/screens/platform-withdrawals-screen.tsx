@@ -9,11 +9,12 @@ import { useLiveUpdates } from "../../../lib/live-updates";
 import { useDebouncedSubmit } from "../../../lib/use-debounced-submit";
 import type { WsMessage } from "../../../lib/ws-client";
 import { ConfirmDialog } from "../../../ui/confirm-dialog";
-import { CloseIcon } from "../../../ui/icons";
+import { CloseIcon, DocumentIcon } from "../../../ui/icons";
 import { ListEnd } from "../../../ui/list-end";
 import { BottomSheet } from "../../../ui/sheet";
 import { EmptyState, ErrorState, LoadingState } from "../../../ui/states";
-import { PlatformPaidSheet, PlatformRejectSheet } from "../components/platform-decision-sheets";
+import { PlatformPaidSheet, PlatformRejectSheet, PlatformReturnSheet } from "../components/platform-decision-sheets";
+import { PlatformExportSheet, PlatformRevealSheet } from "../components/platform-payout-sheets";
 import {
 	decisionsOf,
 	type PlatformDecisionKind,
@@ -34,9 +35,12 @@ import "../platform.css";
  * The platform's withdrawal review (issue 14, decision 023), for operators only: every shop's
  * withdrawals by status, unaudited first. A withdrawal opens beside the list on a desk (in a
  * sheet on a phone) with its history; an unaudited one is approved (after a confirmation) or
- * rejected with a reason, one awaiting arrival is marked paid with the bank's reference (after a
- * confirmation). Each decision sends the version the operator saw, so two operators never both
- * decide. The page follows every shop's withdrawals live (`wallet.changed`).
+ * rejected with a reason, one awaiting arrival is marked paid with the bank's reference and the
+ * transfer day (after a confirmation) or returned to the shop with a reason. Each decision sends
+ * the version the operator saw, so two operators never both decide. Paying out (issue 28): the
+ * full account number of an approved or paid one is shown after the operator's SMS step-up, and
+ * the bank's bulk-transfer file of every approved one is downloaded the same way; every viewing
+ * is logged and listed. The page follows every shop's withdrawals live (`wallet.changed`).
  *
  * The address keeps the view: `?status=0..3|all`, `?shopId=` (one shop's, as the shop wallets
  * page links), `?id=` (the open withdrawal).
@@ -129,9 +133,13 @@ function WithdrawalsReview() {
 	const select = (withdrawal: WithdrawalView | null) => setView({ id: withdrawal ? String(withdrawal.id) : null });
 
 	const decide = usePlatformDecision();
-	const [opened, setOpened] = useState<{ kind: PlatformDecisionKind; withdrawal: WithdrawalView } | null>(null);
+	const [opened, setOpened] = useState<{
+		kind: PlatformDecisionKind | "reveal";
+		withdrawal: WithdrawalView;
+	} | null>(null);
+	const [exporting, setExporting] = useState(false);
 	const close = () => setOpened(null);
-	const openedFor = (kind: PlatformDecisionKind) => (opened?.kind === kind ? opened.withdrawal : null);
+	const openedFor = (kind: PlatformDecisionKind | "reveal") => (opened?.kind === kind ? opened.withdrawal : null);
 	const approving = openedFor("approve");
 	const [approve, approvingNow] = useDebouncedSubmit(async (target: WithdrawalView) => {
 		close();
@@ -143,7 +151,10 @@ function WithdrawalsReview() {
 
 	const detailPanel = selected ? (
 		<>
-			<PlatformWithdrawalDetail withdrawal={selected} />
+			<PlatformWithdrawalDetail
+				withdrawal={selected}
+				onReveal={() => setOpened({ kind: "reveal", withdrawal: selected })}
+			/>
 			{detail.isError && <ErrorState compact message={errorText(detail.error)} onRetry={() => void detail.refetch()} />}
 		</>
 	) : detail.isError ? (
@@ -163,7 +174,18 @@ function WithdrawalsReview() {
 
 	return (
 		<div className="pf-page pf-review" data-testid="platform-withdrawals">
-			<p className="pf-page__hint">{pt("review.hint")}</p>
+			<div className="pf-review__head">
+				<p className="pf-page__hint">{pt("review.hint")}</p>
+				<button
+					type="button"
+					className="button button--ghost pf-review__export"
+					onClick={() => setExporting(true)}
+					data-testid="platform-export"
+				>
+					<DocumentIcon />
+					{pt("review.export")}
+				</button>
+			</div>
 			{shopId !== null && (
 				<div className="pf-review__filter">
 					<span className="chip chip--on" data-testid="platform-shop-filter">
@@ -272,6 +294,9 @@ function WithdrawalsReview() {
 			/>
 			<PlatformRejectSheet withdrawal={openedFor("reject")} onClose={close} decide={decide} />
 			<PlatformPaidSheet withdrawal={openedFor("paid")} onClose={close} decide={decide} />
+			<PlatformReturnSheet withdrawal={openedFor("return")} onClose={close} decide={decide} />
+			<PlatformRevealSheet withdrawal={openedFor("reveal")} onClose={close} />
+			<PlatformExportSheet open={exporting} shopId={shopId} onClose={() => setExporting(false)} />
 		</div>
 	);
 
@@ -316,6 +341,17 @@ function WithdrawalActions({
 					data-testid="platform-reject"
 				>
 					{pt("review.reject")}
+				</button>
+			)}
+			{decisions.includes("return") && (
+				<button
+					type="button"
+					className="button button--ghost pf-actions__secondary"
+					disabled={busy}
+					onClick={() => onDecide("return")}
+					data-testid="platform-return"
+				>
+					{pt("review.return")}
 				</button>
 			)}
 			{decisions.includes("approve") && (

@@ -212,6 +212,65 @@ describe("merchant/withdrawal: one withdrawal", () => {
 		);
 	});
 
+	it("shows a payment's reference and transfer day, and every time the platform viewed the account number (issue 28)", async () => {
+		const paid = withdrawal({
+			...approved,
+			status: 3,
+			version: 3,
+			bankReference: "FT2611250042",
+			transferDate: "2026-11-25",
+			reveals: [
+				{ via: "reveal", actorName: null, at: "2026-11-25T03:00:00.000Z" },
+				{ via: "export", actorName: null, at: "2026-11-25T04:30:00.000Z" },
+			],
+		});
+		await openPage(
+			{ "/merchant/withdrawals/detail": { code: 0, data: paid } },
+			withQuery(Paths.merchantWithdrawal, { id: 72 }),
+		);
+		await screen.findByTestId("withdrawal-detail");
+		expect(screen.getByTestId("withdrawal-reference").textContent).toBe("FT2611250042");
+		expect(screen.getByTestId("withdrawal-transfer-date").textContent).toBe("Nov 25, 2026");
+		expect(screen.getByTestId("withdrawal-reveal-0").textContent).toBe(
+			"The platform viewed the account number at Nov 25, 2026, 10:00",
+		);
+		expect(screen.getByTestId("withdrawal-reveal-1").textContent).toBe(
+			"The platform viewed the account number at Nov 25, 2026, 11:30 (bulk payment file)",
+		);
+	});
+
+	it("says the platform returned it, with the reason, when it could not be paid out", async () => {
+		const returned = withdrawal({
+			...approved,
+			status: 2,
+			version: 3,
+			returned: true,
+			rejectReason: "The bank refused: account closed",
+			events: [
+				...approved.events,
+				{
+					from: 1,
+					to: 2,
+					actor: "operator",
+					actorName: null,
+					note: "The bank refused: account closed",
+					at: "2026-11-24T02:00:00.000Z",
+				},
+			],
+		});
+		await openPage(
+			{ "/merchant/withdrawals/detail": { code: 0, data: returned } },
+			withQuery(Paths.merchantWithdrawal, { id: 72 }),
+		);
+		await screen.findByTestId("withdrawal-detail");
+		expect(screen.getByTestId("withdrawal-status").textContent).toBe("Returned");
+		expect(screen.getByTestId("withdrawal-returned").textContent).toContain("could not pay it out");
+		expect(screen.getByTestId("withdrawal-event-2").textContent).toContain("Returned by the platform, not paid out");
+		expect(screen.getByTestId("withdrawal-reveals-none").textContent).toBe(
+			"The platform has not viewed the full account number",
+		);
+	});
+
 	it("follows the review live: approved, then paid with the bank's reference", async () => {
 		let view: WithdrawalView = withdrawal();
 		const { server } = await openPage(

@@ -478,6 +478,63 @@ describe("paying out (issue 28)", () => {
 		expect(within(detail).getByTestId("platform-detail-timeline").textContent).toContain("Returned to the shop");
 	});
 
+	it("downloads the bank's bulk-transfer file of the shop it is filtered to, after the operator's code", async () => {
+		const saved: { name: string; blob: Blob }[] = [];
+		const blobs = new Map<string, Blob>();
+		vi.spyOn(URL, "createObjectURL").mockImplementation((blob) => {
+			const url = `blob:payouts-${blobs.size}`;
+			blobs.set(url, blob as Blob);
+			return url;
+		});
+		vi.spyOn(URL, "revokeObjectURL").mockImplementation(() => undefined);
+		vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
+			const blob = blobs.get(this.getAttribute("href") ?? "");
+			if (blob) saved.push({ name: this.download, blob });
+		});
+		const csv =
+			"Beneficiary name,Account number,Bank,Amount,Reference\r\nCHAN THEA,6222020200119876,ACLEDA,50.00,BAYON-W13\r\n";
+		platformServer(operator, {
+			[`GET ${LIST}`]: listBy({ "1": () => [awaiting] }),
+			[DETAIL]: { code: 0, data: awaiting },
+			[`POST ${LIST}/send-code`]: { code: 0, data: { resendAfterSeconds: 60, mobileMasked: "138****0009" } },
+		});
+		// The file is not an envelope: its calls are answered here, the rest by the platform's fake server.
+		const envelopes = globalThis.fetch;
+		const exports: unknown[] = [];
+		vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
+			if (!String(input).endsWith(`${LIST}/export`)) return envelopes(input, init);
+			exports.push(JSON.parse(String(init?.body)));
+			if (exports.length === 1)
+				return new Response(JSON.stringify({ code: ErrorCode.SmsCodeWrong, msg: "Wrong code", data: null }), {
+					headers: { "Content-Type": "application/json" },
+				});
+			return new Response(csv, { headers: { "Content-Type": "text/csv; charset=utf-8" } });
+		});
+		openReview(withQuery(Paths.platformWithdrawals, { status: 1, shopId: 2 }));
+		await screen.findByTestId("platform-withdrawal-13");
+		fireEvent.click(screen.getByTestId("platform-export"));
+		const sheet = await screen.findByTestId("platform-export-sheet");
+		expect(within(sheet).getByTestId("platform-export-notice").textContent).toContain("the oldest 500");
+		fireEvent.click(within(sheet).getByTestId("platform-export-code-send"));
+		await within(sheet).findByText("Code sent to 138****0009");
+		fireEvent.input(within(sheet).getByTestId("platform-export-code"), { target: { value: "654321" } });
+		fireEvent.click(within(sheet).getByTestId("platform-export-submit"));
+		// A refused code: said under the field, nothing saved, the sheet stays.
+		expect((await within(sheet).findByTestId("platform-export-code-error")).textContent).toBe("Wrong code");
+		expect(saved).toEqual([]);
+		await new Promise((resolve) => setTimeout(resolve, 600));
+		fireEvent.click(within(sheet).getByTestId("platform-export-submit"));
+		await waitFor(() => expect(saved).toHaveLength(1));
+		expect(saved[0]?.name).toMatch(/^payouts-\d{8}-\d{4}\.csv$/);
+		expect(await saved[0]?.blob.text()).toBe(csv);
+		expect(exports).toEqual([
+			{ code: "654321", shopId: 2 },
+			{ code: "654321", shopId: 2 },
+		]);
+		await waitFor(() => expect(currentToast()?.text).toBe("Downloaded 1 withdrawals to pay"));
+		await waitFor(() => expect(screen.queryByTestId("platform-export-sheet")).toBeNull());
+	});
+
 	it("says it was paid meanwhile, with the server's words, when another operator got there first", async () => {
 		let current = awaiting;
 		platformServer(operator, {

@@ -195,6 +195,25 @@ describe("paying a withdrawal out", () => {
 			await panel.getByTestId("platform-detail-reveals").waitFor();
 			expect(await desk.page.locator("body").textContent()).not.toContain("6222 0234 5678 9012");
 
+			// On phones, before it is paid: the return and paid sheets, in Chinese and Khmer.
+			for (const locale of ["zh-CN", "km"]) {
+				const phoneDesk = await newPhone(browser, { locale });
+				contexts.push(phoneDesk.context);
+				await openSignedIn(phoneDesk.page, OPERATOR_MOBILE, withdrawalUrl);
+				const detailSheet = phoneDesk.page.getByTestId("platform-detail-sheet");
+				await detailSheet.getByTestId("platform-return").click();
+				await phoneDesk.page.getByTestId("platform-return-notice").waitFor();
+				await settleAnimations(phoneDesk.page);
+				await screenshot(phoneDesk.page, `payouts-return-sheet-390-${locale}`, { fullPage: false });
+				await phoneDesk.page.getByTestId("platform-return-sheet").getByTestId("sheet-close").click();
+				await phoneDesk.page.getByTestId("platform-return-sheet").waitFor({ state: "detached" });
+				await phoneDesk.page.getByTestId("platform-detail-sheet").getByTestId("platform-mark-paid").click();
+				await phoneDesk.page.getByTestId("platform-paid-date").waitFor();
+				await settleAnimations(phoneDesk.page);
+				await screenshot(phoneDesk.page, `payouts-paid-sheet-390-${locale}`, { fullPage: false });
+				await phoneDesk.context.close();
+			}
+
 			// Marked paid with the bank's reference and the day (today by default).
 			await panel.getByTestId("platform-mark-paid").click();
 			const paidSheet = desk.page.getByTestId("platform-paid-sheet");

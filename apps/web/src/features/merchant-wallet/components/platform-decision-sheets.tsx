@@ -186,6 +186,9 @@ export function PlatformPaidSheet({ withdrawal, onClose, decide }: SheetProps) {
 				testId="platform-paid"
 			>
 				<div className="field" data-testid="platform-paid-date-field">
+					<span className="field__label" aria-hidden="true">
+						{pt("review.transferDate")}
+					</span>
 					<DatePicker
 						label={pt("review.transferDate")}
 						value={transferDate}

@@ -281,6 +281,30 @@ describe("revealing a withdrawal's account number", () => {
 	});
 });
 
+describe("a stored number the server's key no longer opens", () => {
+	it("is refused with its own code in the caller's language, the code not spent and nothing logged", async () => {
+		const { card, withdrawal } = await approved(1500);
+		await server.deps.db
+			.updateTable("shop_bank_card")
+			.set({ number_encrypted: "v1.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA" })
+			.where("id", "=", card.id)
+			.execute();
+		const code = await platformCode(operator);
+		for (const lang of ["zh-CN", "en", "km"]) {
+			const refused = await reveal(operator, { id: withdrawal.id, code }, lang);
+			expect(refused).toMatchObject({
+				code: ErrorCode.BankCardUnreadable,
+				msg: formatMessage("bankCardUnreadable", lang),
+			});
+		}
+		expect(await revealRows(withdrawal.id)).toEqual([]);
+		// The bulk file of its shop is refused the same way, and logs nothing either.
+		const file = await exportCsv(operator, { code, shopId: withdrawal.shopId });
+		expect(((await file.json()) as ApiEnvelope<unknown>).code).toBe(ErrorCode.BankCardUnreadable);
+		expect(await revealRows(withdrawal.id)).toEqual([]);
+	});
+});
+
 describe("marking a withdrawal paid", () => {
 	it("goes request → approve → paid with the bank's reference and the transfer day, which the owner reads", async () => {
 		const { shopId, withdrawal } = await approved(4321);

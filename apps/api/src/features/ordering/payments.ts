@@ -9,13 +9,13 @@ import type { RequestContext } from "../../http/request-context.js";
 import { noEarningsToReverse, reverseEarnings } from "../merchant-wallet/earnings.js";
 import { orderNewsInsert, orderNoticesFor } from "../notifications/order-notices.js";
 import { reversePointsForOrder } from "../points/order-points.js";
-import { depositShareOfOrder, refundDepositShare } from "../reservations/booking-money.js";
 import { bonusSpentIn, creditWallet } from "../wallet/bonus.js";
 import { accountBalance, LedgerGuardFailed, postLedgerTxn } from "../wallet/ledger.js";
 import { type AnnouncedOrder, announceOrderChange } from "./events.js";
 import { queueOrderGatewayRefund, startGatewayPayment } from "./online-payment.js";
 import { bookOrderPayment } from "./order-ledger.js";
 import * as queries from "./queries.js";
+import { creditShareOfOrder } from "./seating-hooks.js";
 import { isPayableOnItsOwn } from "./state-rules.js";
 
 type SignedInContext = RequestContext & { member: { id: number } };
@@ -213,7 +213,7 @@ export async function refundPayment(
 					memberId: order.paid_by_member_id ?? order.member_id,
 				}
 			: { kind: "external_funds" as const, tenantId: order.tenant_id };
-	const deposit = await depositShareOfOrder(trx, order.id);
+	const deposit = await creditShareOfOrder(trx, order.id);
 	const toPayer = order.total - (deposit?.amount ?? 0);
 	// The bonus part the balance paid goes back as bonus, from the tenant's bonus account; the
 	// shop gives back what it earned, the rest (decision 027).
@@ -248,6 +248,6 @@ export async function refundPayment(
 	});
 	await reversal.afterRefund(posted, now);
 	await queueOrderGatewayRefund(trx, order, now, toPayer);
-	if (posted && deposit) await refundDepositShare(trx, { orderId: order.id, deposit, now });
+	if (posted && deposit) await deposit.refunded(trx, now);
 	await trx.updateTable("customer_order").set({ payment_status: "refunded" }).where("id", "=", order.id).execute();
 }

@@ -2,6 +2,7 @@ import type { Selectable, Transaction } from "kysely";
 import type { DB } from "../../db/schema.js";
 import type { AppDeps } from "../../http/deps.js";
 import type { RequestContext } from "../../http/request-context.js";
+import type { AccountRef } from "../wallet/ledger.js";
 
 /**
  * What happens beyond ordering when a table's seating moves (decision 030). A seating is the
@@ -31,6 +32,20 @@ export interface SeatingHooks {
 	billSettled?(trx: Transaction<DB>, bill: SettledBill, now: Date): Promise<void>;
 	/** After a bill paid or a table cleared has committed: whoever watches what sat on the bill hears of it. */
 	billClosed?(deps: AppDeps, bill: { id: number; reservationId: number | null }): Promise<void>;
+	/**
+	 * An order is being refunded, inside the refund's transaction: the part of it that the
+	 * seating's credit paid (a booking's deposit), if any, and how that part goes back.
+	 */
+	creditShareOf?(trx: Transaction<DB>, orderId: number): Promise<CreditShare | null>;
+}
+
+/** The part of an order that a seating's credit paid, as the order's refund gives it back. */
+export interface CreditShare {
+	amount: number;
+	/** Where the refund books that part (in the refund's own ledger transaction). */
+	destination: AccountRef;
+	/** After the refund was booked: what else giving that part back takes (its gateway refund queued). */
+	refunded(trx: Transaction<DB>, now: Date): Promise<void>;
 }
 
 /** A bill just settled, and the part of its credit that no round used (0 when it had none). */
@@ -65,6 +80,15 @@ export async function tellBillSettled(trx: Transaction<DB>, bill: SettledBill, n
 	if (bill.reservation_id !== null && registered.size === 0)
 		throw new Error(`bill ${bill.id} carries booking ${bill.reservation_id}, but no seating hooks are registered`);
 	for (const hooks of registered.values()) await hooks.billSettled?.(trx, bill, now);
+}
+
+/** The part of an order a seating's credit paid (null when none did), asked of every registered seating. */
+export async function creditShareOfOrder(trx: Transaction<DB>, orderId: number): Promise<CreditShare | null> {
+	for (const hooks of registered.values()) {
+		const share = await hooks.creditShareOf?.(trx, orderId);
+		if (share) return share;
+	}
+	return null;
 }
 
 /** Runs every registered billClosed after the settling committed; a lost one is healed by the pages refetching. */

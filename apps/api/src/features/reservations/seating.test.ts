@@ -1,10 +1,12 @@
 import type { TableBillView } from "@bayon/contract";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { BookingMoneyFixture } from "../../../test/booking-money.js";
+import { decideAtSandbox, paymentIdOf } from "../../../test/gateway.js";
 import type { TestServer } from "../../../test/harness.js";
 import { closeLiveSockets, connectLive, type LiveSocket, ticketFor, until } from "../../../test/live-socket.js";
 import type { OrderingFixture } from "../../../test/ordering.js";
 import { startAtDemoTables, type TableFixture } from "../../../test/tables.js";
+import { deliverGatewayRefunds, settleGatewayRefundDeliveries } from "../payments/refunds.js";
 
 /**
  * A booking on its table's seating (decision 030): ordering settles the bill and knows no
@@ -96,6 +98,50 @@ describe("a seated booking's bill", () => {
 		expect(await bx.wallet(guest.userId)).toBe(walletBefore + DEPOSIT);
 		await until(() => completedNews(live, reservationId).length > 0, 3000, "the booking's completed news");
 		expect(completedNews(live, reservationId)).toHaveLength(1);
+		await bx.expectBooksBalanced();
+	});
+
+	it("a paid round refunded: the part the deposit paid goes back where the deposit came from, the gateway too", async () => {
+		// The deposit paid at the gateway, the rest of the round from the wallet.
+		const booking = await bx.book({ memberId: guest.userId, deposit: DEPOSIT, startsInMinutes: 30, table: "A3" });
+		const started = await bx.pay(guest.accessToken, booking.id, "sandbox");
+		expect(started.code).toBe(0);
+		const depositPayment = paymentIdOf(started.data.redirectUrl as string);
+		await decideAtSandbox(server, started.data.redirectUrl as string, "approve");
+		await until(
+			async () => (await bx.stored(booking.id)).reservation.status !== "awaiting_payment",
+			5000,
+			"deposit paid",
+		);
+		expect((await bx.arrive(staff.accessToken, booking.code)).code).toBe(0);
+		const seating = await tables.sitAt("A3");
+		await fx.grant(guest.userId, 1200 - DEPOSIT);
+		const round = await fx.place(guest.accessToken, {
+			orderType: "desk",
+			tableToken: seating,
+			diners: 2,
+			lines: [fx.line(COCONUT, 6)],
+		});
+		expect(round.code).toBe(0);
+		expect((await tables.payBill(guest, seating, 1200 - DEPOSIT)).code).toBe(0);
+		const walletBefore = await bx.wallet(guest.userId);
+
+		const rejected = await server.call("POST", "/app-api/merchant/order/action", {
+			token: staff.accessToken,
+			body: { orderId: round.data.id, action: "reject", reason: "Out of coconuts" },
+		});
+		expect(rejected.code, rejected.msg).toBe(0);
+
+		// The wallet gets back what it paid; the deposit's share goes back to the card that paid it.
+		expect(await bx.wallet(guest.userId)).toBe(walletBefore + (1200 - DEPOSIT));
+		await deliverGatewayRefunds(server.deps);
+		await settleGatewayRefundDeliveries(server.deps);
+		const atSandbox = await server.deps.db
+			.selectFrom("sandbox_gateway_refund")
+			.select("amount")
+			.where("txn_id", "=", depositPayment)
+			.execute();
+		expect(atSandbox).toEqual([{ amount: DEPOSIT }]);
 		await bx.expectBooksBalanced();
 	});
 });

@@ -1,6 +1,6 @@
 import { registerSeatingHooks } from "../ordering/seating-hooks.js";
 import { seatOnTableScan } from "./arrival.js";
-import { refundUnusedDepositCredit } from "./booking-money.js";
+import { depositShareOfOrder, refundDepositShare, refundUnusedDepositCredit } from "./booking-money.js";
 import { announceReservationChange, completeBookingOfSettledBill } from "./records.js";
 
 /**
@@ -26,6 +26,17 @@ export function registerBookingSeating(): void {
 		},
 		async billClosed(deps, bill) {
 			if (bill.reservationId !== null) await announceReservationChange(deps, bill.reservationId, "completed");
+		},
+		// A refunded round that the booking's deposit paid part of gives that part back to where the
+		// deposit came from (the hold's destination; its gateway too).
+		async creditShareOf(trx, orderId) {
+			const deposit = await depositShareOfOrder(trx, orderId);
+			if (!deposit) return null;
+			return {
+				amount: deposit.amount,
+				destination: deposit.destination,
+				refunded: (inner, now) => refundDepositShare(inner, { orderId, deposit, now }),
+			};
 		},
 	});
 }

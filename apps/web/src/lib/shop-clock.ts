@@ -29,9 +29,9 @@ export function weekdayOf(date: string): number {
 	return new Date(Date.UTC(year, month - 1, day)).getUTCDay();
 }
 
-/** "19:15" on the shop's clock. */
-export function clockTime(at: string | number | Date, timeZone: string): string {
-	return formatTimeInZone(at, timeZone)?.time ?? "";
+/** "19:15" on the shop's clock; on the device's until the shop's time zone is known. */
+export function clockTime(at: string | number | Date, timeZone: string | undefined): string {
+	return formatTimeInZone(at, timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone)?.time ?? "";
 }
 
 /**

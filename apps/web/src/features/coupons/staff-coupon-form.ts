@@ -5,7 +5,6 @@ import {
 	SaveCouponTemplateInput,
 } from "@bayon/contract";
 import type { z } from "zod";
-import { addDays, clockTime, instantAt, localDateOf } from "../../lib/shop-clock";
 import {
 	type CheckContext,
 	type Checked,
@@ -15,7 +14,8 @@ import {
 	parseMoney,
 	parseWhole,
 	textDraft,
-} from "../stored-value/staff-form";
+} from "../../lib/form";
+import { addDays, clockTime, instantAt, localDateOf } from "../../lib/shop-clock";
 
 /**
  * The coupon template editor, checked with the contract's SaveCouponTemplateInput (the

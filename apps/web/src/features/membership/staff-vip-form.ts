@@ -9,7 +9,7 @@ import {
 	parseMoney,
 	parseWhole,
 	textDraft,
-} from "../stored-value/staff-form";
+} from "../../lib/form";
 
 /**
  * The VIP card type editor, checked with the contract's SaveVipCardInput (the server's own

@@ -1,7 +1,7 @@
 import { AddBankCardInput, CreateWithdrawalInput } from "@bayon/contract";
 import type { z } from "zod";
+import { type Checked, checkWith, parseMoney } from "../../lib/form";
 import { formatMessage } from "../../lib/i18n/messages";
-import { type Checked, checkWith, parseMoney } from "../stored-value/staff-form";
 
 /**
  * The owner's money forms, checked with the contract's schemas (the same the server validates

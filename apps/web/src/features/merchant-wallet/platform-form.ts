@@ -1,5 +1,5 @@
 import { SavePlatformSettingsInput } from "@bayon/contract";
-import { type Checked, checkWith, moneyText, parseMoney, parseWhole } from "../stored-value/staff-form";
+import { type Checked, checkWith, moneyText, parseMoney, parseWhole } from "../../lib/form";
 
 /**
  * The platform's terms as the settings form types them: the commission as a percent ("2.5",

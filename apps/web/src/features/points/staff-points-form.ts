@@ -6,7 +6,7 @@ import {
 	SavePointsRuleInput,
 } from "@bayon/contract";
 import type { z } from "zod";
-import { type Checked, checkWith, type LocalizedDraft, textDraft } from "../stored-value/staff-form";
+import { type Checked, checkWith, type LocalizedDraft, textDraft } from "../../lib/form";
 
 /**
  * The owner's points forms, checked with the contract's own schemas (SavePointsRuleInput,

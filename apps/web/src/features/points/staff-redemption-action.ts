@@ -2,8 +2,8 @@ import { ErrorCode, type RedemptionView } from "@bayon/contract";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { ApiError, errorText } from "../../lib/api-client";
+import { type FieldProblems, serverProblems } from "../../lib/form";
 import { showToast } from "../../lib/toast";
-import { type FieldProblems, serverProblems } from "../stored-value/staff-form";
 import { pointsStaffKeys } from "./staff-api";
 
 /**

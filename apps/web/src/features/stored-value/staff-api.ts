@@ -85,9 +85,3 @@ export const membersQuery = (shopId: number, q: string) =>
 			),
 		getNextPageParam: (last) => last.nextCursor ?? undefined,
 	});
-
-export function newIdempotencyKey(): string {
-	return typeof crypto !== "undefined" && typeof crypto.randomUUID === "function"
-		? crypto.randomUUID()
-		: `${Date.now()}-${Math.random().toString(36).slice(2)}-${Math.random().toString(36).slice(2)}`;
-}

@@ -2,9 +2,10 @@ import { type CounterPaymentView, ErrorCode } from "@bayon/contract";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useRef, useState } from "react";
 import { ApiError, errorText, RequestError } from "../../lib/api-client";
-import { chargeCounter, newIdempotencyKey, storedValueKeys } from "./staff-api";
+import { type FieldProblems, serverProblems } from "../../lib/form";
+import { newIdempotencyKey } from "../../lib/idempotency-key";
+import { chargeCounter, storedValueKeys } from "./staff-api";
 import { attemptFor, type ChargeAttempt, type CounterCharge } from "./staff-counter-form";
-import { type FieldProblems, serverProblems } from "./staff-form";
 
 /** How a charge ended, for the form to show. */
 export type ChargeOutcome =

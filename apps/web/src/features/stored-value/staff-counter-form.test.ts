@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { parseMoney } from "../../lib/form";
 import { loadMessages, loadStaffMessages } from "../../lib/i18n/messages";
 import { attemptFor, checkCharge, extractPayCode, groupPayCode, payCodeDigits } from "./staff-counter-form";
-import { parseMoney } from "./staff-form";
 
 // The app loads a language's messages with its locale; these checks read en directly.
 // The counter is a merchant page: MerchantGuard has loaded the staff messages.

@@ -1,6 +1,6 @@
 import { CounterChargeInput, PAY_CODE_LENGTH } from "@bayon/contract";
 import type { z } from "zod";
-import { type Checked, parseMoney, problemsOf } from "./staff-form";
+import { type Checked, parseMoney, problemsOf } from "../../lib/form";
 
 /**
  * The counter's charge form: the member's payment code (18 digits, shown in groups of four),

@@ -1,4 +1,4 @@
-import { type DateLabels, formatDate, formatTimeInZone } from "../../lib/format";
+import { type DateLabels, formatDate } from "../../lib/format";
 
 /**
  * A calendar date as the shop's clock reads it (a card that ends at 23:30 in Phnom Penh ends
@@ -28,10 +28,4 @@ export function formatDateInZone(
 	} catch {
 		return formatDate(date, lang, labels);
 	}
-}
-
-/** "19:05" on the shop's clock; on the device's until the shop's time zone is known. */
-export function clockTime(value: string | number | Date, timeZone: string | undefined): string {
-	const zone = timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
-	return formatTimeInZone(value, zone)?.time ?? "";
 }

@@ -14,7 +14,7 @@ import {
 	parseMoney,
 	parseWhole,
 	textDraft,
-} from "./staff-form";
+} from "../../lib/form";
 
 /**
  * The recharge package editor and the agreement editor, checked with the contract's

@@ -1,9 +1,9 @@
 import { CARD_DESCRIPTION_MAX, CARD_NAME_MAX, localize, type VipCardAdmin } from "@bayon/contract";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCurrency } from "../../../lib/app-config";
+import { useStaffSheetDraft } from "../../../lib/use-staff-save";
+import { LocalizedFields, MoneyField, SwitchField, WholeField } from "../../../ui/form-fields";
 import { FormSheet } from "../../../ui/form-sheet";
-import { LocalizedFields, MoneyField, SwitchField, WholeField } from "../../stored-value/components/staff-fields";
-import { useStaffSheetDraft } from "../../stored-value/staff-use-save";
 import { saveVipCard, vipCardKeys } from "../staff-api";
 import { useStaffVipText } from "../staff-strings";
 import { checkVipCard, multiplierText, pointsChoices, vipCardDraft } from "../staff-vip-form";

@@ -9,12 +9,12 @@ import {
 } from "@bayon/contract";
 import { type ReactNode, useEffect, useId, useState } from "react";
 import { useMoney } from "../../../lib/app-config";
+import { checkWith } from "../../../lib/form";
 import { useDateLabels } from "../../../lib/i18n";
 import { useDebouncedSubmit } from "../../../lib/use-debounced-submit";
 import { ConfirmDialog } from "../../../ui/confirm-dialog";
 import { DatePicker } from "../../../ui/date-picker";
 import { BottomSheet } from "../../../ui/sheet";
-import { checkWith } from "../../stored-value/staff-form";
 import { markWithdrawalPaid, rejectWithdrawal, returnWithdrawal } from "../platform-api";
 import type { DecisionOutcome, PlatformDecision } from "../platform-decision";
 import { accountText, formatLocalDate, localDateIn } from "../platform-format";

@@ -4,15 +4,15 @@ import { type FormEvent, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { ApiError, errorText, RequestError } from "../../../lib/api-client";
 import { useCurrency, useMoney } from "../../../lib/app-config";
+import { type FieldProblems, parseMoney, serverProblems } from "../../../lib/form";
+import { newIdempotencyKey } from "../../../lib/idempotency-key";
 import { Paths, withQuery } from "../../../lib/paths";
 import { showToast } from "../../../lib/toast";
 import { useDebouncedSubmit } from "../../../lib/use-debounced-submit";
+import { MoneyField } from "../../../ui/form-fields";
 import { PlusIcon } from "../../../ui/icons";
 import { Picker } from "../../../ui/picker";
 import { ErrorState, LoadingState } from "../../../ui/states";
-import { MoneyField } from "../../stored-value/components/staff-fields";
-import { newIdempotencyKey } from "../../stored-value/staff-api";
-import { type FieldProblems, parseMoney, serverProblems } from "../../stored-value/staff-form";
 import { MoneyAccess } from "../components/money-access";
 import { MoneyCodeField } from "../components/money-code-field";
 import { bankCardsQuery, createWithdrawal, moneyKeys, walletSummaryQuery } from "../money-api";
@@ -27,7 +27,6 @@ import {
 import { useMoneyText } from "../money-strings";
 import "../../../ui/controls.css";
 import "../../merchant/merchant.css";
-import "../../stored-value/staff-stored-value.css";
 import "../money.css";
 
 /**

@@ -5,9 +5,9 @@ import { errorText } from "../../../lib/api-client";
 import { useAppConfig, useCurrency, useMoney } from "../../../lib/app-config";
 import { showToast } from "../../../lib/toast";
 import { useDebouncedSubmit } from "../../../lib/use-debounced-submit";
+import { useStaffSave } from "../../../lib/use-staff-save";
+import { MoneyField, WholeField } from "../../../ui/form-fields";
 import { ErrorState, LoadingState } from "../../../ui/states";
-import { MoneyField, WholeField } from "../../stored-value/components/staff-fields";
-import { useStaffSave } from "../../stored-value/staff-use-save";
 import { PlatformPercentField } from "../components/platform-percent-field";
 import { platformKeys, platformSettingsQuery, savePlatformSettings } from "../platform-api";
 import {
@@ -20,7 +20,6 @@ import {
 import { PlatformGuard } from "../platform-guard";
 import { usePlatformText } from "../platform-strings";
 import "../../../ui/controls.css";
-import "../../stored-value/staff-stored-value.css";
 import "../platform.css";
 
 /**

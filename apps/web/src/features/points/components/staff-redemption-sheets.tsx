@@ -1,7 +1,7 @@
 import { CancelRedemptionInput, type RedemptionView, ShipRedemptionInput, TRACKING_NOTE_MAX } from "@bayon/contract";
 import { type ReactNode, useEffect, useId, useState } from "react";
+import { checkWith, type FieldProblems } from "../../../lib/form";
 import { BottomSheet } from "../../../ui/sheet";
-import { checkWith, type FieldProblems } from "../../stored-value/staff-form";
 import { cancelRedemption, shipRedemption } from "../staff-api";
 import type { RedemptionAction } from "../staff-redemption-action";
 import { useStaffPointsText } from "../staff-strings";

@@ -1,9 +1,9 @@
 import { POINTS_PER_UNIT_MAX, type PointsMallAdmin, type PointsRule } from "@bayon/contract";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCurrency, useMoney } from "../../../lib/app-config";
+import { useStaffSheetDraft } from "../../../lib/use-staff-save";
+import { WholeField } from "../../../ui/form-fields";
 import { FormSheet } from "../../../ui/form-sheet";
-import { WholeField } from "../../stored-value/components/staff-fields";
-import { useStaffSheetDraft } from "../../stored-value/staff-use-save";
 import { pointsStaffKeys, savePointsRule } from "../staff-api";
 import { checkPointsRule, parseCount, pointsEarned, pointsRuleDraft } from "../staff-points-form";
 import { useStaffPointsText } from "../staff-strings";

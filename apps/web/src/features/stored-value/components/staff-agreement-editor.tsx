@@ -1,13 +1,13 @@
 import { STORED_VALUE_AGREEMENT_MAX, type StoredValueAdmin } from "@bayon/contract";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
+import type { LocalizedDraft } from "../../../lib/form";
 import { showToast } from "../../../lib/toast";
+import { useStaffSave } from "../../../lib/use-staff-save";
+import { LocalizedFields } from "../../../ui/form-fields";
 import { saveStoredValueAgreement, storedValueKeys } from "../staff-api";
-import type { LocalizedDraft } from "../staff-form";
 import { agreementDraft, checkAgreement } from "../staff-package-form";
 import { useStaffStoredValueText } from "../staff-strings";
-import { useStaffSave } from "../staff-use-save";
-import { LocalizedFields } from "./staff-fields";
 
 /**
  * The stored-value agreement members tick before recharging, in three languages (Chinese

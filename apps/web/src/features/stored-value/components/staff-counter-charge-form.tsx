@@ -1,7 +1,9 @@
 import { type CounterPaymentView, Limits, PAY_CODE_LENGTH } from "@bayon/contract";
 import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from "react";
 import { useCurrency, usePrice } from "../../../lib/app-config";
+import { type FieldProblems, parseMoney } from "../../../lib/form";
 import { scanInTelegram, telegramScanner } from "../../../lib/telegram-scan";
+import { MoneyField } from "../../../ui/form-fields";
 import { ScanIcon } from "../../../ui/icons";
 import { useCounterCharge } from "../staff-counter-charge";
 import {
@@ -12,9 +14,7 @@ import {
 	groupPayCode,
 	payCodeDigits,
 } from "../staff-counter-form";
-import { type FieldProblems, parseMoney } from "../staff-form";
 import { useStaffStoredValueText } from "../staff-strings";
-import { MoneyField } from "./staff-fields";
 import { StaffPayCodeScanner } from "./staff-pay-code-scanner";
 
 /**

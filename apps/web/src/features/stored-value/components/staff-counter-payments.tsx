@@ -3,12 +3,12 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { errorText } from "../../../lib/api-client";
 import { useMoney } from "../../../lib/app-config";
+import { clockTime } from "../../../lib/shop-clock";
 import { showToast } from "../../../lib/toast";
 import { ConfirmDialog } from "../../../ui/confirm-dialog";
 import { EmptyState, ErrorState, LoadingState } from "../../../ui/states";
 import { shopDetailQuery } from "../../venues/api";
 import { counterPaymentsQuery, refundCounter, storedValueKeys } from "../staff-api";
-import { clockTime } from "../staff-format";
 import { useStaffStoredValueText } from "../staff-strings";
 
 /**

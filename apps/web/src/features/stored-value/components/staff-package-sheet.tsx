@@ -1,13 +1,13 @@
 import { localize, RECHARGE_NAME_MAX, type RechargePackageAdmin } from "@bayon/contract";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCurrency, useMoney } from "../../../lib/app-config";
+import { parseMoney } from "../../../lib/form";
+import { useStaffSheetDraft } from "../../../lib/use-staff-save";
+import { LocalizedFields, MoneyField, SwitchField, WholeField } from "../../../ui/form-fields";
 import { FormSheet } from "../../../ui/form-sheet";
 import { saveRechargePackage, storedValueKeys } from "../staff-api";
-import { parseMoney } from "../staff-form";
 import { checkPackage, packageDraft } from "../staff-package-form";
 import { useStaffStoredValueText } from "../staff-strings";
-import { useStaffSheetDraft } from "../staff-use-save";
-import { LocalizedFields, MoneyField, SwitchField, WholeField } from "./staff-fields";
 
 /**
  * A new recharge package (no `pack`) or an existing one: names in three languages, the amount

@@ -23,6 +23,9 @@ const en: UiStrings = {
 	"common.close": "Close",
 	"common.cancel": "Cancel",
 	"common.confirm": "OK",
+	"form.lang.zh-CN": "中文 Chinese (required)",
+	"form.lang.en": "English",
+	"form.lang.km": "ខ្មែរ Khmer",
 
 	"pull.pulling": "Pull down to refresh",
 	"pull.reached": "Release to refresh",

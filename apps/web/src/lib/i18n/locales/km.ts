@@ -23,6 +23,9 @@ const km: UiStrings = {
 	"common.close": "បិទ",
 	"common.cancel": "បោះបង់",
 	"common.confirm": "យល់ព្រម",
+	"form.lang.zh-CN": "中文 ភាសាចិន (ត្រូវតែបំពេញ)",
+	"form.lang.en": "English ភាសាអង់គ្លេស",
+	"form.lang.km": "ខ្មែរ",
 
 	"pull.pulling": "ទាញចុះក្រោមដើម្បីផ្ទុកឡើងវិញ",
 	"pull.reached": "លែងដើម្បីផ្ទុកឡើងវិញ",

@@ -25,6 +25,10 @@ const zhCN = {
 	"common.close": "关闭",
 	"common.cancel": "取消",
 	"common.confirm": "确定",
+	/** The three languages of a text typed in three boxes (ui/form-fields.tsx). */
+	"form.lang.zh-CN": "中文（必填）",
+	"form.lang.en": "English",
+	"form.lang.km": "ខ្មែរ",
 
 	"pull.pulling": "下拉刷新",
 	"pull.reached": "释放立即刷新",

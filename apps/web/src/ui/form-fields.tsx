@@ -1,11 +1,14 @@
 import type { CurrencyConfig } from "@bayon/contract";
 import { forwardRef, type ReactNode, useId } from "react";
-import { keepTyped } from "../../../lib/controlled-input";
-import { LocalizedTextFields } from "../../../ui/localized-fields";
-import { useStaffStoredValueText } from "../staff-strings";
+import { keepTyped } from "../lib/controlled-input";
+import { useI18n } from "../lib/i18n";
+import { LocalizedTextFields } from "./localized-fields";
+import "./controls.css";
+import "./form-fields.css";
 
 /**
- * The form fields of the stored-value and VIP card pages, in the app's own look: an amount
+ * The form fields of the staff's editors (stored value, VIP cards, coupons, the points mall,
+ * the wallet and the platform's terms), in the app's own look: an amount
  * with the currency's symbol inside the box, a whole number, an on/off switch, a text in the
  * three languages. Each shows its hint, or its problem in place of the hint.
  */
@@ -186,12 +189,12 @@ export function LocalizedFields(
 		"languageName" | "className" | "languageClassName" | "groupTestId"
 	>,
 ) {
-	const { st } = useStaffStoredValueText();
+	const { t } = useI18n();
 	return (
 		<LocalizedTextFields
 			{...props}
 			groupTestId={props.testId}
-			languageName={(lang) => st(`form.lang.${lang}`)}
+			languageName={(lang) => t(`form.lang.${lang}`)}
 			className="sv-languages"
 			languageClassName="sv-languages__language"
 		/>

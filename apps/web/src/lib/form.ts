@@ -1,6 +1,6 @@
 import type { Localized, MessageKey } from "@bayon/contract";
 import type { z } from "zod";
-import { formatMessage, isMessageKey } from "../../lib/i18n/messages";
+import { formatMessage, isMessageKey } from "./i18n/messages";
 
 /**
  * What the owner's stored-value and VIP card forms share: texts in three languages, amounts

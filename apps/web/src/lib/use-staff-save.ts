@@ -1,8 +1,8 @@
 import { ErrorCode } from "@bayon/contract";
 import { useCallback, useEffect, useState } from "react";
-import { ApiError, errorText } from "../../lib/api-client";
-import { showToast } from "../../lib/toast";
-import { type Checked, type FieldProblems, serverProblems } from "./staff-form";
+import { ApiError, errorText } from "./api-client";
+import { type Checked, type FieldProblems, serverProblems } from "./form";
+import { showToast } from "./toast";
 
 /**
  * What the owner's stored-value and VIP card forms do with a save: the server's per-field

@@ -11,7 +11,7 @@ import { errorText } from "../../../lib/api-client";
 import { showToast } from "../../../lib/toast";
 import { useDebouncedSubmit } from "../../../lib/use-debounced-submit";
 import { BottomSheet } from "../../../ui/sheet";
-import { checkWith } from "../../stored-value/staff-form";
+import { checkWith } from "../../../lib/form";
 import { downloadPayoutsCsv, platformKeys, revealWithdrawalAccount, sendPlatformCode } from "../platform-api";
 import { usePlatformText } from "../platform-strings";
 import { MoneyCodeField } from "./money-code-field";

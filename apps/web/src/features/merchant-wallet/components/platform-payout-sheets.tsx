@@ -8,10 +8,10 @@ import {
 import { useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useState } from "react";
 import { errorText } from "../../../lib/api-client";
+import { checkWith } from "../../../lib/form";
 import { showToast } from "../../../lib/toast";
 import { useDebouncedSubmit } from "../../../lib/use-debounced-submit";
 import { BottomSheet } from "../../../ui/sheet";
-import { checkWith } from "../../../lib/form";
 import { downloadPayoutsCsv, platformKeys, revealWithdrawalAccount, sendPlatformCode } from "../platform-api";
 import { usePlatformText } from "../platform-strings";
 import { MoneyCodeField } from "./money-code-field";

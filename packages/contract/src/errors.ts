@@ -226,6 +226,8 @@ export const ErrorCode = {
 	ShiftClosed: 1008028007,
 	/** The bill owes nothing (a deposit covered it): close it from the table instead. */
 	NothingDueAtCounter: 1008028008,
+	/** Something is due on the bill: it is paid with the counter's Take payment, not closed. */
+	TakePaymentAtCounter: 1008028009,
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -370,4 +372,5 @@ export const errorMessageKeys: Record<Exclude<ErrorCode, 0>, MessageKey> = {
 	[ErrorCode.CounterRefundRefused]: "counterRefundRefused",
 	[ErrorCode.ShiftClosed]: "shiftClosed",
 	[ErrorCode.NothingDueAtCounter]: "nothingDueAtCounter",
+	[ErrorCode.TakePaymentAtCounter]: "takePaymentAtCounter",
 };

@@ -181,7 +181,7 @@ export const PayBillInput = z.strictObject({
 	expectedTotal: z.number({ error: "fieldInvalid" }).int({ error: "fieldInvalid" }).min(0, { error: "fieldInvalid" }),
 });
 
-/** The staff take the bill at the counter (cash or card) and settle it. */
+/** The staff close a bill with nothing due (rounds cancelled, or a deposit covers them); money due is taken with the counter's Take payment. */
 export const SettleBillInput = z.strictObject({
 	billId: idField,
 	expectedTotal: z.number({ error: "fieldInvalid" }).int({ error: "fieldInvalid" }).min(0, { error: "fieldInvalid" }),

@@ -151,6 +151,7 @@ const staffEn = {
 	counterRefundRefused: "Only a cash or card payment this shop took, not yet handed back, can be refunded",
 	shiftClosed: "This shift has already been closed",
 	nothingDueAtCounter: "Nothing is left to pay on this bill (the deposit covered it): close it from the table",
+	takePaymentAtCounter: "This bill still has something to pay: take the payment with the counter's Take payment sheet",
 	fillTerminalReference: "Enter the reference printed on the card terminal's slip",
 	terminalReferenceTooLong: "A reference has at most 40 characters",
 } satisfies Record<StaffMessageKey, string>;

@@ -147,6 +147,7 @@ const staffKm = {
 	counterRefundRefused: "មានតែការបង់សាច់ប្រាក់ ឬកាតដែលហាងនេះបានទទួល ហើយមិនទាន់សងវិញ ទើបអាចសងវិញបាន",
 	shiftClosed: "វេននេះត្រូវបានបិទរួចហើយ",
 	nothingDueAtCounter: "វិក្កយបត្រនេះលែងមានអ្វីត្រូវបង់ទៀតហើយ (ប្រាក់កក់បានគ្រប)៖ សូមបិទវានៅតុ",
+	takePaymentAtCounter: "វិក្កយបត្រនេះនៅមានប្រាក់ត្រូវបង់៖ សូមទទួលប្រាក់ដោយប្រើ «ទទួលប្រាក់» នៅបញ្ជរ",
 	fillTerminalReference: "សូមបញ្ចូលលេខយោងដែលបោះពុម្ពលើបង្កាន់ដៃម៉ាស៊ីនកាត",
 	terminalReferenceTooLong: "លេខយោងមានយ៉ាងច្រើន 40 តួអក្សរ",
 } satisfies Record<StaffMessageKey, string>;

@@ -149,6 +149,7 @@ const staffZhCN = {
 	counterRefundRefused: "只有本店收的、尚未退还的现金或刷卡款项可以退还",
 	shiftClosed: "该班次已经交班",
 	nothingDueAtCounter: "该账单无需再付款（定金已抵扣），请在桌台处结束",
+	takePaymentAtCounter: "该账单仍有待付金额，请使用收银台的“收款”收取",
 	fillTerminalReference: "请填写刷卡机凭条上的参考号",
 	terminalReferenceTooLong: "参考号最多 40 个字符",
 } as const satisfies Record<string, string>;

@@ -35,7 +35,7 @@ export async function joinOrOpenSeating(
 		const open = await lockOpenBillOfTable(trx, args.tableId);
 		if (open && !(await isStale(trx, open, args))) return { bill: open, opened: false };
 		if (open) {
-			await settleAtCounter(trx, open, [], { staffMemberId: null, now: args.now });
+			await closeWithNothingDue(trx, open, [], { staffMemberId: null, now: args.now });
 		}
 		// Two first scans at once meet on the one-open-bill-per-table index: one inserts, the
 		// other finds nothing inserted and locks the winner's seating on its next turn.
@@ -218,18 +218,23 @@ export async function settleBill(
 }
 
 /**
- * Settles a locked bill on the shop's side: the rounds given were paid at the counter (money
- * from outside the app), or none are and it closes with nothing due. `staffMemberId` null:
- * the system closed a stale seating.
+ * Closes a locked bill that owes nothing, on the shop's side: every round was cancelled (or
+ * none was ordered), or a booking's deposit credited to the bill pays all the rounds given.
+ * Money due is never settled here (TakePaymentAtCounter): cash or card taken at the counter goes
+ * through the counter's Take payment (decision 029), which keeps it out of the shop's
+ * withdrawable money and records it on the till. `staffMemberId` null: the system closed a
+ * stale seating.
  */
-export function settleAtCounter(
+export async function closeWithNothingDue(
 	trx: Transaction<DB>,
 	bill: BillRow,
 	rounds: OrderRow[],
 	by: { staffMemberId: number | null; now: Date },
 ): Promise<number[]> {
+	if (billDue(bill, rounds) > 0) throw new BusinessError(ErrorCode.TakePaymentAtCounter);
 	return settleBill(trx, bill, rounds, {
 		method: "counter",
+		// Nothing is taken from it: the deposit pays the rounds, or there are none.
 		source: { kind: "external_funds", tenantId: bill.tenant_id },
 		paidByMemberId: null,
 		gatewayPaymentId: null,

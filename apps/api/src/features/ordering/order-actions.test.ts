@@ -1,5 +1,6 @@
 import { ErrorCode, formatMessage, type OrderView, type PageResult } from "@bayon/contract";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { takeBillInCash } from "../../../test/counter.js";
 import { startTestServer, type TestServer } from "../../../test/harness.js";
 import { OrderingFixture } from "../../../test/ordering.js";
 import { TableFixture } from "../../../test/tables.js";
@@ -216,12 +217,11 @@ describe("the customer's pending payments", () => {
 			expect(placed.data.actions).toEqual(["cancel"]);
 			expect((await customerList(0)).map((o) => o.id)).toContain(placed.data.id);
 
-			const bill = placed.data.billId as number;
-			const settled = await server.call("POST", "/app-api/merchant/bill/settle", {
-				token: staff.accessToken,
-				body: { billId: bill, expectedTotal: placed.data.total },
+			const settled = await takeBillInCash(server, staff.accessToken, {
+				billId: placed.data.billId as number,
+				amount: placed.data.total,
 			});
-			expect(settled.code).toBe(0);
+			expect(settled.code, settled.msg).toBe(0);
 			expect((await customerList(0)).map((o) => o.id)).not.toContain(placed.data.id);
 		} finally {
 			await server.call("POST", "/app-api/merchant/shop/dine-in-payment", {

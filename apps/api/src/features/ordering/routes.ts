@@ -43,11 +43,11 @@ import { payOrder } from "./payments.js";
 import { priceCartFor } from "./service.js";
 import {
 	clearTable,
+	closeBillWithNothingDue,
 	getTableBill,
 	listOpenBills,
 	payTableBill,
 	removeRound,
-	settleBillAtCounter,
 } from "./table-bills.js";
 import { scanTable } from "./table-seatings.js";
 
@@ -105,7 +105,7 @@ export async function orderingRoutes(app: FastifyInstance, deps: AppDeps) {
 		ok(await listOpenBills(deps, signedIn(request), request.query.shopId)),
 	);
 	r.post("/merchant/bill/settle", { schema: { body: SettleBillInput } }, async (request) =>
-		ok(await settleBillAtCounter(deps, signedIn(request), request.body)),
+		ok(await closeBillWithNothingDue(deps, signedIn(request), request.body)),
 	);
 	r.post("/merchant/bill/remove-round", { schema: { body: RemoveRoundInput } }, async (request) =>
 		ok(await removeRound(deps, signedIn(request), request.body)),

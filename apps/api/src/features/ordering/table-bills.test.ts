@@ -7,6 +7,7 @@ import {
 	type TableBillView,
 } from "@bayon/contract";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { takeBillInCash } from "../../../test/counter.js";
 import type { TestServer } from "../../../test/harness.js";
 import type { OrderingFixture } from "../../../test/ordering.js";
 import { startAtDemoTables, type TableFixture } from "../../../test/tables.js";
@@ -67,8 +68,42 @@ const payBill = async (
 	lang?: string,
 ) => tables.payBill(who, await tokenAt(at), expectedTotal, payMethod, lang);
 
-const settleAtCounter = (billId: number, expectedTotal: number, token = staff.accessToken) =>
-	server.call<TableBillView>("POST", "/app-api/merchant/bill/settle", { token, body: { billId, expectedTotal } });
+/** The staff close a bill with nothing due (the route once took money at the counter, decision 029). */
+const closeBill = (billId: number, expectedTotal: number, token = staff.accessToken, lang?: string) =>
+	server.call<TableBillView>("POST", "/app-api/merchant/bill/settle", {
+		token,
+		...(lang ? { lang } : {}),
+		body: { billId, expectedTotal },
+	});
+
+const storedBill = (billId: number) =>
+	server.deps.db
+		.selectFrom("table_bill")
+		.select(["status", "settle_method", "paid_total"])
+		.where("id", "=", billId)
+		.executeTakeFirstOrThrow();
+
+const ledgerTxnCount = async () =>
+	Number(
+		(
+			await server.deps.db
+				.selectFrom("ledger_txn")
+				.select((eb) => eb.fn.countAll().as("n"))
+				.executeTakeFirstOrThrow()
+		).n,
+	);
+
+/** The shop's money in the ledger: what is pending, what it may withdraw, what it has received. */
+async function shopMoney() {
+	const rows = await server.deps.db
+		.selectFrom("ledger_account")
+		.select(["kind", "balance"])
+		.where("tenant_id", "=", 1)
+		.where((eb) => eb.or([eb("shop_id", "=", 1), eb("kind", "=", "shop_payouts")]))
+		.execute();
+	const of = (kind: string) => rows.find((row) => row.kind === kind)?.balance ?? 0;
+	return { available: of("shop_available"), pending: of("shop_revenue"), payouts: of("shop_payouts") };
+}
 
 const balanceOf = (who: { accessToken: string }) => tables.balanceOf(who);
 
@@ -205,24 +240,29 @@ describe("dine-in paid after the meal", () => {
 		await fx.expectLedgerConsistent();
 	});
 
-	it("lets the staff settle a bill taken at the counter, once", async () => {
+	it("lets the staff take a bill's money at the counter's till, once", async () => {
 		const order = await round(alice, "T1");
+		const billId = order.billId as number;
 		const seating = { seating: await tables.sitAt("T1") };
 		const customerTries = await server.call("GET", "/app-api/merchant/bill/list?shopId=1", {
 			token: alice.accessToken,
 		});
 		expect(customerTries.code).toBe(ErrorCode.Forbidden);
-		expect((await settleAtCounter(order.billId as number, order.total, alice.accessToken)).code).toBe(
+		expect((await closeBill(billId, order.total, alice.accessToken)).code).toBe(ErrorCode.Forbidden);
+		expect((await takeBillInCash(server, alice.accessToken, { billId, amount: order.total })).code).toBe(
 			ErrorCode.Forbidden,
 		);
-		expect((await settleAtCounter(order.billId as number, order.total + 1)).code).toBe(ErrorCode.BillChanged);
+		expect((await takeBillInCash(server, staff.accessToken, { billId, amount: order.total + 1 })).code).toBe(
+			ErrorCode.CounterAmountChanged,
+		);
 
-		const settled = await settleAtCounter(order.billId as number, order.total);
-		const twice = await settleAtCounter(order.billId as number, order.total);
+		const taken = await takeBillInCash(server, staff.accessToken, { billId, amount: order.total });
+		const twice = await takeBillInCash(server, staff.accessToken, { billId, amount: order.total });
 
-		expect(settled.data).toMatchObject({ status: "settled", settleMethod: "counter", paidTotal: order.total });
-		expect(twice.code).toBe(ErrorCode.BillSettled);
-		expect(await orderOf(alice, order.id)).toMatchObject({ paymentStatus: "paid", payMethod: "counter" });
+		expect(taken.code, taken.msg).toBe(0);
+		expect(taken.data).toMatchObject({ purpose: "table_bill", purposeId: billId, amount: order.total });
+		expect(twice.code).toBe(ErrorCode.AlreadyPaidAtCounter);
+		expect(await orderOf(alice, order.id)).toMatchObject({ paymentStatus: "paid" });
 		expect((await payBill(alice, seating, order.total)).code).toBe(ErrorCode.SeatingEnded);
 		await fx.expectLedgerConsistent();
 
@@ -237,14 +277,34 @@ describe("dine-in paid after the meal", () => {
 		expect((await billOf(alice, "T1")).data).toBeNull();
 	});
 
-	it("closes a bill whose every round was cancelled with nothing to pay", async () => {
+	it("closes a bill with nothing due, and refuses one with something due without changing anything", async () => {
 		const order = await round(alice, "T2");
+		const billId = order.billId as number;
+		const moneyBefore = await shopMoney();
+		const txnsBefore = await ledgerTxnCount();
+
+		// The money due is taken with the counter's Take payment, never booked by closing the bill.
+		const refused = await closeBill(billId, order.total, staff.accessToken, "en");
+
+		expect(refused).toMatchObject({
+			code: ErrorCode.TakePaymentAtCounter,
+			msg: formatMessage("takePaymentAtCounter", "en"),
+		});
+		expect(await storedBill(billId)).toEqual({ status: "open", settle_method: null, paid_total: null });
+		expect(await orderOf(alice, order.id)).toMatchObject({ paymentStatus: "unpaid" });
+		expect(await ledgerTxnCount()).toBe(txnsBefore);
+		expect(await shopMoney()).toEqual(moneyBefore);
+		expect((await billOf(alice, "T2")).data).toMatchObject({ id: billId, status: "open", due: order.total });
+
+		// Every round cancelled: nothing is due, and the staff close the bill.
 		await server.call("POST", "/app-api/order/cancel", { token: alice.accessToken, body: { orderId: order.id } });
 		expect((await payBill(alice, "T2", 0, "balance")).code).toBe(ErrorCode.BillNothingDue);
 
-		const closed = await settleAtCounter(order.billId as number, 0);
+		const closed = await closeBill(billId, 0);
 
 		expect(closed.data).toMatchObject({ status: "settled", settleMethod: "nothing_due", paidTotal: 0 });
+		expect(await shopMoney()).toEqual(moneyBefore);
+		await fx.expectLedgerConsistent();
 	});
 
 	it("pays the bill through the sandbox gateway, and refunds a payment the bill outgrew", async () => {

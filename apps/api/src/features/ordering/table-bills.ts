@@ -14,12 +14,12 @@ import {
 	type BillRow,
 	billDue,
 	cancelRound,
+	closeWithNothingDue,
 	lockBill,
 	lockUnpaidRounds,
 	OPEN_ROUND_EXCLUDED,
 	type OrderRow,
 	presentBills,
-	settleAtCounter,
 	settleBill,
 } from "./bill-settlement.js";
 import { announceBillChange, announceOrderChange } from "./events.js";
@@ -233,18 +233,21 @@ async function authorizeStaffForBill(deps: AppDeps, ctx: SignedInContext, billId
 }
 
 /**
- * The staff took the money at the counter (cash or card) and settle the bill; a bill whose
- * rounds were all cancelled is closed with nothing to pay. The staff confirm the total
- * they collected: a bill that changed meanwhile is refused. The seating ends with it.
+ * The staff close a bill that owes nothing: its rounds were all cancelled, or a booking's
+ * deposit credited to it covers them (they are paid from it). A bill with something due is
+ * refused (TakePaymentAtCounter), nothing changed: its money is taken with the counter's Take
+ * payment (decision 029), never booked here as if the platform had received it. The staff
+ * confirm the total they saw (0): a bill that changed meanwhile is refused with BillChanged.
+ * The seating ends with it.
  */
-export async function settleBillAtCounter(
+export async function closeBillWithNothingDue(
 	deps: AppDeps,
 	ctx: SignedInContext,
 	input: { billId: number; expectedTotal: number },
 ): Promise<TableBillView> {
 	const now = deps.clock.now();
 	const orderIds = await onUnpaidRoundsAsSeen(deps, ctx, input, (trx, bill, rounds) =>
-		settleAtCounter(trx, bill, rounds, { staffMemberId: ctx.member.id, now }),
+		closeWithNothingDue(trx, bill, rounds, { staffMemberId: ctx.member.id, now }),
 	);
 	for (const orderId of orderIds) await announceOrderChange(deps, orderId, "paid");
 	await announceBillChange(deps, input.billId, "settled");
@@ -338,7 +341,7 @@ export async function clearTable(
 	const cancelledIds = await onUnpaidRoundsAsSeen(deps, ctx, input, async (trx, bill, unpaid) => {
 		for (const round of unpaid)
 			await cancelRound(trx, round, { memberId: ctx.member.id, reason: "table_cleared", now });
-		await settleAtCounter(trx, bill, [], { staffMemberId: ctx.member.id, now });
+		await closeWithNothingDue(trx, bill, [], { staffMemberId: ctx.member.id, now });
 		return unpaid.map((round) => round.id);
 	});
 	for (const orderId of cancelledIds) await announceOrderChange(deps, orderId, "cancelled");

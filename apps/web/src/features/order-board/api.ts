@@ -49,8 +49,12 @@ export function setDisplayCurrency(
 	return api.post("/merchant/shop/display-currency", { shopId, second }, { toast: false, loading: true });
 }
 
-/** The money was taken at the counter; `expectedTotal` is the amount the staff collected. */
-export function settleBillAtCounter(billId: number, expectedTotal: number): Promise<TableBillView> {
+/**
+ * Closes a bill with nothing due (its rounds cancelled, or a booking's deposit covers them):
+ * `expectedTotal` is 0. A bill with money due is refused (TakePaymentAtCounter): it is paid with
+ * the till's Take payment sheet (the bills tab's link, decision 029).
+ */
+export function closeBillWithNothingDue(billId: number, expectedTotal = 0): Promise<TableBillView> {
 	return api.post<TableBillView>("/merchant/bill/settle", { billId, expectedTotal }, { toast: false, loading: true });
 }
 

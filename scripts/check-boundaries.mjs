@@ -29,20 +29,27 @@ const rules = [
 /** The contract's shared parts, which every capability's file may use and which use none (index.ts only gathers). */
 const contractInfrastructure = /^(common|constants|envelope|errors|i18n|messages|money|strict)(\.ts|\/)/;
 
-const importPattern = /(?:import|export)\s[^'"]*?from\s+["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g;
+// An import may span lines (biome breaks long ones), so files are read whole, never line by line.
+const importPattern =
+	/(?:import|export)\s[^'"]*?from\s+["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)|import\s+["']([^"']+)["']/g;
+
+/** Every module a file imports, with the line its import statement starts on. */
+function* importsOf(file) {
+	const text = readFileSync(file, "utf8");
+	for (const match of text.matchAll(importPattern)) {
+		const spec = match[1] ?? match[2] ?? match[3];
+		const line = text.slice(0, match.index).split("\n").length;
+		yield { spec, line };
+	}
+}
 
 const problems = [];
 for (const rule of rules) {
 	for (const file of walk(path.join(root, rule.dir))) {
-		const lines = readFileSync(file, "utf8").split("\n");
-		lines.forEach((line, index) => {
-			for (const match of line.matchAll(importPattern)) {
-				const spec = match[1] ?? match[2];
-				if (rule.deny.some((pattern) => pattern.test(spec))) {
-					problems.push(`${path.relative(root, file)}:${index + 1}: imports "${spec}": ${rule.why}`);
-				}
-			}
-		});
+		for (const { spec, line } of importsOf(file)) {
+			if (rule.deny.some((pattern) => pattern.test(spec)))
+				problems.push(`${path.relative(root, file)}:${line}: imports "${spec}": ${rule.why}`);
+		}
 	}
 }
 const webPackage = JSON.parse(readFileSync(path.join(root, "apps/web/package.json"), "utf8"));
@@ -116,39 +123,35 @@ function featureBoundaryProblems() {
 		for (const file of walk(base)) {
 			const rel = path.relative(base, file).split(path.sep).join("/");
 			const from = floor.unitOf(rel);
-			const lines = readFileSync(file, "utf8").split("\n");
-			lines.forEach((line, index) => {
-				for (const match of line.matchAll(importPattern)) {
-					const spec = match[1] ?? match[2];
-					if (!spec.startsWith(".")) continue;
-					const target = path
-						.relative(base, path.resolve(path.dirname(file), spec))
-						.split(path.sep)
-						.join("/")
-						.replace(/\.js$/, ".ts");
-					const to = floor.unitOf(target.includes(".") ? target : `${target}/`);
-					const where = `${floor.dir}/${rel}:${index + 1}`;
-					if (from !== null && floor.shellMayImport?.test(target))
+			for (const { spec, line } of importsOf(file)) {
+				if (!spec.startsWith(".")) continue;
+				const target = path
+					.relative(base, path.resolve(path.dirname(file), spec))
+					.split(path.sep)
+					.join("/")
+					.replace(/\.js$/, ".ts");
+				const to = floor.unitOf(target.includes(".") ? target : `${target}/`);
+				const where = `${floor.dir}/${rel}:${line}`;
+				if (from !== null && floor.shellMayImport?.test(target))
+					report(
+						`${floor.dir}/${rel} imports the shell ${spec}`,
+						where,
+						`the feature "${from}" imports the app shell ("${spec}"); move what it needs to lib/ or ui/`,
+					);
+				if (to === null || to === from) continue;
+				if (from === null) {
+					if (floor.infrastructure.test(rel) && !floor.shellMayImport?.test(rel))
 						report(
-							`${floor.dir}/${rel} imports the shell ${spec}`,
+							`${floor.dir}/${rel} imports the feature ${to}`,
 							where,
-							`the feature "${from}" imports the app shell ("${spec}"); move what it needs to lib/ or ui/`,
+							`infrastructure imports the feature "${to}" ("${spec}")`,
 						);
-					if (to === null || to === from) continue;
-					if (from === null) {
-						if (floor.infrastructure.test(rel) && !floor.shellMayImport?.test(rel))
-							report(
-								`${floor.dir}/${rel} imports the feature ${to}`,
-								where,
-								`infrastructure imports the feature "${to}" ("${spec}")`,
-							);
-						continue;
-					}
-					const key = `${from} -> ${to}`;
-					if (!allEdges.has(key)) allEdges.set(key, where);
-					if (!allowed.has(`${floor.dir}: ${key}`) && !edges.has(key)) edges.set(key, where);
+					continue;
 				}
-			});
+				const key = `${from} -> ${to}`;
+				if (!allEdges.has(key)) allEdges.set(key, where);
+				if (!allowed.has(`${floor.dir}: ${key}`) && !edges.has(key)) edges.set(key, where);
+			}
 		}
 		// An allowed tie counts only while it still closes a circle; one that no longer does must go.
 		for (const key of circles(allEdges).flat()) seen.add(`${floor.dir}: ${key}`);

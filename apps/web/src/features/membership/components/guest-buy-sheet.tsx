@@ -15,7 +15,6 @@ import { buyCard, invalidateCards, newPurchaseKey, rememberExtending } from "../
 import { useCardDate } from "../guest-format";
 import { useCardText } from "../guest-strings";
 import "../../../ui/controls.css";
-import "../../ordering/ordering.css";
 
 /** A purchase the server refused: its message, and whether more balance would have paid it. */
 interface Refusal {

@@ -18,8 +18,8 @@ import { PurchaseDone, PurchaseReturn } from "../components/guest-purchase-resul
 import { cardDetailQuery } from "../guest-api";
 import { useCardDate } from "../guest-format";
 import { useCardText } from "../guest-strings";
+import "../../../ui/footer-bar.css";
 import "../../../ui/controls.css";
-import "../../ordering/ordering.css";
 import "../guest-membership.css";
 
 function positiveId(value: string | null): number | null {

@@ -27,6 +27,7 @@ import { OrderTypeSwitch } from "../components/order-type-switch";
 import { PriceSummary } from "../components/price-summary";
 import { useCartPricing } from "../use-cart-pricing";
 import { useCheckout } from "../use-checkout";
+import "../../../ui/footer-bar.css";
 import "../ordering.css";
 
 /** Problems that an address fixes: the cart links to the address page next to them. */

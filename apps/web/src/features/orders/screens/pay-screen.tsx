@@ -42,6 +42,7 @@ import { shopDetailQuery, timezoneOf } from "../../venues/api";
 import { formatWindows } from "../../venues/open-state";
 import { createOrder, invalidateOrders, orderDetailQuery, payOrder } from "../api";
 import { ORDER_TIME_LABEL } from "../order-type-words";
+import "../../../ui/footer-bar.css";
 import "../../ordering/ordering.css";
 import "../orders.css";
 import { keepTyped } from "../../../lib/controlled-input";

@@ -16,6 +16,7 @@ import { PricedLines } from "../../ordering/components/priced-lines";
 import { PayMethodPicker } from "../../payments/components/pay-method-picker";
 import { invalidateOrders, payTableBill, tableBillQuery } from "../api";
 import { useLiveOrders } from "../use-live-orders";
+import "../../../ui/footer-bar.css";
 import "../../ordering/ordering.css";
 import "../orders.css";
 

@@ -39,6 +39,7 @@ import {
 	validateBooking,
 } from "../guest-booking";
 import { useGuestText } from "../guest-strings";
+import "../../../ui/footer-bar.css";
 import "../guest-reservations.css";
 import { keepTyped } from "../../../lib/controlled-input";
 import "../../../ui/controls.css";

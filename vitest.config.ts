@@ -51,6 +51,8 @@ export default defineConfig({
 	test: {
 		projects: [
 			{ test: { name: "contract", root: "packages/contract", include: ["src/**/*.test.ts"], environment: "node" } },
+			// The repository's own tools (the architecture check).
+			{ test: { name: "scripts", root: "scripts", include: ["*.test.ts"], environment: "node" } },
 			apiProject("pglite"),
 			...(process.env.TEST_POSTGRES_URL ? [apiProject("postgres")] : []),
 			"apps/web",

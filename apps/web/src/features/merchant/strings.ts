@@ -51,6 +51,9 @@ const zhCN = {
 	"bills.confirmClear": "为 {{table}} 号桌清台？顾客手中的桌码将失效，下一桌客人需重新扫码。",
 	"bills.confirmClearUnpaid": "为 {{table}} 号桌清台？未付款的 {{amount}} 将被取消、不再收费，顾客手中的桌码将失效。",
 	"bills.cleared": "{{table}} 号桌已清台",
+	"bills.closeCovered": "押金结账",
+	"bills.confirmCloseCovered": "用订座押金结清 {{table}} 号桌的 {{amount}}？无需另收款，账单结清后订座完成。",
+	"bills.closedCovered": "{{table}} 号桌已用押金结账",
 	"bills.payAfterMeal": "堂食餐后结账",
 	"bills.payAfterMealHint": "开启后，堂食点单直接送厨房，用餐后按桌结账；关闭则每次下单先付款。",
 	"bills.payAfterMealOn": "已开启餐后结账",
@@ -185,6 +188,10 @@ const en: Strings = {
 	"bills.confirmClearUnpaid":
 		"Clear table {{table}}? Unpaid rounds totalling {{amount}} are cancelled and not charged, and the codes the diners hold stop working.",
 	"bills.cleared": "Table {{table}} is cleared",
+	"bills.closeCovered": "Close with deposit",
+	"bills.confirmCloseCovered":
+		"Close table {{table}}'s bill of {{amount}} with the booking's deposit? Nothing more is taken; the bill is settled and the booking completed.",
+	"bills.closedCovered": "Table {{table}}'s bill is closed with the deposit",
 	"bills.payAfterMeal": "Dine-in: pay after the meal",
 	"bills.payAfterMealHint":
 		"On: dine-in rounds go straight to the kitchen and each table pays its bill at the end. Off: guests pay every round when they order.",
@@ -317,6 +324,9 @@ const km: Strings = {
 	"bills.confirmClearUnpaid":
 		"សម្អាតតុ {{table}}? ការកម្មង់មិនទាន់បង់សរុប {{amount}} នឹងត្រូវលុបចោល ហើយមិនគិតប្រាក់ទេ ហើយកូដដែលភ្ញៀវកំពុងប្រើនឹងលែងដំណើរការ។",
 	"bills.cleared": "តុ {{table}} ត្រូវបានសម្អាត",
+	"bills.closeCovered": "បិទដោយប្រាក់កក់",
+	"bills.confirmCloseCovered": "បិទវិក្កយបត្រ {{amount}} របស់តុ {{table}} ដោយប្រាក់កក់នៃការកក់? មិនយកប្រាក់បន្ថែមទេ ហើយការកក់នឹងបញ្ចប់។",
+	"bills.closedCovered": "វិក្កយបត្រតុ {{table}} ត្រូវបានបិទដោយប្រាក់កក់",
 	"bills.payAfterMeal": "ញ៉ាំនៅហាង៖ បង់ក្រោយពេលញ៉ាំ",
 	"bills.payAfterMealHint": "បើក៖ ការកម្មង់ញ៉ាំនៅហាងផ្ញើទៅផ្ទះបាយភ្លាម ហើយតុនីមួយៗបង់វិក្កយបត្រនៅចុងក្រោយ។ បិទ៖ ភ្ញៀវបង់រាល់ពេលកម្មង់។",
 	"bills.payAfterMealOn": "ភ្ញៀវញ៉ាំនៅហាងឥឡូវបង់ក្រោយពេលញ៉ាំ",

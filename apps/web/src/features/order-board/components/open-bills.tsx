@@ -13,21 +13,30 @@ import { ConfirmDialog } from "../../../ui/confirm-dialog";
 import { EmptyState, ErrorState, LoadingState } from "../../../ui/states";
 import { useMerchantText } from "../../merchant/strings";
 import { shopDetailQuery, venueKeys } from "../../venues/api";
-import { clearTable, merchantKeys, openBillsQuery, removeBillRound, setDineInPayment } from "../api";
+import {
+	clearTable,
+	closeBillWithNothingDue,
+	merchantKeys,
+	openBillsQuery,
+	removeBillRound,
+	setDineInPayment,
+} from "../api";
 import { DisplayCurrencySetting } from "./display-currency-setting";
 
 /** A staff action on the bills waiting for confirmation. */
 type Pending =
 	| { kind: "clear"; bill: TableBillView }
+	| { kind: "closeCovered"; bill: TableBillView }
 	| { kind: "remove"; bill: TableBillView; round: BillRoundView; number: number };
 
 /**
  * Tables that ordered and have not paid (dine-in paid after the meal). Each round shows who
  * ordered it and when, so a round nobody at the table ordered stands out; the staff can
  * remove such a round before it is paid, take payment for the bill at the counter (the till's
- * Take payment sheet: cash, card terminal or the member's balance, decision 029), or clear the
- * table (its seating ends and the codes the diners hold stop working, decision 009). Each
- * asks for confirmation first.
+ * Take payment sheet: cash, card terminal or the member's balance, decision 029), close a bill
+ * that a booking's deposit covers in full (nothing to take: the deposit pays the rounds), or
+ * clear the table (its seating ends and the codes the diners hold stop working, decision 009).
+ * Each asks for confirmation first.
  */
 export function OpenBills({ shop }: { shop: MerchantShopRef }) {
 	const shopId = shop.shopId;
@@ -45,6 +54,9 @@ export function OpenBills({ shop }: { shop: MerchantShopRef }) {
 			if (action.kind === "remove") {
 				await removeBillRound(action.round.orderId);
 				showToast(mt("bills.removed", { table, n: action.number }));
+			} else if (action.kind === "closeCovered") {
+				await closeBillWithNothingDue(action.bill.id);
+				showToast(mt("bills.closedCovered", { table }));
 			} else {
 				await clearTable(action.bill.id, action.bill.due);
 				showToast(mt("bills.cleared", { table }));
@@ -67,9 +79,13 @@ export function OpenBills({ shop }: { shop: MerchantShopRef }) {
 				amount: price(action.round.total),
 				who: ordererName(action.round),
 			});
-		return action.bill.due === 0
+		if (action.kind === "closeCovered")
+			return mt("bills.confirmCloseCovered", { table, amount: price(coveredTotal(action.bill)) });
+		// Clearing cancels every unpaid round, a deposit-covered one too (the deposit then goes back).
+		const unpaid = coveredTotal(action.bill);
+		return unpaid === 0
 			? mt("bills.confirmClear", { table })
-			: mt("bills.confirmClearUnpaid", { table, amount: price(action.bill.due) });
+			: mt("bills.confirmClearUnpaid", { table, amount: price(unpaid) });
 	};
 
 	return (
@@ -88,13 +104,25 @@ export function OpenBills({ shop }: { shop: MerchantShopRef }) {
 			<ConfirmDialog
 				open={pending !== null}
 				message={pending ? question(pending) : ""}
-				destructive={pending?.kind === "remove" || (pending?.kind === "clear" && pending.bill.due > 0)}
+				destructive={pending?.kind === "remove" || (pending?.kind === "clear" && coveredTotal(pending.bill) > 0)}
 				onConfirm={() => pending && void run(pending)}
 				onCancel={() => setPending(null)}
 				testId="merchant-bill-confirm"
 			/>
 		</div>
 	);
+}
+
+/** Rounds still open for payment (not cancelled or rejected): what a booking's deposit may cover. */
+function unpaidRounds(bill: TableBillView): BillRoundView[] {
+	return bill.rounds.filter(
+		(round) => round.paymentStatus === "unpaid" && round.status !== "cancelled" && round.status !== "rejected",
+	);
+}
+
+/** What the deposit pays when the bill is closed: the unpaid rounds, which it covers in full. */
+function coveredTotal(bill: TableBillView): number {
+	return unpaidRounds(bill).reduce((sum, round) => sum + round.total, 0);
 }
 
 /** Who ordered a round, as the staff see it: nickname and masked phone. */
@@ -225,6 +253,17 @@ function BillList({
 						>
 							{mt("bills.clear")}
 						</button>
+						{bill.due === 0 && unpaidRounds(bill).length > 0 && (
+							<button
+								type="button"
+								className="button button--primary button--small"
+								disabled={busy}
+								onClick={() => onAction({ kind: "closeCovered", bill })}
+								data-testid="merchant-bill-close-covered"
+							>
+								{mt("bills.closeCovered")}
+							</button>
+						)}
 						{bill.due > 0 && (
 							<Link
 								className="button button--primary button--small"

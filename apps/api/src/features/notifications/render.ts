@@ -42,7 +42,7 @@ export interface RenderedMessage {
 type RenderDeps = Pick<AppDeps, "db" | "database" | "config">;
 
 /**
- * The web app's pages the buttons open (apps/web/src/app/paths.ts; each screen reads these
+ * The web app's pages the buttons open (apps/web/src/lib/paths.ts; each screen reads these
  * queries). Every address names the tenant and, when the message is about a shop, that shop
  * (issue 27: the wallet button opened whichever shop the app had chosen last): the merchant
  * pages switch to the shop named, or say it is not the reader's, never show another one.

@@ -24,7 +24,7 @@ import { listShops } from "./service.js";
  * per build.
  */
 
-/** The tab pages that show the nearest shop first (apps/web/src/app/paths.ts). */
+/** The tab pages that show the nearest shop first (apps/web/src/lib/paths.ts). */
 export const FIRST_SCREEN_PATHS: ReadonlySet<string> = new Set(["/", "/pages/index/index", "/pages/menu/menu"]);
 
 /** How long a built page is sent before the shop is read again. */

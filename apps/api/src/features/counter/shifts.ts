@@ -3,8 +3,9 @@ import type { z } from "zod";
 import { BusinessError } from "../../http/business-error.js";
 import type { AppDeps } from "../../http/deps.js";
 import type { RequestContext } from "../../http/request-context.js";
+import { counterShop } from "../venues/service.js";
 import { expectedOf, presentShift } from "./present.js";
-import { counterShop, lockOpenShift } from "./takings.js";
+import { lockOpenShift } from "./takings.js";
 
 type SignedInContext = RequestContext & { member: { id: number } };
 

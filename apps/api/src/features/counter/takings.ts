@@ -22,7 +22,7 @@ import { changeOrder } from "../ordering/queries.js";
 import { type PaymentRow, paymentPurpose } from "../payments/purposes.js";
 import { reversePointsForOrder } from "../points/order-points.js";
 import { toLocalMoment } from "../venues/hours.js";
-import { requireShopPermission } from "../venues/service.js";
+import { counterShop } from "../venues/service.js";
 import { postLedgerTxn } from "../wallet/ledger.js";
 import { earningIdsOf, keepAtCounter } from "./kept-money.js";
 import { presentTakes, type TakeRow } from "./present.js";
@@ -34,17 +34,6 @@ type OrderRow = Selectable<DB["customer_order"]>;
 
 /** The same key won a parallel race (a double tap): answered after the rollback with its taking. */
 class KeyTakenMeanwhile extends Error {}
-
-/** The shop a counter call works at, once the caller holds the counter permission there (else Forbidden). */
-export async function counterShop(deps: AppDeps, ctx: SignedInContext, shopId: number) {
-	await requireShopPermission(deps, ctx, shopId, "counter");
-	return deps.db
-		.selectFrom("shop")
-		.select(["id", "timezone"])
-		.where("tenant_id", "=", ctx.tenant.id)
-		.where("id", "=", shopId)
-		.executeTakeFirstOrThrow();
-}
 
 /** The caller's open shift at the shop, locked: takings and the close meet on it. */
 export function lockOpenShift(trx: Trx, shopId: number, memberId: number) {

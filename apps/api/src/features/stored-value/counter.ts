@@ -14,7 +14,7 @@ import { optionalIdempotencyKey } from "../../http/idempotency-key.js";
 import type { RequestContext } from "../../http/request-context.js";
 import { noEarningsToReverse, recordShopEarning, reverseEarnings } from "../merchant-wallet/earnings.js";
 import { addDays, fromLocalMoment, toLocalMoment } from "../venues/hours.js";
-import { requireShopPermission } from "../venues/service.js";
+import { counterShop } from "../venues/service.js";
 import { bonusSpentIn, creditWallet, debitWallet, lockWalletParts, splitSpend } from "../wallet/bonus.js";
 import { postLedgerTxn } from "../wallet/ledger.js";
 import { findWallet } from "../wallet/queries.js";
@@ -28,16 +28,6 @@ type CounterPaymentRow = Selectable<DB["counter_payment"]>;
 class KeyTakenMeanwhile extends Error {}
 
 /** The shop a counter call works at, once the caller is allowed the counter there (else Forbidden). */
-async function counterShop(deps: AppDeps, ctx: SignedInContext, shopId: number) {
-	await requireShopPermission(deps, ctx, shopId, "counter");
-	return deps.db
-		.selectFrom("shop")
-		.select(["id", "name", "timezone"])
-		.where("tenant_id", "=", ctx.tenant.id)
-		.where("id", "=", shopId)
-		.executeTakeFirstOrThrow();
-}
-
 async function present(deps: AppDeps, row: CounterPaymentRow, timeZone: string): Promise<CounterPaymentView> {
 	const [view] = await presentCounterPayments(deps.db, { rows: [row], now: deps.clock.now(), timeZone });
 	return view as CounterPaymentView;

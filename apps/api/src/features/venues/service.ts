@@ -536,6 +536,20 @@ export async function requireShopPermission(
 }
 
 /**
+ * The shop a counter call works at (the stored-value charge, the till), once the caller holds
+ * the "counter" permission there; else Forbidden.
+ */
+export async function counterShop(deps: AppDeps, ctx: CallerContext & { member: { id: number } }, shopId: number) {
+	await requireShopPermission(deps, ctx, shopId, "counter");
+	return deps.db
+		.selectFrom("shop")
+		.select(["id", "name", "timezone"])
+		.where("tenant_id", "=", ctx.tenant.id)
+		.where("id", "=", shopId)
+		.executeTakeFirstOrThrow();
+}
+
+/**
  * Whether the member administers the business (migration 0026): defines what every shop of the
  * tenant shares and that touches money (recharge packages, the stored-value agreement, VIP card
  * types, coupon templates, the points rule and mall, the second currency's rate).

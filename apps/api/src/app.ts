@@ -28,7 +28,10 @@ import { telegramWebhookRoutes } from "./features/notifications/webhook-routes.j
 import { cartCouponRoutes } from "./features/ordering/cart-coupons.js";
 import { registerOrderingPaymentPurposes } from "./features/ordering/payment-purposes.js";
 import { orderingRoutes, paymentStatusRoutes } from "./features/ordering/routes.js";
+import { checkoutRoutes } from "./features/payments/checkout-routes.js";
+import { railSettingsRoutes } from "./features/payments/rail-settings/routes.js";
 import { gatewayCallbackRoutes, sandboxGatewayRoutes } from "./features/payments/routes.js";
+import { statementRoutes } from "./features/payments/statements/routes.js";
 import { pointsRoutes } from "./features/points/routes.js";
 import { reservationMoneyRoutes } from "./features/reservations/money-routes.js";
 import { registerBookingPaymentPurpose } from "./features/reservations/payments.js";
@@ -90,6 +93,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
 			await branchRoutes(scope, deps);
 			await websocketTicketRoute(scope, deps);
 			await paymentStatusRoutes(scope, deps);
+			await checkoutRoutes(scope, deps);
 			await shopStaffRoutes(scope, deps);
 			await shopChangeRoutes(scope, deps);
 			await shopStatsRoutes(scope, deps);
@@ -105,6 +109,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
 			await cartCouponRoutes(scope, deps);
 			await merchantMoneyRoutes(scope, deps);
 			await walletRoutes(scope, deps);
+			await railSettingsRoutes(scope, deps);
+			await statementRoutes(scope, deps);
 			await noticeSettingsRoutes(scope, deps);
 			await telegramGroupRoutes(scope, deps);
 			// Tests on a fake clock (FAKE_NOW, never in production) may move it: see test-clock.ts.

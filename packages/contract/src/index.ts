@@ -20,6 +20,7 @@ export * from "./money.js";
 export * from "./notifications.js";
 export * from "./order-actions.js";
 export * from "./ordering.js";
+export * from "./payments/index.js";
 export * from "./points.js";
 export * from "./reservations.js";
 export * from "./shop-changes.js";

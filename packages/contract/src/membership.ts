@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { idField, multiLineText, queryIdField } from "./common.js";
+import { RailCurrencyField } from "./payments/checkout.js";
 import type { Localized } from "./i18n.js";
 import { localizedNameInput, RECHARGE_AMOUNT_MAX } from "./stored-value.js";
 
@@ -78,13 +79,14 @@ export interface VipCardDetail {
 
 export const VipCardIdQuery = z.object({ id: queryIdField });
 
-export const CARD_PAY_METHODS = ["balance", "sandbox", "wechat", "alipay"] as const;
+export const CARD_PAY_METHODS = ["balance", "sandbox", "wechat", "alipay", "khqr"] as const;
 export type CardPayMethod = (typeof CARD_PAY_METHODS)[number];
 
 /** `POST /member/user/buyCard` (Idempotency-Key header required: a double tap buys once). */
 export const BuyCardInput = z.strictObject({
 	cardTypeId: idField,
 	payMethod: z.enum(CARD_PAY_METHODS, { error: "fieldInvalid" }),
+	railCurrency: RailCurrencyField,
 });
 export type BuyCardInput = z.input<typeof BuyCardInput>;
 

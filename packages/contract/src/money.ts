@@ -60,15 +60,26 @@ function isPositiveWhole(value: number): boolean {
  */
 export function formatSecondMoney(amountMinor: number, currency: CurrencyConfig): string | null {
 	const second = currency.second;
+	const units = secondCurrencyUnits(amountMinor, currency);
+	if (!second || units === null) return null;
+	const sign = amountMinor < 0 && units > 0n ? "-" : "";
+	return withSymbol(sign, groupThousands(units.toString()), second.symbol, second.symbolPosition);
+}
+
+/**
+ * The whole units of the second currency an amount is shown as (its magnitude), rounded as
+ * `formatSecondMoney` shows it; what a customer who pays in riel is asked for (a KHQR in KHR,
+ * issue 29). Null when the shop has no usable second currency.
+ */
+export function secondCurrencyUnits(amountMinor: number, currency: CurrencyConfig): bigint | null {
+	const second = currency.second;
 	if (!second || !isPositiveWhole(second.rate) || !isPositiveWhole(second.roundTo)) return null;
 	if (!Number.isFinite(amountMinor)) return null;
 	const minor = BigInt(Math.round(amountMinor));
 	const magnitude = minor < 0n ? -minor : minor;
 	const numerator = magnitude * BigInt(second.rate);
 	const step = 10n ** BigInt(currency.decimals) * BigInt(second.roundTo);
-	const units = ((2n * numerator + step) / (2n * step)) * BigInt(second.roundTo);
-	const sign = minor < 0n && units > 0n ? "-" : "";
-	return withSymbol(sign, groupThousands(units.toString()), second.symbol, second.symbolPosition);
+	return ((2n * numerator + step) / (2n * step)) * BigInt(second.roundTo);
 }
 
 /**

@@ -3,13 +3,14 @@ import { CartLineInput, type PriceDiscount, type PricedCartLine, type WaivedDeli
 import { idField, mobileField, multiLineText, oneLineText, queryIdField, queryInteger } from "./common.js";
 import { Limits } from "./constants.js";
 import type { OrderAction, OrderStatus, PaymentStatus, RefundStatus, StaffStep } from "./order-actions.js";
+import { RailCurrencyField } from "./payments/checkout.js";
 import { type OrderType, orderTypeField } from "./venues.js";
 
-export const PayMethod = { Balance: "balance", Sandbox: "sandbox", Wechat: "wechat", Alipay: "alipay" } as const;
+export const PayMethod = { Balance: "balance", Sandbox: "sandbox", Wechat: "wechat", Alipay: "alipay", Khqr: "khqr" } as const;
 export type PayMethod = (typeof PayMethod)[keyof typeof PayMethod];
 /** How an order was paid: a customer's method, or at the shop's counter (cash or card, by the staff). */
 export type PaidWith = PayMethod | "counter";
-const payMethodField = z.enum(["balance", "sandbox", "wechat", "alipay"], { error: "fieldInvalid" });
+const payMethodField = z.enum(["balance", "sandbox", "wechat", "alipay", "khqr"], { error: "fieldInvalid" });
 
 /** Spec §3 order list filter: all −1, pending payment 0, in progress 1, completed 4, refund −3. */
 export const OrderListFilter = { All: -1, PendingPayment: 0, InProgress: 1, Completed: 4, Refund: -3 } as const;
@@ -45,6 +46,8 @@ export type PlaceOrderInput = z.input<typeof PlaceOrderInput>;
 export const PayOrderInput = z.strictObject({
 	orderId: idField,
 	payMethod: payMethodField,
+	/** KHQR only: pay in the shop's second currency (riel) instead of its own. */
+	railCurrency: RailCurrencyField,
 });
 
 export const OrderIdInput = z.strictObject({ orderId: idField });
@@ -118,7 +121,8 @@ export interface OrderView {
 }
 
 export interface RefundTransfer {
-	status: "pending" | "succeeded" | "failed";
+	/** awaiting_transfer: paid by KHQR, which has no refund call; the money goes back by a bank transfer staff make. */
+	status: "pending" | "succeeded" | "failed" | "awaiting_transfer";
 	amount: number;
 }
 
@@ -178,6 +182,7 @@ export const TableBillQuery = z.object({ tableToken: tableTokenField });
 export const PayBillInput = z.strictObject({
 	tableToken: tableTokenField,
 	payMethod: payMethodField,
+	railCurrency: RailCurrencyField,
 	expectedTotal: z.number({ error: "fieldInvalid" }).int({ error: "fieldInvalid" }).min(0, { error: "fieldInvalid" }),
 });
 

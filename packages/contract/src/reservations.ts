@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CartLineInput } from "./cart.js";
 import { idField, mobileField, multiLineText, oneLineText, queryIdField, queryInteger } from "./common.js";
+import { RailCurrencyField } from "./payments/checkout.js";
 import { CART_MAX_LINES, Limits } from "./constants.js";
 import type { OrderLineView, PayMethod } from "./ordering.js";
 import { localDateField } from "./shop-settings.js";
@@ -410,7 +411,8 @@ export type StaffCreateReservationInput = z.input<typeof StaffCreateReservationI
 
 export const PayReservationInput = z.strictObject({
 	reservationId: idField,
-	payMethod: z.enum(["balance", "sandbox", "wechat", "alipay"], { error: "fieldInvalid" }),
+	payMethod: z.enum(["balance", "sandbox", "wechat", "alipay", "khqr"], { error: "fieldInvalid" }),
+	railCurrency: RailCurrencyField,
 });
 export type PayReservationInput = z.infer<typeof PayReservationInput>;
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { idField, multiLineText, oneLineText, queryIdField, queryInteger } from "./common.js";
+import { RailCurrencyField } from "./payments/checkout.js";
 import { Limits } from "./constants.js";
 import type { Localized } from "./i18n.js";
 import type { MessageKey } from "./messages.js";
@@ -48,7 +49,7 @@ export interface RechargeMenu {
 }
 
 /** Gateways a recharge can be paid through: never the balance itself. */
-export const RECHARGE_PAY_METHODS = ["sandbox", "wechat", "alipay"] as const;
+export const RECHARGE_PAY_METHODS = ["sandbox", "wechat", "alipay", "khqr"] as const;
 export type RechargePayMethod = (typeof RECHARGE_PAY_METHODS)[number];
 
 /**
@@ -62,6 +63,7 @@ export const RechargeInput = z.strictObject({
 		.int({ error: "fieldInvalid" })
 		.positive({ error: "fieldInvalid" }),
 	payMethod: z.enum(RECHARGE_PAY_METHODS, { error: "rechargeMethodInvalid" }).default("sandbox"),
+	railCurrency: RailCurrencyField,
 	agree: z.literal(true, { error: "agreeStoredValue" }),
 });
 export type RechargeInput = z.input<typeof RechargeInput>;

@@ -1,4 +1,4 @@
-import type { Localized } from "@bayon/contract";
+import type { CheckoutPresentation, Localized } from "@bayon/contract";
 import type { ColumnType, Generated, JSONColumnType } from "kysely";
 
 /** Kysely's view of the tables created by db/migrations. Keep in step with the SQL. */
@@ -401,7 +401,7 @@ export interface CustomerOrderTable {
 		| "rejected"
 		| "refunded";
 	payment_status: "unpaid" | "paying" | "paid" | "refunded";
-	pay_method: "balance" | "sandbox" | "wechat" | "alipay" | "counter" | null;
+	pay_method: "balance" | "sandbox" | "wechat" | "alipay" | "khqr" | "counter" | null;
 	pickup_number: number;
 	business_day: string;
 	pickup_at: Timestamp | null;
@@ -454,7 +454,7 @@ export interface TableBillTable {
 	status: "open" | "settled";
 	opened_at: Timestamp;
 	settled_at: Timestamp | null;
-	settle_method: "balance" | "sandbox" | "wechat" | "alipay" | "counter" | "nothing_due" | null;
+	settle_method: "balance" | "sandbox" | "wechat" | "alipay" | "khqr" | "counter" | "nothing_due" | null;
 	settled_by_member_id: number | null;
 	paid_total: number | null;
 	/** The booking seated at this bill (issue 11), whose deposit is credited to it. */
@@ -484,9 +484,22 @@ export interface PaymentTable {
 	purpose: PaymentPurpose;
 	purpose_id: number;
 	payer_member_id: OptionalNullable<number>;
-	provider: "sandbox" | "wechat" | "alipay" | "cash" | "card_terminal";
+	provider: "sandbox" | "wechat" | "alipay" | "khqr" | "cash" | "card_terminal";
 	amount: number;
 	status: "pending" | "succeeded" | "declined" | "abandoned";
+	/** The ledger's currency (migration 0036; null only on counter takings written before it). */
+	currency: OptionalNullable<string>;
+	/** The rail's own currency and amount (minor units) when it is not the ledger's: KHQR in riel. */
+	rail_currency: OptionalNullable<string>;
+	rail_amount: OptionalNullable<number>;
+	/** How the rail was asked to take it: jsapi, h5, native, wap, page, precreate, khqr, hosted. */
+	channel: OptionalNullable<string>;
+	/** The rail's reference known before it is paid: KHQR's md5, WeChat's prepay id. */
+	rail_ref: OptionalNullable<string>;
+	/** What our checkout page shows for it (a QR, a deep link, JSAPI parameters); null for a redirect. */
+	checkout: ColumnType<CheckoutPresentation | null, string | null | undefined, string | null>;
+	return_path: OptionalNullable<string>;
+	rail_expires_at: NullableTimestamp | undefined;
 	provider_txn_id: string | null;
 	created_at: Timestamp;
 	updated_at: Timestamp;
@@ -565,10 +578,13 @@ export interface GatewayRefundTable {
 	purpose_id: number;
 	gateway_payment_id: string;
 	refund_key: string;
-	provider: "sandbox" | "wechat" | "alipay";
+	provider: "sandbox" | "wechat" | "alipay" | "khqr";
 	amount: number;
 	reason: string;
-	status: "pending" | "succeeded" | "failed";
+	/** awaiting_transfer: KHQR has no refund call; staff transfer it back and record the reference. */
+	status: "pending" | "succeeded" | "failed" | "awaiting_transfer";
+	transfer_recorded_by: OptionalNullable<number>;
+	transfer_recorded_at: NullableTimestamp | undefined;
 	provider_refund_id: string | null;
 	attempts: Generated<number>;
 	next_attempt_at: Timestamp;
@@ -685,7 +701,7 @@ export interface ReservationPaymentTable {
 	kind: "deposit" | "preorder";
 	amount: number;
 	status: "due" | "paying" | "paid" | "refunded" | "kept" | "applied" | "void";
-	pay_method: "balance" | "sandbox" | "wechat" | "alipay" | null;
+	pay_method: "balance" | "sandbox" | "wechat" | "alipay" | "khqr" | null;
 	gateway_payment_id: string | null;
 	paid_at: NullableTimestamp;
 	settled_at: NullableTimestamp;
@@ -743,6 +759,11 @@ export interface DB {
 	idempotency_record: IdempotencyRecordTable;
 	payment: PaymentTable;
 	sandbox_gateway_txn: SandboxGatewayTxnTable;
+	payment_rail_settings: PaymentRailSettingsTable;
+	payment_rail_audit: PaymentRailAuditTable;
+	wechat_payer: WechatPayerTable;
+	payment_discrepancy: PaymentDiscrepancyTable;
+	payment_statement_run: PaymentStatementRunTable;
 	gateway_refund: GatewayRefundTable;
 	sandbox_gateway_refund: SandboxGatewayRefundTable;
 	recharge_package: RechargePackageTable;
@@ -982,7 +1003,7 @@ export interface RechargeTable {
 	package_name: LocalizedColumn;
 	pay_amount: number;
 	bonus_amount: number;
-	provider: "sandbox" | "wechat" | "alipay";
+	provider: "sandbox" | "wechat" | "alipay" | "khqr";
 	status: "pending" | "paid" | "expired";
 	idempotency_key: string;
 	expires_at: Timestamp;
@@ -1029,7 +1050,7 @@ export interface CardPurchaseTable {
 	card_type_id: number;
 	price: number;
 	validity_days: number;
-	pay_method: "balance" | "sandbox" | "wechat" | "alipay";
+	pay_method: "balance" | "sandbox" | "wechat" | "alipay" | "khqr";
 	status: "pending" | "paid" | "expired" | "refunded";
 	idempotency_key: string;
 	expires_at: Timestamp;
@@ -1232,4 +1253,82 @@ export interface PointsEntryTable {
 	order_id: number | null;
 	redemption_id: number | null;
 	created_at: Timestamp;
+}
+
+// Real payment rails (issue 29, migration 0036, decision 031).
+export type RailName = "wechat" | "alipay" | "khqr";
+
+export interface PaymentRailSettingsTable {
+	tenant_id: number;
+	rail: RailName;
+	enabled: Generated<boolean>;
+	/** The secrets, sealed (payments/rail-settings/sealing.ts); never answered or logged. */
+	sealed: string;
+	/** What may be shown back: ids, the last characters of keys, the token's expiry. */
+	summary: ColumnType<Record<string, string | null>, string | undefined, string>;
+	expires_at: NullableTimestamp | undefined;
+	updated_at: Timestamp;
+	updated_by: number | null;
+}
+
+export interface PaymentRailAuditTable {
+	id: Generated<number>;
+	tenant_id: number;
+	rail: RailName;
+	member_id: number | null;
+	action: "saved" | "enabled" | "disabled" | "removed" | "tested";
+	detail: ColumnType<Record<string, unknown>, string | undefined, string>;
+	at: Timestamp;
+}
+
+export interface WechatPayerTable {
+	tenant_id: number;
+	member_id: number;
+	app_id: string;
+	openid: string;
+	created_at: Timestamp;
+}
+
+export type PaymentDiscrepancyKind =
+	| "amount_mismatch"
+	| "currency_mismatch"
+	| "merchant_mismatch"
+	| "paid_twice"
+	| "missing_at_rail"
+	| "missing_here"
+	| "status_differs"
+	| "amount_differs"
+	| "refund_differs";
+
+export interface PaymentDiscrepancyTable {
+	id: Generated<number>;
+	tenant_id: number;
+	rail: GatewayRail;
+	kind: PaymentDiscrepancyKind;
+	payment_id: string | null;
+	rail_trade_no: string | null;
+	statement_date: ColumnType<string | null, string | null | undefined, string | null>;
+	our_amount: number | null;
+	rail_amount: number | null;
+	detail: ColumnType<Record<string, unknown>, string | undefined, string>;
+	found_at: Timestamp;
+	resolved_at: NullableTimestamp | undefined;
+	resolved_by: OptionalNullable<number>;
+	resolution_note: OptionalNullable<string>;
+}
+
+/** Any gateway a payment can be taken by: the sandbox or a rail. */
+export type GatewayRail = "sandbox" | RailName;
+
+export interface PaymentStatementRunTable {
+	tenant_id: number;
+	rail: RailName;
+	statement_date: ColumnType<string, string, string>;
+	status: "running" | "done" | "failed";
+	our_count: Generated<number>;
+	rail_count: Generated<number>;
+	differences: Generated<number>;
+	last_error: OptionalNullable<string>;
+	started_at: Timestamp;
+	finished_at: NullableTimestamp | undefined;
 }

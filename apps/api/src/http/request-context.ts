@@ -33,6 +33,8 @@ export interface RequestContext {
 	lang: string;
 	member: SignedInMember | null;
 	ip: string;
+	/** The caller's browser as it names itself (payments picks the rail's channel by it); "" when absent. */
+	userAgent: string;
 }
 
 declare module "fastify" {
@@ -64,7 +66,7 @@ export function installRequestContext(app: FastifyInstance, deps: AppDeps, calle
 		const tenant = await resolveTenant(request, deps, callers);
 		const token = bearerToken(request);
 		const member = token ? await callers.member(deps, tenant.id, token) : null;
-		request.ctx = { tenant, lang, member, ip: request.ip };
+		request.ctx = { tenant, lang, member, ip: request.ip, userAgent: headerValue(request.headers["user-agent"]) ?? "" };
 		if (!member && request.routeOptions.config?.public !== true && request.is404 !== true) {
 			throw new BusinessError(ErrorCode.Unauthorized);
 		}

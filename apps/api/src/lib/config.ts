@@ -36,6 +36,17 @@ const EnvSchema = z.object({
 		.string()
 		.regex(/^[A-Za-z0-9+/_-]{43}=?$/, "must be 32 random bytes in base64 (openssl rand -base64 32)")
 		.optional(),
+	// The 32-byte key the payment rails' secrets are sealed with (payments/rail-settings/sealing.ts).
+	RAIL_SECRETS_KEY: z
+		.string()
+		.regex(/^[A-Za-z0-9+/_-]{43}=?$/, "must be 32 random bytes in base64 (openssl rand -base64 32)")
+		.optional(),
+	// The rails' hosts: their own by default; tests and staging point them at fakes.
+	WECHATPAY_API_URL: z.string().regex(/^https?:\/\/[^/]+(\/.*[^/])?$/, "must be an http(s) URL without a trailing slash").default("https://api.mch.weixin.qq.com"),
+	WECHAT_OAUTH_URL: z.string().regex(/^https?:\/\/[^/]+(\/.*[^/])?$/, "must be an http(s) URL without a trailing slash").default("https://open.weixin.qq.com"),
+	WECHAT_API_URL: z.string().regex(/^https?:\/\/[^/]+(\/.*[^/])?$/, "must be an http(s) URL without a trailing slash").default("https://api.weixin.qq.com"),
+	ALIPAY_GATEWAY_URL: z.string().regex(/^https?:\/\/[^/]+(\/.*[^/])?$/, "must be an http(s) URL without a trailing slash").optional(),
+	BAKONG_API_URL: z.string().regex(/^https?:\/\/[^/]+(\/.*[^/])?$/, "must be an http(s) URL without a trailing slash").optional(),
 	LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 	WEB_DIST_DIR: z.string().min(1).default(path.join(repoRoot, "apps/web/dist")),
 	SEED_DEMO: z.enum(["true", "false"]).optional(),
@@ -84,6 +95,16 @@ export interface Config {
 	 * tokenSecret (merchant-wallet/card-crypto.ts), so `npm start` works with no configuration.
 	 */
 	bankCardKey: Buffer | undefined;
+	/**
+	 * The 32-byte key the payment rails' secrets are sealed with (decision 031), from
+	 * RAIL_SECRETS_KEY. Required in production; elsewhere derived from tokenSecret.
+	 */
+	railSecretsKey: Buffer | undefined;
+	/**
+	 * Where the rails are: WeChat Pay's API, WeChat's sign-in page and its API; Alipay's gateway
+	 * and Bakong's API when set (otherwise each by the environment its settings name).
+	 */
+	railEndpoints: RailEndpoints;
 	logLevel: string;
 	webDistDir: string;
 	/** Apply the demo seed when the database is empty (never by default in production). */
@@ -153,6 +174,14 @@ export const defaultRateLimits: RateLimits = {
 	smsPerIpPerHour: 20,
 };
 
+export interface RailEndpoints {
+	wechatPay: string;
+	wechatOAuth: string;
+	wechatApi: string;
+	alipayGateway: string | undefined;
+	bakongApi: string | undefined;
+}
+
 export class ConfigError extends Error {}
 
 /** Reads and checks the environment; a bad value stops start-up with a message naming it. */
@@ -189,6 +218,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 			"BANK_CARD_KEY is required when NODE_ENV=production (32 random bytes in base64: openssl rand -base64 32); keep it: cards saved under it cannot be read without it.",
 		);
 	}
+	if (production && !e.RAIL_SECRETS_KEY) {
+		problems.push(
+			"RAIL_SECRETS_KEY is required when NODE_ENV=production (32 random bytes in base64: openssl rand -base64 32); keep it: the payment rails' settings saved under it cannot be read without it.",
+		);
+	}
 	if (problems.length > 0 || !smsProvider) {
 		throw new ConfigError(`Invalid configuration:\n${problems.map((problem) => `  ${problem}`).join("\n")}`);
 	}
@@ -205,6 +239,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 		smsProvider,
 		tokenSecret: e.TOKEN_SECRET ?? loadOrCreateLocalSecret(dataDir),
 		bankCardKey: e.BANK_CARD_KEY ? Buffer.from(e.BANK_CARD_KEY, "base64") : undefined,
+		railSecretsKey: e.RAIL_SECRETS_KEY ? Buffer.from(e.RAIL_SECRETS_KEY, "base64") : undefined,
+		railEndpoints: {
+			wechatPay: e.WECHATPAY_API_URL,
+			wechatOAuth: e.WECHAT_OAUTH_URL,
+			wechatApi: e.WECHAT_API_URL,
+			alipayGateway: e.ALIPAY_GATEWAY_URL,
+			bakongApi: e.BAKONG_API_URL,
+		},
 		logLevel: e.LOG_LEVEL,
 		webDistDir: path.resolve(e.WEB_DIST_DIR),
 		seedDemo: e.SEED_DEMO ? e.SEED_DEMO === "true" : !production,

@@ -227,7 +227,7 @@ async function startGatewayPurchase(
 	key: string,
 	origin: string,
 ): Promise<CardPurchaseView> {
-	const gateway = availableGateway(deps, input.payMethod);
+	const gateway = await availableGateway(deps, ctx.tenant.id, input.payMethod);
 	const now = deps.clock.now();
 	const paymentId = randomUUID();
 	const started = await deps.db.transaction().execute(async (trx) => {
@@ -264,9 +264,11 @@ async function startGatewayPurchase(
 	});
 	if (started.kind === "replay") return started.view;
 	const { purchase, type } = started;
-	const { redirectUrl } = await openCheckout(gateway, ctx, {
+	const { redirectUrl } = await openCheckout(deps, gateway, ctx, {
 		paymentId,
 		amount: purchase.price,
+		expiresAt: new Date(purchase.expires_at),
+		...(input.railCurrency ? { railCurrency: input.railCurrency } : {}),
 		description: `Bayon VIP · ${type.name.en || type.name["zh-CN"]}`,
 		origin,
 		returnPath: `/pages/components/pages/vip/detail?id=${type.id}&purchase=${purchase.id}`,

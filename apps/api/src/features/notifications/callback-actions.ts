@@ -260,7 +260,7 @@ async function memberContext(deps: AppDeps, tenantId: number, memberId: number, 
 	const tenant = await findTenant(deps, tenantId);
 	if (!tenant) throw new Error(`tenant ${tenantId} of a Telegram press not found`);
 	// No session: the press is authenticated by Telegram's signed webhook and telegram_identity.
-	return { tenant, lang, member: { id: memberId, sessionFamilyId: "" }, ip: "telegram" };
+	return { tenant, lang, member: { id: memberId, sessionFamilyId: "" }, ip: "telegram", userAgent: "Telegram bot" };
 }
 
 /** A group speaks the language of the owner who linked it; a private chat its member's. */

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { ErrorCode, type PaymentResult } from "@bayon/contract";
+import { ErrorCode, type KhqrCurrency, type PaymentResult } from "@bayon/contract";
 import type { Selectable, Transaction } from "kysely";
 import type { DB } from "../../db/schema.js";
 import { BusinessError } from "../../http/business-error.js";
@@ -28,9 +28,9 @@ type OrderRow = Selectable<DB["customer_order"]>;
 export async function startGatewayPayment(
 	deps: AppDeps,
 	ctx: SignedInContext,
-	args: { orderId: number; provider: GatewayName; origin: string },
+	args: { orderId: number; provider: GatewayName; origin: string; railCurrency?: KhqrCurrency | undefined },
 ): Promise<PaymentResult> {
-	const gateway = availableGateway(deps, args.provider);
+	const gateway = await availableGateway(deps, ctx.tenant.id, args.provider);
 	const now = deps.clock.now();
 	const paymentId = randomUUID();
 	const order = await deps.db.transaction().execute(async (trx) => {
@@ -54,9 +54,11 @@ export async function startGatewayPayment(
 		await trx.updateTable("customer_order").set({ payment_status: "paying" }).where("id", "=", found.id).execute();
 		return found;
 	});
-	const { redirectUrl } = await openCheckout(gateway, ctx, {
+	const { redirectUrl } = await openCheckout(deps, gateway, ctx, {
 		paymentId,
 		amount: order.total,
+		...(order.expires_at ? { expiresAt: new Date(order.expires_at) } : {}),
+		...(args.railCurrency ? { railCurrency: args.railCurrency } : {}),
 		description: `Bayon #${order.order_no}`,
 		origin: args.origin,
 		returnPath: `/pages/components/pages/orders/detail?id=${order.id}`,

@@ -1,4 +1,4 @@
-import { ErrorCode, type PayMethod, type PaymentResult } from "@bayon/contract";
+import { ErrorCode, type KhqrCurrency, type PayMethod, type PaymentResult } from "@bayon/contract";
 import { type Kysely, type OperationNodeSource, type Selectable, sql, type Transaction } from "kysely";
 import { executePrepared } from "../../db/prepared.js";
 import type { DB } from "../../db/schema.js";
@@ -24,10 +24,15 @@ type SignedInContext = RequestContext & { member: { id: number } };
 export async function payOrder(
 	deps: AppDeps,
 	ctx: SignedInContext,
-	args: { orderId: number; payMethod: PayMethod; origin: string },
+	args: { orderId: number; payMethod: PayMethod; origin: string; railCurrency?: KhqrCurrency | undefined },
 ): Promise<PaymentResult> {
 	if (args.payMethod === "balance") return payWithBalance(deps, ctx, args.orderId);
-	return startGatewayPayment(deps, ctx, { orderId: args.orderId, provider: args.payMethod, origin: args.origin });
+	return startGatewayPayment(deps, ctx, {
+		orderId: args.orderId,
+		provider: args.payMethod,
+		origin: args.origin,
+		railCurrency: args.railCurrency,
+	});
 }
 
 /**

@@ -147,8 +147,10 @@ function refundTransfer(refunds: Array<{ status: RefundTransfer["status"]; amoun
 	if (refunds.length === 0) return null;
 	const status = refunds.some((r) => r.status === "failed")
 		? "failed"
-		: refunds.some((r) => r.status === "pending")
-			? "pending"
-			: "succeeded";
+		: refunds.some((r) => r.status === "awaiting_transfer")
+			? "awaiting_transfer"
+			: refunds.some((r) => r.status === "pending")
+				? "pending"
+				: "succeeded";
 	return { status, amount: refunds.reduce((sum, r) => sum + r.amount, 0) };
 }

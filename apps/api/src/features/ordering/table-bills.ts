@@ -97,7 +97,7 @@ export async function payTableBill(
 	if (!isCurrent(seating)) return answerEndedSeating(deps, ctx, seating.bill, input);
 	if (input.payMethod === "balance") return payFromBalance(deps, ctx, seating, input.expectedTotal);
 
-	const gateway = availableGateway(deps, input.payMethod);
+	const gateway = await availableGateway(deps, ctx.tenant.id, input.payMethod);
 	const now = deps.clock.now();
 	const paymentId = randomUUID();
 	const bill = await deps.db.transaction().execute(async (trx) => {
@@ -117,9 +117,10 @@ export async function payTableBill(
 		return { ...open, due };
 	});
 	if (!bill) return answerEndedSeating(deps, ctx, await readBill(deps, seating.bill.id), input);
-	const { redirectUrl } = await openCheckout(gateway, ctx, {
+	const { redirectUrl } = await openCheckout(deps, gateway, ctx, {
 		paymentId,
 		amount: bill.due,
+		...(input.railCurrency ? { railCurrency: input.railCurrency } : {}),
 		description: `Bayon · ${seating.table.shopName} · ${seating.table.number}`,
 		origin,
 		returnPath: "/pages/components/pages/orders/bill",

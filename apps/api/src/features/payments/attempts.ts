@@ -1,4 +1,4 @@
-import { ErrorCode } from "@bayon/contract";
+import { type CurrencyConfig, ErrorCode, type KhqrCurrency, type PayerScene, secondCurrencyUnits } from "@bayon/contract";
 import type { Transaction } from "kysely";
 import type { DB } from "../../db/schema.js";
 import { BusinessError } from "../../http/business-error.js";
@@ -16,9 +16,12 @@ import { gatewayFor } from "./registry.js";
  */
 export const FIRST_CHECK_AFTER_SECONDS = 120;
 
-/** The gateway, or "not available" (WeChat Pay and Alipay until configured; the sandbox in production). */
-export function availableGateway(deps: AppDeps, provider: GatewayName): PaymentGateway {
-	const gateway = gatewayFor(deps, provider);
+/**
+ * The tenant's gateway by that name, or "not available": a rail not set up, switched off or
+ * unable to take the tenant's currency; the sandbox in production.
+ */
+export async function availableGateway(deps: AppDeps, tenantId: number, provider: GatewayName): Promise<PaymentGateway> {
+	const gateway = await gatewayFor(deps, tenantId, provider);
 	if (!gateway?.isAvailable()) throw new BusinessError(ErrorCode.PayMethodUnavailable);
 	return gateway;
 }
@@ -60,25 +63,101 @@ export async function recordPendingPayment(
 		.execute();
 }
 
+/** How long a rail's code or checkout stays payable when what it pays for has no deadline (a bill, a deposit). */
+export const CHECKOUT_MINUTES = 30;
+
+/** Where the payer is, read from how their browser names itself (decision 031). */
+export function payerScene(userAgent: string): PayerScene {
+	if (/MicroMessenger/i.test(userAgent)) return "wechat_browser";
+	if (/AlipayClient/i.test(userAgent)) return "alipay_app";
+	if (/Mobile|Android|iPhone|iPad|iPod/i.test(userAgent)) return "mobile_browser";
+	return "desktop";
+}
+
+/** Our own checkout page (web app) for a payment whose rail gave a code or an in-app sheet. */
+export const checkoutPagePath = (paymentId: string) => `/pay/checkout/${paymentId}`;
+
 /**
- * Sends the payer to the gateway's checkout page for a payment just recorded as pending: in the
- * tenant's currency and the payer's language, with our callback URL for the gateway and the
- * app page (`returnPath`, on this origin) the payer comes back to.
+ * Sends the payer to pay for a payment just recorded as pending: in the tenant's currency
+ * (or, for KHQR, in the second currency the payer chose) and the payer's language, with our
+ * callback URL for the gateway and the app page (`returnPath`, on this origin) the payer comes
+ * back to. What the rail's amount and currency are is written on the payment before the rail
+ * is asked, so a callback is always checked against it; what the rail answered (a code, a
+ * sheet, a reference) after. The answer is where to send the payer: the rail's page, or ours.
  */
-export function openCheckout(
+export async function openCheckout(
+	deps: AppDeps,
 	gateway: PaymentGateway,
 	ctx: RequestContext,
-	args: { paymentId: string; amount: number; description: string; origin: string; returnPath: string },
+	args: {
+		paymentId: string;
+		amount: number;
+		description: string;
+		origin: string;
+		returnPath: string;
+		/** When what it pays for stops waiting for the money; a code lives CHECKOUT_MINUTES when it does not say. */
+		expiresAt?: Date;
+		/** KHQR: the currency the payer chose, when it is the shop's second one (riel). */
+		railCurrency?: KhqrCurrency;
+		/** Staff showing a code at the counter, instead of the caller's own browser. */
+		scene?: PayerScene;
+		/** The payer's WeChat openid, when known (JSAPI). */
+		payerOpenId?: string;
+	},
 ): Promise<{ redirectUrl: string }> {
-	return gateway.startCheckout({
+	const ledger = ctx.tenant.currency;
+	const rail = railAmount(args.amount, ledger, args.railCurrency);
+	await deps.db
+		.updateTable("payment")
+		.set({
+			currency: ledger.code,
+			rail_currency: rail.code,
+			rail_amount: rail.amount,
+			return_path: args.returnPath,
+		})
+		.where("id", "=", args.paymentId)
+		.execute();
+	const started = await gateway.startCheckout({
 		paymentId: args.paymentId,
 		amount: args.amount,
-		currency: ctx.tenant.currency.code,
+		currency: ledger.code,
+		...(rail.code !== ledger.code ? { railCurrency: rail } : {}),
 		language: ctx.lang,
 		description: args.description,
-		notifyUrl: `${args.origin}/pay/notify/${gateway.name}`,
+		notifyUrl: `${args.origin}/pay/notify/${gateway.name}/${ctx.tenant.id}`,
 		returnUrl: `${args.origin}${args.returnPath}`,
+		scene: args.scene ?? payerScene(ctx.userAgent),
+		payerIp: ctx.ip,
+		...(args.payerOpenId ? { payerOpenId: args.payerOpenId } : {}),
+		expiresAt: args.expiresAt ?? new Date(deps.clock.now().getTime() + CHECKOUT_MINUTES * 60_000),
 	});
+	const presentation = "presentation" in started ? started.presentation : null;
+	await deps.db
+		.updateTable("payment")
+		.set({
+			channel: started.channel,
+			rail_ref: started.railRef ?? null,
+			checkout: presentation ? JSON.stringify(presentation) : null,
+			rail_expires_at: started.expiresAt ?? args.expiresAt ?? null,
+		})
+		.where("id", "=", args.paymentId)
+		.execute();
+	return { redirectUrl: "redirectUrl" in started ? started.redirectUrl : checkoutPagePath(args.paymentId) };
+}
+
+/**
+ * What the rail is asked for: the ledger's amount, or for a KHQR in the shop's second currency
+ * the amount as the shop shows it there (whole riel, rounded as the menu shows it).
+ */
+export function railAmount(
+	amount: number,
+	ledger: CurrencyConfig,
+	chosen: KhqrCurrency | undefined,
+): { code: string; amount: number } {
+	if (!chosen || chosen === ledger.code) return { code: ledger.code, amount };
+	const units = ledger.second?.code === chosen ? secondCurrencyUnits(amount, ledger) : null;
+	if (units === null || units <= 0n) throw new BusinessError(ErrorCode.PayMethodUnavailable);
+	return { code: chosen, amount: Number(units) };
 }
 
 /**

@@ -3,7 +3,7 @@ import { type RawBuilder, sql } from "kysely";
 import type { DB } from "../../db/schema.js";
 import type { AppDeps } from "../../http/deps.js";
 import { addSeconds } from "../../lib/clock.js";
-import type { GatewayPaymentReport } from "./gateway.js";
+import type { GatewayPaymentReport, PaymentGateway } from "./gateway.js";
 import type { PaymentPurposeKind } from "./purposes.js";
 import { gatewayFor } from "./registry.js";
 import { type ApplyOutcome, applyGatewayReport } from "./reports.js";
@@ -40,6 +40,7 @@ export function noGatewayPaymentInDoubt(
 
 export const PAYMENT_IN_DOUBT_COLUMNS = [
 	"id",
+	"tenant_id",
 	"provider",
 	"purpose",
 	"purpose_id",
@@ -67,10 +68,11 @@ export type CheckOutcome =
  * growing delays and logged, as an error once it has lasted hours.
  */
 export async function askGatewayAbout(deps: AppDeps, payment: PaymentInDoubt): Promise<CheckOutcome> {
-	const gateway = gatewayFor(deps, payment.provider);
 	let report: GatewayPaymentReport | null;
+	let gateway: PaymentGateway | undefined;
 	try {
-		if (!gateway) throw new Error(`no ${payment.provider} gateway is configured on this server`);
+		gateway = await gatewayFor(deps, payment.tenant_id, payment.provider);
+		if (!gateway) throw new Error(`no ${payment.provider} gateway is set up for tenant ${payment.tenant_id}`);
 		report = await withTimeout(gateway.queryPayment(payment.id), GATEWAY_QUERY_TIMEOUT_MS);
 	} catch (error) {
 		await recordUnanswered(deps, payment, error instanceof Error ? error.message : String(error));
@@ -79,7 +81,7 @@ export async function askGatewayAbout(deps: AppDeps, payment: PaymentInDoubt): P
 	const about = aboutPayment(payment);
 	if (report) {
 		const outcome = await applyGatewayReport(deps, gateway, report);
-		if (outcome === "amount_mismatch" || outcome === "unknown_payment") {
+		if (outcome === "amount_mismatch" || outcome === "currency_mismatch" || outcome === "unknown_payment") {
 			// The gateway took a different amount than we asked for: a person must look at it.
 			deps.log.error({ ...about, report, outcome }, "gateway reports a payment we cannot apply; settle it by hand");
 			await recordUnanswered(deps, payment, `gateway report not applied: ${outcome}`);

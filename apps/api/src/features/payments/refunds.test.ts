@@ -331,6 +331,8 @@ describe("refunding an order paid through a gateway", () => {
 			paymentId: payment.id,
 			providerTxnId: payment.provider_txn_id as string,
 			amount: payment.amount,
+			paymentAmount: payment.amount,
+			currency: "CNY",
 			reason: "dashboard",
 		});
 		expect(byHand.status).toBe("succeeded");
@@ -411,7 +413,13 @@ describe("the sandbox gateway's refunds", () => {
 	it("refunds once per refund id, never beyond what was captured, and only approved transactions", async () => {
 		const order = await sandboxPaidOrder();
 		const payment = await capturedPayment(order.id);
-		const txn = { paymentId: payment.id, providerTxnId: payment.provider_txn_id as string, reason: "test" };
+		const txn = {
+			paymentId: payment.id,
+			providerTxnId: payment.provider_txn_id as string,
+			paymentAmount: payment.amount,
+			currency: "CNY",
+			reason: "test",
+		};
 		const first = randomUUID();
 
 		const twice = await Promise.all([
@@ -453,6 +461,8 @@ describe("the sandbox gateway's refunds", () => {
 			paymentId: declined.id,
 			providerTxnId: declined.provider_txn_id as string,
 			amount: declined.amount,
+			paymentAmount: declined.amount,
+			currency: "CNY",
 			reason: "test",
 		};
 

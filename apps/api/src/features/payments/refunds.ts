@@ -3,7 +3,7 @@ import type { Kysely, Transaction } from "kysely";
 import type { DB } from "../../db/schema.js";
 import type { AppDeps } from "../../http/deps.js";
 import { addSeconds } from "../../lib/clock.js";
-import type { GatewayRefundResult } from "./gateway.js";
+import type { GatewayRefundReport, GatewayRefundResult, PaymentGateway } from "./gateway.js";
 import { type PaymentPurposeKind, paymentPurpose } from "./purposes.js";
 import { gatewayFor } from "./registry.js";
 
@@ -23,7 +23,7 @@ type Provider = DB["gateway_refund"]["provider"];
  */
 export type GatewayRefundReason = "order_refund" | "late_payment" | "reservation_refund" | "card_refund";
 
-const GATEWAY_PROVIDERS: readonly string[] = ["sandbox", "wechat", "alipay"] satisfies Provider[];
+const GATEWAY_PROVIDERS: readonly string[] = ["sandbox", "wechat", "alipay", "khqr"] satisfies Provider[];
 
 /** A hosted gateway (not the counter): money it took goes back through it. */
 export function isGatewayProvider(provider: string): provider is Provider {
@@ -163,6 +163,7 @@ export async function settleGatewayRefundDeliveries(deps: AppDeps): Promise<void
 
 interface ClaimedRefund {
 	id: string;
+	tenant_id: number;
 	purpose: PaymentPurposeKind;
 	purpose_id: number;
 	gateway_payment_id: string;
@@ -171,6 +172,10 @@ interface ClaimedRefund {
 	reason: string;
 	attempts: number;
 	provider_txn_id: string | null;
+	payment_amount: number;
+	currency: string | null;
+	rail_currency: string | null;
+	rail_amount: number | null;
 }
 
 async function claimDueRefunds(deps: AppDeps, limit: number, only: RefundsOf | undefined): Promise<ClaimedRefund[]> {
@@ -200,6 +205,11 @@ async function claimDueRefunds(deps: AppDeps, limit: number, only: RefundsOf | u
 			.where("r.id", "in", ids)
 			.returning([
 				"r.id",
+				"r.tenant_id",
+				"p.amount as payment_amount",
+				"p.currency",
+				"p.rail_currency",
+				"p.rail_amount",
 				"r.purpose",
 				"r.purpose_id",
 				"r.gateway_payment_id",
@@ -216,19 +226,24 @@ async function claimDueRefunds(deps: AppDeps, limit: number, only: RefundsOf | u
 async function deliverOne(deps: AppDeps, refund: ClaimedRefund): Promise<keyof DeliveryTally | null> {
 	let answer: GatewayRefundResult | { status: "unreachable"; error: string };
 	try {
-		const gateway = gatewayFor(deps, refund.provider);
+		const gateway = await gatewayFor(deps, refund.tenant_id, refund.provider);
 		if (!gateway) throw new Error(`no ${refund.provider} gateway is configured`);
+		const inRail = inRailCurrency(refund);
 		answer = await gateway.refund({
 			refundId: refund.id,
 			paymentId: refund.gateway_payment_id,
 			providerTxnId: refund.provider_txn_id ?? "",
-			amount: refund.amount,
+			amount: inRail.amount,
+			paymentAmount: inRail.paymentAmount,
+			currency: inRail.currency,
 			reason: refund.reason,
 		});
 	} catch (error) {
 		answer = { status: "unreachable", error: error instanceof Error ? error.message : String(error) };
 	}
 	const now = deps.clock.now();
+	if (answer.status === "awaiting_transfer" || answer.status === "processing")
+		return parkRefund(deps, refund, answer.status, now);
 	const outcome =
 		answer.status === "succeeded"
 			? "succeeded"
@@ -285,4 +300,104 @@ async function deliverOne(deps: AppDeps, refund: ClaimedRefund): Promise<keyof D
 	if (outcome !== "retrying")
 		await paymentPurpose(refund.purpose).refundDelivered?.(deps, { purposeId: refund.purpose_id, outcome });
 	return outcome;
+}
+
+/**
+ * The refund in the rail's currency: the ledger's amount, or (KHQR taken in riel) its share of
+ * what the rail took, so a whole refund gives back exactly what was paid.
+ */
+function inRailCurrency(refund: ClaimedRefund): { amount: number; paymentAmount: number; currency: string } {
+	const currency = refund.rail_currency ?? refund.currency ?? "";
+	if (refund.rail_amount === null || refund.rail_amount === refund.payment_amount)
+		return { amount: refund.amount, paymentAmount: refund.payment_amount, currency };
+	const amount =
+		refund.amount === refund.payment_amount
+			? refund.rail_amount
+			: Number((BigInt(refund.amount) * BigInt(refund.rail_amount)) / BigInt(refund.payment_amount));
+	return { amount, paymentAmount: refund.rail_amount, currency };
+}
+
+/** How long a refund the rail is still processing waits before we ask again (its callback usually comes first). */
+const PROCESSING_RECHECK_SECONDS = 10 * 60;
+
+/**
+ * A refund the rail accepted but has not finished (asked again later, with the same refund id:
+ * the rail answers how it stands), or one a person must carry out (KHQR: a transfer back,
+ * recorded by staff; payments/transfers). Neither counts as a failed attempt.
+ */
+async function parkRefund(
+	deps: AppDeps,
+	refund: ClaimedRefund,
+	status: "processing" | "awaiting_transfer",
+	now: Date,
+): Promise<keyof DeliveryTally | null> {
+	const recorded = await deps.db
+		.updateTable("gateway_refund")
+		.set(
+			status === "awaiting_transfer"
+				? { status: "awaiting_transfer", last_error: null, next_attempt_at: now, updated_at: now }
+				: {
+						// Not a failure: the attempt is given back so a slow rail never exhausts them.
+						attempts: Math.max(0, refund.attempts - 1),
+						last_error: null,
+						next_attempt_at: addSeconds(now, PROCESSING_RECHECK_SECONDS),
+						updated_at: now,
+					},
+		)
+		.where("id", "=", refund.id)
+		.where("status", "=", "pending")
+		.where("attempts", "=", refund.attempts)
+		.executeTakeFirst();
+	if (Number(recorded.numUpdatedRows) === 0) return null;
+	deps.log.info(
+		{ refundId: refund.id, provider: refund.provider, amount: refund.amount, status },
+		status === "awaiting_transfer"
+			? "gateway refund awaits a transfer back by staff (the rail has no refund call)"
+			: "gateway refund accepted, still processing at the rail",
+	);
+	return "retrying";
+}
+
+/**
+ * A rail's word on a refund (WeChat's refund callback): recorded once, if the refund is still
+ * open; then the purpose hears how it ended. Answers whether it was recorded or already known.
+ */
+export async function applyRefundReport(
+	deps: AppDeps,
+	gateway: PaymentGateway,
+	report: GatewayRefundReport,
+): Promise<"applied" | "already_applied" | "unknown_payment"> {
+	const now = deps.clock.now();
+	const refund = await deps.db
+		.selectFrom("gateway_refund")
+		.select(["id", "purpose", "purpose_id", "status", "provider"])
+		.where("id", "=", report.refundId)
+		.where("provider", "=", gateway.name as Provider)
+		.executeTakeFirst();
+	if (!refund) return "unknown_payment";
+	const recorded = await deps.db
+		.updateTable("gateway_refund")
+		.set({
+			status: report.status,
+			provider_refund_id: report.status === "succeeded" ? (report.providerRefundId ?? report.refundId) : null,
+			last_error: report.status === "failed" ? `refused by ${gateway.name}: ${report.failureReason ?? "failed"}` : null,
+			next_attempt_at: now,
+			updated_at: now,
+		})
+		.where("id", "=", refund.id)
+		.where("status", "=", "pending")
+		.executeTakeFirst();
+	if (Number(recorded.numUpdatedRows) === 0) return "already_applied";
+	const log = report.status === "succeeded" ? deps.log.info.bind(deps.log) : deps.log.error.bind(deps.log);
+	log(
+		{ refundId: refund.id, provider: refund.provider, status: report.status },
+		report.status === "succeeded"
+			? "gateway refund confirmed by the rail"
+			: "gateway refund failed at the rail: the payer has not been paid back, settle it by hand",
+	);
+	await paymentPurpose(refund.purpose).refundDelivered?.(deps, {
+		purposeId: refund.purpose_id,
+		outcome: report.status,
+	});
+	return "applied";
 }

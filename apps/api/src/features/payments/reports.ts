@@ -1,9 +1,16 @@
 import type { AppDeps } from "../../http/deps.js";
 import type { GatewayPaymentReport, PaymentGateway } from "./gateway.js";
 import { type PaymentRow, type PurposeOutcome, paymentPurpose } from "./purposes.js";
+import { flagRefusedCallback } from "./flags.js";
 import { deliverGatewayRefundsSoon } from "./refunds.js";
 
-export type ApplyOutcome = PurposeOutcome | "unknown_payment" | "amount_mismatch";
+interface Refused {
+	payment: PaymentRow;
+	expectedAmount: number;
+	expectedCurrency: string | null;
+}
+
+export type ApplyOutcome = PurposeOutcome | "unknown_payment" | "amount_mismatch" | "currency_mismatch";
 
 /**
  * Applies what a gateway reports, whether it came by callback (maybe five times at once) or
@@ -31,7 +38,14 @@ export async function applyGatewayReport(
 		if (!payment) return { outcome: "unknown_payment" as const };
 		// An abandoned payment is one we stopped asking about; money that arrives for it anyway is taken (and refunded).
 		if (payment.status !== "pending" && payment.status !== "abandoned") return { outcome: "already_applied" as const };
-		if (payment.amount !== report.amount) return { outcome: "amount_mismatch" as const };
+		// What the rail was asked for: the rail's amount and currency where they differ from the
+		// ledger's (KHQR in riel), else the ledger's. A rail that names no currency has only one.
+		const expectedAmount = payment.rail_amount ?? payment.amount;
+		const expectedCurrency = payment.rail_currency ?? payment.currency;
+		if (report.currency && expectedCurrency && report.currency !== expectedCurrency)
+			return { outcome: "currency_mismatch" as const, refused: { payment, expectedAmount, expectedCurrency } };
+		if (expectedAmount !== report.amount)
+			return { outcome: "amount_mismatch" as const, refused: { payment, expectedAmount, expectedCurrency } };
 		const decided = await trx
 			.updateTable("payment")
 			.set({
@@ -47,7 +61,25 @@ export async function applyGatewayReport(
 		const outcome = await paymentPurpose(decided.purpose).settle(trx, decided, { status: report.status }, now);
 		return { outcome, payment: decided };
 	});
-	if (!result.payment) return result.outcome;
+	if (result.outcome === "amount_mismatch" || result.outcome === "currency_mismatch") {
+		// Genuine but not what we asked for: never applied; a person must look at it.
+		const { payment, expectedAmount, expectedCurrency } = (result as { refused: Refused }).refused;
+		await flagRefusedCallback(deps, {
+			tenantId: payment.tenant_id,
+			rail: gateway.name,
+			kind: result.outcome,
+			paymentId: payment.id,
+			ourAmount: expectedAmount,
+			railAmount: report.amount,
+			detail: {
+				reportedCurrency: report.currency ?? null,
+				expectedCurrency: expectedCurrency ?? null,
+				providerTxnId: report.providerTxnId,
+			},
+		});
+		return result.outcome;
+	}
+	if (!("payment" in result) || !result.payment) return result.outcome;
 	if (result.outcome === "refunded_late") deliverGatewayRefundsSoon(deps, { paymentId: report.paymentId });
 	await announceSettled(deps, result.payment, result.outcome);
 	return result.outcome;

@@ -234,7 +234,7 @@ export function createSandboxGateway(deps: AppDeps): PaymentGateway & {
 				.values({ ...row, merchant_reference: args.paymentId, created_at: deps.clock.now() })
 				.execute();
 			remember(row);
-			return { redirectUrl: `/sandbox-pay/checkout/${args.paymentId}` };
+			return { channel: "hosted", redirectUrl: `/sandbox-pay/checkout/${args.paymentId}` };
 		},
 
 		verifyCallback(headers, rawBody) {
@@ -248,7 +248,7 @@ export function createSandboxGateway(deps: AppDeps): PaymentGateway & {
 					typeof parsed.providerTxnId === "string" &&
 					Number.isSafeInteger(parsed.amount) &&
 					(parsed.status === "succeeded" || parsed.status === "declined");
-				return valid ? parsed : null;
+				return valid ? { type: "payment", report: parsed } : null;
 			} catch {
 				return null;
 			}

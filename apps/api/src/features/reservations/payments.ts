@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { ErrorCode, type PayReservationInput, type ReservationPaymentResult } from "@bayon/contract";
+import { ErrorCode, type KhqrCurrency, type PayReservationInput, type ReservationPaymentResult } from "@bayon/contract";
 import type { Selectable, Transaction, Updateable } from "kysely";
 import { claimIdempotencyKey, findIdempotencyRecord, storeIdempotentResponse } from "../../db/idempotency.js";
 import type { DB } from "../../db/schema.js";
@@ -71,7 +71,7 @@ export async function payReservation(
 	const result =
 		input.payMethod === "balance"
 			? await payFromBalance(deps, ctx, input.reservationId, key, requestHash)
-			: await startGatewayPayment(deps, ctx, input.reservationId, input.payMethod, origin);
+			: await startGatewayPayment(deps, ctx, input.reservationId, input.payMethod, origin, input.railCurrency);
 	if (!("replayed" in result)) await announceReservationChange(deps, input.reservationId, result.reason);
 	return result.answer;
 }
@@ -251,8 +251,9 @@ async function startGatewayPayment(
 	reservationId: number,
 	provider: GatewayName,
 	origin: string,
+	railCurrency: KhqrCurrency | undefined,
 ): Promise<PayOutcome> {
-	const gateway = availableGateway(deps, provider);
+	const gateway = await availableGateway(deps, ctx.tenant.id, provider);
 	const now = deps.clock.now();
 	const paymentId = randomUUID();
 	const started = await deps.db.transaction().execute(async (trx) => {
@@ -270,9 +271,10 @@ async function startGatewayPayment(
 		await updatePaymentRows(trx, owed, { status: "paying", gateway_payment_id: paymentId });
 		return { reservation, amount };
 	});
-	const { redirectUrl } = await openCheckout(gateway, ctx, {
+	const { redirectUrl } = await openCheckout(deps, gateway, ctx, {
 		paymentId,
 		amount: started.amount,
+		...(railCurrency ? { railCurrency } : {}),
 		description: `Bayon · ${started.reservation.code}`,
 		origin,
 		returnPath: `/pages/components/pages/due/detail?id=${started.reservation.id}`,

@@ -84,7 +84,7 @@ export async function startRecharge(
 		key,
 	});
 	if (earlier) return replay(deps, ctx, earlier, requestHash);
-	const gateway = availableGateway(deps, input.payMethod);
+	const gateway = await availableGateway(deps, ctx.tenant.id, input.payMethod);
 	const now = deps.clock.now();
 	const paymentId = randomUUID();
 	const started = await deps.db.transaction().execute(async (trx) => {
@@ -146,9 +146,11 @@ export async function startRecharge(
 		return { recharge, view };
 	});
 	if (started.replayOf) return replay(deps, ctx, started.replayOf, requestHash);
-	const { redirectUrl } = await openCheckout(gateway, ctx, {
+	const { redirectUrl } = await openCheckout(deps, gateway, ctx, {
 		paymentId,
 		amount: started.recharge.pay_amount,
+		expiresAt: new Date(started.recharge.expires_at),
+		...(input.railCurrency ? { railCurrency: input.railCurrency } : {}),
 		description: `Bayon · ${started.view.packageName}`,
 		origin,
 		returnPath: `${RETURN_PAGE}?recharge=${started.recharge.id}`,

@@ -108,6 +108,7 @@ const zhCN = {
 	"order.refundTransfer.pending": "原路退款：处理中",
 	"order.refundTransfer.succeeded": "原路退款：已完成",
 	"order.refundTransfer.failed": "原路退款失败，请在支付平台核实并与顾客联系",
+	"order.refundTransfer.awaiting_transfer": "KHQR 付款：待平台转账退回顾客",
 	"action.accept": "接单",
 	"action.ready": "出餐",
 	"action.dispatch": "开始配送",
@@ -248,6 +249,7 @@ const en: Strings = {
 	"order.refundTransfer.succeeded": "Refund to original payment: completed",
 	"order.refundTransfer.failed":
 		"Refund to original payment failed: check it with the payment provider and contact the customer",
+	"order.refundTransfer.awaiting_transfer": "KHQR payment: waiting for the platform to transfer the refund back",
 	"action.accept": "Accept",
 	"action.ready": "Ready",
 	"action.dispatch": "Send out",
@@ -381,6 +383,7 @@ const km: Strings = {
 	"order.refundTransfer.pending": "ការសងប្រាក់ទៅវិធីបង់ប្រាក់ដើម៖ កំពុងដំណើរការ",
 	"order.refundTransfer.succeeded": "ការសងប្រាក់ទៅវិធីបង់ប្រាក់ដើម៖ បានបញ្ចប់",
 	"order.refundTransfer.failed": "ការសងប្រាក់ទៅវិធីបង់ប្រាក់ដើមបរាជ័យ៖ សូមពិនិត្យជាមួយអ្នកផ្តល់សេវាបង់ប្រាក់ ហើយទាក់ទងអតិថិជន",
+	"order.refundTransfer.awaiting_transfer": "ការបង់ប្រាក់ KHQR៖ រង់ចាំវេទិកាផ្ទេរប្រាក់សងអតិថិជន",
 	"action.accept": "ទទួល",
 	"action.ready": "រួចរាល់",
 	"action.dispatch": "ចេញដឹកជញ្ជូន",

@@ -483,6 +483,10 @@ const en: UiStrings = {
 	"payMethod.wechat": "WeChat Pay",
 	"payMethod.alipay": "Alipay",
 	"payMethod.counter": "Paid at the counter",
+	// Issue 29, the customer's side of the real rails: KHQR and the checkout page.
+	"pay.khqr": "KHQR",
+	"payMethod.khqr": "KHQR",
+	"page.payCheckout": "Pay",
 	"refund.none": "No refund possible",
 	"refund.requested": "Refund application in progress",
 	"refund.approved": "Refunded",
@@ -494,6 +498,7 @@ const en: UiStrings = {
 	"refundTransfer.pending": "Refund to original payment: processing",
 	"refundTransfer.succeeded": "Refund to original payment: completed",
 	"refundTransfer.failed": "Refund to original payment failed, please contact the shop",
+	"refundTransfer.awaiting_transfer": "A KHQR payment cannot be refunded automatically: the refund will be transferred to your bank account",
 };
 
 export default en;

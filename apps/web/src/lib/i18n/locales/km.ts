@@ -476,6 +476,10 @@ const km: UiStrings = {
 	"payMethod.wechat": "WeChat Pay",
 	"payMethod.alipay": "Alipay",
 	"payMethod.counter": "បានបង់នៅបញ្ជរ",
+	// Issue 29, the customer's side of the real rails: KHQR and the checkout page.
+	"pay.khqr": "KHQR",
+	"payMethod.khqr": "KHQR",
+	"page.payCheckout": "ការទូទាត់",
 	"refund.none": "មិនអាចសងប្រាក់",
 	"refund.requested": "កំពុងដាក់ស្នើសុំសងប្រាក់",
 	"refund.approved": "បានសងប្រាក់វិញ",
@@ -487,6 +491,7 @@ const km: UiStrings = {
 	"refundTransfer.pending": "ការសងប្រាក់ទៅវិធីបង់ប្រាក់ដើម៖ កំពុងដំណើរការ",
 	"refundTransfer.succeeded": "ការសងប្រាក់ទៅវិធីបង់ប្រាក់ដើម៖ បានបញ្ចប់",
 	"refundTransfer.failed": "ការសងប្រាក់ទៅវិធីបង់ប្រាក់ដើមបរាជ័យ សូមទាក់ទងហាង",
+	"refundTransfer.awaiting_transfer": "ការបង់ប្រាក់ KHQR មិនអាចសងត្រឡប់ដោយស្វ័យប្រវត្តិបានទេ៖ ប្រាក់សងនឹងត្រូវផ្ទេរទៅគណនីធនាគាររបស់អ្នក",
 };
 
 export default km;

@@ -479,6 +479,10 @@ const zhCN = {
 	"payMethod.wechat": "微信支付",
 	"payMethod.alipay": "支付宝",
 	"payMethod.counter": "前台收款",
+	// Issue 29, the customer's side of the real rails: KHQR and the checkout page.
+	"pay.khqr": "KHQR",
+	"payMethod.khqr": "KHQR",
+	"page.payCheckout": "付款",
 	"refund.none": "不可退款",
 	"refund.requested": "退款申请中",
 	"refund.approved": "退款成功",
@@ -490,6 +494,7 @@ const zhCN = {
 	"refundTransfer.pending": "原路退款：处理中",
 	"refundTransfer.succeeded": "原路退款：已完成",
 	"refundTransfer.failed": "原路退款失败，请联系商家",
+	"refundTransfer.awaiting_transfer": "KHQR 付款无法原路退回：退款将由平台转账至您的银行账户",
 };
 
 export type UiKey = keyof typeof zhCN;

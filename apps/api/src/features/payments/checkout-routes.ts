@@ -1,0 +1,137 @@
+import {
+	ErrorCode,
+	type PayerScene,
+	type PaymentCheckout,
+	PaymentCheckoutParams,
+	type PayMethodState,
+	type PayMethodsAnswer,
+} from "@bayon/contract";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { Selectable } from "kysely";
+import type { DB } from "../../db/schema.js";
+import { BusinessError } from "../../http/business-error.js";
+import type { AppDeps } from "../../http/deps.js";
+import { ok } from "../../http/envelope.js";
+import { type RequestContext, signedIn } from "../../http/request-context.js";
+import { payerScene } from "./attempts.js";
+import type { PaymentGateway } from "./gateway.js";
+import { askGatewayAbout, PAYMENT_IN_DOUBT_COLUMNS } from "./in-doubt.js";
+import { RAILS } from "./rails/index.js";
+import { availableGateways } from "./registry.js";
+
+/**
+ * Our checkout page's calls (decision 031): the payment as the page shows it (a code to scan,
+ * WeChat's in-app sheet), a "has it been paid?" that asks the rail (KHQR tells nobody: this is
+ * how a waiting customer's payment is found), and the ways to pay offered to this payer here.
+ */
+export async function checkoutRoutes(app: FastifyInstance, deps: AppDeps) {
+	const r = app.withTypeProvider<ZodTypeProvider>();
+	r.get("/pay/checkout/:paymentId", { schema: { params: PaymentCheckoutParams } }, async (request) =>
+		ok(present(await ownPayment(deps, signedIn(request), request.params.paymentId))),
+	);
+	r.post("/pay/checkout/:paymentId/check", { schema: { params: PaymentCheckoutParams } }, async (request) => {
+		const ctx = signedIn(request);
+		const payment = await ownPayment(deps, ctx, request.params.paymentId);
+		if (payment.status === "pending" && claimQuestion(payment.id, Date.now())) {
+			const inDoubt = await deps.db
+				.selectFrom("payment")
+				.select(PAYMENT_IN_DOUBT_COLUMNS)
+				.where("id", "=", payment.id)
+				.where("status", "=", "pending")
+				.executeTakeFirst();
+			// A rail that cannot answer leaves it pending: the page asks again, the job too.
+			if (inDoubt) await askGatewayAbout(deps, inDoubt);
+			return ok(present(await ownPayment(deps, ctx, payment.id)));
+		}
+		return ok(present(payment));
+	});
+	r.get("/pay/methods", async (request) => ok(await payMethods(deps, request.ctx)));
+}
+
+type PaymentRow = Selectable<DB["payment"]>;
+
+/** The caller's own payment; someone else's is "not found", like one that does not exist. */
+async function ownPayment(
+	deps: AppDeps,
+	ctx: RequestContext & { member: { id: number } },
+	paymentId: string,
+): Promise<PaymentRow> {
+	const payment = await deps.db
+		.selectFrom("payment")
+		.selectAll()
+		.where("id", "=", paymentId)
+		.where("tenant_id", "=", ctx.tenant.id)
+		.where("payer_member_id", "=", ctx.member.id)
+		.executeTakeFirst();
+	if (!payment || payment.provider === "cash" || payment.provider === "card_terminal")
+		throw new BusinessError(ErrorCode.NotFound);
+	return payment;
+}
+
+function present(payment: PaymentRow): PaymentCheckout {
+	return {
+		paymentId: payment.id,
+		provider: payment.provider as PaymentCheckout["provider"],
+		status: payment.status,
+		amount: payment.amount,
+		railAmount: payment.rail_amount ?? payment.amount,
+		railCurrency: payment.rail_currency ?? payment.currency ?? "",
+		presentation: payment.checkout,
+		returnPath: payment.return_path ?? "/",
+		expiresAt: payment.rail_expires_at ? new Date(payment.rail_expires_at).toISOString() : null,
+	};
+}
+
+/**
+ * A page that polls may ask the rail about one payment at most this often, whatever its
+ * clients do (two tabs, a fast loop): a rail's query limits are the platform's, not a payer's.
+ */
+const QUESTION_EVERY_MS = 2_000;
+const lastAsked = new Map<string, number>();
+function claimQuestion(paymentId: string, now: number): boolean {
+	const last = lastAsked.get(paymentId);
+	if (last !== undefined && now - last < QUESTION_EVERY_MS) return false;
+	lastAsked.set(paymentId, now);
+	// Bounded: forget questions older than the window (they no longer hold anything back).
+	if (lastAsked.size > 10_000)
+		for (const [id, at] of lastAsked) if (now - at >= QUESTION_EVERY_MS) lastAsked.delete(id);
+	return true;
+}
+
+/**
+ * The rails a tenant can take its currency through, as they stand for this payer: offered, or
+ * the spec's hint of where they work (§5: "open in WeChat browser for WeChat pay", "open in
+ * ordinary browser for Alipay"). KHQR comes first where the shop prices in riel or dollars.
+ */
+export async function payMethods(deps: AppDeps, ctx: RequestContext): Promise<PayMethodsAnswer> {
+	const scene = payerScene(ctx.userAgent);
+	const ledger = ctx.tenant.currency;
+	const methods: PayMethodsAnswer["methods"] = [];
+	for (const gateway of await availableGateways(deps, ctx.tenant.id)) {
+		if (gateway.name === "sandbox") {
+			methods.push({ method: "sandbox", state: "ready", currencies: [ledger.code] });
+			continue;
+		}
+		const rail = RAILS[gateway.name];
+		if (!rail.currencies.includes(ledger.code)) continue;
+		const currencies =
+			gateway.name === "khqr" && ledger.second && rail.currencies.includes(ledger.second.code)
+				? [ledger.code, ledger.second.code]
+				: [ledger.code];
+		methods.push({ method: gateway.name, state: stateFor(gateway, scene), currencies });
+	}
+	const khqrFirst = methods.findIndex((method) => method.method === "khqr");
+	if (khqrFirst > 0) methods.unshift(...methods.splice(khqrFirst, 1));
+	return { scene, methods };
+}
+
+function stateFor(gateway: PaymentGateway, scene: PayerScene): PayMethodState {
+	const own = gateway.stateFor?.(scene);
+	if (own) return own;
+	// WeChat blocks Alipay's pages; WeChat Pay outside WeChat needs H5, which the rail says it has.
+	if (gateway.name === "alipay") return scene === "wechat_browser" ? "openInBrowser" : "ready";
+	if (gateway.name === "wechat")
+		return scene === "mobile_browser" || scene === "alipay_app" ? "openInWechat" : "ready";
+	return "ready";
+}

@@ -1,0 +1,3 @@
+export * from "./checkout.js";
+export * from "./rail-settings.js";
+export * from "./statements.js";

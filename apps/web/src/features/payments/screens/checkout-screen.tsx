@@ -1,0 +1,362 @@
+import type { CheckoutPresentation, CurrencyConfig, PaymentCheckout } from "@bayon/contract";
+import { useQuery } from "@tanstack/react-query";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { useNavigate, useParams } from "react-router";
+import { ApiError, errorText } from "../../../lib/api-client";
+import { useAppConfig, useCurrency } from "../../../lib/app-config";
+import { formatMoney } from "../../../lib/format";
+import { Paths } from "../../../lib/paths";
+import { queryClient } from "../../../lib/query-client";
+import { useNow } from "../../../lib/use-now";
+import { CheckIcon, WarningIcon } from "../../../ui/icons";
+import { QrCode } from "../../../ui/qr-code";
+import { ErrorState, LoadingState } from "../../../ui/states";
+import { checkPayment, nextPollDelay, paymentKeys, readCheckout } from "../checkout-api";
+import {
+	checkoutPhase,
+	formatCountdown,
+	isPhone,
+	msLeft,
+	railAmountText,
+	safeDeepLink,
+	safeReturnPath,
+} from "../checkout-state";
+import { PayMethodIcon } from "../components/rail-icons";
+import { usePaymentText } from "../strings";
+import "../../../ui/controls.css";
+import "../checkout.css";
+
+/** How long the "paid" state shows before the page goes back to what was paid for. */
+export const PAID_PAUSE_MS = 1200;
+
+/**
+ * `/pay/checkout/:paymentId` (issue 29): a payment whose rail has no page of its own. A code to
+ * scan (KHQR, WeChat Native, Alipay precreate), with a button that opens the bank or wallet app on
+ * a phone, or WeChat's in-app payment sheet. The page asks the server to check with the rail
+ * (KHQR has no callback) every 2 s growing to 10 s until the code expires, pausing while the tab
+ * is hidden and checking at once when it comes back or on "I have paid"; paid, it goes back to
+ * what was paid for; declined or expired, it offers another way to pay there.
+ */
+export default function CheckoutScreen() {
+	const { paymentId = "" } = useParams();
+	const { pt } = usePaymentText();
+	const first = useQuery({
+		queryKey: paymentKeys.checkout(paymentId),
+		queryFn: () => readCheckout(paymentId),
+		retry: (count, error) => !(error instanceof ApiError) && count < 2,
+		staleTime: Number.POSITIVE_INFINITY,
+		gcTime: 0,
+	});
+	// The shop's currencies first: a KHQR in riel is written as the shop writes riel.
+	const config = useAppConfig();
+	const storeCurrency = useCurrency();
+	if (first.isPending || (config.isPending && !config.isError)) return <LoadingState label={pt("checkout.checking")} />;
+	if (first.isError)
+		return (
+			<div className="checkout" data-testid="checkout">
+				<ErrorState message={errorText(first.error)} onRetry={() => void first.refetch()} />
+			</div>
+		);
+	return <Checkout key={paymentId} initial={first.data} currency={config.data?.currency ?? storeCurrency} />;
+}
+
+function Checkout({ initial, currency }: { initial: PaymentCheckout; currency: CurrencyConfig }) {
+	const { pt, t } = usePaymentText();
+	const money = (amount: number) => formatMoney(amount, currency);
+	const navigate = useNavigate();
+	const [checkout, setCheckout] = useState(initial);
+	const [offline, setOffline] = useState(false);
+	const [endChecked, setEndChecked] = useState(false);
+	const [asking, setAsking] = useState(false);
+	const [notYet, setNotYet] = useState(false);
+	const phase = checkoutPhase(checkout, endChecked);
+	const waiting = phase === "waiting";
+	const now = useNow(waiting);
+	const left = msLeft(checkout.expiresAt, now);
+	const returnPath = safeReturnPath(checkout.returnPath, Paths.orders);
+	const rail = t(`pay.${checkout.provider}`);
+	// "Check now": the watch's own once it runs; before that (its effect not yet run) a plain check.
+	const checkNowRef = useRef<() => Promise<PaymentCheckout | null>>(async () => {
+		try {
+			const next = await checkPayment(initial.paymentId);
+			setOffline(false);
+			setCheckout(next);
+			return next;
+		} catch {
+			setOffline(true);
+			return null;
+		}
+	});
+
+	// The watch: while the payment waits, ask the server to check with the rail on a growing
+	// interval, a last time when the code expires, never while the page is hidden.
+	const paymentId = checkout.paymentId;
+	const expiresAt = checkout.expiresAt;
+	useEffect(() => {
+		if (!waiting) return;
+		let stopped = false;
+		let timer: ReturnType<typeof setTimeout> | undefined;
+		let delay: number | null = null;
+		let controller: AbortController | null = null;
+		let running: Promise<PaymentCheckout | null> | null = null;
+
+		const schedule = () => {
+			clearTimeout(timer);
+			delay = nextPollDelay(delay);
+			const untilEnd = msLeft(expiresAt, Date.now());
+			timer = setTimeout(() => void tick(), untilEnd === null ? delay : Math.min(delay, untilEnd));
+		};
+		const ask = async (): Promise<PaymentCheckout | null> => {
+			controller = new AbortController();
+			try {
+				const next = await checkPayment(paymentId, controller.signal);
+				if (stopped) return null;
+				setOffline(false);
+				setCheckout(next);
+				if (next.status === "pending" && msLeft(next.expiresAt, Date.now()) === 0) setEndChecked(true);
+				return next;
+			} catch {
+				if (stopped) return null;
+				setOffline(true);
+				return null;
+			}
+		};
+		const once = () => {
+			running ??= ask().finally(() => {
+				running = null;
+			});
+			return running;
+		};
+		const tick = async () => {
+			if (stopped || document.visibilityState === "hidden") return;
+			const next = await once();
+			if (stopped || (next && next.status !== "pending")) return;
+			if (next && msLeft(next.expiresAt, Date.now()) === 0) return;
+			schedule();
+		};
+		const wake = () => {
+			if (stopped || document.visibilityState === "hidden") return;
+			delay = null;
+			clearTimeout(timer);
+			void tick();
+		};
+		checkNowRef.current = async () => {
+			clearTimeout(timer);
+			delay = null;
+			const next = await once();
+			if (!stopped && (!next || next.status === "pending") && msLeft(next?.expiresAt ?? expiresAt, Date.now()) !== 0)
+				schedule();
+			return next;
+		};
+		schedule();
+		document.addEventListener("visibilitychange", wake);
+		window.addEventListener("focus", wake);
+		return () => {
+			stopped = true;
+			clearTimeout(timer);
+			controller?.abort();
+			document.removeEventListener("visibilitychange", wake);
+			window.removeEventListener("focus", wake);
+		};
+	}, [waiting, paymentId, expiresAt]);
+
+	// Paid: a moment to read it, then back to what was paid for, freshly read.
+	useEffect(() => {
+		if (phase !== "paid") return;
+		void queryClient.invalidateQueries();
+		const timer = setTimeout(() => navigate(returnPath, { replace: true }), PAID_PAUSE_MS);
+		return () => clearTimeout(timer);
+	}, [phase, navigate, returnPath]);
+
+	const checkNow = useCallback(async () => {
+		setAsking(true);
+		setNotYet(false);
+		const next = await checkNowRef.current();
+		setAsking(false);
+		if (next?.status === "pending") setNotYet(true);
+	}, []);
+
+	const railDue = railAmountText(checkout, currency);
+	return (
+		<div className="checkout" data-testid="checkout" data-phase={phase} data-provider={checkout.provider}>
+			<section className="card checkout__head">
+				<div className="checkout__rail">
+					<PayMethodIcon
+						method={checkout.provider}
+						className={`checkout__rail-icon checkout__rail-icon--${checkout.provider}`}
+					/>
+					<span data-testid="checkout-rail">{rail}</span>
+				</div>
+				<p className="checkout__due-label">{pt("checkout.due")}</p>
+				{railDue ? (
+					<>
+						<strong className="checkout__due" data-testid="checkout-rail-amount">
+							{railDue}
+						</strong>
+						<p className="checkout__due-ledger" data-testid="checkout-amount">
+							{pt("checkout.railDue")} · {money(checkout.amount)}
+						</p>
+					</>
+				) : (
+					<strong className="checkout__due" data-testid="checkout-amount">
+						{money(checkout.amount)}
+					</strong>
+				)}
+			</section>
+
+			{phase === "paid" ? (
+				<section className="card checkout__outcome is-paid" role="status" data-testid="checkout-paid">
+					<CheckIcon className="checkout__outcome-icon" />
+					<h2>{pt("checkout.paid")}</h2>
+					<p>{pt("checkout.paidGoing")}</p>
+				</section>
+			) : phase !== "waiting" ? (
+				<section className="card checkout__outcome is-ended" role="alert" data-testid={`checkout-${phase}`}>
+					<WarningIcon className="checkout__outcome-icon" />
+					<h2>{pt(phase === "declined" ? "checkout.declined" : "checkout.expired")}</h2>
+					<p>{pt("checkout.endedHint")}</p>
+					<button
+						type="button"
+						className="button button--primary button--block"
+						onClick={() => navigate(returnPath, { replace: true })}
+						data-testid="checkout-choose-another"
+					>
+						{pt("checkout.chooseAnother")}
+					</button>
+				</section>
+			) : (
+				<>
+					{checkout.presentation?.kind === "jsapi" ? (
+						<JsapiPanel params={checkout.presentation.params} onPaid={checkNow} />
+					) : (
+						<QrPanel checkout={checkout} presentation={checkout.presentation} rail={rail} />
+					)}
+					<section className="card checkout__watch" data-testid="checkout-waiting">
+						{left !== null && (
+							<p className="checkout__countdown" data-testid="checkout-countdown">
+								{pt("checkout.expiresIn", { time: formatCountdown(left) })}
+							</p>
+						)}
+						{offline && (
+							<p className="checkout__offline" role="alert" data-testid="checkout-offline">
+								{pt("checkout.offline")}
+							</p>
+						)}
+						{notYet && !offline && (
+							<p className="checkout__not-yet" role="status" data-testid="checkout-not-yet">
+								{pt("checkout.notYet")}
+							</p>
+						)}
+						<button
+							type="button"
+							className="button button--ghost button--block"
+							onClick={() => void checkNow()}
+							disabled={asking}
+							data-testid="checkout-i-paid"
+						>
+							{asking ? pt("checkout.checking") : offline ? pt("checkout.retryNow") : pt("checkout.paidButton")}
+						</button>
+					</section>
+				</>
+			)}
+		</div>
+	);
+}
+
+function QrPanel({
+	checkout,
+	presentation,
+	rail,
+}: {
+	checkout: PaymentCheckout;
+	presentation: Extract<CheckoutPresentation, { kind: "qr" }> | null;
+	rail: string;
+}) {
+	const { pt } = usePaymentText();
+	if (!presentation) return <LoadingState compact label={pt("checkout.checking")} />;
+	const link = isPhone(navigator.userAgent) ? safeDeepLink(presentation.deepLink) : null;
+	return (
+		<section className="card checkout__code">
+			{link && (
+				<>
+					<a className="button button--primary button--block" href={link} data-testid="checkout-deep-link">
+						{pt(`checkout.open.${checkout.provider}`)}
+					</a>
+					<p className="checkout__or">{pt("checkout.orScan")}</p>
+				</>
+			)}
+			{!link && <p className="checkout__scan">{pt(`checkout.scan.${checkout.provider}`)}</p>}
+			<QrCode
+				text={presentation.qrText}
+				label={pt("checkout.qrLabel", { rail })}
+				className="checkout__qr"
+				testId="checkout-qr"
+				size={232}
+			/>
+		</section>
+	);
+}
+
+type WechatParams = Extract<CheckoutPresentation, { kind: "jsapi" }>["params"];
+interface WeixinBridge {
+	invoke(name: "getBrandWCPayRequest", params: WechatParams, done: (answer: { err_msg?: string }) => void): void;
+}
+declare global {
+	interface Window {
+		WeixinJSBridge?: WeixinBridge;
+	}
+}
+
+/** WeChat's payment sheet, once its bridge is ready; how the payer left it. */
+export function invokeWechatPay(params: WechatParams): Promise<"ok" | "cancel" | "fail"> {
+	return new Promise((resolve) => {
+		const run = () =>
+			window.WeixinJSBridge?.invoke("getBrandWCPayRequest", params, (answer) => {
+				const said = answer?.err_msg ?? "";
+				resolve(
+					said === "get_brand_wcpay_request:ok" ? "ok" : said === "get_brand_wcpay_request:cancel" ? "cancel" : "fail",
+				);
+			});
+		if (window.WeixinJSBridge) run();
+		else document.addEventListener("WeixinJSBridgeReady", run, { once: true });
+	});
+}
+
+/** Inside WeChat: its sheet opens by itself; back from it with "ok" the page checks at once, else it offers to pay again. */
+function JsapiPanel({ params, onPaid }: { params: WechatParams; onPaid: () => Promise<void> }) {
+	const { pt } = usePaymentText();
+	const [state, setState] = useState<"opening" | "ok" | "cancel" | "fail">("opening");
+	const open = useCallback(async () => {
+		setState("opening");
+		const outcome = await invokeWechatPay(params);
+		setState(outcome);
+		if (outcome === "ok") await onPaid();
+	}, [params, onPaid]);
+	const opened = useRef(false);
+	useEffect(() => {
+		if (opened.current) return;
+		opened.current = true;
+		void open();
+	}, [open]);
+	return (
+		<section className="card checkout__code" data-testid="checkout-jsapi" data-state={state}>
+			{state === "opening" || state === "ok" ? (
+				<LoadingState compact label={pt(state === "ok" ? "checkout.checking" : "checkout.jsapi.opening")} />
+			) : (
+				<>
+					<p className="checkout__scan" role="status" data-testid="checkout-jsapi-note">
+						{pt(state === "cancel" ? "checkout.jsapi.cancelled" : "checkout.jsapi.failed")}
+					</p>
+					<button
+						type="button"
+						className="button button--primary button--block"
+						onClick={() => void open()}
+						data-testid="checkout-pay-again"
+					>
+						{pt("checkout.jsapi.payAgain")}
+					</button>
+				</>
+			)}
+		</section>
+	);
+}

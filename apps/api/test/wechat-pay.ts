@@ -23,6 +23,8 @@ export async function startWechatServer(): Promise<{ server: TestServer; fake: F
 	let server: TestServer | undefined;
 	const fake = await startFakeWechatPay({ now: () => server?.clock.now() ?? new Date() });
 	server = await startTestServer({
+		// Members sign in as often as a story needs (the SMS cooldown is off).
+		limits: { smsResendSeconds: 0, smsPerPhoneInWindow: 10_000, smsPerPhonePerDay: 10_000 },
 		configure: (config) => {
 			config.railEndpoints.wechatPay = fake.url;
 			config.railEndpoints.wechatOAuth = fake.url;

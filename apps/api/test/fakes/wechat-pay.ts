@@ -59,7 +59,12 @@ export interface FakeRefund {
 	reason: string;
 }
 
-export type ApiFault = null | "stall" | "server_error" | "bad_signature" | "wrong_serial" | "unsigned";
+/**
+ * How the fake misbehaves towards our calls: never answers (stall), answers 5xx, signs with
+ * another key or names another key id, does not sign, or does the work and then never answers
+ * (lose_answer: the order exists at WeChat Pay but we never heard of it).
+ */
+export type ApiFault = null | "stall" | "server_error" | "bad_signature" | "wrong_serial" | "unsigned" | "lose_answer";
 
 export interface Delivery {
 	url: string;
@@ -174,10 +179,7 @@ export class FakeWechatPay {
 	signedHeaders(body: string, options: { fault?: ApiFault; at?: Date } = {}): Record<string, string> {
 		const timestamp = String(Math.floor((options.at ?? this.now()).getTime() / 1000));
 		const nonce = randomBytes(16).toString("hex");
-		const key =
-			options.fault === "bad_signature"
-				? generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey
-				: this.platformKeys.privateKey;
+		const key = options.fault === "bad_signature" ? this.impostorKey() : this.platformKeys.privateKey;
 		const signature = createSign("RSA-SHA256").update(`${timestamp}\n${nonce}\n${body}\n`).sign(key, "base64");
 		return {
 			"wechatpay-serial":
@@ -186,6 +188,13 @@ export class FakeWechatPay {
 			"wechatpay-nonce": nonce,
 			"wechatpay-signature": signature,
 		};
+	}
+
+	private impostor: KeyObject | null = null;
+	/** A key that is not WeChat Pay's (signatures made with it must not verify). */
+	private impostorKey(): KeyObject {
+		this.impostor ??= generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey;
+		return this.impostor;
 	}
 
 	private encrypt(plain: string, associatedData: string) {
@@ -280,6 +289,11 @@ export class FakeWechatPay {
 
 	/** A signed JSON answer (an empty body for 204), misbehaving as `fault` says. */
 	private answer(response: ServerResponse, status: number, json: unknown) {
+		if (this.fault === "lose_answer") {
+			this.stalled.add(response);
+			response.on("close", () => this.stalled.delete(response));
+			return;
+		}
 		const body = status === 204 ? "" : JSON.stringify(json);
 		const headers: Record<string, string> = { "request-id": randomBytes(8).toString("hex") };
 		if (this.fault !== "unsigned") Object.assign(headers, this.signedHeaders(body, { fault: this.fault }));

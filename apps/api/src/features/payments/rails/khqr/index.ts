@@ -69,6 +69,28 @@ function label(text: string): string | undefined {
 	return ascii === "" ? undefined : ascii;
 }
 
+/** The background job's first question about a KHQR payment comes this soon (there is no callback). */
+export const KHQR_FIRST_CHECK_SECONDS = 30;
+/** While the code lives, the job asks at least this often, however old the payment. */
+const KHQR_CHECK_EVERY_MAX_SECONDS = 120;
+
+/**
+ * When the reconciliation job should next ask Bakong about a KHQR payment still "not found"
+ * (payments/in-doubt.ts): while the code lives, after a quarter of its age (30 s, then backing
+ * off to every two minutes), so a payer who paid and left is found within minutes; once it
+ * expired, right after the grace, when a "not found" declines it.
+ */
+export function khqrNextCheckAt(payment: { created_at: Date; rail_expires_at: Date | null }, now: Date): Date {
+	const ageSeconds = Math.max(0, (now.getTime() - new Date(payment.created_at).getTime()) / 1000);
+	const next = new Date(
+		now.getTime() + Math.min(KHQR_CHECK_EVERY_MAX_SECONDS, Math.max(KHQR_FIRST_CHECK_SECONDS, ageSeconds / 4)) * 1000,
+	);
+	if (!payment.rail_expires_at) return next;
+	const decidable = new Date(new Date(payment.rail_expires_at).getTime() + (KHQR_EXPIRY_GRACE_SECONDS + 1) * 1000);
+	if (now >= decidable) return next;
+	return next < decidable ? next : decidable;
+}
+
 /** Where Bakong is for these settings: the test's fake when the server is pointed at one. */
 export function bakongHost(deps: Pick<AppDeps, "config">, settings: KhqrRailSettings): string {
 	return (deps.config.railEndpoints.bakongApi || BAKONG_HOSTS[settings.environment]).replace(/\/+$/, "");

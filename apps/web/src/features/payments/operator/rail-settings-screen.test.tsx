@@ -5,6 +5,7 @@ import { Paths } from "../../../lib/paths";
 import { currentToast } from "../../../lib/toast";
 import { testMember } from "../../../test/member-fixtures";
 import { renderScreen } from "../../../test/render";
+import { PlatformGuard } from "../../merchant-wallet/platform-guard";
 import { operator, platformServer, startAs } from "../../merchant-wallet/platform-testing";
 import RailSettingsScreen from "./rail-settings-screen";
 
@@ -44,11 +45,14 @@ const view = (...rails: PaymentRailView[]): PaymentRailsView => ({
 	rails: (["wechat", "alipay", "khqr"] as const).map((name) => rails.find((r) => r.rail === name) ?? notSetUp(name)),
 });
 
+/** As router.tsx shows it: behind the platform guard. */
+const GuardedScreen = () => <PlatformGuard>{() => <RailSettingsScreen />}</PlatformGuard>;
+
 beforeEach(() => startAs(operator));
 afterEach(() => vi.unstubAllGlobals());
 
 async function open() {
-	renderScreen(<RailSettingsScreen />, { path: Paths.platformPaymentRails });
+	renderScreen(<GuardedScreen />, { path: Paths.platformPaymentRails });
 	return screen.findByTestId("payment-rails");
 }
 const card = (rail: string) => screen.getByTestId(`rail-${rail}`);
@@ -60,7 +64,7 @@ describe("the payment rails page", () => {
 		const member = testMember();
 		await startAs(member);
 		const server = platformServer(member, { [RAILS]: { code: 0, data: view() } });
-		renderScreen(<RailSettingsScreen />, { path: Paths.platformPaymentRails });
+		renderScreen(<GuardedScreen />, { path: Paths.platformPaymentRails });
 		await screen.findByTestId("platform-only");
 		expect(server.to(RAILS)).toEqual([]);
 	});
@@ -89,7 +93,7 @@ describe("the payment rails page", () => {
 				const body = call.body as SaveRailSettingsInput;
 				current = view({
 					...wechatOn,
-					summary: { ...wechatOn.summary, mchId: String(body.settings.mchId), apiV3Key: "zzzz" },
+					summary: { ...wechatOn.summary, mchId: String((body.settings as Record<string, unknown>).mchId), apiV3Key: "zzzz" },
 					updatedAt: "2026-12-06T04:00:00.000Z",
 				});
 				return { code: 0, data: current };

@@ -17,7 +17,6 @@ import { ConfirmDialog } from "../../../ui/confirm-dialog";
 import { DatePicker } from "../../../ui/date-picker";
 import { SwitchField } from "../../../ui/form-fields";
 import { ErrorState, LoadingState } from "../../../ui/states";
-import { PlatformGuard } from "../../merchant-wallet/platform-guard";
 import {
 	paymentRailsQuery,
 	railAuditQuery,
@@ -38,26 +37,23 @@ import {
 import { type RailSettingsTextKey, useRailSettingsText } from "./rail-settings-strings";
 import "../../../ui/controls.css";
 import "../../../ui/form-fields.css";
-import "../../merchant-wallet/platform.css";
 import "./rail-settings.css";
 
 /**
- * The payment rails (issue 29 part 6), for platform operators only: a card per rail with its
- * state, its settings as a form (ids shown as stored; secrets and keys only by their last four,
- * kept unless replaced), Save, Test the connection, On/Off, Remove and the rail's change log.
+ * The payment rails (issue 29 part 6), for platform operators only (router.tsx puts it behind
+ * merchant-wallet's PlatformGuard, which also loads the staff messages; the server refuses anyone
+ * else): a card per rail with its state, its settings as a form (ids shown as stored; secrets
+ * and keys only by their last four, kept unless replaced), Save, Test the connection, On/Off,
+ * Remove and the rail's change log.
  */
 export default function RailSettingsScreen() {
-	return <PlatformGuard>{() => <RailsPage />}</PlatformGuard>;
-}
-
-function RailsPage() {
 	const { rt } = useRailSettingsText();
 	const rails = useQuery(paymentRailsQuery);
 	if (rails.isPending) return <LoadingState />;
 	if (rails.isError) return <ErrorState message={errorText(rails.error)} onRetry={() => void rails.refetch()} />;
 	return (
-		<div className="pf-page rs-page" data-testid="payment-rails">
-			<p className="pf-page__hint">{rt("hint")}</p>
+		<div className="rs-page" data-testid="payment-rails">
+			<p className="rs-page__hint">{rt("hint")}</p>
 			{rails.data.rails.map((view) => (
 				<RailCard key={view.rail} view={view} />
 			))}

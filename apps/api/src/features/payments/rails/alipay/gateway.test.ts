@@ -48,6 +48,7 @@ afterAll(() => fake.close());
 afterEach(() => {
 	fake.apiFault = null;
 	fake.refundAnswer = null;
+	fake.notifyTamper = null;
 	alipayTimeouts.requestMs = 10_000;
 });
 
@@ -224,6 +225,67 @@ describe("query, close, refund", () => {
 		await expect(gateway.queryPayment(randomUUID())).rejects.toThrow(/unreachable/);
 		fake.apiFault = { kind: "unsigned", methods: ["alipay.trade.query"] };
 		await expect(gateway.queryPayment(randomUUID())).rejects.toThrow(/unverified/);
+	});
+});
+
+describe("reading a notify", () => {
+	const read = (fields: Record<string, string>) =>
+		gatewayWith().verifyCallback({}, new URLSearchParams(fields).toString());
+
+	it("paid, closed unpaid, refunded: a refund's notify is the refund's, never a decline", async () => {
+		const gateway = gatewayWith();
+		const { paymentId, tradeNo } = await paidTrade(gateway, 990);
+		expect(read(fake.notifyFields(paymentId))).toEqual({
+			type: "payment",
+			report: { paymentId, providerTxnId: tradeNo, amount: 990, currency: "CNY", status: "succeeded" },
+		});
+		const part = refundArgs(paymentId, tradeNo, 90);
+		await gateway.refund(part);
+		const partNotify = fake.notifyFields(paymentId, {
+			out_biz_no: part.refundId,
+			gmt_refund: "2026-12-07 12:00:00.000",
+		});
+		expect(partNotify.trade_status).toBe("TRADE_SUCCESS");
+		expect(read(partNotify)).toEqual({
+			type: "refund",
+			report: { refundId: part.refundId, status: "succeeded", providerRefundId: `${tradeNo}:${part.refundId}` },
+		});
+		const rest = refundArgs(paymentId, tradeNo, 900);
+		await gateway.refund(rest);
+		const closing = fake.notifyFields(paymentId, { out_biz_no: rest.refundId, gmt_refund: "2026-12-07 12:00:00.000" });
+		expect(closing.trade_status).toBe("TRADE_CLOSED");
+		expect(read(closing)).toMatchObject({ type: "refund", report: { refundId: rest.refundId } });
+		// Closed after a refund but naming none: nothing we can apply (and not a decline).
+		expect(read(fake.notifyFields(paymentId))).toBeNull();
+
+		const unpaid = checkout({ scene: "counter" });
+		await gateway.startCheckout(unpaid);
+		expect(read(fake.notifyFields(unpaid.paymentId))).toBeNull();
+		await gateway.closePayment?.(unpaid.paymentId);
+		expect(read(fake.notifyFields(unpaid.paymentId))).toMatchObject({
+			type: "payment",
+			report: { status: "declined" },
+		});
+	});
+
+	it("another seller or app is foreign; a field given twice or an unknown sign type is not genuine", async () => {
+		const { paymentId } = await paidTrade(gatewayWith(), 100);
+		fake.notifyTamper = { sellerId: "2088999999999999" };
+		expect(read(fake.notifyFields(paymentId))).toMatchObject({
+			type: "foreign",
+			paymentId,
+			detail: { seller_id: "2088999999999999" },
+		});
+		fake.notifyTamper = { appId: "2021000199999999" };
+		expect(read(fake.notifyFields(paymentId))).toMatchObject({
+			type: "foreign",
+			detail: { app_id: "2021000199999999" },
+		});
+		fake.notifyTamper = null;
+		const genuine = new URLSearchParams(fake.notifyFields(paymentId));
+		genuine.append("total_amount", "0.01");
+		expect(gatewayWith().verifyCallback({}, genuine.toString())).toBeNull();
+		expect(read({ ...fake.notifyFields(paymentId), sign_type: "RSA" })).toBeNull();
 	});
 });
 

@@ -436,6 +436,43 @@ describe("callbacks that must change nothing, or only once", () => {
 	});
 });
 
+describe("answers that are not WeChat Pay's", () => {
+	it("a paid payment is not believed from an answer signed wrongly; it is once WeChat Pay's own answer comes", async () => {
+		const { order, paymentId } = await payOrderByWechat(DESKTOP_BROWSER);
+		// Paid, but the callback was lost: the payer's page asks.
+		await fake.payer(paymentId, "pay", { noCallback: true });
+		const check = () =>
+			server.call<PaymentCheckout>("POST", `/app-api/pay/checkout/${paymentId}/check`, { token: customer.accessToken });
+
+		for (const fault of ["bad_signature", "unsigned"] as const) {
+			fake.fault = fault;
+			expect((await check()).data.status, fault).toBe("pending");
+			// The page's questions to the rail are spaced two seconds apart: the next one is asked anew.
+			await new Promise((resolve) => setTimeout(resolve, 2100));
+		}
+		expect(await ledgerKinds("order_id", order.id)).toEqual([]);
+
+		fake.fault = null;
+		expect((await check()).data.status).toBe("succeeded");
+		await expectPaidOnce(order.id);
+	});
+
+	it("a checkout whose answer is signed wrongly shows the payer nothing to pay", async () => {
+		fake.fault = "bad_signature";
+		const order = (await fx.place(customer.accessToken, { lines: [fx.line(COCONUT)] })).data;
+		const started = await server
+			.call<PaymentResult>("POST", "/app-api/order/pay", {
+				token: customer.accessToken,
+				headers: { "user-agent": DESKTOP_BROWSER },
+				body: { orderId: order.id, payMethod: "wechat" },
+			})
+			.catch((error: Error) => error);
+		expect(started instanceof Error ? started.message : String(started.code)).toMatch(/HTTP 500|^[1-9]/);
+		const payment = await latestPayment("order", order.id);
+		expect(payment).toMatchObject({ status: "pending", checkout: null, rail_ref: null });
+	});
+});
+
 describe("WeChat Pay down", () => {
 	it("during checkout: nothing is orphaned; the payment stays pending and the reconciliation job settles it", async () => {
 		wechatTimeouts.callMs = 300;

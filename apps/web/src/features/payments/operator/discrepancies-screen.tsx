@@ -1,0 +1,458 @@
+import {
+	DISCREPANCY_STATUSES,
+	type DiscrepancyRail,
+	type DiscrepancyView,
+	PAY_RAILS,
+	RAIL_STATEMENT_ZONES,
+	RESOLUTION_NOTE_MAX,
+	ResolveDiscrepancyInput,
+	type StatementRunsAnswer,
+} from "@bayon/contract";
+import { type UseQueryResult, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useId, useState } from "react";
+import { useSearchParams } from "react-router";
+import { errorText } from "../../../lib/api-client";
+import { checkWith } from "../../../lib/form";
+import { showToast } from "../../../lib/toast";
+import { useDebouncedSubmit } from "../../../lib/use-debounced-submit";
+import { DocumentIcon } from "../../../ui/icons";
+import { BottomSheet } from "../../../ui/sheet";
+import { EmptyState, ErrorState, LoadingState } from "../../../ui/states";
+import {
+	type DiscrepancyFilter,
+	discrepanciesQuery,
+	discrepancyKeys,
+	downloadDiscrepanciesCsv,
+	resolveDiscrepancy,
+	statementRunsQuery,
+} from "./discrepancies-api";
+import { type DiscrepancyTextKey, useDiscrepancyText } from "./discrepancies-strings";
+import "../../../ui/controls.css";
+import "./discrepancies.css";
+
+/**
+ * "Payment differences" (issue 29 items 7 and 8), for platform operators only (the app shell
+ * puts it behind merchant-wallet's PlatformGuard, router.tsx; the server refuses anyone else): what the daily
+ * reconciliation found between our payments and each rail's own statement, and the callbacks
+ * refused for another amount, currency or merchant, and payers who paid twice. Open or resolved,
+ * per rail; each row says what kind, which payment and what it paid for, our amount against the
+ * rail's, the statement day and when it was found; an open one is resolved with a note (once:
+ * a second operator is told who did). The open ones download as CSV. Beside the list (below it
+ * on a phone), each rail's last statement runs, failures with their reason.
+ *
+ * The address keeps the view: `?status=resolved`, `?rail=wechat`, `?page=2`.
+ */
+export default function PaymentDiscrepanciesScreen() {
+	return <DiscrepanciesPage />;
+}
+
+const RAILS: readonly DiscrepancyRail[] = [...PAY_RAILS, "sandbox"];
+
+function filterOf(params: URLSearchParams): DiscrepancyFilter {
+	const status = DISCREPANCY_STATUSES.find((value) => value === params.get("status")) ?? "open";
+	const rail = RAILS.find((value) => value === params.get("rail")) ?? null;
+	const page = /^[1-9]\d{0,3}$/.test(params.get("page") ?? "") ? Number(params.get("page")) : 1;
+	return { status, rail, page };
+}
+
+/** Minor units of an ISO currency as Intl knows them (CNY, USD, KHR: 2). */
+function decimalsOf(currency: string): number {
+	try {
+		return new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
+	} catch {
+		return 2;
+	}
+}
+
+/** "CNY 1,234.50" from 123450, on integers (no float ever touches the amount). */
+export function railMoney(amount: number, currency: string | null): string {
+	const code = currency ?? "";
+	const decimals = decimalsOf(code || "USD");
+	const minor = BigInt(amount);
+	const sign = minor < 0n ? "-" : "";
+	const magnitude = minor < 0n ? -minor : minor;
+	const scale = 10n ** BigInt(decimals);
+	const whole = (magnitude / scale).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+	const fraction = decimals > 0 ? `.${(magnitude % scale).toString().padStart(decimals, "0")}` : "";
+	return `${code ? `${code} ` : ""}${sign}${whole}${fraction}`;
+}
+
+const clockFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** "2026-12-08 11:00" on the wall clock of a zone. */
+export function wallClock(instant: string, timeZone: string): string {
+	let format = clockFormats.get(timeZone);
+	if (!format) {
+		format = new Intl.DateTimeFormat("en-US", {
+			timeZone,
+			year: "numeric",
+			month: "2-digit",
+			day: "2-digit",
+			hour: "2-digit",
+			minute: "2-digit",
+			hourCycle: "h23",
+		});
+		clockFormats.set(timeZone, format);
+	}
+	const part = Object.fromEntries(format.formatToParts(new Date(instant)).map((p) => [p.type, p.value]));
+	return `${part.year}-${part.month}-${part.day} ${part.hour}:${part.minute}`;
+}
+
+/** A difference's times read in its rail's statement zone (the sandbox's in Beijing time). */
+const zoneOf = (rail: DiscrepancyRail) => (rail === "sandbox" ? "Asia/Shanghai" : RAIL_STATEMENT_ZONES[rail]);
+
+function DiscrepanciesPage() {
+	const { dt } = useDiscrepancyText();
+	const [params, setParams] = useSearchParams();
+	const filter = filterOf(params);
+	const list = useQuery({ ...discrepanciesQuery(filter), refetchInterval: 60_000 });
+	const runs = useQuery(statementRunsQuery);
+	const [resolving, setResolving] = useState<DiscrepancyView | null>(null);
+
+	const setView = (change: Partial<Record<"status" | "rail" | "page", string | null>>) =>
+		setParams(
+			(current) => {
+				const next = new URLSearchParams(current);
+				for (const [key, value] of Object.entries(change)) {
+					if (value === null || value === undefined) next.delete(key);
+					else next.set(key, value);
+				}
+				return next;
+			},
+			{ replace: true },
+		);
+
+	const [exportCsv, exporting] = useDebouncedSubmit(async () => {
+		try {
+			await downloadDiscrepanciesCsv(filter.rail, wallClock(new Date().toISOString(), "Asia/Shanghai").slice(0, 10));
+		} catch (error) {
+			showToast(errorText(error));
+		}
+	});
+
+	const pages = list.data ? Math.max(1, Math.ceil(list.data.total / list.data.pageSize)) : 1;
+
+	return (
+		<div className="dc-page" data-testid="payment-discrepancies">
+			<div className="dc-head">
+				<p className="dc-hint">{dt("hint")}</p>
+				<button
+					type="button"
+					className="button button--ghost dc-export"
+					onClick={exportCsv}
+					disabled={exporting}
+					data-testid="discrepancies-export"
+				>
+					<DocumentIcon />
+					{dt("export")}
+				</button>
+			</div>
+			<div className="dc-tabs" role="tablist">
+				{DISCREPANCY_STATUSES.map((status) => (
+					<button
+						key={status}
+						type="button"
+						role="tab"
+						aria-selected={filter.status === status}
+						className={`dc-tabs__tab${filter.status === status ? " is-selected" : ""}`}
+						onClick={() => setView({ status: status === "open" ? null : status, page: null })}
+						data-testid={`discrepancies-tab-${status}`}
+					>
+						{dt(`tab.${status}`)}
+					</button>
+				))}
+			</div>
+			<div className="dc-rails" data-testid="discrepancies-rails">
+				{[null, ...RAILS].map((rail) => (
+					<button
+						key={rail ?? "all"}
+						type="button"
+						className={`chip${filter.rail === rail ? " chip--on" : ""}`}
+						aria-pressed={filter.rail === rail}
+						onClick={() => setView({ rail, page: null })}
+						data-testid={`discrepancies-rail-${rail ?? "all"}`}
+					>
+						{dt(rail ? `rail.${rail}` : "rail.all")}
+					</button>
+				))}
+			</div>
+			<div className="dc-columns">
+				<section className="dc-list" role="tabpanel" aria-busy={list.isFetching}>
+					{list.isPending ? (
+						<LoadingState />
+					) : list.isError ? (
+						<ErrorState message={errorText(list.error)} onRetry={() => void list.refetch()} />
+					) : list.data.list.length === 0 ? (
+						<EmptyState title={dt(`empty.${filter.status}`)} />
+					) : (
+						<>
+							<ul className="dc-rows" data-testid="discrepancies-list">
+								{list.data.list.map((row) => (
+									<DiscrepancyRow key={row.id} row={row} onResolve={() => setResolving(row)} />
+								))}
+							</ul>
+							{pages > 1 && (
+								<nav className="dc-pager" data-testid="discrepancies-pager">
+									<button
+										type="button"
+										className="button button--ghost button--small"
+										disabled={filter.page <= 1}
+										onClick={() => setView({ page: filter.page - 1 <= 1 ? null : String(filter.page - 1) })}
+										data-testid="discrepancies-previous"
+									>
+										{dt("page.previous")}
+									</button>
+									<span>{dt("page.of", { page: filter.page, pages, total: list.data.total })}</span>
+									<button
+										type="button"
+										className="button button--ghost button--small"
+										disabled={filter.page >= pages}
+										onClick={() => setView({ page: String(filter.page + 1) })}
+										data-testid="discrepancies-next"
+									>
+										{dt("page.next")}
+									</button>
+								</nav>
+							)}
+						</>
+					)}
+				</section>
+				<StatementRuns runs={runs} />
+			</div>
+			<ResolveSheet target={resolving} onClose={() => setResolving(null)} />
+		</div>
+	);
+}
+
+function DiscrepancyRow({ row, onResolve }: { row: DiscrepancyView; onResolve: () => void }) {
+	const { dt } = useDiscrepancyText();
+	const zone = zoneOf(row.rail);
+	const status = (value: unknown) =>
+		typeof value === "string" && `status.${value}` in discrepancyStatusKeys
+			? dt(`status.${value}` as DiscrepancyTextKey)
+			: String(value ?? "");
+	const explain =
+		row.kind === "status_differs"
+			? dt("explain.status_differs", { rail: status(row.detail.railStatus), ours: status(row.detail.ourStatus) })
+			: dt(`explain.${row.kind}`);
+	const money = (amount: number | null) => (amount === null ? dt("row.none") : railMoney(amount, row.currency));
+	return (
+		<li className="card dc-row" data-testid={`discrepancy-${row.id}`}>
+			<div className="dc-row__head">
+				<h3 className="dc-row__title">{dt("row.title", { id: row.id, kind: dt(`kind.${row.kind}`) })}</h3>
+				<span className="tag tag--muted">{dt(`rail.${row.rail}`)}</span>
+			</div>
+			<p className="dc-row__explain">{explain}</p>
+			<dl className="dc-row__facts">
+				<div className="dc-amounts">
+					<dt>{dt("row.ours")}</dt>
+					<dd data-testid={`discrepancy-${row.id}-ours`}>{money(row.ourAmount)}</dd>
+					<dt>{dt("row.rails")}</dt>
+					<dd data-testid={`discrepancy-${row.id}-rails`}>{money(row.railAmount)}</dd>
+				</div>
+				{row.paymentId && (
+					<div>
+						<dt>{dt("row.payment")}</dt>
+						<dd className="dc-code">
+							{row.paymentId}
+							{row.purpose && (
+								<span className="dc-row__purpose">
+									{dt("row.paidFor", {
+										purpose:
+											row.purpose in purposeKeys ? dt(`purpose.${row.purpose}` as DiscrepancyTextKey) : row.purpose,
+										id: row.purposeId ?? "",
+									})}
+								</span>
+							)}
+						</dd>
+					</div>
+				)}
+				{row.railTradeNo && (
+					<div>
+						<dt>{dt("row.tradeNo")}</dt>
+						<dd className="dc-code">{row.railTradeNo}</dd>
+					</div>
+				)}
+			</dl>
+			<p className="dc-row__when">
+				{row.statementDate && <span>{dt("row.statementDay", { date: row.statementDate })}</span>}
+				<span>{dt("row.foundAt", { at: wallClock(row.foundAt, zone) })}</span>
+			</p>
+			{row.resolvedAt ? (
+				<div className="dc-row__resolved" data-testid={`discrepancy-${row.id}-resolved`}>
+					<p>{dt("row.resolved", { name: row.resolvedBy?.name ?? "", at: wallClock(row.resolvedAt, zone) })}</p>
+					{row.resolutionNote && <p className="dc-row__note">{dt("row.note", { note: row.resolutionNote })}</p>}
+				</div>
+			) : (
+				<button
+					type="button"
+					className="button button--primary button--small dc-row__resolve"
+					onClick={onResolve}
+					data-testid={`discrepancy-${row.id}-resolve`}
+				>
+					{dt("resolve.open")}
+				</button>
+			)}
+		</li>
+	);
+}
+
+const discrepancyStatusKeys: Record<string, true> = Object.fromEntries(
+	["succeeded", "refunded", "declined", "failed", "pending", "abandoned", "awaiting_transfer"].map((s) => [
+		`status.${s}`,
+		true,
+	]),
+);
+const purposeKeys: Record<string, true> = {
+	order: true,
+	table_bill: true,
+	booking: true,
+	recharge: true,
+	vip_card: true,
+};
+
+function StatementRuns({ runs }: { runs: UseQueryResult<StatementRunsAnswer> }) {
+	const { dt } = useDiscrepancyText();
+	return (
+		<aside className="card dc-runs" aria-label={dt("runs.title")} data-testid="statement-runs">
+			<h2 className="dc-runs__title">{dt("runs.title")}</h2>
+			{runs.isPending ? (
+				<LoadingState compact />
+			) : runs.isError ? (
+				<ErrorState compact message={errorText(runs.error)} onRetry={() => void runs.refetch()} />
+			) : runs.data.rails.length === 0 ? (
+				<p className="dc-runs__empty">{dt("runs.none")}</p>
+			) : (
+				runs.data.rails.map((rail) => (
+					<section key={rail.rail} className="dc-runs__rail" data-testid={`statement-runs-${rail.rail}`}>
+						<h3 className="dc-runs__rail-name">
+							{dt(`rail.${rail.rail}`)}
+							{!rail.enabled && <span className="tag tag--muted">{dt("runs.off")}</span>}
+						</h3>
+						<p className="dc-runs__zone">{dt("runs.zone", { zone: rail.timeZone })}</p>
+						{rail.runs.length === 0 ? (
+							<p className="dc-runs__empty">{dt("runs.notYet")}</p>
+						) : (
+							<ul className="dc-runs__list">
+								{rail.runs.slice(0, 7).map((run) => (
+									<li
+										key={run.statementDate}
+										className={`dc-run dc-run--${run.status}`}
+										data-testid={`statement-run-${rail.rail}-${run.statementDate}`}
+									>
+										<span className="dc-run__date">{run.statementDate}</span>
+										<span className={`dc-run__status dc-run__status--${run.status}`}>
+											{dt(`runs.status.${run.status}`)}
+										</span>
+										{run.status === "done" && (
+											<span className="dc-run__counts">
+												{dt("runs.counts", {
+													ours: run.ourCount,
+													rail: run.railCount,
+													differences: run.differences,
+												})}
+											</span>
+										)}
+										{run.status === "failed" && (
+											<span className="dc-run__error">
+												{dt("runs.error", { error: run.lastError ?? "" })} {dt("runs.retry")}
+											</span>
+										)}
+									</li>
+								))}
+							</ul>
+						)}
+					</section>
+				))
+			)}
+		</aside>
+	);
+}
+
+/** Resolve one open difference with the operator's note (required, at most 500 characters). */
+function ResolveSheet({ target, onClose }: { target: DiscrepancyView | null; onClose: () => void }) {
+	const { dt, lang } = useDiscrepancyText();
+	const queryClient = useQueryClient();
+	const id = useId();
+	const [note, setNote] = useState("");
+	const [problem, setProblem] = useState<string | null>(null);
+	useEffect(() => {
+		if (!target) return;
+		setNote("");
+		setProblem(null);
+	}, [target]);
+	const [submit, sending] = useDebouncedSubmit(async (row: DiscrepancyView) => {
+		const checked = checkWith(ResolveDiscrepancyInput, { id: row.id, note }, { lang });
+		if (checked.problems) {
+			setProblem(checked.problems.note ?? Object.values(checked.problems)[0] ?? null);
+			return;
+		}
+		try {
+			await resolveDiscrepancy(checked.input);
+			showToast(dt("resolve.done", { id: row.id }));
+			onClose();
+		} catch (error) {
+			// Resolved meanwhile (by someone else): the server says who; the list shows it as it is.
+			setProblem(errorText(error));
+		}
+		await queryClient.invalidateQueries({ queryKey: discrepancyKeys.all });
+	});
+	if (!target) return null;
+	return (
+		<BottomSheet
+			open
+			onClose={onClose}
+			title={dt("resolve.title", { id: target.id })}
+			testId="discrepancy-resolve-sheet"
+			footer={
+				<button
+					type="button"
+					className="button button--primary button--block"
+					disabled={sending}
+					onClick={() => submit(target)}
+					data-testid="discrepancy-resolve-submit"
+				>
+					{dt("resolve.submit")}
+				</button>
+			}
+		>
+			<div className="dc-form">
+				<p className="dc-form__notice">
+					{dt("row.title", { id: target.id, kind: dt(`kind.${target.kind}`) })}
+					{" · "}
+					{target.ourAmount === null ? dt("row.none") : railMoney(target.ourAmount, target.currency)}
+					{" / "}
+					{target.railAmount === null ? dt("row.none") : railMoney(target.railAmount, target.currency)}
+				</p>
+				<div className="field">
+					<label className="field__label" htmlFor={id}>
+						{dt("resolve.label")}
+					</label>
+					<textarea
+						id={id}
+						className="field__input"
+						rows={3}
+						value={note}
+						maxLength={RESOLUTION_NOTE_MAX}
+						aria-invalid={problem ? true : undefined}
+						aria-describedby={problem ? `${id}-error` : `${id}-hint`}
+						onChange={(event) => {
+							setNote(event.target.value);
+							setProblem(null);
+						}}
+						data-testid="discrepancy-resolve-note"
+					/>
+					{problem ? (
+						<p className="field__error" id={`${id}-error`} role="alert" data-testid="discrepancy-resolve-error">
+							{problem}
+						</p>
+					) : (
+						<p className="field__hint" id={`${id}-hint`}>
+							{dt("resolve.hint")}
+						</p>
+					)}
+				</div>
+			</div>
+		</BottomSheet>
+	);
+}

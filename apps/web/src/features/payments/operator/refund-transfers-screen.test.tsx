@@ -5,8 +5,12 @@ import { currentToast } from "../../../lib/toast";
 import { testMember } from "../../../test/member-fixtures";
 import { usdConfig } from "../../../test/ordering-fixtures";
 import { renderScreen } from "../../../test/render";
+import { PlatformGuard } from "../../merchant-wallet/platform-guard";
 import { operator, platformServer, startAs } from "../../merchant-wallet/platform-testing";
-import RefundTransfersScreen from "./refund-transfers-screen";
+import RefundTransfersPage from "./refund-transfers-screen";
+
+/** As the router shows it: behind the platform guard. */
+const RefundTransfersScreen = () => <PlatformGuard>{() => <RefundTransfersPage />}</PlatformGuard>;
 
 const LIST = "/platform/payments/refund-transfers";
 const RECORD = "POST /platform/payments/refund-transfers/record";

@@ -17,7 +17,6 @@ import { useDebouncedSubmit } from "../../../lib/use-debounced-submit";
 import { useStaffSave } from "../../../lib/use-staff-save";
 import { FormSheet } from "../../../ui/form-sheet";
 import { EmptyState, ErrorState, LoadingState } from "../../../ui/states";
-import { PlatformGuard } from "../../merchant-wallet/platform-guard";
 import { recordRefundTransfer, refundTransferKeys, refundTransfersQuery } from "./refund-transfers-api";
 import { type RefundTransferTextKey, useRefundTransferText } from "./refund-transfers-strings";
 import "../../../ui/controls.css";
@@ -28,13 +27,10 @@ import "./refund-transfers.css";
  * has no refund call, so each refund of a KHQR payment waits here, oldest first, with what to
  * send (in the currency the customer paid in) and where (the account they paid from, as Bakong
  * tells it); once sent, the operator records the bank's reference and the customer sees the
- * refund done. Below, the latest recorded transfers.
+ * refund done. Below, the latest recorded transfers. The router puts it behind merchant-wallet's
+ * platform guard (web payments may not import merchant-wallet: stored-value imports payments).
  */
 export default function RefundTransfersScreen() {
-	return <PlatformGuard>{() => <RefundTransfersPage />}</PlatformGuard>;
-}
-
-function RefundTransfersPage() {
 	const { rt } = useRefundTransferText();
 	const list = useQuery(refundTransfersQuery);
 	// Amounts are shown in the tenant's currencies: its configuration first.

@@ -402,7 +402,11 @@ function RailFieldInput({
 	}
 	return (
 		<div className="field rs-field">
-			{field.kind !== "date" && (
+			{field.kind === "date" ? (
+				<span className="field__label" id={`${id}-label`}>
+					{label}
+				</span>
+			) : (
 				<label className="field__label" id={`${id}-label`} htmlFor={id}>
 					{label}
 				</label>

@@ -1,7 +1,9 @@
+import { generateKeyPairSync } from "node:crypto";
 import type {
 	OrderView,
 	PaymentCheckout,
 	PaymentResult,
+	RailConnectionResult,
 	RechargeMenu,
 	RechargeView,
 	ReservationPaymentResult,
@@ -535,5 +537,53 @@ describe("WeChat Pay down", () => {
 			status: "succeeded",
 			provider_refund_id: fake.refunds.get(refund?.id as string)?.refund_id,
 		});
+	});
+});
+
+describe("the operator's connection test", () => {
+	it("saved through the operator's page, the settings test as working; a wrong key or an outage is named", async () => {
+		const operator = await server.signIn("13901009031");
+		await server.deps.db.insertInto("platform_operator").values({ tenant_id: 1, member_id: operator.userId }).execute();
+		const save = (settings: ReturnType<FakeWechatPay["settings"]>) =>
+			server.call("POST", "/app-api/platform/payment-rails/save", {
+				token: operator.accessToken,
+				body: { rail: "wechat", settings },
+			});
+		const test = async (lang = "en") =>
+			(
+				await server.call<RailConnectionResult>("POST", "/app-api/platform/payment-rails/test", {
+					token: operator.accessToken,
+					lang,
+					body: { rail: "wechat" },
+				})
+			).data;
+
+		expect((await save(fake.settings())).code).toBe(0);
+		expect(await test()).toMatchObject({ ok: true });
+		expect(fake.requests.at(-1)).toMatchObject({ method: "GET", verified: true });
+
+		const stranger = generateKeyPairSync("rsa", { modulusLength: 2048 });
+		expect(
+			(
+				await save(
+					fake.settings({ privateKey: stranger.privateKey.export({ type: "pkcs8", format: "pem" }).toString() }),
+				)
+			).code,
+		).toBe(0);
+		expect(await test("zh-CN")).toMatchObject({ ok: false, problem: "credentials" });
+
+		expect(
+			(
+				await save(
+					fake.settings({ platformPublicKey: stranger.publicKey.export({ type: "spki", format: "pem" }).toString() }),
+				)
+			).code,
+		).toBe(0);
+		expect(await test("km")).toMatchObject({ ok: false, problem: "signature" });
+
+		expect((await save(fake.settings())).code).toBe(0);
+		wechatTimeouts.callMs = 300;
+		fake.fault = "stall";
+		expect(await test()).toMatchObject({ ok: false, problem: "unreachable" });
 	});
 });

@@ -11,7 +11,8 @@ import { zipSync } from "fflate";
  * Every request is checked as Alipay does: the app id must be the merchant app's, and the
  * RSA2 signature (all parameters but `sign`, sorted, `k=v` joined by `&`, SHA256withRSA) must
  * verify with the app public key the merchant uploaded (ours, made in the test); a bad one is
- * answered 40002 isv.invalid-signature. Answers are `{"<method>_response": {...}, "sign": "..."}`,
+ * answered 40002 isv.invalid-signature, and its timestamp must be Beijing time within half an
+ * hour of the clock (isv.invalid-timestamp). Answers are `{"<method>_response": {...}, "sign": "..."}`,
  * the object signed with Alipay's own key (also made in the test).
  *
  * - `alipay.trade.wap.pay` / `alipay.trade.page.pay`: the signed GET URL the payer is sent to
@@ -381,6 +382,19 @@ export async function startFakeAlipay(
 					msg: "Invalid Arguments",
 					sub_code: "isv.invalid-signature",
 					sub_msg: "验签出错，建议检查签名字符串或签名私钥与应用公钥是否匹配",
+				},
+			};
+		// Alipay's gateway refuses a request whose timestamp (Beijing time) is far from its own clock.
+		const sent = fromBeijing(params.timestamp);
+		if (!sent || Math.abs(sent.getTime() - Date.now()) > 30 * 60_000)
+			return {
+				ok: false,
+				signed: true,
+				body: {
+					code: "40002",
+					msg: "Invalid Arguments",
+					sub_code: "isv.invalid-timestamp",
+					sub_msg: "非法的时间戳参数",
 				},
 			};
 		return { ok: true };

@@ -1,4 +1,11 @@
-import type { OrderView, PaymentResult, RechargeMenu, RechargeView, ReservationPaymentResult } from "@bayon/contract";
+import type {
+	OrderView,
+	PaymentCheckout,
+	PaymentResult,
+	RechargeMenu,
+	RechargeView,
+	ReservationPaymentResult,
+} from "@bayon/contract";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
 	DESKTOP_BROWSER,
@@ -424,5 +431,80 @@ describe("when Alipay is down", () => {
 		expect(refundsAtAlipay(paymentId)).toEqual([order.total]);
 		await fake.notifiesSettled();
 		expect(await storedOrder(order.id)).toMatchObject({ status: "rejected", payment_status: "refunded" });
+	});
+});
+
+describe("at the counter (alipay.trade.precreate)", () => {
+	const scanToPay = (order: OrderView) =>
+		server.call<PaymentCheckout>("POST", "/app-api/merchant/counter/scan-to-pay", {
+			token: staff.accessToken,
+			body: { shopId: 1, payMethod: "alipay", purpose: "order", purposeId: order.id, amount: order.total },
+		});
+	const check = (paymentId: string) =>
+		server.call<PaymentCheckout>("POST", "/app-api/merchant/counter/scan-to-pay/check", {
+			token: staff.accessToken,
+			body: { shopId: 1, paymentId },
+		});
+
+	it("the staff's screen shows Alipay's code; the customer scans and pays; the shop's rejection pays it back", async () => {
+		const order = (await fx.place(customer.accessToken, { lines: [fx.line(COCONUT)] })).data;
+		const started = await scanToPay(order);
+		expect(started.code, started.msg).toBe(0);
+		expect(started.data).toMatchObject({
+			provider: "alipay",
+			status: "pending",
+			presentation: { kind: "qr", deepLink: null },
+		});
+		const paymentId = started.data.paymentId;
+		expect(fake.calls.filter((call) => call.biz.out_trade_no === paymentId).map((call) => call.method)).toEqual([
+			"alipay.trade.precreate",
+		]);
+		expect(await storedPayment(paymentId)).toMatchObject({ channel: "precreate", rail_amount: order.total });
+		server.clock.advance(3);
+		expect((await check(paymentId)).data.status).toBe("pending");
+
+		await fake.scanAndPay((started.data.presentation as { qrText: string }).qrText);
+		await fake.notifiesSettled();
+		server.clock.advance(3);
+		expect((await check(paymentId)).data.status).toBe("succeeded");
+		expect(await storedOrder(order.id)).toMatchObject({ payment_status: "paid", pay_method: "alipay" });
+		expect(await ledgerOf(order.id)).toEqual(["order_payment"]);
+
+		expect((await act(order.id, "reject", "Out of coconuts")).code).toBe(0);
+		await settleGatewayRefundDeliveries(server.deps);
+		expect(refundsAtAlipay(paymentId)).toEqual([order.total]);
+		expect(await ledgerOf(order.id)).toEqual(["order_payment", "order_refund"]);
+	});
+
+	it("Alipay down while the code is asked for orphans nothing: the payment is asked about later, a new code pays once", async () => {
+		const order = (await fx.place(customer.accessToken, { lines: [fx.line(COCONUT)] })).data;
+		fake.apiFault = { kind: "drop", methods: ["alipay.trade.precreate"] };
+		await expect(scanToPay(order)).rejects.toThrow();
+		fake.apiFault = null;
+		const orphan = await server.deps.db
+			.selectFrom("payment")
+			.selectAll()
+			.where("purpose", "=", "order")
+			.where("purpose_id", "=", order.id)
+			.executeTakeFirstOrThrow();
+		expect(orphan).toMatchObject({ provider: "alipay", status: "pending" });
+		expect(orphan.next_check_at).not.toBeNull();
+		// The reconciliation asks Alipay, which has no such trade: not decided, asked again later.
+		server.clock.advance(10 * 60);
+		await reconcileGatewayPayments(server.deps);
+		expect(await storedPayment(orphan.id)).toMatchObject({ status: "pending", check_failures: 0 });
+		// (The SDK's HTTP client sends a request once more when its connection drops: harmless,
+		// Alipay keeps one trade per out_trade_no.)
+		const asked = fake.calls.filter((call) => call.biz.out_trade_no === orphan.id).map((call) => call.method);
+		expect(new Set(asked)).toEqual(new Set(["alipay.trade.precreate", "alipay.trade.query"]));
+		expect(asked.at(-1)).toBe("alipay.trade.query");
+
+		staff = await server.signIn("13800000002");
+		const again = await scanToPay(order);
+		expect(again.code, again.msg).toBe(0);
+		await fake.scanAndPay((again.data.presentation as { qrText: string }).qrText);
+		await fake.notifiesSettled();
+		expect(await storedOrder(order.id)).toMatchObject({ payment_status: "paid", pay_method: "alipay" });
+		expect(await ledgerOf(order.id)).toEqual(["order_payment"]);
 	});
 });

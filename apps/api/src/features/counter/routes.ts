@@ -4,7 +4,9 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppDeps } from "../../http/deps.js";
 import { ok } from "../../http/envelope.js";
 import { idempotencyKeyOf } from "../../http/idempotency-key.js";
+import { publicOrigin } from "../../http/origin.js";
 import { signedIn } from "../../http/request-context.js";
+import { checkScanToPay, ScanToPayCheckInput, ScanToPayInput, startScanToPay } from "./scan-to-pay.js";
 import { closeShift, openShift, readTill } from "./shifts.js";
 import { cashRefund, takePayment } from "./takings.js";
 
@@ -24,6 +26,13 @@ export async function tillRoutes(app: FastifyInstance, deps: AppDeps) {
 	);
 	r.post("/merchant/counter/shift/close", { schema: { body: CloseShiftInput } }, async (request) =>
 		ok(await closeShift(deps, signedIn(request), request.body)),
+	);
+	/** The customer scans a rail's code on the staff's screen (issue 29): started, then watched. */
+	r.post("/merchant/counter/scan-to-pay", { schema: { body: ScanToPayInput } }, async (request) =>
+		ok(await startScanToPay(deps, signedIn(request), request.body, publicOrigin(deps, request))),
+	);
+	r.post("/merchant/counter/scan-to-pay/check", { schema: { body: ScanToPayCheckInput } }, async (request) =>
+		ok(await checkScanToPay(deps, signedIn(request), request.body)),
 	);
 	r.get("/merchant/counter/till", { schema: { querystring: TillQuery } }, async (request) =>
 		ok(await readTill(deps, signedIn(request), request.query.shopId)),

@@ -54,7 +54,12 @@ interface Payable {
 	bill: Selectable<DB["table_bill"]> | null;
 }
 
-async function lockPayable(trx: Trx, ctx: SignedInContext, fields: TakeFields, now: Date): Promise<Payable> {
+export async function lockPayable(
+	trx: Trx,
+	ctx: SignedInContext,
+	fields: Pick<TakeFields, "shopId" | "purpose" | "purposeId">,
+	now: Date,
+): Promise<Payable> {
 	if (fields.purpose === "order") {
 		const order = await trx
 			.selectFrom("customer_order")

@@ -11,18 +11,11 @@ import { useNow } from "../../../lib/use-now";
 import { CheckIcon, WarningIcon } from "../../../ui/icons";
 import { QrCode } from "../../../ui/qr-code";
 import { ErrorState, LoadingState } from "../../../ui/states";
-import { checkPayment, nextPollDelay, paymentKeys, readCheckout } from "../checkout-api";
-import {
-	checkoutPhase,
-	formatCountdown,
-	isPhone,
-	msLeft,
-	railAmountText,
-	safeDeepLink,
-	safeReturnPath,
-} from "../checkout-state";
+import { checkPayment, paymentKeys, readCheckout } from "../checkout-api";
+import { formatCountdown, isPhone, msLeft, railAmountText, safeDeepLink, safeReturnPath } from "../checkout-state";
 import { PayMethodIcon } from "../components/rail-icons";
 import { usePaymentText } from "../strings";
+import { useCheckoutWatch } from "../use-checkout-watch";
 import "../../../ui/controls.css";
 import "../checkout.css";
 
@@ -64,101 +57,12 @@ function Checkout({ initial, currency }: { initial: PaymentCheckout; currency: C
 	const { pt, t } = usePaymentText();
 	const money = (amount: number) => formatMoney(amount, currency);
 	const navigate = useNavigate();
-	const [checkout, setCheckout] = useState(initial);
-	const [offline, setOffline] = useState(false);
-	const [endChecked, setEndChecked] = useState(false);
-	const [asking, setAsking] = useState(false);
-	const [notYet, setNotYet] = useState(false);
-	const phase = checkoutPhase(checkout, endChecked);
+	const { checkout, phase, offline, asking, notYet, checkNow } = useCheckoutWatch(initial, checkPayment);
 	const waiting = phase === "waiting";
 	const now = useNow(waiting);
 	const left = msLeft(checkout.expiresAt, now);
 	const returnPath = safeReturnPath(checkout.returnPath, Paths.orders);
 	const rail = t(`pay.${checkout.provider}`);
-	// "Check now": the watch's own once it runs; before that (its effect not yet run) a plain check.
-	const checkNowRef = useRef<() => Promise<PaymentCheckout | null>>(async () => {
-		try {
-			const next = await checkPayment(initial.paymentId);
-			setOffline(false);
-			setCheckout(next);
-			return next;
-		} catch {
-			setOffline(true);
-			return null;
-		}
-	});
-
-	// The watch: while the payment waits, ask the server to check with the rail on a growing
-	// interval, a last time when the code expires, never while the page is hidden.
-	const paymentId = checkout.paymentId;
-	const expiresAt = checkout.expiresAt;
-	useEffect(() => {
-		if (!waiting) return;
-		let stopped = false;
-		let timer: ReturnType<typeof setTimeout> | undefined;
-		let delay: number | null = null;
-		let controller: AbortController | null = null;
-		let running: Promise<PaymentCheckout | null> | null = null;
-
-		const schedule = () => {
-			clearTimeout(timer);
-			delay = nextPollDelay(delay);
-			const untilEnd = msLeft(expiresAt, Date.now());
-			timer = setTimeout(() => void tick(), untilEnd === null ? delay : Math.min(delay, untilEnd));
-		};
-		const ask = async (): Promise<PaymentCheckout | null> => {
-			controller = new AbortController();
-			try {
-				const next = await checkPayment(paymentId, controller.signal);
-				if (stopped) return null;
-				setOffline(false);
-				setCheckout(next);
-				if (next.status === "pending" && msLeft(next.expiresAt, Date.now()) === 0) setEndChecked(true);
-				return next;
-			} catch {
-				if (stopped) return null;
-				setOffline(true);
-				return null;
-			}
-		};
-		const once = () => {
-			running ??= ask().finally(() => {
-				running = null;
-			});
-			return running;
-		};
-		const tick = async () => {
-			if (stopped || document.visibilityState === "hidden") return;
-			const next = await once();
-			if (stopped || (next && next.status !== "pending")) return;
-			if (next && msLeft(next.expiresAt, Date.now()) === 0) return;
-			schedule();
-		};
-		const wake = () => {
-			if (stopped || document.visibilityState === "hidden") return;
-			delay = null;
-			clearTimeout(timer);
-			void tick();
-		};
-		checkNowRef.current = async () => {
-			clearTimeout(timer);
-			delay = null;
-			const next = await once();
-			if (!stopped && (!next || next.status === "pending") && msLeft(next?.expiresAt ?? expiresAt, Date.now()) !== 0)
-				schedule();
-			return next;
-		};
-		schedule();
-		document.addEventListener("visibilitychange", wake);
-		window.addEventListener("focus", wake);
-		return () => {
-			stopped = true;
-			clearTimeout(timer);
-			controller?.abort();
-			document.removeEventListener("visibilitychange", wake);
-			window.removeEventListener("focus", wake);
-		};
-	}, [waiting, paymentId, expiresAt]);
 
 	// Paid: a moment to read it, then back to what was paid for, freshly read.
 	useEffect(() => {
@@ -167,14 +71,6 @@ function Checkout({ initial, currency }: { initial: PaymentCheckout; currency: C
 		const timer = setTimeout(() => navigate(returnPath, { replace: true }), PAID_PAUSE_MS);
 		return () => clearTimeout(timer);
 	}, [phase, navigate, returnPath]);
-
-	const checkNow = useCallback(async () => {
-		setAsking(true);
-		setNotYet(false);
-		const next = await checkNowRef.current();
-		setAsking(false);
-		if (next?.status === "pending") setNotYet(true);
-	}, []);
 
 	const railDue = railAmountText(checkout, currency);
 	return (
@@ -194,7 +90,7 @@ function Checkout({ initial, currency }: { initial: PaymentCheckout; currency: C
 							{railDue}
 						</strong>
 						<p className="checkout__due-ledger" data-testid="checkout-amount">
-							{pt("checkout.railDue")} · {money(checkout.amount)}
+							{pt("checkout.railDue", { amount: money(checkout.amount) })}
 						</p>
 					</>
 				) : (

@@ -1,0 +1,367 @@
+/// <reference path="../apps/api/src/features/payments/rails/khqr/bakong-khqr.d.ts" />
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import {
+	expandShopMenu,
+	type MenuItem,
+	type OrderView,
+	type PayMethodsAnswer,
+	type PaymentCheckout,
+	type ShopMenuWire,
+	type ShopSummary,
+} from "@bayon/contract";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type FakeBakong, startFakeBakong } from "../apps/api/test/fakes/bakong";
+import { launchBrowser, screenshot, settleAnimations } from "./support/browser";
+import { fixedClockStart } from "./support/global-setup";
+
+/**
+ * Paying an order by KHQR through our own checkout page (issue 29): the platform operator sets
+ * KHQR up, a customer of the demo shop (dollars, riel beside them) picks KHQR first on the order's
+ * page, in riel, scans the code with a bank app (the local Bakong's `scanAndPay`), and the page
+ * finds the payment and goes back to the order, paid. Bakong has no callback: only the page's
+ * checks find it.
+ *
+ * The server of the other browser tests talks to no Bakong, so this file starts its own (the same
+ * product server, fresh data, `BAKONG_API_URL` pointing at the local Bakong this file starts).
+ */
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const OPERATOR = "13800000009";
+const ANDROID =
+	"Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36";
+
+let bakong: FakeBakong;
+let server: ChildProcess;
+let baseUrl = "";
+let dataDir = "";
+let log = "";
+let browser: Browser;
+/** The server's clock minus this machine's (it runs on the browser tests' fixed clock). */
+let aheadMs = 0;
+
+function freePort(): Promise<number> {
+	return new Promise((resolve, reject) => {
+		const probe = createServer();
+		probe.once("error", reject);
+		probe.listen(0, "127.0.0.1", () => {
+			const address = probe.address();
+			probe.close(() =>
+				typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
+			);
+		});
+	});
+}
+
+async function call<T>(
+	urlPath: string,
+	options: { method?: "GET" | "POST"; body?: unknown; token?: string; headers?: Record<string, string> } = {},
+): Promise<T> {
+	const response = await fetch(`${baseUrl}/app-api${urlPath}`, {
+		method: options.method ?? "GET",
+		headers: {
+			"tenant-id": "1",
+			"shop-key": "bayon-demo",
+			"x-lang": "zh-CN",
+			...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+			...(options.body === undefined ? {} : { "content-type": "application/json" }),
+			...options.headers,
+		},
+		body: options.body === undefined ? undefined : JSON.stringify(options.body),
+	});
+	const envelope = (await response.json()) as { code: number; msg: string; data: T };
+	if (envelope.code !== 0) throw new Error(`${urlPath} answered ${envelope.code}: ${envelope.msg}`);
+	return envelope.data;
+}
+
+interface Session {
+	accessToken: string;
+	refreshToken: string;
+	expiresTime: number;
+}
+
+/** Signs a member in with the code the server "texted" (its outbox in this server's data folder). */
+async function signIn(mobile: string): Promise<Session> {
+	const outbox = path.join(dataDir, "sms-outbox.jsonl");
+	const codes = () =>
+		existsSync(outbox)
+			? readFileSync(outbox, "utf8")
+					.split("\n")
+					.filter((line) => line.trim())
+					.map((line) => JSON.parse(line) as { mobile: string; code: string })
+					.filter((line) => line.mobile === mobile)
+			: [];
+	const before = codes().length;
+	await call("/member/auth/send-sms-code", { method: "POST", body: { mobile, scene: 1 } });
+	for (let waited = 0; waited < 10_000; waited += 100) {
+		const code = codes()[before]?.code;
+		if (code) return call<Session>("/member/auth/sms-login", { method: "POST", body: { mobile, code } });
+		await new Promise((resolve) => setTimeout(resolve, 100));
+	}
+	throw new Error(`no SMS code for ${mobile}`);
+}
+
+async function serverNow(): Promise<number> {
+	return Date.parse((await call<{ now: string }>("/test/clock")).now);
+}
+
+beforeAll(async () => {
+	// The server's clock (the browser tests' fixed one) is up to a day ahead of this machine's:
+	// the local Bakong's clock follows it, so a code made "now" on the server is not yet expired there.
+	bakong = await startFakeBakong({ now: () => new Date(Date.now() + aheadMs) });
+	dataDir = mkdtempSync(path.join(tmpdir(), "bayon-e2e-rails-"));
+	const port = await freePort();
+	baseUrl = `http://127.0.0.1:${port}`;
+	server = spawn(process.execPath, ["--import", "tsx", "apps/api/src/main.ts"], {
+		cwd: root,
+		env: {
+			...process.env,
+			PORT: String(port),
+			DATA_DIR: dataDir,
+			NODE_ENV: "test",
+			SMS_PER_IP_PER_HOUR: "1000",
+			FAKE_NOW: fixedClockStart(),
+			PUBLIC_URL: baseUrl,
+			BAKONG_API_URL: bakong.url,
+			LOG_LEVEL: "warn",
+		},
+		stdio: ["ignore", "pipe", "pipe"],
+	});
+	server.stdout?.on("data", (chunk: Buffer) => {
+		log += chunk.toString();
+	});
+	server.stderr?.on("data", (chunk: Buffer) => {
+		log += chunk.toString();
+	});
+	const deadline = Date.now() + 90_000;
+	for (;;) {
+		if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}:\n${log}`);
+		if (Date.now() > deadline) throw new Error(`the server did not start in 90 s:\n${log}`);
+		const healthy = await fetch(`${baseUrl}/healthz`).then(
+			(response) => response.ok,
+			() => false,
+		);
+		if (healthy) break;
+		await new Promise((resolve) => setTimeout(resolve, 250));
+	}
+	aheadMs = (await serverNow()) - Date.now();
+
+	// The platform operator sets KHQR up for the tenant, with the token the local Bakong takes.
+	const operator = await signIn(OPERATOR);
+	await call("/platform/payment-rails/save", {
+		method: "POST",
+		token: operator.accessToken,
+		body: {
+			rail: "khqr",
+			settings: {
+				bakongAccountId: "bayon@aclb",
+				merchantName: "Bayon",
+				merchantCity: "Phnom Penh",
+				token: bakong.token,
+				tokenExpiresAt: new Date(Date.now() + aheadMs + 60 * 86_400_000).toISOString(),
+				environment: "sit",
+			},
+		},
+	});
+	const rails = await call<{ rails: Array<{ rail: string; state: string }> }>("/platform/payment-rails", {
+		token: operator.accessToken,
+	});
+	if (rails.rails.find((rail) => rail.rail === "khqr")?.state !== "on")
+		await call("/platform/payment-rails/enable", {
+			method: "POST",
+			token: operator.accessToken,
+			body: { rail: "khqr" },
+		});
+	browser = await launchBrowser();
+}, 150_000);
+
+afterAll(async () => {
+	await browser?.close();
+	server?.kill("SIGTERM");
+	await bakong?.close();
+	if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** A phone (390 px) whose pages run on the server's clock, signed in as `session`'s member. */
+async function phoneSignedIn(
+	session: Session,
+	locale: string,
+	userAgent = ANDROID,
+): Promise<{ context: BrowserContext; page: Page }> {
+	const context = await browser.newContext({
+		baseURL: baseUrl,
+		locale,
+		userAgent,
+		viewport: { width: 390, height: 844 },
+		deviceScaleFactor: 2,
+		isMobile: true,
+		hasTouch: true,
+	});
+	const member = await call<unknown>("/member/user/get-info", { token: session.accessToken });
+	await context.addInitScript(
+		({ session, member, shiftMs }) => {
+			const RealDate = Date;
+			const ShiftedDate = function (this: unknown, ...args: unknown[]) {
+				if (!new.target) return new RealDate(RealDate.now() + shiftMs).toString();
+				return args.length === 0
+					? new RealDate(RealDate.now() + shiftMs)
+					: new (RealDate as unknown as new (...values: unknown[]) => Date)(...args);
+			} as unknown as DateConstructor;
+			Object.defineProperties(ShiftedDate, {
+				prototype: { value: RealDate.prototype },
+				now: { value: () => RealDate.now() + shiftMs },
+				parse: { value: RealDate.parse },
+				UTC: { value: RealDate.UTC },
+			});
+			globalThis.Date = ShiftedDate;
+			if (!localStorage.getItem("accessToken")) {
+				localStorage.setItem("accessToken", session.accessToken);
+				localStorage.setItem("refreshToken", session.refreshToken);
+				localStorage.setItem("expiresTime", String(session.expiresTime));
+				localStorage.setItem("userinfo", JSON.stringify(member));
+			}
+		},
+		{ session, member, shiftMs: aheadMs },
+	);
+	const page = await context.newPage();
+	page.setDefaultTimeout(15_000);
+	return { context, page };
+}
+
+async function demoShopAndItem(): Promise<{ shop: ShopSummary; item: MenuItem }> {
+	const shop = await call<ShopSummary | null>("/store/nearby");
+	if (!shop) throw new Error("the demo shop is missing");
+	const menu = expandShopMenu(await call<ShopMenuWire>(`/product/products?shopId=${shop.id}`));
+	const item = menu.categories
+		.flatMap((category) => category.items)
+		.find(
+			(candidate) =>
+				!candidate.soldOut &&
+				(candidate.stock === null || candidate.stock > 5) &&
+				candidate.orderTypes.includes("takein") &&
+				candidate.optionGroups.every((group) => group.minChoices === 0),
+		);
+	if (!item) throw new Error("no simple pickup item on the demo menu");
+	return { shop, item };
+}
+
+function placeOrder(token: string, shopId: number, itemId: number): Promise<OrderView> {
+	return call<OrderView>("/order/create", {
+		method: "POST",
+		token,
+		headers: { "idempotency-key": `e2e-rails-${Date.now()}-${Math.random().toString(36).slice(2)}` },
+		body: { shopId, orderType: "takein", lines: [{ itemId, quantity: 1, optionIds: [] }] },
+	});
+}
+
+const orderPage = (orderId: number) => `/pages/components/pages/orders/detail?id=${orderId}`;
+
+describe("paying an order by KHQR on our checkout page", () => {
+	it("offers KHQR first to a customer of a riel shop, takes the payment in riel and goes back to the order, paid", async () => {
+		const customer = await signIn("13900000291");
+		const { shop, item } = await demoShopAndItem();
+		const order = await placeOrder(customer.accessToken, shop.id, item.id);
+		const methods = await call<PayMethodsAnswer>("/pay/methods", {
+			token: customer.accessToken,
+			headers: { "user-agent": ANDROID },
+		});
+		expect(methods.methods.map((method) => method.method)[0]).toBe("khqr");
+
+		const { context, page } = await phoneSignedIn(customer, "zh-CN");
+		await page.goto(orderPage(order.id));
+		const picker = page.getByTestId("pay-methods");
+		await picker.getByTestId("pay-method-khqr").waitFor();
+		const rows = await picker
+			.locator("[data-testid^='pay-method-']:not([data-testid$='-note'])")
+			.evaluateAll((nodes) => nodes.map((node) => node.getAttribute("data-testid")));
+		// The new member's balance (0) is short: KHQR, the first rail, is chosen; the sandbox stays.
+		expect(rows).toEqual(["pay-method-balance", "pay-method-khqr", "pay-method-sandbox"]);
+		expect(await picker.getByTestId("pay-method-khqr").locator("input").isChecked()).toBe(true);
+		await picker.getByTestId("khqr-currency").waitFor();
+		await picker.getByTestId("khqr-currency-KHR").check();
+		await settleAnimations(page);
+		await screenshot(page, "pay-rails-picker-390-zh-CN");
+
+		await page.getByTestId("order-pay").click();
+		await page.waitForURL(/\/pay\/checkout\//);
+		const qr = page.getByTestId("checkout-qr");
+		await qr.waitFor();
+		const paymentId = page.url().split("/pay/checkout/")[1] ?? "";
+		const checkout = await call<PaymentCheckout>(`/pay/checkout/${paymentId}`, { token: customer.accessToken });
+		expect(checkout).toMatchObject({ provider: "khqr", status: "pending", railCurrency: "KHR", amount: order.total });
+		expect(await page.getByTestId("checkout-rail-amount").textContent()).toBe(
+			`${checkout.railAmount.toLocaleString("en-US")}៛`,
+		);
+		// On a phone the bank app opens from the link the local Bakong made for this code.
+		expect(await page.getByTestId("checkout-deep-link").getAttribute("href")).toBe(
+			(checkout.presentation as { deepLink: string }).deepLink,
+		);
+		await settleAnimations(page);
+		await screenshot(page, "pay-rails-checkout-390-zh-CN");
+
+		// The payer's bank app scans the code shown and pays it; nobody tells our server but the page's checks.
+		const qrText = await qr.getAttribute("data-text");
+		expect(qrText).toBe((checkout.presentation as { qrText: string }).qrText);
+		const paid = bakong.scanAndPay(qrText ?? "");
+		expect(paid).toMatchObject({ currency: "KHR", amount: checkout.railAmount });
+		await page.getByTestId("checkout-paid").waitFor({ timeout: 20_000 });
+		await screenshot(page, "pay-rails-checkout-paid-390-zh-CN");
+		await page.waitForURL((url) => url.pathname === "/pages/components/pages/orders/detail", { timeout: 10_000 });
+		await expect
+			.poll(async () => page.getByTestId("order-payment-status").getAttribute("data-status"), { timeout: 10_000 })
+			.toBe("paid");
+		const after = await call<OrderView>(`/order/detail/${order.id}`, { token: customer.accessToken });
+		expect(after.paymentStatus).toBe("paid");
+		await context.close();
+	}, 90_000);
+
+	it("in Khmer: 'I have paid' finds the payment at once; a code that expired offers another way to pay", async () => {
+		const customer = await signIn("13900000292");
+		const { shop, item } = await demoShopAndItem();
+		const order = await placeOrder(customer.accessToken, shop.id, item.id);
+		const { context, page } = await phoneSignedIn(customer, "km");
+		await page.goto(orderPage(order.id));
+		await page.getByTestId("pay-methods").getByTestId("pay-method-khqr").waitFor();
+		await page.getByTestId("khqr-currency").waitFor();
+		await settleAnimations(page);
+		await screenshot(page, "pay-rails-picker-390-km");
+		await page.getByTestId("order-pay").click();
+		const qr = page.getByTestId("checkout-qr");
+		await qr.waitFor();
+		expect(await page.getByTestId("checkout-i-paid").textContent()).toBe("ខ្ញុំបានបង់រួចហើយ");
+		await settleAnimations(page);
+		await screenshot(page, "pay-rails-checkout-390-km");
+
+		bakong.scanAndPay((await qr.getAttribute("data-text")) ?? "");
+		const checksBefore = bakong.calls.filter((c) => c.path === "/v1/check_transaction_by_md5").length;
+		await page.getByTestId("checkout-i-paid").click();
+		await page.getByTestId("checkout-paid").waitFor({ timeout: 5_000 });
+		expect(bakong.calls.filter((c) => c.path === "/v1/check_transaction_by_md5").length).toBeGreaterThan(checksBefore);
+		await page.waitForURL((url) => url.pathname === "/pages/components/pages/orders/detail");
+
+		// Another order, its code left to expire on the server's clock: the page offers another way.
+		const second = await placeOrder(customer.accessToken, shop.id, item.id);
+		await page.goto(orderPage(second.id));
+		await page.getByTestId("pay-method-khqr").locator("input").check();
+		await page.getByTestId("order-pay").click();
+		await page.getByTestId("checkout-qr").waitFor();
+		const expiring = page.url().split("/pay/checkout/")[1] ?? "";
+		const shown = await call<PaymentCheckout>(`/pay/checkout/${expiring}`, { token: customer.accessToken });
+		const leftMs = Date.parse(shown.expiresAt ?? "") - (Date.now() + aheadMs);
+		expect(leftMs).toBeGreaterThan(0);
+		// The page's clock jumps past the code's end (the server's stays): its last check finds it unpaid.
+		await page.clock.install({ time: Date.now() + aheadMs });
+		await page.clock.fastForward(leftMs + 1_000);
+		await page.getByTestId("checkout-expired").waitFor({ timeout: 20_000 });
+		await settleAnimations(page);
+		await screenshot(page, "pay-rails-checkout-expired-390-km");
+		await page.getByTestId("checkout-choose-another").click();
+		await page.waitForURL((url) => url.pathname === "/pages/components/pages/orders/detail");
+		await context.close();
+	}, 90_000);
+});

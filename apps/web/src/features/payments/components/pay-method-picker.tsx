@@ -1,6 +1,6 @@
 import { formatSecondMoney, type KhqrCurrency, type PayMethod } from "@bayon/contract";
 import { useQuery } from "@tanstack/react-query";
-import { useId, useLayoutEffect } from "react";
+import { Fragment, useId, useLayoutEffect } from "react";
 import { useCurrency, useMoney } from "../../../lib/app-config";
 import { useAppState } from "../../../lib/store";
 import { payMethodsQuery } from "../checkout-api";
@@ -84,6 +84,34 @@ export function PayMethodPicker({
 		return code === currency.code ? money(total) : formatSecondMoney(total, currency);
 	};
 
+	// KHQR in dollars or riel, right under its row while it is chosen.
+	const khqrCurrencyChoice = selected === "khqr" && khqrOptions.length > 1 && onRailCurrencyChange && (
+		<fieldset className="pay-currency" data-testid="khqr-currency">
+			<legend className="pay-currency__legend">{pt("khqr.currency")}</legend>
+			<div className="pay-currency__options">
+				{khqrOptions.map((code) => {
+					const amount = khqrAmount(code);
+					const on = chosenKhqrCurrency === code;
+					return (
+						<label key={code} className={`chip pay-currency__option${on ? " chip--on" : ""}`}>
+							<input
+								type="radio"
+								name="khqr-currency"
+								className="pay-currency__input"
+								value={code}
+								checked={on}
+								onChange={() => onRailCurrencyChange(code)}
+								data-testid={`khqr-currency-${code}`}
+							/>
+							<span>{pt(`khqr.currency.${code}`)}</span>
+							{amount && <span className="pay-currency__amount">{amount}</span>}
+						</label>
+					);
+				})}
+			</div>
+		</fieldset>
+	);
+
 	return (
 		<section className="card pay-card" aria-labelledby={titleId} data-testid="pay-methods">
 			<h2 className="pay-card__title" id={titleId}>
@@ -95,60 +123,36 @@ export function PayMethodPicker({
 					const checked = selected === method;
 					const note = noteOf(choice);
 					return (
-						<label
-							key={method}
-							className={`pay-method pay-method--${method}${unavailable ? " is-disabled" : ""}${checked ? " is-selected" : ""}`}
-							data-testid={`pay-method-${method}`}
-							data-unavailable={unavailable ?? undefined}
-						>
-							<PayMethodIcon method={method} className="pay-method__icon" />
-							<span className="pay-method__label">{t(`pay.${method}`)}</span>
-							<input
-								type="radio"
-								name="pay-method"
-								className="radio"
-								value={method}
-								checked={checked}
-								disabled={unavailable !== null}
-								onChange={() => onChange(method)}
-							/>
-							{note && (
-								<span
-									className={`pay-method__note${unavailable === "balanceShort" ? " is-warning" : ""}`}
-									data-testid={unavailable === "balanceShort" ? "pay-balance-short" : `pay-method-${method}-note`}
-								>
-									{note}
-								</span>
-							)}
-						</label>
+						<Fragment key={method}>
+							<label
+								className={`pay-method pay-method--${method}${unavailable ? " is-disabled" : ""}${checked ? " is-selected" : ""}`}
+								data-testid={`pay-method-${method}`}
+								data-unavailable={unavailable ?? undefined}
+							>
+								<PayMethodIcon method={method} className="pay-method__icon" />
+								<span className="pay-method__label">{t(`pay.${method}`)}</span>
+								<input
+									type="radio"
+									name="pay-method"
+									className="radio"
+									value={method}
+									checked={checked}
+									disabled={unavailable !== null}
+									onChange={() => onChange(method)}
+								/>
+								{note && (
+									<span
+										className={`pay-method__note${unavailable === "balanceShort" ? " is-warning" : ""}`}
+										data-testid={unavailable === "balanceShort" ? "pay-balance-short" : `pay-method-${method}-note`}
+									>
+										{note}
+									</span>
+								)}
+							</label>
+							{method === "khqr" && khqrCurrencyChoice}
+						</Fragment>
 					);
 				})}
-				{selected === "khqr" && khqrOptions.length > 1 && onRailCurrencyChange && (
-					<fieldset className="pay-currency" data-testid="khqr-currency">
-						<legend className="pay-currency__legend">{pt("khqr.currency")}</legend>
-						<div className="pay-currency__options">
-							{khqrOptions.map((code) => {
-								const amount = khqrAmount(code);
-								const on = chosenKhqrCurrency === code;
-								return (
-									<label key={code} className={`chip pay-currency__option${on ? " chip--on" : ""}`}>
-										<input
-											type="radio"
-											name="khqr-currency"
-											className="pay-currency__input"
-											value={code}
-											checked={on}
-											onChange={() => onRailCurrencyChange(code)}
-											data-testid={`khqr-currency-${code}`}
-										/>
-										<span>{pt(`khqr.currency.${code}`)}</span>
-										{amount && <span className="pay-currency__amount">{amount}</span>}
-									</label>
-								);
-							})}
-						</div>
-					</fieldset>
-				)}
 				{methods.isPending && (
 					<p className="pay-methods__status" role="status" data-testid="pay-methods-loading">
 						<span className="spinner" aria-hidden="true" />

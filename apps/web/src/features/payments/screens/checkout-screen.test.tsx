@@ -1,4 +1,4 @@
-import type { PaymentCheckout } from "@bayon/contract";
+import { ErrorCode, type PaymentCheckout } from "@bayon/contract";
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { applyLanguage } from "../../../lib/i18n";
@@ -116,6 +116,27 @@ describe("the checkout page", () => {
 		expect(server.to("/pay/checkout/77/check")).toHaveLength(asked);
 	}, 15_000);
 
+	it("asks nothing while the page is hidden, and asks at once when it is back", async () => {
+		let hidden = true;
+		vi.spyOn(document, "visibilityState", "get").mockImplementation(() => (hidden ? "hidden" : "visible"));
+		const server = recordingServer({
+			"/system/config": { code: 0, data: usdConfig },
+			"/pay/checkout/77": () => khqrCheckout({ railAmount: 1250, railCurrency: "USD" }),
+			"/pay/checkout/77/check": () => khqrCheckout({ railAmount: 1250, railCurrency: "USD", status: "succeeded" }),
+		});
+		renderCheckout();
+		await screen.findByTestId("checkout-qr");
+		// Past the first check's 2 s: none was made.
+		await new Promise((resolve) => setTimeout(resolve, 2600));
+		expect(server.to("/pay/checkout/77/check")).toHaveLength(0);
+		hidden = false;
+		act(() => {
+			document.dispatchEvent(new Event("visibilitychange"));
+		});
+		await waitFor(() => expect(server.to("/pay/checkout/77/check")).toHaveLength(1), { timeout: 1000 });
+		await screen.findByTestId("checkout-paid");
+	}, 15_000);
+
 	it("keeps the code when the server cannot be reached, and says so", async () => {
 		recordingServer({
 			"/system/config": { code: 0, data: usdConfig },
@@ -199,7 +220,7 @@ describe("the checkout page", () => {
 	it("says when the payment cannot be read", async () => {
 		recordingServer({
 			"/system/config": { code: 0, data: usdConfig },
-			"/pay/checkout/79": { code: 1008029180, msg: "找不到这笔付款" },
+			"/pay/checkout/79": { code: ErrorCode.NotFound, msg: "找不到这笔付款" },
 		});
 		renderCheckout("79");
 		expect((await screen.findByTestId("state-error")).textContent).toContain("找不到这笔付款");

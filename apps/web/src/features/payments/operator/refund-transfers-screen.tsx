@@ -199,10 +199,9 @@ function RecordSheet({ refund, onClose }: { refund: RefundTransferView | null; o
 			{refund && (
 				<>
 					<p className="rtf-sheet__notice">
-						{rt("sheet.notice", {
-							amount: words.toSend(refund),
-							account: refund.payerAccount ?? refund.payerMobile ?? "—",
-						})}
+						{refund.payerAccount
+							? rt("sheet.notice", { amount: words.toSend(refund), account: refund.payerAccount })
+							: rt("sheet.noticeNoAccount", { amount: words.toSend(refund) })}
 					</p>
 					<div className="field">
 						<label className="field__label" htmlFor={id}>

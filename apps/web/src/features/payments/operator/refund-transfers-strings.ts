@@ -30,6 +30,8 @@ export const refundTransferStrings = featureStrings({
 		record: "登记转账",
 		"sheet.title": "登记转账 · {{what}}",
 		"sheet.notice": "请先把 {{amount}} 转入 {{account}}，再登记。登记后不能修改。",
+		"sheet.noticeNoAccount":
+			"请先把 {{amount}} 转回顾客付款的账户（按 Bakong 交易哈希在银行查询），再登记。登记后不能修改。",
 		"sheet.reference": "银行转账流水号",
 		"sheet.referenceHint": "银行回单上的流水号或参考号",
 		recorded: "已登记转账，顾客会看到退款已完成",
@@ -58,6 +60,8 @@ export const refundTransferStrings = featureStrings({
 		record: "Record transfer",
 		"sheet.title": "Record transfer · {{what}}",
 		"sheet.notice": "Transfer {{amount}} to {{account}} first, then record it. A recorded transfer cannot be changed.",
+		"sheet.noticeNoAccount":
+			"Transfer {{amount}} back to the account the customer paid from (look it up at the bank by the Bakong hash) first, then record it. A recorded transfer cannot be changed.",
 		"sheet.reference": "Bank transfer reference",
 		"sheet.referenceHint": "The reference or transaction number on the bank's receipt",
 		recorded: "Transfer recorded: the customer sees the refund as done",
@@ -86,6 +90,8 @@ export const refundTransferStrings = featureStrings({
 		record: "កត់ត្រាការផ្ទេរ",
 		"sheet.title": "កត់ត្រាការផ្ទេរ · {{what}}",
 		"sheet.notice": "សូមផ្ទេរ {{amount}} ទៅ {{account}} ជាមុនសិន រួចកត់ត្រា។ ការផ្ទេរដែលបានកត់ត្រាមិនអាចកែប្រែបានទេ។",
+		"sheet.noticeNoAccount":
+			"សូមផ្ទេរ {{amount}} ត្រឡប់ទៅគណនីដែលអតិថិជនបានបង់ (រកនៅធនាគារ តាមលេខហាស Bakong) ជាមុនសិន រួចកត់ត្រា។ ការផ្ទេរដែលបានកត់ត្រាមិនអាចកែប្រែបានទេ។",
 		"sheet.reference": "លេខយោងផ្ទេរប្រាក់របស់ធនាគារ",
 		"sheet.referenceHint": "លេខយោង ឬលេខប្រតិបត្តិការលើបង្កាន់ដៃធនាគារ",
 		recorded: "បានកត់ត្រាការផ្ទេរ៖ អតិថិជនឃើញថាការសងប្រាក់បានរួចរាល់",

@@ -1,4 +1,13 @@
-import type { CounterTakeView, ShiftView, TakePaymentInput, TillView } from "@bayon/contract";
+import type {
+	CounterPurpose,
+	CounterTakeView,
+	KhqrCurrency,
+	PaymentCheckout,
+	PayRail,
+	ShiftView,
+	TakePaymentInput,
+	TillView,
+} from "@bayon/contract";
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "../../lib/api-client";
 
@@ -57,4 +66,28 @@ export function parseMoney(text: string, decimals: number): number | null {
 	if (!pattern.test(value)) return Number.NaN;
 	const [whole = "0", fraction = ""] = value.split(".");
 	return Number(whole) * 10 ** decimals + Number(fraction.padEnd(decimals, "0") || "0");
+}
+
+/** What the counter's screen asks for a rail's code (issue 29): the order or bill, its amount, the rail. */
+export interface ScanToPayInput {
+	shopId: number;
+	purpose: CounterPurpose;
+	purposeId: number;
+	amount: number;
+	payMethod: PayRail;
+	railCurrency?: KhqrCurrency;
+}
+
+/** Starts a rail's payment with a code for the customer to scan on the staff's screen. */
+export function startScanToPay(input: ScanToPayInput): Promise<PaymentCheckout> {
+	return api.post<PaymentCheckout>("/merchant/counter/scan-to-pay", input, { toast: false });
+}
+
+/** Where the code on the screen stands, after the server asked the rail; quiet (the screen says what failed). */
+export function checkScanToPay(shopId: number, paymentId: string, signal?: AbortSignal): Promise<PaymentCheckout> {
+	return api.post<PaymentCheckout>(
+		"/merchant/counter/scan-to-pay/check",
+		{ shopId, paymentId },
+		{ toast: false, login: false, signal },
+	);
 }

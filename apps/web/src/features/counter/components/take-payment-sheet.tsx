@@ -5,15 +5,24 @@ import {
 	cashChange,
 	cashDueOf,
 	cashStepOf,
+	formatSecondMoney,
+	type KhqrCurrency,
+	type PaymentCheckout,
+	type PayRail,
 	type TakePaymentInput,
 } from "@bayon/contract";
+import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, type ReactNode, useId, useMemo, useState } from "react";
 import { errorText } from "../../../lib/api-client";
 import { useCurrency, useMoney, usePrice } from "../../../lib/app-config";
 import { BottomSheet } from "../../../ui/sheet";
-import { newIdempotencyKey, parseMoney, takePayment } from "../api";
+import { payMethodsQuery } from "../../payments/checkout-api";
+import { PayMethodIcon } from "../../payments/components/rail-icons";
+import { khqrCurrencyOptions } from "../../payments/pay-method";
+import { newIdempotencyKey, parseMoney, startScanToPay, takePayment } from "../api";
 import { useCounterText } from "../strings";
 import { AmountField, useSecondMoney } from "./amount-field";
+import { ScanCodePanel } from "./scan-code-panel";
 
 export interface TakeTarget {
 	purpose: CounterPurpose;
@@ -25,6 +34,8 @@ export interface TakeTarget {
 }
 
 const METHODS: CounterMethod[] = ["cash", "card_terminal", "balance"];
+/** The till's own methods, and a rail's code the customer scans on the staff's screen (issue 29). */
+type SheetMethod = CounterMethod | "scan";
 
 /**
  * "收款 / Take payment": what is due, how it is paid (cash with the change worked out as the
@@ -39,6 +50,7 @@ export function TakePaymentSheet({
 	openShift,
 	onClose,
 	onTaken,
+	onPaidByCode = () => {},
 }: {
 	shopId: number;
 	target: TakeTarget;
@@ -47,14 +59,25 @@ export function TakePaymentSheet({
 	openShift?: ReactNode;
 	onClose: () => void;
 	onTaken: (take: CounterTakeView) => void;
+	/** The customer paid the code on the screen (the rail's payment, no till taking). */
+	onPaidByCode?: () => void;
 }) {
-	const { ct } = useCounterText();
+	const { ct, t } = useCounterText();
 	const currency = useCurrency();
 	const price = usePrice();
 	const money = useMoney();
 	const second = useSecondMoney();
 	const ids = useId();
-	const [method, setMethod] = useState<CounterMethod>("cash");
+	const [method, setMethod] = useState<SheetMethod>("cash");
+	// The rails set up for the shop (the sandbox is no code to scan).
+	const rails = (useQuery(payMethodsQuery).data?.methods ?? []).filter(
+		(offered): offered is typeof offered & { method: PayRail } => offered.method !== "sandbox",
+	);
+	const [scanRail, setScanRail] = useState<PayRail | null>(null);
+	const [scanCurrency, setScanCurrency] = useState<KhqrCurrency | null>(null);
+	const [scanCheckout, setScanCheckout] = useState<PaymentCheckout | null>(null);
+	const chosenRail = rails.find((offered) => offered.method === scanRail) ?? rails[0] ?? null;
+	const scanCurrencies = chosenRail?.method === "khqr" ? khqrCurrencyOptions(currency, chosenRail.currencies) : [];
 	const [tendered, setTendered] = useState("");
 	const [tenderedSecond, setTenderedSecond] = useState("");
 	const [reference, setReference] = useState("");
@@ -84,6 +107,22 @@ export function TakePaymentSheet({
 		if (pending) return;
 		let input: TakePaymentInput;
 		const base = { shopId, purpose: target.purpose, purposeId: target.purposeId, amount: target.amount };
+		if (method === "scan") {
+			if (!chosenRail) return;
+			setPending(true);
+			setMessage(null);
+			try {
+				const railCurrency = chosenRail.method === "khqr" ? (scanCurrency ?? scanCurrencies[0]) : undefined;
+				setScanCheckout(
+					await startScanToPay({ ...base, payMethod: chosenRail.method, ...(railCurrency ? { railCurrency } : {}) }),
+				);
+			} catch (error) {
+				setMessage(errorText(error));
+			} finally {
+				setPending(false);
+			}
+			return;
+		}
 		if (method === "cash") {
 			if (!change || change.short) {
 				setMessage(ct("take.short"));
@@ -111,7 +150,16 @@ export function TakePaymentSheet({
 			: ct("take.forTable", { label: target.label });
 	return (
 		<BottomSheet open onClose={onClose} title={`${ct("take.title")} · ${title}`} testId="take-payment-sheet">
-			{taken ? (
+			{scanCheckout ? (
+				<ScanCodePanel
+					key={scanCheckout.paymentId}
+					shopId={shopId}
+					initial={scanCheckout}
+					onPaid={onPaidByCode}
+					onAgain={() => setScanCheckout(null)}
+					onClose={onClose}
+				/>
+			) : taken ? (
 				<section className="counter-receipt" data-testid="take-receipt">
 					<p className="counter-receipt__done">{ct("take.done")}</p>
 					<p className="counter-receipt__no" data-testid="take-receipt-no">
@@ -168,7 +216,7 @@ export function TakePaymentSheet({
 					<fieldset className="field field--fieldset">
 						<legend className="field__label">{ct("take.method")}</legend>
 						<div className="segmented" data-testid="take-method">
-							{METHODS.map((value) => (
+							{[...METHODS, ...(rails.length > 0 ? (["scan"] as const) : [])].map((value) => (
 								<label key={value} className={`segmented__option${method === value ? " is-selected" : ""}`}>
 									<input
 										type="radio"
@@ -238,6 +286,54 @@ export function TakePaymentSheet({
 							<p className="field__hint">{ct("take.referenceHint")}</p>
 						</div>
 					)}
+					{method === "scan" && chosenRail && (
+						<fieldset className="field field--fieldset" data-testid="scan-rails">
+							<legend className="field__label">{ct("scan.rail")}</legend>
+							<div className="counter-scan__choices">
+								{rails.map((offered) => (
+									<label
+										key={offered.method}
+										className={`chip${chosenRail.method === offered.method ? " chip--on" : ""}`}
+									>
+										<input
+											type="radio"
+											name={`${ids}-rail`}
+											value={offered.method}
+											checked={chosenRail.method === offered.method}
+											onChange={() => setScanRail(offered.method)}
+											className="visually-hidden"
+											data-testid={`scan-rail-${offered.method}`}
+										/>
+										<PayMethodIcon method={offered.method} />
+										{t(`pay.${offered.method}`)}
+									</label>
+								))}
+							</div>
+							{scanCurrencies.length > 1 && (
+								<div className="counter-scan__choices" data-testid="scan-currency">
+									{scanCurrencies.map((code) => {
+										const on = (scanCurrency ?? scanCurrencies[0]) === code;
+										return (
+											<label key={code} className={`chip${on ? " chip--on" : ""}`}>
+												<input
+													type="radio"
+													name={`${ids}-currency`}
+													value={code}
+													checked={on}
+													onChange={() => setScanCurrency(code)}
+													className="visually-hidden"
+													data-testid={`scan-currency-${code}`}
+												/>
+												{code === currency.code
+													? money(target.amount)
+													: (formatSecondMoney(target.amount, currency) ?? code)}
+											</label>
+										);
+									})}
+								</div>
+							)}
+						</fieldset>
+					)}
 					{method === "balance" && (
 						<div className="field">
 							<label className="field__label" htmlFor={`${ids}-code`}>
@@ -269,7 +365,9 @@ export function TakePaymentSheet({
 						data-testid="take-submit"
 					>
 						{pending && <span className="spinner" aria-hidden="true" />}
-						{pending ? ct("take.submitting") : ct("take.submit", { amount: money(target.amount) })}
+						{pending
+							? ct(method === "scan" ? "scan.showing" : "take.submitting")
+							: ct(method === "scan" ? "scan.show" : "take.submit", { amount: money(target.amount) })}
 					</button>
 				</form>
 			)}

@@ -86,6 +86,7 @@ function TillPage({ shop }: { shop: MerchantShopRef }) {
 					openShift={<OpenShiftForm shopId={shop.shopId} onOpened={refresh} />}
 					onClose={closeSheet}
 					onTaken={refresh}
+					onPaidByCode={refresh}
 				/>
 			)}
 		</div>

@@ -52,7 +52,9 @@ export const KhqrRailSettings = z.strictObject({
 	merchantCity: id(15),
 	/** The Bakong Open API token (renewed by e-mail every 90 days) and when it expires. */
 	token: id(4000),
-	tokenExpiresAt: z.iso.datetime({ offset: true, error: "fieldInvalid" }),
+	tokenExpiresAt: oneLineText("railTokenExpiryInvalid").pipe(
+		z.iso.datetime({ offset: true, error: "railTokenExpiryInvalid" }),
+	),
 	environment: z.enum(["production", "sit"], { error: "fieldInvalid" }),
 });
 export type KhqrRailSettings = z.infer<typeof KhqrRailSettings>;
@@ -84,21 +86,24 @@ export const RAIL_KEY_FIELDS = {
 	khqr: [],
 } as const satisfies { [R in PaymentRail]: readonly (keyof RailSettingsByRail[R])[] };
 
-/** A secret on save: empty (or left out) keeps the stored one. */
-const keptSecret = multiLineText("fieldInvalid")
+/** A secret on save: empty (or left out) keeps the stored one. A key may span lines (PEM); the others not. */
+const keptSecret = oneLineText("fieldInvalid")
+	.pipe(z.string().max(4000, { error: "fieldInvalid" }))
+	.optional();
+const keptKey = multiLineText("fieldInvalid")
 	.pipe(z.string().max(8000, { error: "fieldInvalid" }))
 	.optional();
 
 /** What the operator's form sends: the rail's settings, its secrets possibly empty. */
 export const WechatRailSettingsDraft = WechatRailSettings.extend({
-	privateKey: keptSecret,
+	privateKey: keptKey,
 	apiV3Key: keptSecret,
-	platformPublicKey: keptSecret,
+	platformPublicKey: keptKey,
 	appSecret: keptSecret,
 });
 export const AlipayRailSettingsDraft = AlipayRailSettings.extend({
-	appPrivateKey: keptSecret,
-	alipayPublicKey: keptSecret,
+	appPrivateKey: keptKey,
+	alipayPublicKey: keptKey,
 });
 export const KhqrRailSettingsDraft = KhqrRailSettings.extend({ token: keptSecret });
 

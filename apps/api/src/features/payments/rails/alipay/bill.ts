@@ -74,7 +74,7 @@ export function readDetail(text: string): StatementLine[] | null {
 		lines.push(
 			kind === "交易"
 				? { ...base, kind: "payment", status: "succeeded" }
-				: { ...base, kind: "refund", refundId: cell(index.refundRequestNo), status: "refunded" },
+				: { ...base, kind: "refund", refundId: cell(index.refundRequestNo), status: "succeeded" },
 		);
 	}
 	return lines;

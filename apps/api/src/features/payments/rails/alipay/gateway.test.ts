@@ -337,7 +337,7 @@ describe("the day's statement", () => {
 				refundId: refund.refundId,
 				amount: 1250,
 				currency: "CNY",
-				status: "refunded",
+				status: "succeeded",
 				at: expect.any(Date),
 			},
 		]);

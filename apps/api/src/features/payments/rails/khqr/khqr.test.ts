@@ -215,6 +215,40 @@ describe("a KHQR for each payment", () => {
 	});
 });
 
+describe("the operator's tools", () => {
+	it("passes the connection test, and gives a day's statement from Bakong's answers: the paid code, not the unpaid one", async () => {
+		const gateway = await gatewayFor(server.deps, 1, "khqr");
+		expect(await gateway?.checkConnection?.()).toEqual({ ok: true });
+
+		const paid = await startKhqrOrder(server, fx, customer.accessToken, COFFEE);
+		const unpaid = await startKhqrOrder(server, fx, customer.accessToken, COFFEE);
+		const txn = bakong.scanAndPay(await qrOf(server, customer.accessToken, paid.paymentId));
+		const stored = await storedPayment(server, paid.paymentId);
+		// Phnom Penh's calendar day (UTC+7) of the payment.
+		const day = new Date(new Date(stored.created_at).getTime() + 7 * 3600_000).toISOString().slice(0, 10);
+
+		const lines = (await gateway?.statement?.(day)) ?? [];
+
+		expect(lines.filter((line) => line.paymentId === paid.paymentId)).toEqual([
+			{
+				paymentId: paid.paymentId,
+				providerTxnId: txn.hash,
+				kind: "payment",
+				amount: stored.rail_amount,
+				currency: "USD",
+				status: "succeeded",
+				at: new Date(txn.acknowledgedDateMs),
+			},
+		]);
+		expect(lines.some((line) => line.paymentId === unpaid.paymentId)).toBe(false);
+		// The days before and after know nothing of them.
+		for (const shift of [-1, 1]) {
+			const other = new Date(Date.parse(`${day}T00:00:00Z`) + shift * 86_400_000).toISOString().slice(0, 10);
+			expect((await gateway?.statement?.(other))?.some((line) => line.paymentId === paid.paymentId)).toBe(false);
+		}
+	});
+});
+
 describe("what is not ours to take", () => {
 	it("refuses a transfer of another amount than the code's: nothing is booked, the difference is flagged", async () => {
 		const { order: placed, paymentId } = await startKhqrOrder(server, fx, customer.accessToken, COFFEE);

@@ -243,13 +243,17 @@ function DiscrepancyRow({ row, onResolve }: { row: DiscrepancyView; onResolve: (
 				<span className="tag tag--muted">{dt(`rail.${row.rail}`)}</span>
 			</div>
 			<p className="dc-row__explain">{explain}</p>
-			<dl className="dc-row__facts">
-				<div className="dc-amounts">
+			<div className="dc-amounts">
+				<dl className="dc-amount">
 					<dt>{dt("row.ours")}</dt>
 					<dd data-testid={`discrepancy-${row.id}-ours`}>{money(row.ourAmount)}</dd>
+				</dl>
+				<dl className="dc-amount">
 					<dt>{dt("row.rails")}</dt>
 					<dd data-testid={`discrepancy-${row.id}-rails`}>{money(row.railAmount)}</dd>
-				</div>
+				</dl>
+			</div>
+			<dl className="dc-row__facts">
 				{row.paymentId && (
 					<div>
 						<dt>{dt("row.payment")}</dt>
@@ -355,7 +359,9 @@ function StatementRuns({ runs }: { runs: UseQueryResult<StatementRunsAnswer> }) 
 										)}
 										{run.status === "failed" && (
 											<span className="dc-run__error">
-												{dt("runs.error", { error: run.lastError ?? "" })} {dt("runs.retry")}
+												{dt("runs.error", { error: run.lastError ?? "" })}
+												<br />
+												{dt("runs.retry")}
 											</span>
 										)}
 									</li>

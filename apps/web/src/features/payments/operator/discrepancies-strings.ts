@@ -29,7 +29,7 @@ export const discrepancyStrings = featureStrings({
 		"explain.paid_twice": "顾客为同一件事付了两次款，第二笔需要退还。",
 		"explain.missing_at_rail": "我方记为已支付，但渠道账单（含前一天）里没有。",
 		"explain.missing_here": "渠道账单里有这笔收款，但我方没有对应的支付。",
-		"explain.status_differs": "渠道与我方对这笔支付是否成功的记录不同：渠道 {{rail}}，我方 {{ours}}。",
+		"explain.status_differs": "渠道与我方对这笔支付是否成功的记录不同：渠道记为{{rail}}，我方记为{{ours}}。",
 		"explain.amount_differs": "渠道账单的金额或币种与我方不同。",
 		"explain.refund_differs": "渠道账单上的退款与我方记录不同。",
 		"status.succeeded": "成功",
@@ -77,7 +77,7 @@ export const discrepancyStrings = featureStrings({
 		"runs.status.running": "对账中",
 		"runs.counts": "我方 {{ours}} 笔 · 账单 {{rail}} 笔 · 差异 {{differences}} 条",
 		"runs.error": "失败原因：{{error}}",
-		"runs.retry": "将自动重试",
+		"runs.retry": "稍后会自动重试",
 	},
 	en: {
 		hint: "Differences between our payments and each payment rail's own daily statement, and rail callbacks we refused. Look into each one, then write what you found and mark it resolved.",

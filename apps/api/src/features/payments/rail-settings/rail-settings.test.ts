@@ -418,6 +418,24 @@ describe("the payments see it", () => {
 	});
 });
 
+describe("settings the server's key no longer opens", () => {
+	it("asks for every secret again, changing nothing until they are all given", async () => {
+		// The server's RAIL_SECRETS_KEY was changed: what is stored no longer opens.
+		server.deps.config.railSecretsKey = randomBytes(32);
+		const before = await storedRow("wechat");
+		const keep = { privateKey: "", apiV3Key: "", platformPublicKey: "", appSecret: "" };
+		const refused = await save({ rail: "wechat", settings: wechat(keep) }, "km");
+		expect(refused).toMatchObject({
+			code: ErrorCode.RailSettingsUnreadable,
+			msg: formatMessage("railSettingsUnreadable", "km"),
+		});
+		expect(await storedRow("wechat")).toEqual(before);
+		expect((await save({ rail: "wechat", settings: wechat() })).code).toBe(0);
+		const opened = openRailSettings(server.deps.config, 1, "wechat", (await storedRow("wechat"))?.sealed ?? "");
+		expect(opened.apiV3Key).toBe(secrets.apiV3Key);
+	});
+});
+
 describe("secrets", () => {
 	it("were never answered nor logged", () => {
 		expect(answers.length).toBeGreaterThan(30);

@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import {
+	ErrorCode,
 	expandShopMenu,
 	type MenuItem,
 	type OrderView,
@@ -191,15 +192,16 @@ afterAll(async () => {
 async function phoneSignedIn(
 	session: Session,
 	locale: string,
-	userAgent = ANDROID,
+	userAgent: string | null = ANDROID,
 ): Promise<{ context: BrowserContext; page: Page }> {
+	const tablet = userAgent === null;
 	const context = await browser.newContext({
 		baseURL: baseUrl,
 		locale,
-		userAgent,
-		viewport: { width: 390, height: 844 },
-		deviceScaleFactor: 2,
-		isMobile: true,
+		...(userAgent ? { userAgent } : {}),
+		viewport: tablet ? { width: 1024, height: 768 } : { width: 390, height: 844 },
+		deviceScaleFactor: tablet ? 1 : 2,
+		isMobile: !tablet,
 		hasTouch: true,
 	});
 	const member = await call<unknown>("/member/user/get-info", { token: session.accessToken });
@@ -364,4 +366,50 @@ describe("paying an order by KHQR on our checkout page", () => {
 		await page.waitForURL((url) => url.pathname === "/pages/components/pages/orders/detail");
 		await context.close();
 	}, 90_000);
+
+	it("at the counter (1024 px): staff show a KHQR in riel for an order on their screen, the customer's bank app pays it, the screen finds it", async () => {
+		const staff = await signIn("13800000002");
+		const customer = await signIn("13900000293");
+		const { shop, item } = await demoShopAndItem();
+		const opened = await fetch(`${baseUrl}/app-api/merchant/counter/shift/open`, {
+			method: "POST",
+			headers: {
+				"tenant-id": "1",
+				"shop-key": "bayon-demo",
+				"content-type": "application/json",
+				authorization: `Bearer ${staff.accessToken}`,
+			},
+			body: JSON.stringify({ shopId: shop.id, floatCash: 0 }),
+		}).then((response) => response.json() as Promise<{ code: number }>);
+		expect(opened.code === 0 || opened.code === ErrorCode.ShiftAlreadyOpen).toBe(true);
+
+		for (const locale of ["zh-CN", "km"]) {
+			const order = await placeOrder(customer.accessToken, shop.id, item.id);
+			const { context, page } = await phoneSignedIn(staff, locale, null);
+			await page.goto(
+				`/pages/merchant/till?take=order&id=${order.id}&amount=${order.total}&label=${encodeURIComponent(order.orderNo)}`,
+			);
+			await page.getByTestId("take-method-scan").check({ force: true });
+			await page.getByTestId("scan-rails").waitFor();
+			expect(await page.getByTestId("scan-rail-khqr").isChecked()).toBe(true);
+			await page.getByTestId("scan-currency-KHR").check({ force: true });
+			await settleAnimations(page);
+			await screenshot(page, `pay-rails-counter-choose-1024-${locale}`, { fullPage: false });
+			await page.getByTestId("take-submit").click();
+			const qr = page.getByTestId("scan-qr");
+			await qr.waitFor();
+			await settleAnimations(page);
+			await screenshot(page, `pay-rails-counter-code-1024-${locale}`, { fullPage: false });
+
+			const qrText = (await qr.getAttribute("data-text")) ?? "";
+			const paid = bakong.scanAndPay(qrText);
+			expect(paid.currency).toBe("KHR");
+			await page.getByTestId("scan-check").click();
+			await page.getByTestId("scan-paid").waitFor({ timeout: 10_000 });
+			await screenshot(page, `pay-rails-counter-paid-1024-${locale}`, { fullPage: false });
+			const after = await call<OrderView>(`/order/detail/${order.id}`, { token: customer.accessToken });
+			expect(after).toMatchObject({ paymentStatus: "paid", payMethod: "khqr" });
+			await context.close();
+		}
+	}, 120_000);
 });

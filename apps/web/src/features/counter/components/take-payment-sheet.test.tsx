@@ -80,6 +80,7 @@ describe("the counter's 'Customer scans a code'", () => {
 		expect(within(rails).getByTestId("scan-rail-alipay")).toBeTruthy();
 		fireEvent.click(within(rails).getByTestId("scan-currency-KHR"));
 		expect(screen.getByTestId("scan-currency").textContent).toContain("51,300៛");
+		expect(screen.getByTestId("take-submit").textContent).toBe("显示收款码 51,300៛");
 		fireEvent.click(screen.getByTestId("take-submit"));
 
 		const qr = await screen.findByTestId("scan-qr");

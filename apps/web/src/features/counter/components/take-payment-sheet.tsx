@@ -78,6 +78,8 @@ export function TakePaymentSheet({
 	const [scanCheckout, setScanCheckout] = useState<PaymentCheckout | null>(null);
 	const chosenRail = rails.find((offered) => offered.method === scanRail) ?? rails[0] ?? null;
 	const scanCurrencies = chosenRail?.method === "khqr" ? khqrCurrencyOptions(currency, chosenRail.currencies) : [];
+	const scanInRiel = scanCurrencies.length > 1 && (scanCurrency ?? scanCurrencies[0]) !== currency.code;
+	const scanAmount = (scanInRiel && formatSecondMoney(target.amount, currency)) || money(target.amount);
 	const [tendered, setTendered] = useState("");
 	const [tenderedSecond, setTenderedSecond] = useState("");
 	const [reference, setReference] = useState("");
@@ -367,7 +369,9 @@ export function TakePaymentSheet({
 						{pending && <span className="spinner" aria-hidden="true" />}
 						{pending
 							? ct(method === "scan" ? "scan.showing" : "take.submitting")
-							: ct(method === "scan" ? "scan.show" : "take.submit", { amount: money(target.amount) })}
+							: method === "scan"
+								? ct("scan.show", { amount: scanAmount })
+								: ct("take.submit", { amount: money(target.amount) })}
 					</button>
 				</form>
 			)}

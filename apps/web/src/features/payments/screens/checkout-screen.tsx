@@ -44,10 +44,10 @@ export default function CheckoutScreen() {
 	const config = useAppConfig();
 	const storeCurrency = useCurrency();
 	if (first.isPending || (config.isPending && !config.isError)) return <LoadingState label={pt("checkout.checking")} />;
-	if (first.isError)
+	if (first.isError || !first.data)
 		return (
 			<div className="checkout" data-testid="checkout">
-				<ErrorState message={errorText(first.error)} onRetry={() => void first.refetch()} />
+				<ErrorState message={first.isError ? errorText(first.error) : undefined} onRetry={() => void first.refetch()} />
 			</div>
 		);
 	return <Checkout key={paymentId} initial={first.data} currency={config.data?.currency ?? storeCurrency} />;

@@ -93,7 +93,11 @@ describe("the payment rails page", () => {
 				const body = call.body as SaveRailSettingsInput;
 				current = view({
 					...wechatOn,
-					summary: { ...wechatOn.summary, mchId: String((body.settings as Record<string, unknown>).mchId), apiV3Key: "zzzz" },
+					summary: {
+						...wechatOn.summary,
+						mchId: String((body.settings as Record<string, unknown>).mchId),
+						apiV3Key: "zzzz",
+					},
 					updatedAt: "2026-12-06T04:00:00.000Z",
 				});
 				return { code: 0, data: current };
@@ -123,6 +127,23 @@ describe("the payment rails page", () => {
 		]);
 		// The answer is shown: the new last four, the secret boxed again.
 		expect((await screen.findByTestId("rail-wechat-apiV3Key-stored")).textContent).toContain("•••• zzzz");
+	});
+
+	it("switches a rail off without losing what is being typed", async () => {
+		const server = platformServer(operator, {
+			[`GET ${RAILS}`]: { code: 0, data: view(wechatOn) },
+			[`POST ${RAILS}/disable`]: {
+				code: 0,
+				data: view({ ...wechatOn, state: "off", updatedAt: "2026-12-06T05:00:00.000Z" }),
+			},
+		});
+		await open();
+		type("rail-wechat-mchId", "1900000111");
+		fireEvent.click(screen.getByTestId("rail-wechat-switch"));
+		await waitFor(() => expect(screen.getByTestId("rail-wechat-state").textContent).toBe("Off"));
+		expect(currentToast()?.text).toBe("WeChat Pay is off: customers cannot pay with it for now");
+		expect(input("rail-wechat-mchId").value).toBe("1900000111");
+		expect(server.to(`${RAILS}/disable`, "POST").map((call) => call.body)).toEqual([{ rail: "wechat" }]);
 	});
 
 	it("puts the server's refusal under its field, the field named by its label", async () => {

@@ -7,7 +7,7 @@ import {
 	type RailConnectionResult,
 } from "@bayon/contract";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { type ReactNode, useEffect, useId, useState } from "react";
+import { type ReactNode, useId, useState } from "react";
 import { ApiError, errorText } from "../../../lib/api-client";
 import { formatDate, formatDateTime } from "../../../lib/format";
 import { useDateLabels, useListFormat } from "../../../lib/i18n";
@@ -78,17 +78,16 @@ function RailCard({ view }: { view: PaymentRailView }) {
 	const setUp = view.state !== "notSetUp";
 	const label = (name: string) => rt(`field.${rail}.${name}` as RailSettingsTextKey);
 
-	// Saved (here or elsewhere), switched or removed: the form starts again from what is stored.
-	// biome-ignore lint/correctness/useExhaustiveDependencies: a new save is a new updatedAt.
-	useEffect(() => {
-		setDraft(railDraftOf(view));
-		setReplacing({});
-		setProblems({});
-	}, [view.updatedAt, view.state]);
-
 	const answered = (next: Awaited<ReturnType<typeof saveRailSettings>>) => {
 		queryClient.setQueryData(railKeys.list, next);
 		void queryClient.invalidateQueries({ queryKey: railKeys.audit(rail) });
+	};
+	/** Saved or removed: the form starts again from what is stored (switching leaves what is being typed). */
+	const restart = (next: Awaited<ReturnType<typeof saveRailSettings>>) => {
+		const mine = next.rails.find((r) => r.rail === rail);
+		if (mine) setDraft(railDraftOf(mine));
+		setReplacing({});
+		setProblems({});
 	};
 
 	const change = (name: string, value: string | boolean) => {
@@ -99,9 +98,9 @@ function RailCard({ view }: { view: PaymentRailView }) {
 	const [save, saving] = useDebouncedSubmit(async () => {
 		try {
 			const next = await saveRailSettings(railSaveInput(rail, draft));
-			setProblems({});
 			setResult(null);
 			answered(next);
+			restart(next);
 			showToast(rt("saved", { rail: railName }));
 		} catch (error) {
 			const found = fieldProblems(error, (key, field) => m(key, { field: label(field) }));
@@ -132,7 +131,9 @@ function RailCard({ view }: { view: PaymentRailView }) {
 	const [remove] = useDebouncedSubmit(async () => {
 		setConfirmRemove(false);
 		try {
-			answered(await removeRailSettings(rail));
+			const next = await removeRailSettings(rail);
+			answered(next);
+			restart(next);
 			setResult(null);
 			showToast(rt("removed", { rail: railName }));
 		} catch (error) {

@@ -115,7 +115,7 @@ export class FakeWechatPay {
 	readonly refunds = new Map<string, FakeRefund>();
 	readonly deliveries: Delivery[] = [];
 	/** Every request we received: method, path, and whether its signature held. */
-	readonly requests: Array<{ method: string; path: string; verified: boolean; body: string }> = [];
+	readonly requests: Array<{ method: string; path: string; query: string; verified: boolean; body: string }> = [];
 	/** The openid WeChat's sign-in gives the next payer. */
 	signInOpenid = "oUpF8uMuAJO_M2pxb1Q9zNjWeS6o";
 	/** What a refund answers at first: SUCCESS at once, or PROCESSING with REFUND.SUCCESS called back. */
@@ -249,7 +249,7 @@ export class FakeWechatPay {
 		if (url.pathname.startsWith("/fake/")) return this.payerSide(method, url, body, response);
 
 		const problem = this.checkAuthorization(method, path, request.headers, body);
-		this.requests.push({ method, path: url.pathname, verified: problem === null, body });
+		this.requests.push({ method, path: url.pathname, query: url.search, verified: problem === null, body });
 		if (this.fault === "stall") {
 			this.stalled.add(response);
 			response.on("close", () => this.stalled.delete(response));

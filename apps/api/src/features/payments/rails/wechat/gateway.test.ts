@@ -408,7 +408,7 @@ describe("the trade bill", () => {
 			at: expect.any(Date),
 		});
 		expect(lines).toContainEqual(
-			expect.objectContaining({ paymentId: paid.paymentId, kind: "refund", refundId, amount: 29, status: "refunded" }),
+			expect.objectContaining({ paymentId: paid.paymentId, kind: "refund", refundId, amount: 29, status: "succeeded" }),
 		);
 		expect(await gateway.statement?.("2001-01-01")).toEqual([]);
 	});

@@ -26,7 +26,7 @@ import {
 	WechatPayUnreachable,
 	wechatPayKeys,
 } from "./client.js";
-import { exchangeOAuthCode, oauthAuthorizeUrl } from "./oauth.js";
+import { exchangeOAuthCode, oauthAuthorizeUrl } from "./signin.js";
 
 /** WeChat Pay's description field holds at most 127 characters. */
 const DESCRIPTION_MAX = 127;
@@ -331,7 +331,7 @@ export function createWechatGateway(deps: AppDeps, tenantId: number, settings: W
 			const answer = await client.call("POST", "/v3/refund/domestic/refunds", {
 				transaction_id: args.providerTxnId,
 				out_refund_no: args.refundId,
-				reason: [...args.reason].slice(0, 80).join(""),
+				// No `reason`: WeChat Pay shows it to the payer, and ours are internal codes (late_payment, …).
 				...(notifyUrl ? { notify_url: notifyUrl } : {}),
 				amount: { refund: args.amount, total: args.paymentAmount, currency: args.currency },
 			});
@@ -437,7 +437,7 @@ export function fenOf(yuan: string): number | null {
 /**
  * WeChat Pay's trade bill (bill_type ALL): a header line, one line per payment or refund with
  * each field behind a backquote, then a summary. Payments count by their order amount; refunds
- * by the refund asked, with our refund id.
+ * by the refund asked, with our refund id (succeeded, or failed when WeChat Pay closed it).
  */
 export function parseTradeBill(text: string): StatementLine[] {
 	const lines = text.replace(/^\uFEFF/, "").split(/\r?\n/);
@@ -477,7 +477,7 @@ export function parseTradeBill(text: string): StatementLine[] {
 				kind: "refund",
 				refundId: fields[at.refundNo] ?? "",
 				amount,
-				status: refundState === "SUCCESS" ? "refunded" : "failed",
+				status: refundState === "SUCCESS" ? "succeeded" : "failed",
 			});
 			continue;
 		}

@@ -1,7 +1,6 @@
 import { readPrivateKey, readPublicKey } from "../../rail-settings/keys.js";
 import type { Rail } from "../rail.js";
 import { createWechatGateway } from "./gateway.js";
-import { wechatOAuthRoutes } from "./oauth.js";
 
 /** A secret's last four characters, as the operator's page shows secrets (rail-settings/service.ts). */
 const lastFour = (value: string) => (value.length > 4 ? value.slice(-4) : "");
@@ -11,7 +10,8 @@ export const wechatRail: Rail<"wechat"> = {
 	name: "wechat",
 	currencies: ["CNY"],
 	gateway: createWechatGateway,
-	routes: wechatOAuthRoutes,
+	// Loaded when the server is built: the return page needs the registry, which lists this rail.
+	routes: async (app, deps) => (await import("./oauth.js")).wechatOAuthRoutes(app, deps),
 	/** Ids and switches as they are; keys by their fingerprint; secrets by their last four. */
 	summary: (settings) => {
 		const own = readPrivateKey(settings.privateKey);

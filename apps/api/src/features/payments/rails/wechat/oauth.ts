@@ -1,11 +1,10 @@
-import type { WechatRailSettings } from "@bayon/contract";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { AppDeps } from "../../../../http/deps.js";
 import { publicOrigin } from "../../../../http/origin.js";
 import { CHECKOUT_MINUTES, checkoutPagePath } from "../../attempts.js";
 import { gatewayFor } from "../../registry.js";
-import { wechatTimeouts } from "./client.js";
 import type { WechatGateway } from "./gateway.js";
+import { OAUTH_RETURN_PATH } from "./signin.js";
 
 /**
  * JSAPI needs the payer's openid on the platform's official account. A payer inside WeChat
@@ -16,53 +15,7 @@ import type { WechatGateway } from "./gateway.js";
  * from the way back: amount and description come from the payment row.
  */
 
-export const OAUTH_RETURN_PATH = "/pay/rails/wechat/oauth-return";
-
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
-/** WeChat's sign-in page for this payment, coming back to our origin. */
-export function oauthAuthorizeUrl(deps: AppDeps, appId: string, origin: string, paymentId: string): string {
-	const query = new URLSearchParams({
-		appid: appId,
-		redirect_uri: `${origin}${OAUTH_RETURN_PATH}`,
-		response_type: "code",
-		scope: "snsapi_base",
-		state: paymentId,
-	});
-	return `${deps.config.railEndpoints.wechatOAuth}/connect/oauth2/authorize?${query}#wechat_redirect`;
-}
-
-/** Exchanges a sign-in code for the payer's openid (WeChat's sns API, over TLS; not WeChat Pay's signatures). */
-export async function exchangeOAuthCode(deps: AppDeps, settings: WechatRailSettings, code: string): Promise<string> {
-	const query = new URLSearchParams({
-		appid: settings.appId,
-		secret: settings.appSecret,
-		code,
-		grant_type: "authorization_code",
-	});
-	let response: Response;
-	try {
-		response = await fetch(`${deps.config.railEndpoints.wechatApi}/sns/oauth2/access_token?${query}`, {
-			signal: AbortSignal.timeout(wechatTimeouts.callMs),
-		});
-	} catch (error) {
-		throw new Error(
-			`WeChat sign-in code exchange unreachable: ${error instanceof Error ? error.message : String(error)}`,
-		);
-	}
-	const text = await response.text();
-	let json: { openid?: unknown; errcode?: unknown; errmsg?: unknown };
-	try {
-		json = JSON.parse(text);
-	} catch {
-		throw new Error(`WeChat sign-in code exchange: HTTP ${response.status}, not JSON`);
-	}
-	if (typeof json.openid !== "string" || !json.openid)
-		throw new Error(
-			`WeChat sign-in code exchange refused: ${String(json.errcode ?? response.status)} ${String(json.errmsg ?? "")}`,
-		);
-	return json.openid;
-}
 
 /** The sign-in return page (every tenant's; the payment names its tenant). */
 export async function wechatOAuthRoutes(app: FastifyInstance, deps: AppDeps) {

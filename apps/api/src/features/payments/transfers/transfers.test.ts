@@ -17,6 +17,7 @@ import {
 	qrOf,
 	refundsOfPayment,
 	startKhqrOrder,
+	startKhqrOrderPayment,
 	startKhqrServer,
 	storedPayment,
 } from "../../../../test/khqr.js";
@@ -199,6 +200,28 @@ describe("a KHQR refund", () => {
 
 		expect((await record(refund?.id as string, "ACLEDA 2026-12-07 0042")).data).toMatchObject({ status: "succeeded" });
 		expect((await bx.stored(booking.id)).ledger).toEqual(["reservation_payment", "reservation_refund"]);
+		await expectLedgerInvariants(server.deps.db);
+	});
+
+	it("owes a customer who paid one order twice (two tabs) the second payment back by transfer", async () => {
+		const { order, paymentId: first } = await startKhqrOrder(server, fx, customer.accessToken, COCONUT);
+		const { paymentId: second } = await startKhqrOrderPayment(server, customer.accessToken, order.id);
+		expect(second).not.toBe(first);
+		bakong.scanAndPay(await qrOf(server, customer.accessToken, first));
+		bakong.scanAndPay(await qrOf(server, customer.accessToken, second));
+
+		expect(await checkPayment(server, customer.accessToken, first)).toMatchObject({ status: "succeeded" });
+		expect(await checkPayment(server, customer.accessToken, second)).toMatchObject({ status: "succeeded" });
+		await deliverRefunds();
+
+		expect(await refundsOfPayment(server, first)).toEqual([]);
+		const [back] = await refundsOfPayment(server, second);
+		expect(back).toMatchObject({ status: "awaiting_transfer", amount: (await storedPayment(server, second)).amount });
+		expect((await list()).data.awaiting.some((row) => row.refundId === back?.id)).toBe(true);
+		expect((await orderDetail(order.id)).data).toMatchObject({
+			paymentStatus: "paid",
+			refundTransfer: { status: "awaiting_transfer" },
+		});
 		await expectLedgerInvariants(server.deps.db);
 	});
 

@@ -304,6 +304,28 @@ describe("Bakong away, codes that expire", () => {
 		await expectLedgerInvariants(server.deps.db);
 	});
 
+	it("gives up a question Bakong does not answer (a stalled network) and asks again later", async () => {
+		const { order: placed, paymentId } = await startKhqrOrder(server, fx, customer.accessToken, COFFEE);
+		bakong.scanAndPay(await qrOf(server, customer.accessToken, paymentId));
+		bakong.stall = true;
+		try {
+			// The waiting page's question: answered "still pending" once our client gives up on Bakong.
+			const started = Date.now();
+			expect(await checkPayment(server, customer.accessToken, paymentId)).toMatchObject({ status: "pending" });
+			expect(Date.now() - started).toBeLessThan(14_000);
+		} finally {
+			bakong.stall = false;
+		}
+		expect(await storedPayment(server, paymentId)).toMatchObject({
+			status: "pending",
+			last_check_error: expect.stringMatching(/could not be reached/),
+		});
+
+		await runJobAfter(5 * 60);
+		expect(await order(placed.id)).toMatchObject({ payment_status: "paid" });
+		await expectLedgerInvariants(server.deps.db);
+	}, 30_000);
+
 	it("says why when Bakong refuses our token, and leaves the payment pending", async () => {
 		const expired = await startKhqrServer();
 		try {

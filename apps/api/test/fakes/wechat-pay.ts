@@ -120,6 +120,8 @@ export class FakeWechatPay {
 	signInOpenid = "oUpF8uMuAJO_M2pxb1Q9zNjWeS6o";
 	/** What a refund answers at first: SUCCESS at once, or PROCESSING with REFUND.SUCCESS called back. */
 	refundAnswer: "SUCCESS" | "PROCESSING" = "SUCCESS";
+	/** The bill file served differs from the SHA1 the signed answer gave (tampered on the way). */
+	tamperBill = false;
 	/** Makes every answer to our API calls misbehave. */
 	fault: ApiFault = null;
 
@@ -506,7 +508,8 @@ export class FakeWechatPay {
 
 	private billFile(url: URL, response: ServerResponse) {
 		const date = Buffer.from(url.searchParams.get("token") ?? "", "base64url").toString();
-		const bill = this.billText(date) ?? "";
+		const text = this.billText(date) ?? "";
+		const bill = this.tamperBill ? text.replace(/`0\.01/, "`0.02").replace(/\r\n$/, "\r\n ") : text;
 		// The download itself is not signed: its SHA1 came in the signed tradebill answer.
 		response.writeHead(200, { "content-type": "text/plain; charset=utf-8" });
 		response.end(bill);

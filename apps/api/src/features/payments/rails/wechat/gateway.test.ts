@@ -413,6 +413,17 @@ describe("the trade bill", () => {
 		expect(await gateway.statement?.("2001-01-01")).toEqual([]);
 	});
 
+	it("a bill that does not match the SHA1 of the signed answer is not read", async () => {
+		const gateway = gatewayWith();
+		await paidAtWechat(gateway);
+		fake.tamperBill = true;
+		try {
+			await expect(gateway.statement?.(beijingTime(clock.now()).slice(0, 10))).rejects.toThrow(/SHA1/);
+		} finally {
+			fake.tamperBill = false;
+		}
+	});
+
 	it("parses WeChat's bill format: backquoted fields, a summary after the lines", () => {
 		const id = randomUUID();
 		const bill = [

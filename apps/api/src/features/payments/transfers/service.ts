@@ -30,6 +30,8 @@ const AWAITING_MAX = 200;
 const RECORDED_MAX = 50;
 /** Bakong is asked for the payer's account of at most this many awaiting refunds per listing. */
 const ACCOUNTS_ASKED_MAX = 20;
+/** The list does not wait long for Bakong: without an answer it shows the refunds without the accounts. */
+const ACCOUNT_ASK_TIMEOUT_MS = 3_000;
 
 const columns = [
 	"r.id",
@@ -117,7 +119,7 @@ async function payerAccounts(deps: AppDeps, tenantId: number, rows: Row[]): Prom
 	}
 	await Promise.all(
 		asked.map(async (row) => {
-			const txn = await bakong.transactionByMd5(row.rail_ref as string).catch(() => null);
+			const txn = await bakong.transactionByMd5(row.rail_ref as string, ACCOUNT_ASK_TIMEOUT_MS).catch(() => null);
 			if (txn && typeof txn.fromAccountId === "string") found.set(row.id, txn.fromAccountId);
 		}),
 	);

@@ -53,8 +53,8 @@ export class BakongClient {
 	) {}
 
 	/** The transaction paid with the KHQR of this md5, or null while none is (Bakong's errorCode 1, "not found"). */
-	async transactionByMd5(md5: string): Promise<BakongTransaction | null> {
-		const answer = await this.post<BakongTransaction>("/v1/check_transaction_by_md5", { md5 }, TIMEOUT_MS);
+	async transactionByMd5(md5: string, timeoutMs = TIMEOUT_MS): Promise<BakongTransaction | null> {
+		const answer = await this.post<BakongTransaction>("/v1/check_transaction_by_md5", { md5 }, timeoutMs);
 		if (answer.responseCode === 0 && answer.data) return answer.data;
 		// errorCode 1: not found; 3: the transaction failed (the payer may scan again while the code lives).
 		if (answer.responseCode === 1 && (answer.errorCode === 1 || answer.errorCode === 3)) return null;

@@ -217,6 +217,41 @@ describe("the checkout page", () => {
 		expect(server.to("/pay/checkout/78/check").length).toBeGreaterThanOrEqual(1);
 	});
 
+	it("outside WeChat, where its sheet never comes, says to open the page in WeChat and offers to try again", async () => {
+		const params = {
+			appId: "wx1",
+			timeStamp: "1",
+			nonceStr: "n",
+			package: "prepay_id=wx3",
+			signType: "RSA" as const,
+			paySign: "s",
+		};
+		recordingServer({
+			"/system/config": { code: 0, data: usdConfig },
+			"/pay/checkout/80": () =>
+				khqrCheckout({
+					paymentId: "80",
+					provider: "wechat",
+					railAmount: 1250,
+					railCurrency: "USD",
+					presentation: { kind: "jsapi", params },
+				}),
+			"/pay/checkout/80/check": () =>
+				khqrCheckout({
+					paymentId: "80",
+					provider: "wechat",
+					railAmount: 1250,
+					railCurrency: "USD",
+					presentation: { kind: "jsapi", params },
+				}),
+		});
+		renderCheckout("80");
+		await screen.findByTestId("checkout-jsapi");
+		const note = await screen.findByTestId("checkout-jsapi-note", {}, { timeout: 8000 });
+		expect(note.textContent).toBe("请在微信浏览器中打开以使用微信支付");
+		expect(screen.getByTestId("checkout-pay-again")).toBeTruthy();
+	}, 15_000);
+
 	it("says when the payment cannot be read", async () => {
 		recordingServer({
 			"/system/config": { code: 0, data: usdConfig },

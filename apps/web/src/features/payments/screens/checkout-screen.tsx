@@ -203,25 +203,38 @@ declare global {
 	}
 }
 
-/** WeChat's payment sheet, once its bridge is ready; how the payer left it. */
-export function invokeWechatPay(params: WechatParams): Promise<"ok" | "cancel" | "fail"> {
+/** How long the page waits for WeChat's bridge before saying the page is not open in WeChat. */
+export const WECHAT_BRIDGE_WAIT_MS = 5000;
+
+/**
+ * WeChat's payment sheet, once its bridge is ready; how the payer left it, or "noBridge" when
+ * no bridge came (the page is not open inside WeChat).
+ */
+export function invokeWechatPay(params: WechatParams): Promise<"ok" | "cancel" | "fail" | "noBridge"> {
 	return new Promise((resolve) => {
-		const run = () =>
-			window.WeixinJSBridge?.invoke("getBrandWCPayRequest", params, (answer) => {
+		const run = () => {
+			clearTimeout(timer);
+			document.removeEventListener("WeixinJSBridgeReady", run);
+			const bridge = window.WeixinJSBridge;
+			if (!bridge) return resolve("noBridge");
+			bridge.invoke("getBrandWCPayRequest", params, (answer) => {
 				const said = answer?.err_msg ?? "";
 				resolve(
 					said === "get_brand_wcpay_request:ok" ? "ok" : said === "get_brand_wcpay_request:cancel" ? "cancel" : "fail",
 				);
 			});
-		if (window.WeixinJSBridge) run();
-		else document.addEventListener("WeixinJSBridgeReady", run, { once: true });
+		};
+		let timer: ReturnType<typeof setTimeout> | undefined;
+		if (window.WeixinJSBridge) return run();
+		document.addEventListener("WeixinJSBridgeReady", run);
+		timer = setTimeout(run, WECHAT_BRIDGE_WAIT_MS);
 	});
 }
 
 /** Inside WeChat: its sheet opens by itself; back from it with "ok" the page checks at once, else it offers to pay again. */
 function JsapiPanel({ params, onPaid }: { params: WechatParams; onPaid: () => Promise<void> }) {
-	const { pt } = usePaymentText();
-	const [state, setState] = useState<"opening" | "ok" | "cancel" | "fail">("opening");
+	const { pt, m } = usePaymentText();
+	const [state, setState] = useState<"opening" | "ok" | "cancel" | "fail" | "noBridge">("opening");
 	const open = useCallback(async () => {
 		setState("opening");
 		const outcome = await invokeWechatPay(params);
@@ -241,7 +254,9 @@ function JsapiPanel({ params, onPaid }: { params: WechatParams; onPaid: () => Pr
 			) : (
 				<>
 					<p className="checkout__scan" role="status" data-testid="checkout-jsapi-note">
-						{pt(state === "cancel" ? "checkout.jsapi.cancelled" : "checkout.jsapi.failed")}
+						{state === "noBridge"
+							? m("openInWechatForWechatPay")
+							: pt(state === "cancel" ? "checkout.jsapi.cancelled" : "checkout.jsapi.failed")}
 					</p>
 					<button
 						type="button"

@@ -61,10 +61,19 @@ export interface FakeRefund {
 
 /**
  * How the fake misbehaves towards our calls: never answers (stall), answers 5xx, signs with
- * another key or names another key id, does not sign, or does the work and then never answers
+ * another key or names another key id, does not sign, signs with a timestamp over five minutes
+ * old (stale), or does the work and then never answers
  * (lose_answer: the order exists at WeChat Pay but we never heard of it).
  */
-export type ApiFault = null | "stall" | "server_error" | "bad_signature" | "wrong_serial" | "unsigned" | "lose_answer";
+export type ApiFault =
+	| null
+	| "stall"
+	| "server_error"
+	| "bad_signature"
+	| "wrong_serial"
+	| "unsigned"
+	| "stale"
+	| "lose_answer";
 
 export interface Delivery {
 	url: string;
@@ -258,7 +267,10 @@ export class FakeWechatPay {
 			return;
 		}
 		if (this.fault === "server_error") return this.answer(response, 500, { code: "SYSTEM_ERROR", message: "系统错误" });
-		if (problem) return this.answer(response, 401, { code: "SIGN_ERROR", message: `签名错误 (${problem})` });
+		// "If the merchant's request signature verifies, WeChat Pay includes the answer's signature":
+		// a refusal of our signature comes unsigned.
+		if (problem)
+			return this.answer(response, 401, { code: "SIGN_ERROR", message: `签名错误 (${problem})` }, { unsigned: true });
 
 		let json: Json = {};
 		if (body) {
@@ -290,7 +302,7 @@ export class FakeWechatPay {
 	}
 
 	/** A signed JSON answer (an empty body for 204), misbehaving as `fault` says. */
-	private answer(response: ServerResponse, status: number, json: unknown) {
+	private answer(response: ServerResponse, status: number, json: unknown, options: { unsigned?: boolean } = {}) {
 		if (this.fault === "lose_answer") {
 			this.stalled.add(response);
 			response.on("close", () => this.stalled.delete(response));
@@ -298,7 +310,14 @@ export class FakeWechatPay {
 		}
 		const body = status === 204 ? "" : JSON.stringify(json);
 		const headers: Record<string, string> = { "request-id": randomBytes(8).toString("hex") };
-		if (this.fault !== "unsigned") Object.assign(headers, this.signedHeaders(body, { fault: this.fault }));
+		if (this.fault !== "unsigned" && !options.unsigned)
+			Object.assign(
+				headers,
+				this.signedHeaders(body, {
+					fault: this.fault,
+					...(this.fault === "stale" ? { at: new Date(this.now().getTime() - 301_000) } : {}),
+				}),
+			);
 		if (body) headers["content-type"] = "application/json";
 		response.writeHead(status, headers);
 		response.end(body);

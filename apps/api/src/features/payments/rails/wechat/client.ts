@@ -144,6 +144,8 @@ export class WechatPayUnreachable extends Error {
 		readonly call: string,
 		readonly why: "network" | "timeout" | "server_error" | "unverified" | "malformed",
 		detail: string,
+		/** The HTTP status of an answer that came but was not believed. */
+		readonly status?: number,
 	) {
 		super(`WeChat Pay ${call}: ${why}: ${detail}`);
 		this.name = "WechatPayUnreachable";
@@ -226,7 +228,14 @@ export function createWechatPayClient(options: {
 				throw new WechatPayUnreachable(what, "server_error", `HTTP ${response.status} ${answer.slice(0, 200)}`);
 			const verified = verifyWechatSignature(keys, response.headers, answer, options.now().getTime());
 			if (!verified.ok)
-				throw new WechatPayUnreachable(what, "unverified", `HTTP ${response.status}, answer ${verified.reason}`);
+				// WeChat Pay does not sign its refusal of our own signature (401 SIGN_ERROR): its code is
+				// named for the log and the connection test, never acted on.
+				throw new WechatPayUnreachable(
+					what,
+					"unverified",
+					`HTTP ${response.status} ${/"code"\s*:\s*"([A-Z_]{1,40})"/.exec(answer)?.[1] ?? ""}, answer ${verified.reason}`,
+					response.status,
+				);
 			let json: Record<string, unknown> = {};
 			if (answer.trim()) {
 				try {

@@ -141,9 +141,12 @@ describe("checkout", () => {
 			type: "pkcs8",
 		});
 		const wrongKey = gatewayWith({ privateKey: other.toString() });
-		await expect(wrongKey.startCheckout(checkout())).rejects.toBeInstanceOf(WechatPayRefused);
-		await expect(wrongKey.startCheckout(checkout())).rejects.toThrow(/SIGN_ERROR/);
-		await expect(gatewayWith({ certSerial: "0000" }).startCheckout(checkout())).rejects.toThrow(/SIGN_ERROR/);
+		// Refused unsigned (as WeChat Pay does): never an outcome, but named for the log.
+		await expect(wrongKey.startCheckout(checkout())).rejects.toThrow(
+			/unverified: HTTP 401 SIGN_ERROR, answer unsigned/,
+		);
+		await expect(gatewayWith({ certSerial: "0000" }).startCheckout(checkout())).rejects.toThrow(/HTTP 401 SIGN_ERROR/);
+		await expect(wrongKey.startCheckout(checkout({ currency: "CNY" }))).rejects.not.toBeInstanceOf(WechatPayRefused);
 	});
 });
 
@@ -169,16 +172,23 @@ describe("answers that are not WeChat Pay's are never believed", () => {
 			expect(await gateway.checkConnection?.()).toMatchObject({ ok: false, problem: "signature" });
 		});
 
-	it("an answer signed long ago (outside five minutes) is not believed", async () => {
+	it("an answer signed more than five minutes ago is not believed", async () => {
 		const gateway = gatewayWith();
 		const paid = await paidAtWechat(gateway);
-		// Our clock runs ten minutes ahead of WeChat Pay's.
+		fake.fault = "stale";
+		await expect(gateway.queryPayment(paid.paymentId)).rejects.toThrow(/unverified: .*outside the five-minute window/);
+	});
+
+	it("a request whose clock is off by more than five minutes is refused by WeChat Pay, and that is no answer either", async () => {
+		const gateway = gatewayWith();
+		const paid = await paidAtWechat(gateway);
 		const fast = createWechatGateway(
 			{ config, clock: { now: () => new Date(clock.now().getTime() + 600_000) }, log } as never,
 			1,
 			fake.settings(),
 		);
-		await expect(fast.queryPayment(paid.paymentId)).rejects.toThrow(/unverified: .*outside the five-minute window/);
+		await expect(fast.queryPayment(paid.paymentId)).rejects.toThrow(/HTTP 401 SIGN_ERROR/);
+		expect(await fast.checkConnection?.()).toMatchObject({ ok: false, problem: "credentials" });
 	});
 
 	it("a stalled or failing WeChat Pay is an outage, within the timeout", async () => {

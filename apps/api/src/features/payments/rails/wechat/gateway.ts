@@ -244,6 +244,9 @@ export function createWechatGateway(deps: AppDeps, tenantId: number, settings: W
 		name: "wechat",
 		appId: settings.appId,
 		isAvailable: () => true,
+		// Outside WeChat a phone pays by H5 only where WeChat Pay approved it; elsewhere the spec's hint.
+		stateFor: (scene) =>
+			(scene === "mobile_browser" || scene === "alipay_app") && !settings.h5Enabled ? "openInWechat" : "ready",
 		jsapiCheckout,
 		openidOf: (code) => exchangeOAuthCode(deps, settings, code),
 
@@ -356,14 +359,12 @@ export function createWechatGateway(deps: AppDeps, tenantId: number, settings: W
 					`/v3/pay/transactions/out-trade-no/bayonconnectioncheck?mchid=${encodeURIComponent(settings.mchId)}`,
 				);
 				if (answer.status === 404 || errorCode(answer) === "ORDER_NOT_EXIST") return { ok: true };
-				if (answer.status === 401)
-					return {
-						ok: false,
-						problem: "credentials",
-						detail: `WeChat Pay did not accept our signature: ${errorText(answer)} (merchant id, certificate serial or private key)`,
-					};
+				if (answer.status === 401) return refusedSignature(errorText(answer));
 				return { ok: false, problem: "misconfigured", detail: `WeChat Pay answered ${errorText(answer)}` };
 			} catch (error) {
+				// WeChat Pay answers a request it cannot verify with an unsigned 401.
+				if (error instanceof WechatPayUnreachable && error.why === "unverified" && error.status === 401)
+					return refusedSignature(error.message);
 				if (error instanceof WechatPayUnreachable && (error.why === "unverified" || error.why === "malformed"))
 					return {
 						ok: false,
@@ -391,6 +392,15 @@ export function createWechatGateway(deps: AppDeps, tenantId: number, settings: W
 		},
 	};
 	return gateway;
+}
+
+/** The connection test's answer when WeChat Pay refused our request's signature. */
+function refusedSignature(detail: string): ConnectionCheck {
+	return {
+		ok: false,
+		problem: "credentials",
+		detail: `WeChat Pay did not accept our signature (merchant id, certificate serial or private key): ${detail}`,
+	};
 }
 
 /** The payer's openid learnt before, for the payer of this payment. */

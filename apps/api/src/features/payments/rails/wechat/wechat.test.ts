@@ -1,12 +1,14 @@
 import { generateKeyPairSync } from "node:crypto";
-import type {
-	OrderView,
-	PaymentCheckout,
-	PaymentResult,
-	RailConnectionResult,
-	RechargeMenu,
-	RechargeView,
-	ReservationPaymentResult,
+import {
+	ErrorCode,
+	type OrderView,
+	type PayMethodsAnswer,
+	type PaymentCheckout,
+	type PaymentResult,
+	type RailConnectionResult,
+	type RechargeMenu,
+	type RechargeView,
+	type ReservationPaymentResult,
 } from "@bayon/contract";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { BookingMoneyFixture } from "../../../../../test/booking-money.js";
@@ -266,6 +268,44 @@ describe("an order paid by WeChat Pay and refunded", () => {
 		expect(checked.data.status).toBe("declined");
 		expect((await orderView(order.id)).paymentStatus).toBe("unpaid");
 		expect((await fx.pay(customer.accessToken, order.id)).data.paymentStatus).toBe("paid");
+	});
+});
+
+describe("where WeChat Pay is offered", () => {
+	const stateIn = async (userAgent: string) =>
+		(
+			await server.call<PayMethodsAnswer>("GET", "/app-api/pay/methods", {
+				token: customer.accessToken,
+				headers: { "user-agent": userAgent },
+			})
+		).data.methods.find((m) => m.method === "wechat");
+
+	it("inside WeChat, at a desktop, and in a phone browser when H5 is approved; otherwise the hint to open WeChat", async () => {
+		for (const userAgent of [WECHAT_BROWSER, DESKTOP_BROWSER, PHONE_BROWSER])
+			expect(await stateIn(userAgent), userAgent).toEqual({ method: "wechat", state: "ready", currencies: ["CNY"] });
+
+		await setUpWechat(server, fake, { h5Enabled: false });
+		try {
+			expect((await stateIn(PHONE_BROWSER))?.state).toBe("openInWechat");
+			expect((await stateIn(WECHAT_BROWSER))?.state).toBe("ready");
+			const order = (await fx.place(customer.accessToken, { lines: [fx.line(COCONUT)] })).data;
+			const refused = await server.call<PaymentResult>("POST", "/app-api/order/pay", {
+				token: customer.accessToken,
+				headers: { "user-agent": PHONE_BROWSER },
+				body: { orderId: order.id, payMethod: "wechat" },
+			});
+			expect(refused.code).toBe(ErrorCode.PayMethodUnavailable);
+			expect(
+				await server.deps.db
+					.selectFrom("payment")
+					.select("id")
+					.where("purpose", "=", "order")
+					.where("purpose_id", "=", order.id)
+					.execute(),
+			).toEqual([]);
+		} finally {
+			await setUpWechat(server, fake);
+		}
 	});
 });
 

@@ -79,3 +79,11 @@ export async function followSignIn(server: TestServer, redirectUrl: string): Pro
 	if (atUs.status !== 302) throw new Error(`our sign-in return answered ${atUs.status}: ${await atUs.text()}`);
 	return atUs.headers.get("location") as string;
 }
+
+/** The last sign-in return URL our server was sent to (to visit it again, as a browser's back button would). */
+export async function signInReturnUrl(server: TestServer, redirectUrl: string): Promise<string> {
+	const atWechat = await fetch(redirectUrl.replace(/#wechat_redirect$/, ""), { redirect: "manual" });
+	const back = atWechat.headers.get("location") as string;
+	if (!back.startsWith(server.url)) throw new Error(`sign-in came back to ${back}`);
+	return back;
+}

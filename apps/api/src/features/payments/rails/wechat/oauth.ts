@@ -35,6 +35,7 @@ export async function wechatOAuthRoutes(app: FastifyInstance, deps: AppDeps) {
 				"payment.amount",
 				"payment.rail_amount",
 				"payment.rail_expires_at",
+				"payment.rail_ref",
 				"tenant.name as tenant_name",
 			])
 			.where("payment.id", "=", paymentId)
@@ -42,7 +43,9 @@ export async function wechatOAuthRoutes(app: FastifyInstance, deps: AppDeps) {
 		if (payment?.provider !== "wechat") return reply.code(404).type("text/plain").send("Unknown payment");
 		const checkoutPage = checkoutPagePath(payment.id);
 		// Decided meanwhile, or the payer refused the sign-in (no code): the checkout page says how it stands.
-		if (payment.status !== "pending" || !/^[A-Za-z0-9_-]{1,256}$/.test(code)) return reply.redirect(checkoutPage, 302);
+		// The JSAPI order made already (the payer came back here again): nothing more to do.
+		if (payment.status !== "pending" || payment.rail_ref || !/^[A-Za-z0-9_-]{1,256}$/.test(code))
+			return reply.redirect(checkoutPage, 302);
 		const now = deps.clock.now();
 		const expiresAt = payment.rail_expires_at
 			? new Date(payment.rail_expires_at)

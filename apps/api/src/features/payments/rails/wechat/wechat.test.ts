@@ -22,6 +22,7 @@ import {
 	followSignIn,
 	PHONE_BROWSER,
 	setUpWechat,
+	signInReturnUrl,
 	startWechatServer,
 	WECHAT_BROWSER,
 } from "../../../../../test/wechat-pay.js";
@@ -198,7 +199,14 @@ describe("an order paid by WeChat Pay and refunded", () => {
 		expect(signIn.hash).toBe("#wechat_redirect");
 		fake.signInOpenid = `o_payer_${customer.userId}`;
 
-		expect(await followSignIn(server, first.redirectUrl)).toBe(`/pay/checkout/${first.paymentId}`);
+		const back = await signInReturnUrl(server, first.redirectUrl);
+		const atUs = await fetch(back, { redirect: "manual" });
+		expect([atUs.status, atUs.headers.get("location")]).toEqual([302, `/pay/checkout/${first.paymentId}`]);
+		// Visited again (the back button): the same order, the used code not exchanged again.
+		const prepayId = fake.order(first.paymentId)?.prepay_id;
+		const again = await fetch(back, { redirect: "manual" });
+		expect([again.status, again.headers.get("location")]).toEqual([302, `/pay/checkout/${first.paymentId}`]);
+		expect(fake.order(first.paymentId)?.prepay_id).toBe(prepayId);
 
 		expect(await server.deps.db.selectFrom("wechat_payer").select(["member_id", "app_id", "openid"]).execute()).toEqual(
 			[{ member_id: customer.userId, app_id: fake.appId, openid: `o_payer_${customer.userId}` }],

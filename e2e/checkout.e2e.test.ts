@@ -63,11 +63,10 @@ describe("checkout and the order lifecycle", () => {
 		await page.getByTestId("cart-checkout").click();
 		await page.waitForURL((url) => url.pathname === PAY_PATH);
 		const pay = await new PayPage(page).loaded();
-		// WeChat Pay and Alipay are shown, with the spec's browser messages, and cannot be chosen.
-		expect(await pay.method("wechat").locator("input").isDisabled()).toBe(true);
-		expect(await pay.method("wechat").textContent()).toContain("微信");
-		expect(await pay.method("alipay").locator("input").isDisabled()).toBe(true);
+		// Only the rails set up for the shop are offered (issue 29): none on this server, so the sandbox.
 		await pay.method("sandbox").locator("input").check();
+		expect(await pay.method("wechat").count()).toBe(0);
+		expect(await pay.method("alipay").count()).toBe(0);
 		await screenshot(page, "checkout-pay");
 
 		// Meanwhile the shop's board is open on the staff's device.

@@ -32,6 +32,7 @@ import { checkoutRoutes } from "./features/payments/checkout-routes.js";
 import { railSettingsRoutes } from "./features/payments/rail-settings/routes.js";
 import { gatewayCallbackRoutes, sandboxGatewayRoutes } from "./features/payments/routes.js";
 import { statementRoutes } from "./features/payments/statements/routes.js";
+import { refundTransferRoutes } from "./features/payments/transfers/routes.js";
 import { pointsRoutes } from "./features/points/routes.js";
 import { reservationMoneyRoutes } from "./features/reservations/money-routes.js";
 import { registerBookingPaymentPurpose } from "./features/reservations/payments.js";
@@ -111,6 +112,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
 			await walletRoutes(scope, deps);
 			await railSettingsRoutes(scope, deps);
 			await statementRoutes(scope, deps);
+			await refundTransferRoutes(scope, deps);
 			await noticeSettingsRoutes(scope, deps);
 			await telegramGroupRoutes(scope, deps);
 			// Tests on a fake clock (FAKE_NOW, never in production) may move it: see test-clock.ts.

@@ -9,9 +9,11 @@ import { startBotDeliveryLoop } from "./features/notifications/delivery.js";
 import { queueDueReminders } from "./features/notifications/reminders.js";
 import { registerWebhookInBackground } from "./features/notifications/webhook-registration.js";
 import { expireUnpaidOrders } from "./features/ordering/lifecycle.js";
+import { warnOfExpiringRailTokens } from "./features/payments/rail-settings/service.js";
 import { reconcileGatewayPayments } from "./features/payments/reconciliation.js";
 import { deliverGatewayRefunds, settleGatewayRefundDeliveries } from "./features/payments/refunds.js";
 import { gateways } from "./features/payments/registry.js";
+import { reconcileRailStatements } from "./features/payments/statements/job.js";
 import { markNoShows } from "./features/reservations/jobs.js";
 import { expireUnpaidReservations } from "./features/reservations/payments.js";
 import { deleteStalePayCodes } from "./features/stored-value/counter-codes.js";
@@ -151,6 +153,10 @@ function startJobs(deps: AppDeps, log: FastifyInstance["log"]): () => Promise<vo
 			const tally = await deliverGatewayRefunds(deps);
 			if (tally.succeeded + tally.retrying + tally.failed > 0) log.info(tally, "gateway refunds delivered");
 		}),
+		repeat("rail statement reconciliation", async () => {
+			const tally = await reconcileRailStatements(deps, { now: deps.clock.now() });
+			if (tally.done + tally.failed > 0) log.info(tally, "rail statements reconciled");
+		}),
 		repeat("stale payment codes", async () => {
 			const count = await deleteStalePayCodes(deps);
 			if (count > 0) log.info({ count }, "deleted payment codes that expired unused");
@@ -162,6 +168,9 @@ function startJobs(deps: AppDeps, log: FastifyInstance["log"]): () => Promise<vo
 		repeat("reservation no-shows", async () => {
 			const count = await markNoShows(deps);
 			if (count > 0) log.info({ count }, "bookings marked no-show");
+		}),
+		repeat("Bakong token expiry warning", async () => {
+			await warnOfExpiringRailTokens(deps);
 		}),
 		repeat("booking reminders", async () => {
 			const count = await queueDueReminders(deps);

@@ -228,6 +228,26 @@ export const ErrorCode = {
 	NothingDueAtCounter: 1008028008,
 	/** Something is due on the bill: it is paid with the counter's Take payment, not closed. */
 	TakePaymentAtCounter: 1008028009,
+
+	/** Payment rails set up by the platform operator (issue 29 part 6): 1008029030–1008029059. */
+	/** The rail has no settings yet: save them first. */
+	RailNotSetUp: 1008029030,
+	/** The stored settings no longer open (the server's key changed): every secret must be entered again. */
+	RailSettingsUnreadable: 1008029031,
+
+	/** KHQR refunds transferred back by staff (issue 29 part 3): 1008029120–1008029149. */
+	/** No KHQR refund of this tenant by that id. */
+	RefundTransferNotFound: 1008029120,
+	/** Recorded already with another reference (by another operator, or earlier): nothing changed. */
+	RefundTransferAlreadyRecorded: 1008029121,
+	/** The refund does not wait for a transfer (still being prepared, or given up). */
+	RefundNotAwaitingTransfer: 1008029122,
+
+	/**
+	 * Payment differences for the operator (issue 29, daily reconciliation): 1008029150–1008029179.
+	 * Resolved already (by another operator, or this one a moment ago): nothing changed.
+	 */
+	DiscrepancyAlreadyResolved: 1008029150,
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -373,4 +393,10 @@ export const errorMessageKeys: Record<Exclude<ErrorCode, 0>, MessageKey> = {
 	[ErrorCode.ShiftClosed]: "shiftClosed",
 	[ErrorCode.NothingDueAtCounter]: "nothingDueAtCounter",
 	[ErrorCode.TakePaymentAtCounter]: "takePaymentAtCounter",
+	[ErrorCode.RailNotSetUp]: "railNotSetUp",
+	[ErrorCode.RailSettingsUnreadable]: "railSettingsUnreadable",
+	[ErrorCode.RefundTransferNotFound]: "refundTransferNotFound",
+	[ErrorCode.RefundTransferAlreadyRecorded]: "refundTransferAlreadyRecorded",
+	[ErrorCode.RefundNotAwaitingTransfer]: "refundNotAwaitingTransfer",
+	[ErrorCode.DiscrepancyAlreadyResolved]: "discrepancyAlreadyResolved",
 };

@@ -360,12 +360,30 @@ const validExamples: Record<string, Record<string, Json>> = {
 	RevealWithdrawalInput: { id: 3, code: "123456" },
 	ExportPayoutsInput: { code: "123456", shopId: 1 },
 	SavePlatformSettingsInput: { commissionBps: 500, holdHours: 24, minimumWithdrawal: 1000 },
+	// A KHQR refund transferred back by the operator, with the transfer's reference (issue 29)
+	RecordRefundTransferInput: { refundId: "0b9c3a52-4f7e-4d0a-9a55-3f1d2e6b7c81", reference: "FT26120712345" },
+	// Payment differences resolved by the platform operator (issue 29 item 8)
+	ResolveDiscrepancyInput: { id: 7, note: "WeChat support: their bill was corrected" },
+	// Payment rails set up by the platform operator (issue 29 part 6)
+	SaveRailSettingsInput: {
+		rail: "khqr",
+		settings: {
+			bakongAccountId: "bayon@aclb",
+			merchantName: "Bayon Demo",
+			merchantCity: "Phnom Penh",
+			token: "bakong.token.renewed",
+			tokenExpiresAt: "2027-03-01T00:00:00.000Z",
+			environment: "sit",
+		},
+	},
+	RailActionInput: { rail: "wechat" },
 	// The Telegram bot (issue 15)
 	SaveNoticeSettingInput: { category: "orders", enabled: false },
 	CreateTelegramGroupLinkInput: { shopId: 1 },
 	UnlinkTelegramGroupInput: { shopId: 1 },
 	// Query strings and paths
 	DeliveryCheckQuery: { shopId: "1", lat: "-11.5", lng: "104.9" },
+	RailAuditQuery: { rail: "alipay" },
 	IdParams: { id: "12" },
 	MerchantBillListQuery: { shopId: "1" },
 	TillQuery: { shopId: "1" },
@@ -408,6 +426,9 @@ const validExamples: Record<string, Record<string, Json>> = {
 	WithdrawalListQuery: { shopId: "1", status: "0", cursor: "40", pageSize: "20" },
 	WithdrawalDetailQuery: { shopId: "1", id: "3" },
 	PlatformWithdrawalQuery: { status: "1", shopId: "1", cursor: "40", pageSize: "20" },
+	DiscrepancyListQuery: { status: "resolved", rail: "wechat", page: "2" },
+	DiscrepancyExportQuery: { rail: "khqr" },
+	PaymentCheckoutParams: { paymentId: "0b9c3a52-4f7e-4d0a-9a55-3f1d2e6b7c81" },
 	ShopTelegramGroupQuery: { shopId: "1" },
 };
 
@@ -415,6 +436,12 @@ const validExamples: Record<string, Record<string, Json>> = {
 const MULTI_LINE_FIELDS = new Set(["remark", "reason", "note", "description", "agreement", "instructions"]);
 /** Closed vocabularies: a spoiled value is refused with their own message, not the control-character one. */
 const CHOICE_FIELDS = new Set([
+	// Payment rails (issue 29 part 6): which rail, and its provider environment.
+	"rail",
+	"environment",
+	// Our payment and refund ids (issue 29): UUIDs, refused as not one.
+	"paymentId",
+	"refundId",
 	"orderType",
 	"category",
 	"orderTypes",

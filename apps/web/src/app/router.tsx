@@ -16,6 +16,18 @@ function lazyScreen(load: () => Promise<ScreenModule>): RouteObject["lazy"] {
 	return async () => ({ Component: (await load()).default });
 }
 
+/**
+ * A payments operator page behind merchant-wallet's platform guard, put on here: web payments
+ * may not import merchant-wallet (merchant-wallet → stored-value → payments would be a circle).
+ */
+async function behindPlatformGuard(page: Promise<ScreenModule>): Promise<ScreenModule> {
+	const [{ PlatformGuard }, { default: Page }] = await Promise.all([
+		import("../features/merchant-wallet/platform-guard"),
+		page,
+	]);
+	return { default: () => <PlatformGuard>{() => <Page />}</PlatformGuard> };
+}
+
 const home = lazyScreen(() => import("./routes/home-screen"));
 const placeholder = lazyScreen(() => import("./routes/placeholder-screen"));
 /** Merchant pages not built yet: the placeholder, behind the merchant guard. */
@@ -41,6 +53,7 @@ const screens: Partial<Record<PathName, RouteObject["lazy"]>> = {
 	addressShopInfo: lazyScreen(() => import("../features/addresses/screens/shop-info-screen")),
 	shop: lazyScreen(() => import("../features/venues/screens/shop-list-screen")),
 	pay: lazyScreen(() => import("../features/orders/screens/pay-screen")),
+	payCheckout: lazyScreen(() => import("../features/payments/screens/checkout-screen")),
 	remark: lazyScreen(() => import("../features/orders/screens/remark-screen")),
 	orders: lazyScreen(() => import("../features/orders/screens/orders-screen")),
 	orderDetail: lazyScreen(() => import("../features/orders/screens/order-detail-screen")),
@@ -92,6 +105,15 @@ const screens: Partial<Record<PathName, RouteObject["lazy"]>> = {
 	platformWithdrawals: lazyScreen(() => import("../features/merchant-wallet/screens/platform-withdrawals-screen")),
 	platformShops: lazyScreen(() => import("../features/merchant-wallet/screens/platform-shops-screen")),
 	platformSettings: lazyScreen(() => import("../features/merchant-wallet/screens/platform-settings-screen")),
+	platformPaymentRails: lazyScreen(() =>
+		behindPlatformGuard(import("../features/payments/operator/rail-settings-screen")),
+	),
+	platformPaymentDiscrepancies: lazyScreen(() =>
+		behindPlatformGuard(import("../features/payments/operator/discrepancies-screen")),
+	),
+	platformRefundTransfers: lazyScreen(() =>
+		behindPlatformGuard(import("../features/payments/operator/refund-transfers-screen")),
+	),
 	mineNotices: lazyScreen(() => import("../features/notifications/screens/notice-settings-screen")),
 	merchantTelegram: lazyScreen(() => import("../features/notifications/screens/staff-telegram-group-screen")),
 };

@@ -23,6 +23,8 @@ export const Paths = {
 	/** Not in spec §2: which Telegram messages the member gets (issue 15). */
 	mineNotices: `${SUB}/mine/notices`,
 	pay: `${SUB}/pay/pay`,
+	/** Not in spec §2: a rail's checkout with no page of its own, a QR code or WeChat's in-app sheet (issue 29); the pay calls' redirectUrl names it. */
+	payCheckout: "/pay/checkout/:paymentId",
 	remark: `${SUB}/remark/remark`,
 	packages: `${SUB}/packages/index`,
 	login: `${SUB}/login/login`,
@@ -105,6 +107,12 @@ export const Paths = {
 	platformShops: "/pages/platform/shops",
 	/** Not in spec §2: the platform's terms: commission, hold, minimum withdrawal (issue 14). */
 	platformSettings: "/pages/platform/settings",
+	/** Not in spec §2: the payment rails the platform takes money with: WeChat Pay, Alipay, KHQR (issue 29). */
+	platformPaymentRails: "/pages/platform/payment-rails",
+	/** Not in spec §2: differences between our payments and the rails' own statements, for the operator (issue 29). */
+	platformPaymentDiscrepancies: "/pages/platform/payment-discrepancies",
+	/** Not in spec §2: KHQR refunds the platform's staff transfer back and record (issue 29). */
+	platformRefundTransfers: "/pages/platform/refund-transfers",
 } as const;
 
 export type PathName = keyof typeof Paths;

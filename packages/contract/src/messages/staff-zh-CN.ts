@@ -152,6 +152,31 @@ const staffZhCN = {
 	takePaymentAtCounter: "该账单仍有待付金额，请使用收银台的“收款”收取",
 	fillTerminalReference: "请填写刷卡机凭条上的参考号",
 	terminalReferenceTooLong: "参考号最多 40 个字符",
+	// Payment differences (issue 29, daily reconciliation)
+	fillResolutionNote: "请填写处理说明",
+	discrepancyAlreadyResolved: "这条差异已由 {name} 处理过了，无需再处理",
+	// Payment rails set up by the platform operator (issue 29 part 6)
+	railApiV3KeyLength: "APIv3 密钥应为 32 个字符",
+	railSecretMissing: "请填写：目前还没有保存过",
+	railPrivateKeyInvalid: "无法读取这个私钥：请粘贴完整的密钥文件内容（含 BEGIN 和 END 行），或密钥工具生成的整段文本",
+	railPublicKeyInvalid: "无法读取这个公钥：请粘贴完整的公钥内容（含 BEGIN 和 END 行），或平台给出的整段文本",
+	railKeyNotRsa2048: "密钥应为 2048 位或以上的 RSA 密钥",
+	railPrivateKeyGiven: "这是私钥，这里应填写公钥。私钥不要交给任何人",
+	railPublicKeyIsOwn: "这是你自己应用的公钥，这里应填写支付平台给出的公钥",
+	railTokenExpiryInvalid: "请填写令牌的到期时间",
+	railNotSetUp: "这个支付通道还没有设置，请先保存设置",
+	railSettingsUnreadable: "已保存的设置无法读取（服务器密钥已更换），请重新填写所有密钥后保存",
+	railTestOk: "连接正常：支付平台接受了这些设置",
+	railTestUnreachable: "连接不上支付平台：请稍后再试，或检查服务器的网络",
+	railTestCredentials: "支付平台不认这些账号信息：请检查商户号、应用 ID 和密钥是否对应同一个账号",
+	railTestSignature: "签名校验失败：请检查私钥、证书序列号和平台公钥是否正确",
+	railTestExpired: "凭证已过期：请到支付平台更新后重新保存",
+	railTestMisconfigured: "支付平台说设置有误：请对照平台后台检查各项设置",
+	railTestNotAvailable: "这个支付通道在本服务器上还不可用，暂时无法测试",
+	// KHQR refunds transferred back by staff (issue 29 part 3).
+	refundTransferNotFound: "找不到这笔 KHQR 退款",
+	refundTransferAlreadyRecorded: "这笔退款已经登记过转账（流水号不同），未作更改",
+	refundNotAwaitingTransfer: "这笔退款不在等待转账",
 } as const satisfies Record<string, string>;
 
 export type StaffMessageKey = keyof typeof staffZhCN;

@@ -55,7 +55,7 @@ export async function startScanToPay(
 	origin: string,
 ): Promise<PaymentCheckout> {
 	const shop = await counterShop(deps, ctx, fields.shopId);
-	const gateway = await availableGateway(deps, ctx.tenant.id, fields.payMethod);
+	const gateway = await availableGateway(deps, ctx, fields.payMethod, "counter");
 	if (fields.railCurrency && fields.payMethod !== "khqr") throw new BusinessError(ErrorCode.PayMethodUnavailable);
 	const paymentId = randomUUID();
 	const started = await deps.db.transaction().execute(async (trx) => {

@@ -227,7 +227,7 @@ async function startGatewayPurchase(
 	key: string,
 	origin: string,
 ): Promise<CardPurchaseView> {
-	const gateway = await availableGateway(deps, ctx.tenant.id, input.payMethod);
+	const gateway = await availableGateway(deps, ctx, input.payMethod);
 	const now = deps.clock.now();
 	const paymentId = randomUUID();
 	const started = await deps.db.transaction().execute(async (trx) => {

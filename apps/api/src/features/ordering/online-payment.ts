@@ -30,7 +30,7 @@ export async function startGatewayPayment(
 	ctx: SignedInContext,
 	args: { orderId: number; provider: GatewayName; origin: string; railCurrency?: KhqrCurrency | undefined },
 ): Promise<PaymentResult> {
-	const gateway = await availableGateway(deps, ctx.tenant.id, args.provider);
+	const gateway = await availableGateway(deps, ctx, args.provider);
 	const now = deps.clock.now();
 	const paymentId = randomUUID();
 	const order = await deps.db.transaction().execute(async (trx) => {

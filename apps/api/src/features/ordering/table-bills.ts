@@ -97,7 +97,7 @@ export async function payTableBill(
 	if (!isCurrent(seating)) return answerEndedSeating(deps, ctx, seating.bill, input);
 	if (input.payMethod === "balance") return payFromBalance(deps, ctx, seating, input.expectedTotal);
 
-	const gateway = await availableGateway(deps, ctx.tenant.id, input.payMethod);
+	const gateway = await availableGateway(deps, ctx, input.payMethod);
 	const now = deps.clock.now();
 	const paymentId = randomUUID();
 	const bill = await deps.db.transaction().execute(async (trx) => {

@@ -1,4 +1,11 @@
-import { type CurrencyConfig, ErrorCode, type KhqrCurrency, type PayerScene, secondCurrencyUnits } from "@bayon/contract";
+import {
+	type CurrencyConfig,
+	ErrorCode,
+	type KhqrCurrency,
+	type PayerScene,
+	type PayMethodState,
+	secondCurrencyUnits,
+} from "@bayon/contract";
 import type { Transaction } from "kysely";
 import type { DB } from "../../db/schema.js";
 import { BusinessError } from "../../http/business-error.js";
@@ -8,6 +15,7 @@ import { addSeconds } from "../../lib/clock.js";
 import type { GatewayName, PaymentGateway } from "./gateway.js";
 import { askGatewayAbout, PAYMENT_IN_DOUBT_COLUMNS } from "./in-doubt.js";
 import type { PaymentPurposeKind } from "./purposes.js";
+import { RAILS } from "./rails/index.js";
 import { gatewayFor } from "./registry.js";
 
 /**
@@ -16,14 +24,49 @@ import { gatewayFor } from "./registry.js";
  */
 export const FIRST_CHECK_AFTER_SECONDS = 120;
 
+/** When the reconciliation job first asks about a payment: a rail without callbacks keeps its own schedule. */
+function firstCheckSeconds(provider: GatewayName): number {
+	return provider === "sandbox"
+		? FIRST_CHECK_AFTER_SECONDS
+		: (RAILS[provider].firstCheckSeconds ?? FIRST_CHECK_AFTER_SECONDS);
+}
+
 /**
- * The tenant's gateway by that name, or "not available": a rail not set up, switched off or
- * unable to take the tenant's currency; the sandbox in production.
+ * The tenant's gateway by that name, when the payer can pay with it from where they are; else
+ * "not available": a rail not set up, switched off or unable to take the tenant's currency, the
+ * sandbox in production, or a rail that does not work in this browser (the web app shows the
+ * spec's hint there, so this is a stale page or a hand-made call). Asked before anything is
+ * recorded, so a refusal leaves no pending payment behind.
  */
-export async function availableGateway(deps: AppDeps, tenantId: number, provider: GatewayName): Promise<PaymentGateway> {
-	const gateway = await gatewayFor(deps, tenantId, provider);
+export async function availableGateway(
+	deps: AppDeps,
+	ctx: RequestContext,
+	provider: GatewayName,
+	scene: PayerScene = payerScene(ctx.userAgent),
+): Promise<PaymentGateway> {
+	const gateway = await gatewayFor(deps, ctx.tenant.id, provider);
 	if (!gateway?.isAvailable()) throw new BusinessError(ErrorCode.PayMethodUnavailable);
+	if (!takesCurrency(gateway, ctx.tenant.currency.code) || methodState(gateway, scene) !== "ready")
+		throw new BusinessError(ErrorCode.PayMethodUnavailable);
 	return gateway;
+}
+
+/** Whether a gateway can take money in the ledger's currency (the sandbox takes any). */
+export function takesCurrency(gateway: PaymentGateway, ledgerCurrency: string): boolean {
+	return gateway.name === "sandbox" || RAILS[gateway.name].currencies.includes(ledgerCurrency);
+}
+
+/**
+ * How a way to pay stands for a payer in this scene: offered, or the spec's hint of where it
+ * works (§5). WeChat blocks Alipay's pages; WeChat Pay outside WeChat needs H5, which the rail
+ * says it has (its settings); the counter and a desktop show codes, which every rail has.
+ */
+export function methodState(gateway: PaymentGateway, scene: PayerScene): PayMethodState {
+	const own = gateway.stateFor?.(scene);
+	if (own) return own;
+	if (gateway.name === "alipay") return scene === "wechat_browser" ? "openInBrowser" : "ready";
+	if (gateway.name === "wechat") return scene === "mobile_browser" || scene === "alipay_app" ? "openInWechat" : "ready";
+	return "ready";
 }
 
 /**
@@ -58,7 +101,7 @@ export async function recordPendingPayment(
 			provider_txn_id: null,
 			created_at: args.now,
 			updated_at: args.now,
-			next_check_at: addSeconds(args.now, FIRST_CHECK_AFTER_SECONDS),
+			next_check_at: addSeconds(args.now, firstCheckSeconds(args.provider)),
 		})
 		.execute();
 }

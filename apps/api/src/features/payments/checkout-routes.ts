@@ -1,11 +1,4 @@
-import {
-	ErrorCode,
-	type PayerScene,
-	type PaymentCheckout,
-	PaymentCheckoutParams,
-	type PayMethodState,
-	type PayMethodsAnswer,
-} from "@bayon/contract";
+import { ErrorCode, type PayMethodsAnswer, type PaymentCheckout, PaymentCheckoutParams } from "@bayon/contract";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Selectable } from "kysely";
@@ -14,8 +7,7 @@ import { BusinessError } from "../../http/business-error.js";
 import type { AppDeps } from "../../http/deps.js";
 import { ok } from "../../http/envelope.js";
 import { type RequestContext, signedIn } from "../../http/request-context.js";
-import { payerScene } from "./attempts.js";
-import type { PaymentGateway } from "./gateway.js";
+import { methodState, payerScene, takesCurrency } from "./attempts.js";
 import { askGatewayAbout, PAYMENT_IN_DOUBT_COLUMNS } from "./in-doubt.js";
 import { RAILS } from "./rails/index.js";
 import { availableGateways } from "./registry.js";
@@ -113,25 +105,15 @@ export async function payMethods(deps: AppDeps, ctx: RequestContext): Promise<Pa
 			methods.push({ method: "sandbox", state: "ready", currencies: [ledger.code] });
 			continue;
 		}
+		if (!takesCurrency(gateway, ledger.code)) continue;
 		const rail = RAILS[gateway.name];
-		if (!rail.currencies.includes(ledger.code)) continue;
 		const currencies =
 			gateway.name === "khqr" && ledger.second && rail.currencies.includes(ledger.second.code)
 				? [ledger.code, ledger.second.code]
 				: [ledger.code];
-		methods.push({ method: gateway.name, state: stateFor(gateway, scene), currencies });
+		methods.push({ method: gateway.name, state: methodState(gateway, scene), currencies });
 	}
 	const khqrFirst = methods.findIndex((method) => method.method === "khqr");
 	if (khqrFirst > 0) methods.unshift(...methods.splice(khqrFirst, 1));
 	return { scene, methods };
-}
-
-function stateFor(gateway: PaymentGateway, scene: PayerScene): PayMethodState {
-	const own = gateway.stateFor?.(scene);
-	if (own) return own;
-	// WeChat blocks Alipay's pages; WeChat Pay outside WeChat needs H5, which the rail says it has.
-	if (gateway.name === "alipay") return scene === "wechat_browser" ? "openInBrowser" : "ready";
-	if (gateway.name === "wechat")
-		return scene === "mobile_browser" || scene === "alipay_app" ? "openInWechat" : "ready";
-	return "ready";
 }

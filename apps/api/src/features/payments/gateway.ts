@@ -22,7 +22,9 @@ export interface GatewayRefundReport {
 }
 
 /** A genuine callback, read: about a payment or about a refund. */
-export type GatewayCallback = { type: "payment"; report: GatewayPaymentReport } | { type: "refund"; report: GatewayRefundReport };
+export type GatewayCallback =
+	| { type: "payment"; report: GatewayPaymentReport }
+	| { type: "refund"; report: GatewayRefundReport };
 
 /**
  * A callback that is signed correctly but names something else than the payment we recorded

@@ -5,6 +5,7 @@ import type { AppDeps } from "../../http/deps.js";
 import { addSeconds } from "../../lib/clock.js";
 import type { GatewayPaymentReport, PaymentGateway } from "./gateway.js";
 import type { PaymentPurposeKind } from "./purposes.js";
+import { RAILS } from "./rails/index.js";
 import { gatewayFor } from "./registry.js";
 import { type ApplyOutcome, applyGatewayReport } from "./reports.js";
 
@@ -41,6 +42,7 @@ export function noGatewayPaymentInDoubt(
 export const PAYMENT_IN_DOUBT_COLUMNS = [
 	"id",
 	"tenant_id",
+	"rail_expires_at",
 	"provider",
 	"purpose",
 	"purpose_id",
@@ -99,8 +101,16 @@ export async function askGatewayAbout(deps: AppDeps, payment: PaymentInDoubt): P
 				: {
 						checked_at: now,
 						// Asked again after half its age so far: often while the payer may still be at
-						// the checkout page, rarely once it has been left alone for hours.
-						next_check_at: addSeconds(now, Math.min(3600, Math.max(60, ageSeconds / 2))),
+						// the checkout page, rarely once it has been left alone for hours; a rail that
+						// never calls back (KHQR) on its own, closer schedule.
+						next_check_at:
+							railSchedule(payment.provider)?.(
+								{
+									created_at: new Date(payment.created_at),
+									rail_expires_at: payment.rail_expires_at ? new Date(payment.rail_expires_at) : null,
+								},
+								now,
+							) ?? addSeconds(now, Math.min(3600, Math.max(60, ageSeconds / 2))),
 						claimed_until: null,
 						check_failures: 0,
 						last_check_error: null,
@@ -111,6 +121,13 @@ export async function askGatewayAbout(deps: AppDeps, payment: PaymentInDoubt): P
 		.execute();
 	if (abandoned) deps.log.info(about, "gateway payment abandoned: the payer never decided");
 	return abandoned ? "abandoned" : "undecided";
+}
+
+/** A rail's own schedule for asking again, where it has one (a rail without callbacks). */
+function railSchedule(provider: PaymentInDoubt["provider"]) {
+	return provider === "wechat" || provider === "alipay" || provider === "khqr"
+		? RAILS[provider].nextCheckAt
+		: undefined;
 }
 
 /** A payment in doubt as the log names it: its id and what it pays for. */

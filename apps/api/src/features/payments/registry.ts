@@ -34,7 +34,12 @@ async function loadRail(deps: AppDeps, tenantId: number, rail: RailName): Promis
 	// A database that cannot be read throws (nothing is kept, the next call reads again).
 	const stored = await readRailSettings(deps, tenantId, rail);
 	try {
-		if (stored) gateway = RAILS[rail].gateway(deps, tenantId, openRailSettings(deps.config, tenantId, rail, stored.sealed) as never);
+		if (stored)
+			gateway = RAILS[rail].gateway(
+				deps,
+				tenantId,
+				openRailSettings(deps.config, tenantId, rail, stored.sealed) as never,
+			);
 	} catch (error) {
 		// Settings that no longer open (the key changed) or no longer fit: the rail is off until fixed.
 		deps.log.error({ err: error, tenantId, rail }, "payment rail settings cannot be used; the rail is off");

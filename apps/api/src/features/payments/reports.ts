@@ -1,8 +1,10 @@
+import type { Transaction } from "kysely";
+import type { DB } from "../../db/schema.js";
 import type { AppDeps } from "../../http/deps.js";
 import type { GatewayPaymentReport, PaymentGateway } from "./gateway.js";
 import { type PaymentRow, type PurposeOutcome, paymentPurpose } from "./purposes.js";
-import { flagRefusedCallback } from "./flags.js";
 import { deliverGatewayRefundsSoon } from "./refunds.js";
+import { flagDiscrepancy } from "./statements/flags.js";
 
 interface Refused {
 	payment: PaymentRow;
@@ -59,23 +61,22 @@ export async function applyGatewayReport(
 			.returningAll()
 			.executeTakeFirstOrThrow();
 		const outcome = await paymentPurpose(decided.purpose).settle(trx, decided, { status: report.status }, now);
+		if (outcome === "refunded_late") await flagIfPaidTwice(trx, gateway, decided, report, now);
 		return { outcome, payment: decided };
 	});
 	if (result.outcome === "amount_mismatch" || result.outcome === "currency_mismatch") {
 		// Genuine but not what we asked for: never applied; a person must look at it.
 		const { payment, expectedAmount, expectedCurrency } = (result as { refused: Refused }).refused;
-		await flagRefusedCallback(deps, {
+		await flagDiscrepancy(deps.db, {
 			tenantId: payment.tenant_id,
 			rail: gateway.name,
 			kind: result.outcome,
 			paymentId: payment.id,
+			railTradeNo: report.providerTxnId,
 			ourAmount: expectedAmount,
 			railAmount: report.amount,
-			detail: {
-				reportedCurrency: report.currency ?? null,
-				expectedCurrency: expectedCurrency ?? null,
-				providerTxnId: report.providerTxnId,
-			},
+			detail: { reportedCurrency: report.currency ?? null, expectedCurrency: expectedCurrency ?? null },
+			at: now,
 		});
 		return result.outcome;
 	}
@@ -88,4 +89,44 @@ export async function applyGatewayReport(
 /** After commit: the purpose tells whoever watches it. A failure to tell changes nothing booked. */
 async function announceSettled(deps: AppDeps, payment: PaymentRow, outcome: PurposeOutcome): Promise<void> {
 	await paymentPurpose(payment.purpose).announce?.(deps, payment, outcome);
+}
+
+/**
+ * Money given back because what it paid for was paid already (two tabs, two rails), rather than
+ * because it came too late: flagged for the operator beside the refund (on KHQR the refund is a
+ * transfer a person makes), in the same transaction.
+ */
+async function flagIfPaidTwice(
+	trx: Transaction<DB>,
+	gateway: PaymentGateway,
+	payment: PaymentRow,
+	report: GatewayPaymentReport,
+	now: Date,
+): Promise<void> {
+	const first = await trx
+		.selectFrom("payment")
+		.select(["id", "provider"])
+		.where("purpose", "=", payment.purpose)
+		.where("purpose_id", "=", payment.purpose_id)
+		.where("status", "=", "succeeded")
+		.where("id", "!=", payment.id)
+		.executeTakeFirst();
+	if (!first) return;
+	await flagDiscrepancy(trx, {
+		tenantId: payment.tenant_id,
+		rail: gateway.name,
+		kind: "paid_twice",
+		paymentId: payment.id,
+		railTradeNo: report.providerTxnId,
+		ourAmount: payment.rail_amount ?? payment.amount,
+		railAmount: report.amount,
+		detail: {
+			purpose: payment.purpose,
+			purposeId: payment.purpose_id,
+			firstPaymentId: first.id,
+			firstPaidWith: first.provider,
+			currency: report.currency ?? payment.rail_currency ?? payment.currency,
+		},
+		at: now,
+	});
 }

@@ -1,11 +1,11 @@
 import formbody from "@fastify/formbody";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { AppDeps } from "../../http/deps.js";
-import { flagRefusedCallback } from "./flags.js";
 import { RAILS } from "./rails/index.js";
+import { applyRefundReport } from "./refunds.js";
 import { gatewayFor, gateways } from "./registry.js";
 import { applyGatewayReport } from "./reports.js";
-import { applyRefundReport } from "./refunds.js";
+import { flagDiscrepancy } from "./statements/flags.js";
 
 /** The sandbox gateway's own pages (its checkout), and each rail's pages on our server (WeChat's sign-in return). */
 export async function sandboxGatewayRoutes(app: FastifyInstance, deps: AppDeps) {
@@ -37,23 +37,33 @@ export async function gatewayCallbackRoutes(app: FastifyInstance, deps: AppDeps)
 			provider: string,
 			tenantId: number,
 		) => {
-			const gateway = Number.isSafeInteger(tenantId) ? await gatewayFor(deps, tenantId, provider).catch(() => null) : null;
-			if (!gateway) return reply.code(gateway === null ? 503 : 404).type("text/plain").send("fail");
+			const gateway = Number.isSafeInteger(tenantId)
+				? await gatewayFor(deps, tenantId, provider).catch(() => null)
+				: null;
+			if (!gateway)
+				return reply
+					.code(gateway === null ? 503 : 404)
+					.type("text/plain")
+					.send("fail");
 			const answer = (accepted: boolean, status = accepted ? 200 : 400) => {
 				const shaped = gateway.callbackAnswer?.(accepted);
 				if (shaped) return reply.code(shaped.status).type(shaped.contentType).send(shaped.body);
-				return reply.code(status).type("text/plain").send(accepted ? "success" : "fail");
+				return reply
+					.code(status)
+					.type("text/plain")
+					.send(accepted ? "success" : "fail");
 			};
 			const callback = gateway.verifyCallback(request.headers, typeof request.body === "string" ? request.body : "");
 			if (!callback) return answer(false);
 			if (callback.type === "foreign") {
 				request.log.warn({ provider, tenantId, callback }, "gateway callback for another merchant refused");
-				await flagRefusedCallback(deps, {
+				await flagDiscrepancy(deps.db, {
 					tenantId,
 					rail: gateway.name,
 					kind: "merchant_mismatch",
 					paymentId: callback.paymentId,
 					detail: callback.detail,
+					at: deps.clock.now(),
 				}).catch((error: unknown) => request.log.error({ err: error }, "refused callback could not be flagged"));
 				return answer(false);
 			}
@@ -62,7 +72,10 @@ export async function gatewayCallbackRoutes(app: FastifyInstance, deps: AppDeps)
 			const recorded =
 				callback.type === "refund"
 					? await applyRefundReport(deps, gateway, callback.report).catch((error: unknown) => {
-							request.log.error({ err: error, refundId: callback.report.refundId }, "refund callback could not be recorded");
+							request.log.error(
+								{ err: error, refundId: callback.report.refundId },
+								"refund callback could not be recorded",
+							);
 							return null;
 						})
 					: await applyGatewayReport(deps, gateway, callback.report).catch((error: unknown) => {
@@ -86,14 +99,15 @@ export async function gatewayCallbackRoutes(app: FastifyInstance, deps: AppDeps)
 		);
 		const handleSandbox = (request: Parameters<typeof handle>[0], reply: FastifyReply) =>
 			handle(request, reply, "sandbox", 0);
-		scope.post<{ Params: { provider: string; tenantId: string } }>("/pay/notify/:provider/:tenantId", (request, reply) =>
-			handle(
-				request,
-				reply,
-				request.params.provider,
-				/^\d{1,15}$/.test(request.params.tenantId) ? Number(request.params.tenantId) : Number.NaN,
-			),
+		scope.post<{ Params: { provider: string; tenantId: string } }>(
+			"/pay/notify/:provider/:tenantId",
+			(request, reply) =>
+				handle(
+					request,
+					reply,
+					request.params.provider,
+					/^\d{1,15}$/.test(request.params.tenantId) ? Number(request.params.tenantId) : Number.NaN,
+				),
 		);
 	});
 }
-

@@ -253,7 +253,7 @@ async function startGatewayPayment(
 	origin: string,
 	railCurrency: KhqrCurrency | undefined,
 ): Promise<PayOutcome> {
-	const gateway = await availableGateway(deps, ctx.tenant.id, provider);
+	const gateway = await availableGateway(deps, ctx, provider);
 	const now = deps.clock.now();
 	const paymentId = randomUUID();
 	const started = await deps.db.transaction().execute(async (trx) => {

@@ -84,7 +84,7 @@ export async function startRecharge(
 		key,
 	});
 	if (earlier) return replay(deps, ctx, earlier, requestHash);
-	const gateway = await availableGateway(deps, ctx.tenant.id, input.payMethod);
+	const gateway = await availableGateway(deps, ctx, input.payMethod);
 	const now = deps.clock.now();
 	const paymentId = randomUUID();
 	const started = await deps.db.transaction().execute(async (trx) => {

@@ -1,6 +1,7 @@
 import {
 	type BillPaymentResult,
 	IDEMPOTENCY_HEADER,
+	type KhqrCurrency,
 	type OrderView,
 	type PageResult,
 	type PayMethod,
@@ -70,8 +71,8 @@ export function createOrder(input: PlaceOrderInput, idempotencyKey: string): Pro
 	});
 }
 
-export function payOrder(orderId: number, payMethod: PayMethod): Promise<PaymentResult> {
-	return api.post<PaymentResult>("/order/pay", { orderId, payMethod }, { toast: false, loading: true });
+export function payOrder(orderId: number, payMethod: PayMethod, railCurrency?: KhqrCurrency): Promise<PaymentResult> {
+	return api.post<PaymentResult>("/order/pay", { orderId, payMethod, railCurrency }, { toast: false, loading: true });
 }
 
 export function paymentStatus(orderId: number): Promise<PaymentResult> {
@@ -100,10 +101,11 @@ export function payTableBill(
 	tableToken: string,
 	payMethod: PayMethod,
 	expectedTotal: number,
+	railCurrency?: KhqrCurrency,
 ): Promise<BillPaymentResult> {
 	return api.post<BillPaymentResult>(
 		"/order/bill/pay",
-		{ tableToken, payMethod, expectedTotal },
+		{ tableToken, payMethod, railCurrency, expectedTotal },
 		{ toast: false, loading: true },
 	);
 }

@@ -15,6 +15,13 @@ export interface Rail<R extends RailName> {
 	readonly currencies: readonly string[];
 	gateway(deps: AppDeps, tenantId: number, settings: RailSettingsByRail[R]): PaymentGateway;
 	routes?(app: FastifyInstance, deps: AppDeps): Promise<void>;
-	/** Background work of its own (KHQR's polls happen through the reconciliation job instead). */
+	/** What may be shown back of its settings. */
 	summary(settings: RailSettingsByRail[R]): Record<string, string | null>;
+	/**
+	 * A rail with no callback (KHQR) is asked on its own schedule by the reconciliation job
+	 * (decision 005): first this soon after the payment starts, then when `nextCheckAt` says while
+	 * the payer has not paid. Absent: the job's schedule for rails that call back.
+	 */
+	firstCheckSeconds?: number;
+	nextCheckAt?(payment: { created_at: Date; rail_expires_at: Date | null }, now: Date): Date;
 }

@@ -29,6 +29,7 @@ import {
 	StoreIcon,
 	ToolsIcon,
 	WalletIcon,
+	WarningIcon,
 } from "../../../ui/icons";
 import { PullRefresh } from "../../../ui/pull-refresh";
 import { ErrorState } from "../../../ui/states";
@@ -61,6 +62,24 @@ const platformLinks: { to: string; labelKey: UiKey; Icon: Icon; testId: string }
 		labelKey: "page.platformSettings",
 		Icon: ToolsIcon,
 		testId: "link-platform-settings",
+	},
+	{
+		to: Paths.platformPaymentRails,
+		labelKey: "page.platformPaymentRails",
+		Icon: CardIcon,
+		testId: "link-platform-payment-rails",
+	},
+	{
+		to: Paths.platformPaymentDiscrepancies,
+		labelKey: "page.platformPaymentDiscrepancies",
+		Icon: WarningIcon,
+		testId: "link-platform-payment-discrepancies",
+	},
+	{
+		to: Paths.platformRefundTransfers,
+		labelKey: "page.platformRefundTransfers",
+		Icon: CardIcon,
+		testId: "link-platform-refund-transfers",
 	},
 ];
 

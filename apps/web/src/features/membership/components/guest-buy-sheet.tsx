@@ -1,4 +1,10 @@
-import { type CardPurchaseView, ErrorCode, type PayMethod, type VipCardDetail } from "@bayon/contract";
+import {
+	type CardPurchaseView,
+	ErrorCode,
+	type KhqrCurrency,
+	type PayMethod,
+	type VipCardDetail,
+} from "@bayon/contract";
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { ApiError, errorText } from "../../../lib/api-client";
@@ -11,6 +17,7 @@ import { WalletIcon, WarningIcon } from "../../../ui/icons";
 import { BottomSheet } from "../../../ui/sheet";
 import { identityKeys } from "../../identity/api";
 import { PayMethodPicker } from "../../payments/components/pay-method-picker";
+import { railCurrencyFor } from "../../payments/pay-method";
 import { buyCard, invalidateCards, newPurchaseKey, rememberExtending } from "../guest-api";
 import { useCardDate } from "../guest-format";
 import { useCardText } from "../guest-strings";
@@ -47,6 +54,7 @@ export function BuySheet({
 	const { card, mine, balance } = detail;
 	const extending = detail.purchase.allowed && detail.purchase.extends;
 	const [method, setMethod] = useState<PayMethod>("balance");
+	const [railCurrency, setRailCurrency] = useState<KhqrCurrency | null>(null);
 	const [refusal, setRefusal] = useState<Refusal | null>(null);
 	const purchaseKey = useRef(newPurchaseKey());
 	const short = balance !== null && balance < card.price;
@@ -69,7 +77,10 @@ export function BuySheet({
 	const [pay, paying] = useDebouncedSubmit(async () => {
 		let purchase: CardPurchaseView;
 		try {
-			purchase = await buyCard({ cardTypeId: card.id, payMethod: method }, purchaseKey.current);
+			purchase = await buyCard(
+				{ cardTypeId: card.id, payMethod: method, railCurrency: railCurrencyFor(method, railCurrency) },
+				purchaseKey.current,
+			);
 		} catch (error) {
 			if (error instanceof ApiError) {
 				// Refused: nothing was bought, so the next try is a new intent; the page asks again
@@ -140,6 +151,12 @@ export function BuySheet({
 					total={card.price}
 					balance={balance}
 					balanceShortNote={ct("buy.balanceShort", { amount: money(balance ?? 0) })}
+					railCurrency={railCurrency}
+					onRailCurrencyChange={(next) => {
+						// Another currency is another purchase intent (its request differs).
+						purchaseKey.current = newPurchaseKey();
+						setRailCurrency(next);
+					}}
 				/>
 				{refusal ? (
 					<div className="vip-refused" role="alert" data-testid="vip-buy-refused">

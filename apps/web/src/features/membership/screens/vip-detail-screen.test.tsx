@@ -22,6 +22,11 @@ function renderDetail(query: Record<string, number> = { id: 3 }) {
 const common = {
 	"/system/config": { code: 0, data: usdConfig },
 	"/member/user/get-info": () => JSON.parse(localStorage.getItem("userinfo") ?? "null"),
+	// The shop's rails (issue 29): with none set up, the sandbox.
+	"/pay/methods": () => ({
+		scene: "mobile_browser",
+		methods: [{ method: "sandbox", state: "ready", currencies: ["USD"] }],
+	}),
 };
 
 beforeEach(startAsGuest);

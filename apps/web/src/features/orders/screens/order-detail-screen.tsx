@@ -1,4 +1,4 @@
-import type { OrderView, PayMethod } from "@bayon/contract";
+import type { KhqrCurrency, OrderView, PayMethod } from "@bayon/contract";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { Link, useSearchParams } from "react-router";
@@ -13,6 +13,7 @@ import { ConfirmDialog } from "../../../ui/confirm-dialog";
 import { EmptyState, ErrorState, LoadingState } from "../../../ui/states";
 import { useMemberInfo } from "../../identity/api";
 import { PayMethodPicker } from "../../payments/components/pay-method-picker";
+import { railCurrencyFor } from "../../payments/pay-method";
 import {
 	cancelOrder,
 	confirmReceived,
@@ -110,6 +111,7 @@ function OrderDetail({ order }: { order: OrderView }) {
 	useMemberInfo(); // a fresh balance, so the picker knows whether it covers the order
 	const [confirmCancel, setConfirmCancel] = useState(false);
 	const [method, setMethod] = useState<PayMethod>("balance");
+	const [railCurrency, setRailCurrency] = useState<KhqrCurrency | null>(null);
 	const steps = progressSteps(order.orderType);
 	// While a refund is asked for the order is stopped: its headline says so, without a progress bar.
 	const reached = order.refundStatus === "requested" ? null : progressReached(order.status);
@@ -117,7 +119,7 @@ function OrderDetail({ order }: { order: OrderView }) {
 
 	const [pay, paying] = useDebouncedSubmit(async () => {
 		try {
-			const result = await payOrder(order.id, method);
+			const result = await payOrder(order.id, method, railCurrencyFor(method, railCurrency));
 			if (result.redirectUrl) {
 				window.location.assign(result.redirectUrl);
 				return;
@@ -245,7 +247,15 @@ function OrderDetail({ order }: { order: OrderView }) {
 				</dl>
 			</section>
 
-			{can.pay && <PayMethodPicker value={method} onChange={setMethod} total={order.total} />}
+			{can.pay && (
+				<PayMethodPicker
+					value={method}
+					onChange={setMethod}
+					total={order.total}
+					railCurrency={railCurrency}
+					onRailCurrencyChange={setRailCurrency}
+				/>
+			)}
 
 			<div className="order-actions" data-testid="order-actions">
 				{can.cancel && (

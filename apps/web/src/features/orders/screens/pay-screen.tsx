@@ -1,5 +1,6 @@
 import {
 	ErrorCode,
+	type KhqrCurrency,
 	Limits,
 	type MessageKey,
 	type OrderView,
@@ -7,6 +8,7 @@ import {
 	type ShopSummary,
 } from "@bayon/contract";
 import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { ApiError, errorText } from "../../../lib/api-client";
 import { usePrice } from "../../../lib/app-config";
@@ -38,6 +40,7 @@ import { PricedLines } from "../../ordering/components/priced-lines";
 import { checkPickupTime } from "../../ordering/pickup-time";
 import { useCartPricing } from "../../ordering/use-cart-pricing";
 import { PayMethodPicker } from "../../payments/components/pay-method-picker";
+import { railCurrencyFor } from "../../payments/pay-method";
 import { shopDetailQuery, timezoneOf } from "../../venues/api";
 import { formatWindows } from "../../venues/open-state";
 import { createOrder, invalidateOrders, orderDetailQuery, payOrder } from "../api";
@@ -85,6 +88,7 @@ function PayContent({ shop, timeZone }: { shop: ShopSummary; timeZone: string })
 	const member = useAppState((s) => s.member);
 	useMemberInfo();
 	const draft = useDraft();
+	const [railCurrency, setRailCurrency] = useState<KhqrCurrency | null>(null);
 	// The member's coupon (issue 13): priced with the cart and sent with the order.
 	const couponId = member ? draft.couponId : null;
 	const pricing = useCartPricing(shop.id, couponId);
@@ -172,7 +176,7 @@ function PayContent({ shop, timeZone }: { shop: ShopSummary; timeZone: string })
 			return;
 		}
 		try {
-			const result = await payOrder(orderId, draft.payMethod);
+			const result = await payOrder(orderId, draft.payMethod, railCurrencyFor(draft.payMethod, railCurrency));
 			finish();
 			if (result.redirectUrl) {
 				window.location.assign(result.redirectUrl);
@@ -307,6 +311,8 @@ function PayContent({ shop, timeZone }: { shop: ShopSummary; timeZone: string })
 					value={draft.payMethod}
 					onChange={(payMethod) => updateDraft({ payMethod })}
 					total={priced?.total ?? null}
+					railCurrency={railCurrency}
+					onRailCurrencyChange={setRailCurrency}
 				/>
 			)}
 

@@ -1,4 +1,4 @@
-import type { BillRoundView, PayMethod, SeatingEndedData, TableBillView } from "@bayon/contract";
+import type { BillRoundView, KhqrCurrency, PayMethod, SeatingEndedData, TableBillView } from "@bayon/contract";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import { Link } from "react-router";
@@ -14,6 +14,7 @@ import { EmptyState, ErrorState, LoadingState } from "../../../ui/states";
 import { useMemberInfo } from "../../identity/api";
 import { PricedLines } from "../../ordering/components/priced-lines";
 import { PayMethodPicker } from "../../payments/components/pay-method-picker";
+import { railCurrencyFor } from "../../payments/pay-method";
 import { invalidateOrders, payTableBill, tableBillQuery } from "../api";
 import { useLiveOrders } from "../use-live-orders";
 import "../../../ui/footer-bar.css";
@@ -123,10 +124,11 @@ function Bill({
 	const money = usePrice();
 	const switchTab = useSwitchTab();
 	const [payMethod, setPayMethod] = useState<PayMethod>("balance");
+	const [railCurrency, setRailCurrency] = useState<KhqrCurrency | null>(null);
 
 	const [pay, paying] = useDebouncedSubmit(async () => {
 		try {
-			const result = await payTableBill(tableToken, payMethod, bill.due);
+			const result = await payTableBill(tableToken, payMethod, bill.due, railCurrencyFor(payMethod, railCurrency));
 			if (result.redirectUrl) {
 				window.location.assign(result.redirectUrl);
 				return;
@@ -178,7 +180,13 @@ function Bill({
 					>
 						{t("bill.orderMore")}
 					</button>
-					<PayMethodPicker value={payMethod} onChange={setPayMethod} total={bill.due} />
+					<PayMethodPicker
+						value={payMethod}
+						onChange={setPayMethod}
+						total={bill.due}
+						railCurrency={railCurrency}
+						onRailCurrencyChange={setRailCurrency}
+					/>
 					<footer className="cart-footer">
 						<span className="cart-footer__total">
 							<span className="cart-footer__label">{t("bill.due")}</span>

@@ -1,4 +1,4 @@
-import type { PayMethod, ReservationView } from "@bayon/contract";
+import type { KhqrCurrency, PayMethod, ReservationView } from "@bayon/contract";
 import { useState } from "react";
 import { Link } from "react-router";
 import { errorText } from "../../../lib/api-client";
@@ -11,6 +11,7 @@ import { useDebouncedSubmit } from "../../../lib/use-debounced-submit";
 import { BottomSheet } from "../../../ui/sheet";
 import { useMemberInfo } from "../../identity/api";
 import { PayMethodPicker } from "../../payments/components/pay-method-picker";
+import { railCurrencyFor } from "../../payments/pay-method";
 import { invalidateReservations, payReservation } from "../guest-api";
 import { useGuestText } from "../guest-strings";
 import "../../ordering/ordering.css";
@@ -37,13 +38,18 @@ export function GuestPaySheet({
 	const member = useAppState((s) => s.member);
 	useMemberInfo(); // a fresh balance, so the picker knows whether it covers the amount
 	const [method, setMethod] = useState<PayMethod>("balance");
+	const [railCurrency, setRailCurrency] = useState<KhqrCurrency | null>(null);
 	const due = reservation.payments.filter((payment) => payment.status === "due" || payment.status === "paying");
 	const short = member !== null && member.balance < reservation.amountDue;
 	const deadline = reservation.payDeadline ? formatTimeInZone(reservation.payDeadline, reservation.shopTimeZone) : null;
 
 	const [pay, paying] = useDebouncedSubmit(async () => {
 		try {
-			const result = await payReservation({ reservationId: reservation.id, payMethod: method });
+			const result = await payReservation({
+				reservationId: reservation.id,
+				payMethod: method,
+				railCurrency: railCurrencyFor(method, railCurrency),
+			});
 			if (result.redirectUrl) {
 				window.location.assign(result.redirectUrl);
 				return;
@@ -98,7 +104,13 @@ export function GuestPaySheet({
 						{gt("pay.deadline", { time: deadline.time })}
 					</p>
 				)}
-				<PayMethodPicker value={method} onChange={setMethod} total={reservation.amountDue} />
+				<PayMethodPicker
+					value={method}
+					onChange={setMethod}
+					total={reservation.amountDue}
+					railCurrency={railCurrency}
+					onRailCurrencyChange={setRailCurrency}
+				/>
 				{short && (
 					<p className="guest-pay__short" role="note" data-testid="reservation-pay-short">
 						{gt("pay.balanceShort")}{" "}

@@ -1,4 +1,4 @@
-import type { MessageKey, RechargeMenu } from "@bayon/contract";
+import type { KhqrCurrency, MessageKey, RechargeMenu, RechargePayMethod } from "@bayon/contract";
 import { useQuery } from "@tanstack/react-query";
 import { lazy, Suspense, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router";
@@ -11,6 +11,8 @@ import { ChevronIcon, QrCodeIcon, ShieldIcon } from "../../../ui/icons";
 import { PullRefresh } from "../../../ui/pull-refresh";
 import { EmptyState, ErrorState, LoadingState } from "../../../ui/states";
 import { useRequireMember } from "../../identity/require-member";
+import { PayMethodPicker } from "../../payments/components/pay-method-picker";
+import { railCurrencyFor } from "../../payments/pay-method";
 import { GuestAgreement } from "../components/guest-agreement";
 import { type CounterNotice, GuestCounterNotice } from "../components/guest-counter-notice";
 import { GuestPackageTiles } from "../components/guest-package-tiles";
@@ -71,6 +73,8 @@ function BalancePage({
 	const returnedId = returnedRechargeId(params.get("recharge"));
 	const [packageId, setPackageId] = useState<number | null>(null);
 	const [agreed, setAgreed] = useState(false);
+	const [method, setMethod] = useState<RechargePayMethod>("sandbox");
+	const [railCurrency, setRailCurrency] = useState<KhqrCurrency | null>(null);
 	const [problem, setProblem] = useState<MessageKey | null>(null);
 	const [showCode, setShowCode] = useState(false);
 	const [leaving, setLeaving] = useState(false);
@@ -102,7 +106,7 @@ function BalancePage({
 		}
 		try {
 			const recharge = await startRecharge(
-				{ packageId: chosen.id, payMethod: "sandbox", agree: true },
+				{ packageId: chosen.id, payMethod: method, railCurrency: railCurrencyFor(method, railCurrency), agree: true },
 				intentKey.current,
 			);
 			if (recharge.redirectUrl) {
@@ -216,6 +220,25 @@ function BalancePage({
 					/>
 				)}
 			</section>
+
+			{menu.packages.length > 0 && (
+				<PayMethodPicker
+					withBalance={false}
+					value={method}
+					onChange={(next) => {
+						if (next === "balance" || next === method) return;
+						// Another way to pay is another recharge intent (its request differs).
+						intentKey.current = newIntentKey();
+						setMethod(next);
+					}}
+					total={chosen?.payAmount ?? null}
+					railCurrency={railCurrency}
+					onRailCurrencyChange={(next) => {
+						intentKey.current = newIntentKey();
+						setRailCurrency(next);
+					}}
+				/>
+			)}
 
 			{menu.packages.length > 0 && (
 				<div className="sv-footer">

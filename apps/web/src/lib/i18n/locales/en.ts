@@ -120,6 +120,9 @@ const en: UiStrings = {
 	"page.platformWithdrawals": "Withdrawal review",
 	"page.platformShops": "Shop wallets",
 	"page.platformSettings": "Platform terms",
+	"page.platformPaymentRails": "Payment rails",
+	"page.platformPaymentDiscrepancies": "Payment differences",
+	"page.platformRefundTransfers": "KHQR refunds to transfer",
 	"page.notFound": "Page not found",
 
 	"home.greeting": "Welcome",

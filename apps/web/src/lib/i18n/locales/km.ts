@@ -120,6 +120,9 @@ const km: UiStrings = {
 	"page.platformWithdrawals": "ពិនិត្យការដកប្រាក់",
 	"page.platformShops": "កាបូបហាងទាំងអស់",
 	"page.platformSettings": "លក្ខខណ្ឌវេទិកា",
+	"page.platformPaymentRails": "ផ្លូវទូទាត់",
+	"page.platformPaymentDiscrepancies": "ភាពខុសគ្នានៃការបង់ប្រាក់",
+	"page.platformRefundTransfers": "ការសងប្រាក់ KHQR ដែលត្រូវផ្ទេរ",
 	"page.notFound": "រកមិនឃើញទំព័រ",
 
 	"home.greeting": "សូមស្វាគមន៍",

@@ -123,6 +123,9 @@ const zhCN = {
 	"page.platformWithdrawals": "平台提现审核",
 	"page.platformShops": "各店钱包",
 	"page.platformSettings": "平台结算规则",
+	"page.platformPaymentRails": "支付通道",
+	"page.platformPaymentDiscrepancies": "支付对账差异",
+	"page.platformRefundTransfers": "KHQR 退款转账",
 	"page.notFound": "页面不存在",
 
 	"home.greeting": "欢迎光临",

@@ -2,7 +2,6 @@ import { createHash, randomBytes } from "node:crypto";
 import type { KhqrRailSettings } from "@bayon/contract";
 import khqrSdk from "bakong-khqr";
 import type { AppDeps } from "../../../../http/deps.js";
-import { flagRefusedCallback } from "../../flags.js";
 import type {
 	CheckoutArgs,
 	CheckoutStart,
@@ -11,6 +10,7 @@ import type {
 	PaymentGateway,
 	StatementLine,
 } from "../../gateway.js";
+import { flagDiscrepancy } from "../../statements/flags.js";
 import type { Rail } from "../rail.js";
 import { isKhqrCurrency, KHQR_CURRENCY, type KhqrCurrencyCode, khqrAmountText, minorUnitsOf } from "./amounts.js";
 import { BAKONG_HOSTS, BakongClient, type BakongTransaction, BakongUnavailable } from "./bakong.js";
@@ -141,11 +141,13 @@ export function createKhqrGateway(deps: AppDeps, tenantId: number, settings: Khq
 				{ paymentId, md5, toAccountId: txn.toAccountId, amount: txn.amount, currency: txn.currency, hash: txn.hash },
 				"Bakong names a transaction for this KHQR that is not ours to take (another account, or an amount we cannot read): not applied, flagged",
 			);
-			await flagRefusedCallback(deps, {
+			await flagDiscrepancy(deps.db, {
 				tenantId,
 				rail: "khqr",
 				kind: "merchant_mismatch",
 				paymentId,
+				railTradeNo: txn.hash,
+				at: deps.clock.now(),
 				detail: {
 					md5,
 					hash: txn.hash,
@@ -307,6 +309,8 @@ export const khqrRail: Rail<"khqr"> = {
 	name: "khqr",
 	currencies: ["USD", "KHR"],
 	gateway: createKhqrGateway,
+	firstCheckSeconds: KHQR_FIRST_CHECK_SECONDS,
+	nextCheckAt: khqrNextCheckAt,
 	summary: (settings) => ({
 		bakongAccountId: settings.bakongAccountId,
 		merchantName: settings.merchantName,

@@ -1,6 +1,6 @@
 import type { OrderView, ReservationView } from "@bayon/contract";
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type FakeAlipay, startFakeAlipay } from "../apps/api/test/fakes/alipay";
 import { launchBrowser, screenshot, settleAnimations } from "./support/browser";
 import {
@@ -56,6 +56,12 @@ describe.each<RailDatabase>(["pglite", "postgres"])("Alipay in the browser on %s
 			environment: "sandbox",
 		});
 	}, 150_000);
+	beforeEach(({ onTestFailed }) => {
+		// What the server logged (warnings and errors), beside a failure.
+		onTestFailed(() => {
+			process.stderr.write(`---- the ${database} server's log ----\n${server?.log.slice(-20_000) ?? ""}\n`);
+		});
+	});
 	afterAll(async () => {
 		await server?.stop();
 		await fake?.close();
@@ -147,7 +153,10 @@ describe.each<RailDatabase>(["pglite", "postgres"])("Alipay in the browser on %s
 			.toBe("refunded");
 		expect([...(trade?.refunds.values() ?? [])].map((refund) => refund.amount)).toEqual([booking.deposit]);
 		await page.reload();
-		await page.getByTestId("reservation-payments").waitFor();
+		// The deposit, refunded, in the ledger's currency.
+		await expect
+			.poll(() => page.getByTestId("reservation-payment-deposit").locator("dd").textContent(), { timeout: 10_000 })
+			.toMatch(new RegExp(`^\\¥${booking.deposit / 100}\\.00 · `));
 		await settleAnimations(page);
 		await screenshot(page, `rails-alipay-deposit-refunded-1024-${locale}`, { fullPage: false });
 		await context.close();

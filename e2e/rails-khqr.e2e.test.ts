@@ -7,7 +7,7 @@ import type {
 	ReservationView,
 } from "@bayon/contract";
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type FakeBakong, startFakeBakong } from "../apps/api/test/fakes/bakong";
 import { launchBrowser, screenshot, settleAnimations } from "./support/browser";
 import {
@@ -82,6 +82,12 @@ describe.each<RailDatabase>(["pglite", "postgres"])("KHQR in the browser on %s",
 			environment: "sit",
 		});
 	}, 150_000);
+	beforeEach(({ onTestFailed }) => {
+		// What the server logged (warnings and errors), beside a failure.
+		onTestFailed(() => {
+			process.stderr.write(`---- the ${database} server's log ----\n${server?.log.slice(-20_000) ?? ""}\n`);
+		});
+	});
 	afterAll(async () => {
 		await server?.stop();
 		await bakong?.close();
@@ -171,7 +177,10 @@ describe.each<RailDatabase>(["pglite", "postgres"])("KHQR in the browser on %s",
 		await page.locator('[data-testid="reservation-status"][data-status="cancelled"]').waitFor();
 		await recordTransfer("booking", booking.id, `FT${booking.id}DEP`);
 		await page.reload();
-		await page.getByTestId("reservation-payments").waitFor();
+		// The deposit, refunded, in the ledger's currency.
+		await expect
+			.poll(() => page.getByTestId("reservation-payment-deposit").locator("dd").textContent(), { timeout: 10_000 })
+			.toMatch(new RegExp(`^\\$${booking.deposit / 100}\\.00 · `));
 		await settleAnimations(page);
 		await screenshot(page, `rails-khqr-deposit-refunded-390-${locale}`);
 		const after = await server.call<ReservationView>(`/reservation/detail?id=${booking.id}`, {

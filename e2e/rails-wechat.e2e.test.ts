@@ -1,6 +1,6 @@
 import type { OrderView, ReservationView } from "@bayon/contract";
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type FakeWechatPay, startFakeWechatPay } from "../apps/api/test/fakes/wechat-pay";
 import { launchBrowser, screenshot, settleAnimations } from "./support/browser";
 import {
@@ -54,6 +54,12 @@ describe.each<RailDatabase>(["pglite", "postgres"])("WeChat Pay in the browser o
 		clockOf = server.now;
 		await server.setUpRail("wechat", fake.settings({ h5Enabled: true }));
 	}, 150_000);
+	beforeEach(({ onTestFailed }) => {
+		// What the server logged (warnings and errors), beside a failure.
+		onTestFailed(() => {
+			process.stderr.write(`---- the ${database} server's log ----\n${server?.log.slice(-20_000) ?? ""}\n`);
+		});
+	});
 	afterAll(async () => {
 		await server?.stop();
 		await fake?.close();
@@ -159,7 +165,10 @@ describe.each<RailDatabase>(["pglite", "postgres"])("WeChat Pay in the browser o
 			[...fake.refunds.values()].filter((refund) => refund.out_trade_no === order?.out_trade_no).map((r) => r.status),
 		).toEqual(["SUCCESS"]);
 		await page.reload();
-		await page.getByTestId("reservation-payments").waitFor();
+		// The deposit, refunded, in the ledger's currency.
+		await expect
+			.poll(() => page.getByTestId("reservation-payment-deposit").locator("dd").textContent(), { timeout: 10_000 })
+			.toMatch(new RegExp(`^\\¥${booking.deposit / 100}\\.00 · `));
 		await settleAnimations(page);
 		await screenshot(page, `rails-wechat-deposit-refunded-390-${locale}`);
 		await context.close();

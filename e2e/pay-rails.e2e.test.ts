@@ -1,25 +1,16 @@
 /// <reference path="../apps/api/src/features/payments/rails/khqr/bakong-khqr.d.ts" />
-import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
-import {
-	ErrorCode,
-	expandShopMenu,
-	type MenuItem,
-	type OrderView,
-	type PayMethodsAnswer,
-	type PaymentCheckout,
-	type ShopMenuWire,
-	type ShopSummary,
-} from "@bayon/contract";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import { ErrorCode, type OrderView, type PayMethodsAnswer, type PaymentCheckout } from "@bayon/contract";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FakeBakong, startFakeBakong } from "../apps/api/test/fakes/bakong";
 import { launchBrowser, screenshot, settleAnimations } from "./support/browser";
-import { fixedClockStart } from "./support/global-setup";
+import {
+	ANDROID,
+	demoShopAndItem as demoShopAndItemOf,
+	type RailServer,
+	type Session,
+	startRailServer,
+} from "./support/rail-server";
 
 /**
  * Paying an order by KHQR through our own checkout page (issue 29): the platform operator sets
@@ -29,227 +20,46 @@ import { fixedClockStart } from "./support/global-setup";
  * checks find it.
  *
  * The server of the other browser tests talks to no Bakong, so this file starts its own (the same
- * product server, fresh data, `BAKONG_API_URL` pointing at the local Bakong this file starts).
+ * product server, fresh data, `BAKONG_API_URL` pointing at the local Bakong this file starts:
+ * support/rail-server.ts).
  */
 
-const root = fileURLToPath(new URL("..", import.meta.url));
-const OPERATOR = "13800000009";
-const ANDROID =
-	"Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36";
-
 let bakong: FakeBakong;
-let server: ChildProcess;
-let baseUrl = "";
-let dataDir = "";
-let log = "";
+let server: RailServer;
 let browser: Browser;
-/** The server's clock minus this machine's (it runs on the browser tests' fixed clock). */
-let aheadMs = 0;
 
-function freePort(): Promise<number> {
-	return new Promise((resolve, reject) => {
-		const probe = createServer();
-		probe.once("error", reject);
-		probe.listen(0, "127.0.0.1", () => {
-			const address = probe.address();
-			probe.close(() =>
-				typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
-			);
-		});
-	});
-}
-
-async function call<T>(
-	urlPath: string,
-	options: { method?: "GET" | "POST"; body?: unknown; token?: string; headers?: Record<string, string> } = {},
-): Promise<T> {
-	const response = await fetch(`${baseUrl}/app-api${urlPath}`, {
-		method: options.method ?? "GET",
-		headers: {
-			"tenant-id": "1",
-			"shop-key": "bayon-demo",
-			"x-lang": "zh-CN",
-			...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
-			...(options.body === undefined ? {} : { "content-type": "application/json" }),
-			...options.headers,
-		},
-		body: options.body === undefined ? undefined : JSON.stringify(options.body),
-	});
-	const envelope = (await response.json()) as { code: number; msg: string; data: T };
-	if (envelope.code !== 0) throw new Error(`${urlPath} answered ${envelope.code}: ${envelope.msg}`);
-	return envelope.data;
-}
-
-interface Session {
-	accessToken: string;
-	refreshToken: string;
-	expiresTime: number;
-}
-
-/** Signs a member in with the code the server "texted" (its outbox in this server's data folder). */
-async function signIn(mobile: string): Promise<Session> {
-	const outbox = path.join(dataDir, "sms-outbox.jsonl");
-	const codes = () =>
-		existsSync(outbox)
-			? readFileSync(outbox, "utf8")
-					.split("\n")
-					.filter((line) => line.trim())
-					.map((line) => JSON.parse(line) as { mobile: string; code: string })
-					.filter((line) => line.mobile === mobile)
-			: [];
-	const before = codes().length;
-	await call("/member/auth/send-sms-code", { method: "POST", body: { mobile, scene: 1 } });
-	for (let waited = 0; waited < 10_000; waited += 100) {
-		const code = codes()[before]?.code;
-		if (code) return call<Session>("/member/auth/sms-login", { method: "POST", body: { mobile, code } });
-		await new Promise((resolve) => setTimeout(resolve, 100));
-	}
-	throw new Error(`no SMS code for ${mobile}`);
-}
-
-async function serverNow(): Promise<number> {
-	return Date.parse((await call<{ now: string }>("/test/clock")).now);
-}
+const call = <T>(urlPath: string, options?: Parameters<RailServer["call"]>[1]) => server.call<T>(urlPath, options);
+const signIn = (mobile: string) => server.signIn(mobile);
+const demoShopAndItem = () => demoShopAndItemOf(server);
 
 beforeAll(async () => {
 	// The server's clock (the browser tests' fixed one) is up to a day ahead of this machine's:
 	// the local Bakong's clock follows it, so a code made "now" on the server is not yet expired there.
-	bakong = await startFakeBakong({ now: () => new Date(Date.now() + aheadMs) });
-	dataDir = mkdtempSync(path.join(tmpdir(), "bayon-e2e-rails-"));
-	const port = await freePort();
-	baseUrl = `http://127.0.0.1:${port}`;
-	server = spawn(process.execPath, ["--import", "tsx", "apps/api/src/main.ts"], {
-		cwd: root,
-		env: {
-			...process.env,
-			PORT: String(port),
-			DATA_DIR: dataDir,
-			NODE_ENV: "test",
-			SMS_PER_IP_PER_HOUR: "1000",
-			FAKE_NOW: fixedClockStart(),
-			PUBLIC_URL: baseUrl,
-			BAKONG_API_URL: bakong.url,
-			LOG_LEVEL: "warn",
-		},
-		stdio: ["ignore", "pipe", "pipe"],
-	});
-	server.stdout?.on("data", (chunk: Buffer) => {
-		log += chunk.toString();
-	});
-	server.stderr?.on("data", (chunk: Buffer) => {
-		log += chunk.toString();
-	});
-	const deadline = Date.now() + 90_000;
-	for (;;) {
-		if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}:\n${log}`);
-		if (Date.now() > deadline) throw new Error(`the server did not start in 90 s:\n${log}`);
-		const healthy = await fetch(`${baseUrl}/healthz`).then(
-			(response) => response.ok,
-			() => false,
-		);
-		if (healthy) break;
-		await new Promise((resolve) => setTimeout(resolve, 250));
-	}
-	aheadMs = (await serverNow()) - Date.now();
-
+	let clockOf: () => Date = () => new Date();
+	bakong = await startFakeBakong({ now: () => clockOf() });
+	server = await startRailServer({ database: "pglite", env: { BAKONG_API_URL: bakong.url } });
+	clockOf = server.now;
 	// The platform operator sets KHQR up for the tenant, with the token the local Bakong takes.
-	const operator = await signIn(OPERATOR);
-	await call("/platform/payment-rails/save", {
-		method: "POST",
-		token: operator.accessToken,
-		body: {
-			rail: "khqr",
-			settings: {
-				bakongAccountId: "bayon@aclb",
-				merchantName: "Bayon",
-				merchantCity: "Phnom Penh",
-				token: bakong.token,
-				tokenExpiresAt: new Date(Date.now() + aheadMs + 60 * 86_400_000).toISOString(),
-				environment: "sit",
-			},
-		},
+	await server.setUpRail("khqr", {
+		bakongAccountId: "bayon@aclb",
+		merchantName: "Bayon",
+		merchantCity: "Phnom Penh",
+		token: bakong.token,
+		tokenExpiresAt: new Date(server.now().getTime() + 60 * 86_400_000).toISOString(),
+		environment: "sit",
 	});
-	const rails = await call<{ rails: Array<{ rail: string; state: string }> }>("/platform/payment-rails", {
-		token: operator.accessToken,
-	});
-	if (rails.rails.find((rail) => rail.rail === "khqr")?.state !== "on")
-		await call("/platform/payment-rails/enable", {
-			method: "POST",
-			token: operator.accessToken,
-			body: { rail: "khqr" },
-		});
 	browser = await launchBrowser();
 }, 150_000);
 
 afterAll(async () => {
 	await browser?.close();
-	server?.kill("SIGTERM");
+	await server?.stop();
 	await bakong?.close();
-	if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** A phone (390 px) whose pages run on the server's clock, signed in as `session`'s member. */
-async function phoneSignedIn(
-	session: Session,
-	locale: string,
-	userAgent: string | null = ANDROID,
-): Promise<{ context: BrowserContext; page: Page }> {
-	const tablet = userAgent === null;
-	const context = await browser.newContext({
-		baseURL: baseUrl,
-		locale,
-		...(userAgent ? { userAgent } : {}),
-		viewport: tablet ? { width: 1024, height: 768 } : { width: 390, height: 844 },
-		deviceScaleFactor: tablet ? 1 : 2,
-		isMobile: !tablet,
-		hasTouch: true,
-	});
-	const member = await call<unknown>("/member/user/get-info", { token: session.accessToken });
-	await context.addInitScript(
-		({ session, member, shiftMs }) => {
-			const RealDate = Date;
-			const ShiftedDate = function (this: unknown, ...args: unknown[]) {
-				if (!new.target) return new RealDate(RealDate.now() + shiftMs).toString();
-				return args.length === 0
-					? new RealDate(RealDate.now() + shiftMs)
-					: new (RealDate as unknown as new (...values: unknown[]) => Date)(...args);
-			} as unknown as DateConstructor;
-			Object.defineProperties(ShiftedDate, {
-				prototype: { value: RealDate.prototype },
-				now: { value: () => RealDate.now() + shiftMs },
-				parse: { value: RealDate.parse },
-				UTC: { value: RealDate.UTC },
-			});
-			globalThis.Date = ShiftedDate;
-			if (!localStorage.getItem("accessToken")) {
-				localStorage.setItem("accessToken", session.accessToken);
-				localStorage.setItem("refreshToken", session.refreshToken);
-				localStorage.setItem("expiresTime", String(session.expiresTime));
-				localStorage.setItem("userinfo", JSON.stringify(member));
-			}
-		},
-		{ session, member, shiftMs: aheadMs },
-	);
-	const page = await context.newPage();
-	page.setDefaultTimeout(15_000);
-	return { context, page };
-}
-
-async function demoShopAndItem(): Promise<{ shop: ShopSummary; item: MenuItem }> {
-	const shop = await call<ShopSummary | null>("/store/nearby");
-	if (!shop) throw new Error("the demo shop is missing");
-	const menu = expandShopMenu(await call<ShopMenuWire>(`/product/products?shopId=${shop.id}`));
-	const item = menu.categories
-		.flatMap((category) => category.items)
-		.find(
-			(candidate) =>
-				!candidate.soldOut &&
-				(candidate.stock === null || candidate.stock > 5) &&
-				candidate.orderTypes.includes("takein") &&
-				candidate.optionGroups.every((group) => group.minChoices === 0),
-		);
-	if (!item) throw new Error("no simple pickup item on the demo menu");
-	return { shop, item };
+/** A phone (390 px) whose pages run on the server's clock, signed in as `session`'s member; null: a 1024 px screen. */
+function phoneSignedIn(session: Session, locale: string, userAgent: string | null = ANDROID) {
+	return server.signedInContext(browser, session, locale, userAgent === null ? { desktop: true } : { userAgent });
 }
 
 function placeOrder(token: string, shopId: number, itemId: number): Promise<OrderView> {
@@ -354,10 +164,10 @@ describe("paying an order by KHQR on our checkout page", () => {
 		await page.getByTestId("checkout-qr").waitFor();
 		const expiring = page.url().split("/pay/checkout/")[1] ?? "";
 		const shown = await call<PaymentCheckout>(`/pay/checkout/${expiring}`, { token: customer.accessToken });
-		const leftMs = Date.parse(shown.expiresAt ?? "") - (Date.now() + aheadMs);
+		const leftMs = Date.parse(shown.expiresAt ?? "") - server.now().getTime();
 		expect(leftMs).toBeGreaterThan(0);
 		// The page's clock jumps past the code's end (the server's stays): its last check finds it unpaid.
-		await page.clock.install({ time: Date.now() + aheadMs });
+		await page.clock.install({ time: server.now().getTime() });
 		await page.clock.fastForward(leftMs + 1_000);
 		await page.getByTestId("checkout-expired").waitFor({ timeout: 20_000 });
 		await settleAnimations(page);
@@ -371,7 +181,7 @@ describe("paying an order by KHQR on our checkout page", () => {
 		const staff = await signIn("13800000002");
 		const customer = await signIn("13900000293");
 		const { shop, item } = await demoShopAndItem();
-		const opened = await fetch(`${baseUrl}/app-api/merchant/counter/shift/open`, {
+		const opened = await fetch(`${server.baseUrl}/app-api/merchant/counter/shift/open`, {
 			method: "POST",
 			headers: {
 				"tenant-id": "1",

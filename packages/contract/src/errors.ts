@@ -229,6 +229,8 @@ export const ErrorCode = {
 	/** Something is due on the bill: it is paid with the counter's Take payment, not closed. */
 	TakePaymentAtCounter: 1008028009,
 
+	/** A payment rail could not be reached to start a checkout (issue 29): nothing was charged; try again or pay another way. */
+	PayRailUnreachable: 1008029000,
 	/** Payment rails set up by the platform operator (issue 29 part 6): 1008029030–1008029059. */
 	/** The rail has no settings yet: save them first. */
 	RailNotSetUp: 1008029030,
@@ -298,6 +300,7 @@ export const errorMessageKeys: Record<Exclude<ErrorCode, 0>, MessageKey> = {
 	[ErrorCode.PickupTimeOutsideHours]: "outsideOpeningHours",
 	[ErrorCode.OrderNotCancellable]: "orderNotCancellable",
 	[ErrorCode.PayMethodUnavailable]: "payMethodUnavailable",
+	[ErrorCode.PayRailUnreachable]: "payRailUnreachable",
 	[ErrorCode.OrderStateChanged]: "orderStateChanged",
 	[ErrorCode.RefundNotAllowed]: "refundNotAllowed",
 	[ErrorCode.CustomerNotFound]: "customerNotFound",

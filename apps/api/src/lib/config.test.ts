@@ -100,6 +100,8 @@ describe("loadConfig in production", () => {
 	const FAKE_NOW = "FAKE_NOW is for tests and is refused when NODE_ENV=production.";
 	const NO_CARD_KEY =
 		"BANK_CARD_KEY is required when NODE_ENV=production (32 random bytes in base64: openssl rand -base64 32); keep it: cards saved under it cannot be read without it.";
+	const NO_RAIL_KEY =
+		"RAIL_SECRETS_KEY is required when NODE_ENV=production (32 random bytes in base64: openssl rand -base64 32); keep it: the payment rails' settings saved under it cannot be read without it.";
 
 	/** The problems loadConfig lists for the most complete production config, changed by `change`. */
 	function problemsWith(change: Record<string, string | undefined>): string[] {
@@ -108,6 +110,7 @@ describe("loadConfig in production", () => {
 			DATA_DIR: dataDir(),
 			TOKEN_SECRET: "s".repeat(40),
 			BANK_CARD_KEY: Buffer.alloc(32, 7).toString("base64"),
+			RAIL_SECRETS_KEY: Buffer.alloc(32, 9).toString("base64"),
 			SMS_PROVIDER: "outbox",
 			...change,
 		};
@@ -139,6 +142,10 @@ describe("loadConfig in production", () => {
 		expect(problemsWith({ BANK_CARD_KEY: undefined })).toEqual([OUTBOX, NO_CARD_KEY]);
 	});
 
+	it("requires a key for the payment rails' secrets", () => {
+		expect(problemsWith({ RAIL_SECRETS_KEY: undefined })).toEqual([OUTBOX, NO_RAIL_KEY]);
+	});
+
 	it("refuses a fake start time", () => {
 		expect(problemsWith({ FAKE_NOW: "2026-11-20T05:00:00Z" })).toEqual([FAKE_NOW, OUTBOX]);
 	});
@@ -149,8 +156,9 @@ describe("loadConfig in production", () => {
 				SMS_PROVIDER: undefined,
 				TOKEN_SECRET: undefined,
 				BANK_CARD_KEY: undefined,
+				RAIL_SECRETS_KEY: undefined,
 				FAKE_NOW: "2026-11-20T05:00:00Z",
 			}),
-		).toEqual([FAKE_NOW, NO_SMS, NO_SECRET, NO_CARD_KEY]);
+		).toEqual([FAKE_NOW, NO_SMS, NO_SECRET, NO_CARD_KEY, NO_RAIL_KEY]);
 	});
 });

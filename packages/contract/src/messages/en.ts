@@ -98,6 +98,8 @@ const en = {
 	orderNotCancellable:
 		"The shop has already accepted this order: it can no longer be cancelled, request a refund instead",
 	payMethodUnavailable: "This payment method is not available: choose another one",
+	payRailUnreachable:
+		"The payment service cannot be reached right now and nothing was charged: try again shortly or choose another way to pay",
 	orderStateChanged: "This order has changed meanwhile: refresh to see where it is now",
 	refundNotAllowed: "A refund cannot be requested for this order now",
 	billChanged: "The bill has changed (a round was added or removed): check the new total and pay again",

@@ -160,24 +160,32 @@ const staffEn = {
 	// Payment rails set up by the platform operator (issue 29 part 6)
 	railApiV3KeyLength: "The APIv3 key is exactly 32 characters",
 	railSecretMissing: "Fill this in: nothing is stored yet",
-	railPrivateKeyInvalid: "This private key cannot be read: paste the whole key file (with its BEGIN and END lines), or the whole text the key tool gave",
-	railPublicKeyInvalid: "This public key cannot be read: paste the whole key (with its BEGIN and END lines), or the whole text the provider gave",
+	railPrivateKeyInvalid:
+		"This private key cannot be read: paste the whole key file (with its BEGIN and END lines), or the whole text the key tool gave",
+	railPublicKeyInvalid:
+		"This public key cannot be read: paste the whole key (with its BEGIN and END lines), or the whole text the provider gave",
 	railKeyNotRsa2048: "The key must be an RSA key of 2048 bits or more",
 	railPrivateKeyGiven: "This is a private key; this field takes a public key. Never hand a private key to anyone",
-	railPublicKeyIsOwn: "This is your own app's public key; this field takes the public key the payment provider gives you",
+	railPublicKeyIsOwn:
+		"This is your own app's public key; this field takes the public key the payment provider gives you",
 	railTokenExpiryInvalid: "Enter when the token expires",
 	railNotSetUp: "This payment rail is not set up yet: save its settings first",
-	railSettingsUnreadable: "The stored settings cannot be read (the server's key changed): enter every secret again and save",
+	railSettingsUnreadable:
+		"The stored settings cannot be read (the server's key changed): enter every secret again and save",
 	railTestOk: "Connected: the payment provider accepted these settings",
 	railTestUnreachable: "The payment provider cannot be reached: try again shortly, or check the server's network",
-	railTestCredentials: "The payment provider does not accept these account details: check that the merchant id, app id and keys belong to one account",
-	railTestSignature: "The signature check failed: check the private key, the certificate serial and the provider's public key",
+	railTestCredentials:
+		"The payment provider does not accept these account details: check that the merchant id, app id and keys belong to one account",
+	railTestSignature:
+		"The signature check failed: check the private key, the certificate serial and the provider's public key",
 	railTestExpired: "The credentials have expired: renew them at the payment provider and save again",
-	railTestMisconfigured: "The payment provider says the settings are wrong: compare each one with the provider's console",
+	railTestMisconfigured:
+		"The payment provider says the settings are wrong: compare each one with the provider's console",
 	railTestNotAvailable: "This payment rail is not available on this server yet, so it cannot be tested",
 	// KHQR refunds transferred back by staff (issue 29 part 3).
 	refundTransferNotFound: "There is no such KHQR refund",
-	refundTransferAlreadyRecorded: "This refund's transfer was already recorded with another reference; nothing was changed",
+	refundTransferAlreadyRecorded:
+		"This refund's transfer was already recorded with another reference; nothing was changed",
 	refundNotAwaitingTransfer: "This refund is not waiting for a transfer",
 } satisfies Record<StaffMessageKey, string>;
 

@@ -160,7 +160,7 @@ export async function openCheckout(
 		})
 		.where("id", "=", args.paymentId)
 		.execute();
-	const started = await gateway.startCheckout({
+	const started = await startAtRail(deps, gateway, {
 		paymentId: args.paymentId,
 		amount: args.amount,
 		currency: ledger.code,
@@ -186,6 +186,30 @@ export async function openCheckout(
 		.where("id", "=", args.paymentId)
 		.execute();
 	return { redirectUrl: "redirectUrl" in started ? started.redirectUrl : checkoutPagePath(args.paymentId) };
+}
+
+/**
+ * Asks the rail to start a checkout. A rail that cannot be reached, times out or answers what
+ * we cannot believe is told to the payer as such (nothing was charged: try again or pay another
+ * way) rather than as a server fault; the pending payment stays for the reconciliation job,
+ * which finds nothing at the rail, or what it took after all. A refusal of ours (a business
+ * error) passes as it is.
+ */
+async function startAtRail(
+	deps: AppDeps,
+	gateway: PaymentGateway,
+	args: Parameters<PaymentGateway["startCheckout"]>[0],
+): ReturnType<PaymentGateway["startCheckout"]> {
+	try {
+		return await gateway.startCheckout(args);
+	} catch (error) {
+		if (error instanceof BusinessError) throw error;
+		deps.log.warn(
+			{ err: error, paymentId: args.paymentId, provider: gateway.name },
+			"the payment rail could not start a checkout; the payer is told to try again",
+		);
+		throw new BusinessError(ErrorCode.PayRailUnreachable);
+	}
 }
 
 /**

@@ -93,6 +93,7 @@ export async function askGatewayAbout(deps: AppDeps, payment: PaymentInDoubt): P
 	const now = deps.clock.now();
 	const ageSeconds = (now.getTime() - new Date(payment.created_at).getTime()) / 1000;
 	const abandoned = ageSeconds >= ABANDON_AFTER_SECONDS;
+	if (!abandoned) await closeWhenExpired(deps, gateway, payment, now);
 	await deps.db
 		.updateTable("payment")
 		.set(
@@ -121,6 +122,35 @@ export async function askGatewayAbout(deps: AppDeps, payment: PaymentInDoubt): P
 		.execute();
 	if (abandoned) deps.log.info(about, "gateway payment abandoned: the payer never decided");
 	return abandoned ? "abandoned" : "undecided";
+}
+
+/** How long after a rail's own expiry we close an unpaid checkout there (its clock may run behind ours). */
+const CLOSE_AFTER_EXPIRY_SECONDS = 60;
+
+/**
+ * An unpaid checkout whose time at the rail is over is closed there, so nobody can still pay
+ * it (WeChat Pay and Alipay keep an order payable until told; KHQR codes expire by themselves).
+ * The next question then hears it closed and declines it. A rail that cannot close it now is
+ * asked again next time; money it took meanwhile is still applied (or refunded) as ever.
+ */
+async function closeWhenExpired(
+	deps: AppDeps,
+	gateway: PaymentGateway,
+	payment: PaymentInDoubt,
+	now: Date,
+): Promise<void> {
+	if (!gateway.closePayment || !payment.rail_expires_at) return;
+	const closeAt = new Date(payment.rail_expires_at).getTime() + CLOSE_AFTER_EXPIRY_SECONDS * 1000;
+	if (now.getTime() < closeAt) return;
+	try {
+		await withTimeout(gateway.closePayment(payment.id), GATEWAY_QUERY_TIMEOUT_MS);
+		deps.log.info(aboutPayment(payment), "unpaid checkout closed at the rail after it expired");
+	} catch (error) {
+		deps.log.warn(
+			{ ...aboutPayment(payment), err: error },
+			"could not close an expired checkout at the rail; will try again",
+		);
+	}
 }
 
 /** A rail's own schedule for asking again, where it has one (a rail without callbacks). */

@@ -55,8 +55,8 @@ export function payMethodChoices(args: {
 }
 
 /** The chosen method while it can pay, else the first one that can (a rail when the balance is short). */
-export function payableMethod(chosen: PayMethod, choices: readonly PayMethodChoice[]): PayMethod {
-	if (choices.some((choice) => choice.method === chosen && !choice.unavailable)) return chosen;
+export function payableMethod(chosen: PayMethod | null, choices: readonly PayMethodChoice[]): PayMethod | null {
+	if (chosen && choices.some((choice) => choice.method === chosen && !choice.unavailable)) return chosen;
 	return choices.find((choice) => !choice.unavailable)?.method ?? chosen;
 }
 

@@ -66,6 +66,11 @@ export function storedValueServer(byPath: Record<string, RecordedAnswer>) {
 	return recordingServer({
 		"/system/config": { code: 0, data: usdConfig },
 		"/infra/ws/ticket": () => ({ ticket: "ticket-1", expiresIn: 60 }),
+		// The shop's rails (issue 29): with none set up, the sandbox.
+		"/pay/methods": () => ({
+			scene: "mobile_browser",
+			methods: [{ method: "sandbox", state: "ready", currencies: ["USD"] }],
+		}),
 		...byPath,
 	});
 }

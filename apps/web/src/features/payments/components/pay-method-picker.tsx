@@ -34,7 +34,8 @@ export function PayMethodPicker({
 	railCurrency = null,
 	onRailCurrencyChange,
 }: {
-	value: PayMethod;
+	/** The caller's choice; null: none yet, the first method that can pay is chosen. */
+	value: PayMethod | null;
 	onChange: (method: PayMethod) => void;
 	/** What is to be paid; null while it is being priced (then the balance is not ruled out). */
 	total?: number | null;
@@ -62,7 +63,7 @@ export function PayMethodPicker({
 	const selected = rails ? payableMethod(value, choices) : value;
 	// Told before the screen paints: a pay button pressed right after never sends the method left behind.
 	useLayoutEffect(() => {
-		if (selected !== value) onChange(selected);
+		if (selected && selected !== value) onChange(selected);
 	}, [selected, value, onChange]);
 
 	const notes: Record<Unavailable, string> = {

@@ -141,6 +141,27 @@ describe("balance/balance: recharge", () => {
 		expect(keys()).toHaveLength(4);
 	});
 
+	it("pays with the first way the server offers (KHQR first in a shop that shows riel), not the test card", async () => {
+		const server = storedValueServer({
+			"/recharge/getMoneyList": () => rechargeMenu(),
+			"/pay/methods": () => ({
+				scene: "mobile_browser",
+				methods: [
+					{ method: "khqr", state: "ready", currencies: ["USD", "KHR"] },
+					{ method: "sandbox", state: "ready", currencies: ["USD"] },
+				],
+			}),
+			"/member/user/recharge": () => rechargeView({ redirectUrl: "#khqr-checkout" }),
+		});
+		renderBalance();
+		fireEvent.click(await screen.findByTestId("recharge-package-2"));
+		fireEvent.click(screen.getByTestId("recharge-agree"));
+		await waitFor(() => expect(screen.getByTestId("pay-method-khqr").classList.contains("is-selected")).toBe(true));
+		fireEvent.click(screen.getByTestId("recharge-pay"));
+		await waitFor(() => expect(server.to("/member/user/recharge")).toHaveLength(1));
+		expect(server.to("/member/user/recharge")[0]?.body).toMatchObject({ packageId: 2, payMethod: "khqr" });
+	});
+
 	it("with no packages on sale, says recharges are not offered yet and what to do, and offers no pay button", async () => {
 		storedValueServer({ "/recharge/getMoneyList": () => rechargeMenu({ packages: [] }) });
 		renderBalance();

@@ -73,7 +73,8 @@ function BalancePage({
 	const returnedId = returnedRechargeId(params.get("recharge"));
 	const [packageId, setPackageId] = useState<number | null>(null);
 	const [agreed, setAgreed] = useState(false);
-	const [method, setMethod] = useState<RechargePayMethod>("sandbox");
+	// Null until the picker has the rails the server offers: it then takes the first (KHQR first in a Cambodian shop).
+	const [method, setMethod] = useState<RechargePayMethod | null>(null);
 	const [railCurrency, setRailCurrency] = useState<KhqrCurrency | null>(null);
 	const [problem, setProblem] = useState<MessageKey | null>(null);
 	const [showCode, setShowCode] = useState(false);
@@ -104,6 +105,8 @@ function BalancePage({
 			field?.scrollIntoView?.({ block: "center", behavior: "smooth" });
 			return;
 		}
+		// No way to pay yet (the methods are still being read, or none is set up): the picker says so.
+		if (!method) return;
 		try {
 			const recharge = await startRecharge(
 				{ packageId: chosen.id, payMethod: method, railCurrency: railCurrencyFor(method, railCurrency), agree: true },

@@ -7,7 +7,7 @@ import { BusinessError } from "../../http/business-error.js";
 import type { AppDeps } from "../../http/deps.js";
 import type { RequestContext } from "../../http/request-context.js";
 import { availableGateway, FIRST_CHECK_AFTER_SECONDS, openCheckout } from "../payments/attempts.js";
-import { askGatewayAbout, PAYMENT_IN_DOUBT_COLUMNS } from "../payments/in-doubt.js";
+import { askRailNow, presentCheckout } from "../payments/checkout-routes.js";
 import { counterShop } from "../venues/service.js";
 import { lockPayable } from "./takings.js";
 
@@ -104,7 +104,7 @@ export async function startScanToPay(
 		returnPath: TILL_PATH,
 		scene: "counter",
 	});
-	return present(await shopPayment(deps, ctx, shop.id, paymentId));
+	return presentCheckout(await shopPayment(deps, ctx, shop.id, paymentId), TILL_PATH);
 }
 
 /**
@@ -119,16 +119,8 @@ export async function checkScanToPay(
 ): Promise<PaymentCheckout> {
 	const shop = await counterShop(deps, ctx, fields.shopId);
 	const payment = await shopPayment(deps, ctx, shop.id, fields.paymentId);
-	if (payment.status !== "pending" || !claimQuestion(payment.id, deps.clock.now().getTime())) return present(payment);
-	const inDoubt = await deps.db
-		.selectFrom("payment")
-		.select(PAYMENT_IN_DOUBT_COLUMNS)
-		.where("id", "=", payment.id)
-		.where("status", "=", "pending")
-		.executeTakeFirst();
-	// A rail that cannot answer leaves it pending: the screen asks again, the job too.
-	if (inDoubt) await askGatewayAbout(deps, inDoubt);
-	return present(await shopPayment(deps, ctx, shop.id, payment.id));
+	if (!(await askRailNow(deps, payment))) return presentCheckout(payment, TILL_PATH);
+	return presentCheckout(await shopPayment(deps, ctx, shop.id, payment.id), TILL_PATH);
 }
 
 /** A rail's payment for an order or a bill of this shop; anything else is "not found". */
@@ -162,29 +154,4 @@ async function shopPayment(
 				: undefined;
 	if (owner?.shop_id !== shopId) throw new BusinessError(ErrorCode.NotFound);
 	return payment;
-}
-
-function present(payment: PaymentRow): PaymentCheckout {
-	return {
-		paymentId: payment.id,
-		provider: payment.provider as PaymentCheckout["provider"],
-		status: payment.status,
-		amount: payment.amount,
-		railAmount: payment.rail_amount ?? payment.amount,
-		railCurrency: payment.rail_currency ?? payment.currency ?? "",
-		presentation: payment.checkout,
-		returnPath: payment.return_path ?? TILL_PATH,
-		expiresAt: payment.rail_expires_at ? new Date(payment.rail_expires_at).toISOString() : null,
-	};
-}
-
-const QUESTION_EVERY_MS = 2_000;
-const lastAsked = new Map<string, number>();
-function claimQuestion(paymentId: string, now: number): boolean {
-	const last = lastAsked.get(paymentId);
-	if (last !== undefined && now - last < QUESTION_EVERY_MS) return false;
-	lastAsked.set(paymentId, now);
-	if (lastAsked.size > 10_000)
-		for (const [id, at] of lastAsked) if (now - at >= QUESTION_EVERY_MS) lastAsked.delete(id);
-	return true;
 }

@@ -20,23 +20,13 @@ import { availableGateways } from "./registry.js";
 export async function checkoutRoutes(app: FastifyInstance, deps: AppDeps) {
 	const r = app.withTypeProvider<ZodTypeProvider>();
 	r.get("/pay/checkout/:paymentId", { schema: { params: PaymentCheckoutParams } }, async (request) =>
-		ok(present(await ownPayment(deps, signedIn(request), request.params.paymentId))),
+		ok(presentCheckout(await ownPayment(deps, signedIn(request), request.params.paymentId))),
 	);
 	r.post("/pay/checkout/:paymentId/check", { schema: { params: PaymentCheckoutParams } }, async (request) => {
 		const ctx = signedIn(request);
 		const payment = await ownPayment(deps, ctx, request.params.paymentId);
-		if (payment.status === "pending" && claimQuestion(payment.id, Date.now())) {
-			const inDoubt = await deps.db
-				.selectFrom("payment")
-				.select(PAYMENT_IN_DOUBT_COLUMNS)
-				.where("id", "=", payment.id)
-				.where("status", "=", "pending")
-				.executeTakeFirst();
-			// A rail that cannot answer leaves it pending: the page asks again, the job too.
-			if (inDoubt) await askGatewayAbout(deps, inDoubt);
-			return ok(present(await ownPayment(deps, ctx, payment.id)));
-		}
-		return ok(present(payment));
+		if (!(await askRailNow(deps, payment))) return ok(presentCheckout(payment));
+		return ok(presentCheckout(await ownPayment(deps, ctx, payment.id)));
 	});
 	r.get("/pay/methods", async (request) => ok(await payMethods(deps, request.ctx)));
 }
@@ -61,7 +51,8 @@ async function ownPayment(
 	return payment;
 }
 
-function present(payment: PaymentRow): PaymentCheckout {
+/** A payment as a checkout page (the payer's, or the staff's at the counter) shows it. */
+export function presentCheckout(payment: PaymentRow, fallbackReturnPath = "/"): PaymentCheckout {
 	return {
 		paymentId: payment.id,
 		provider: payment.provider as PaymentCheckout["provider"],
@@ -70,15 +61,30 @@ function present(payment: PaymentRow): PaymentCheckout {
 		railAmount: payment.rail_amount ?? payment.amount,
 		railCurrency: payment.rail_currency ?? payment.currency ?? "",
 		presentation: payment.checkout,
-		returnPath: payment.return_path ?? "/",
+		returnPath: payment.return_path ?? fallbackReturnPath,
 		expiresAt: payment.rail_expires_at ? new Date(payment.rail_expires_at).toISOString() : null,
 	};
 }
 
 /**
- * A page that polls may ask the rail about one payment at most this often, whatever its
- * clients do (two tabs, a fast loop): a rail's query limits are the platform's, not a payer's.
+ * Asks the rail about a pending payment now, for a page that is watching it, and applies the
+ * answer as a callback would. At most every QUESTION_EVERY_MS per payment, whoever asks (two
+ * tabs, the payer and the staff, a fast loop): a rail's query limits are the platform's. A rail
+ * that cannot answer leaves it pending (the page asks again, the job too). Answers whether it
+ * asked, so the caller reads the payment again.
  */
+export async function askRailNow(deps: AppDeps, payment: PaymentRow): Promise<boolean> {
+	if (payment.status !== "pending" || !claimQuestion(payment.id, deps.clock.now().getTime())) return false;
+	const inDoubt = await deps.db
+		.selectFrom("payment")
+		.select(PAYMENT_IN_DOUBT_COLUMNS)
+		.where("id", "=", payment.id)
+		.where("status", "=", "pending")
+		.executeTakeFirst();
+	if (inDoubt) await askGatewayAbout(deps, inDoubt);
+	return true;
+}
+
 const QUESTION_EVERY_MS = 2_000;
 const lastAsked = new Map<string, number>();
 function claimQuestion(paymentId: string, now: number): boolean {

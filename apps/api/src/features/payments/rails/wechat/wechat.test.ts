@@ -499,8 +499,8 @@ describe("answers that are not WeChat Pay's", () => {
 		for (const fault of ["bad_signature", "unsigned"] as const) {
 			fake.fault = fault;
 			expect((await check()).data.status, fault).toBe("pending");
-			// The page's questions to the rail are spaced two seconds apart: the next one is asked anew.
-			await new Promise((resolve) => setTimeout(resolve, 2100));
+			// The page's questions to the rail are spaced two seconds apart (server time): the next one is asked anew.
+			server.clock.advance(3);
 		}
 		expect(await ledgerKinds("order_id", order.id)).toEqual([]);
 

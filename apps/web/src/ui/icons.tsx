@@ -1,7 +1,7 @@
 import type { ReactNode, SVGProps } from "react";
 
-/** Inline line icons (24×24, stroke = currentColor). Decorative: hidden from assistive tech. */
-function Svg({ children, ...props }: SVGProps<SVGSVGElement> & { children: ReactNode }) {
+/** Inline line icons (24×24, stroke = currentColor). Decorative: hidden from assistive tech. Features draw their own icons in it. */
+export function Svg({ children, ...props }: SVGProps<SVGSVGElement> & { children: ReactNode }) {
 	return (
 		<svg
 			viewBox="0 0 24 24"

@@ -27,6 +27,7 @@ import { measureOrderRoundTrips } from "./order-round-trips.js";
 import { benchOrders } from "./orders.js";
 import { benchPgliteMemory, reportPgliteMemory } from "./pglite-memory.js";
 import { benchPoints, reportPointsBench } from "./points.js";
+import { benchRails, reportRailsBench } from "./rails.js";
 import { BENCH_BOOKINGS, BENCH_DAYS, BENCH_TABLES, createBookedShop } from "./reservations.js";
 import { getInfoShare } from "./session.js";
 import { signIn } from "./sign-in.js";
@@ -324,6 +325,18 @@ async function main() {
 
 		// The first screen on a phone (issue 16): its own server and database, after the load above.
 		reportLighthouse(await benchLighthouse());
+
+		// The payment rails (decision 031), after every other load on this server so KHQR set up
+		// for the demo tenant cannot touch their figures: KHQR orders beside the balance-paid ones.
+		const rails = await benchRails({
+			database,
+			deps: server.deps,
+			url: server.url,
+			dataDir,
+			customers: CONNECTIONS,
+			seconds: DURATION_SECONDS,
+		});
+		if (!reportRailsBench(rails, orders, pad)) process.exitCode = 1;
 	} finally {
 		await server.close();
 		await drop();

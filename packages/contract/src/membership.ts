@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { idField, multiLineText, queryIdField } from "./common.js";
-import { RailCurrencyField } from "./payments/checkout.js";
 import type { Localized } from "./i18n.js";
+import { RailCurrencyField } from "./payments/checkout.js";
 import { localizedNameInput, RECHARGE_AMOUNT_MAX } from "./stored-value.js";
 
 /**

@@ -6,7 +6,13 @@ import type { OrderAction, OrderStatus, PaymentStatus, RefundStatus, StaffStep }
 import { RailCurrencyField } from "./payments/checkout.js";
 import { type OrderType, orderTypeField } from "./venues.js";
 
-export const PayMethod = { Balance: "balance", Sandbox: "sandbox", Wechat: "wechat", Alipay: "alipay", Khqr: "khqr" } as const;
+export const PayMethod = {
+	Balance: "balance",
+	Sandbox: "sandbox",
+	Wechat: "wechat",
+	Alipay: "alipay",
+	Khqr: "khqr",
+} as const;
 export type PayMethod = (typeof PayMethod)[keyof typeof PayMethod];
 /** How an order was paid: a customer's method, or at the shop's counter (cash or card, by the staff). */
 export type PaidWith = PayMethod | "counter";

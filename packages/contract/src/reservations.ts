@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { CartLineInput } from "./cart.js";
 import { idField, mobileField, multiLineText, oneLineText, queryIdField, queryInteger } from "./common.js";
-import { RailCurrencyField } from "./payments/checkout.js";
 import { CART_MAX_LINES, Limits } from "./constants.js";
 import type { OrderLineView, PayMethod } from "./ordering.js";
+import { RailCurrencyField } from "./payments/checkout.js";
 import { localDateField } from "./shop-settings.js";
 
 /**

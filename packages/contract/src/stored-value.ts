@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { idField, multiLineText, oneLineText, queryIdField, queryInteger } from "./common.js";
-import { RailCurrencyField } from "./payments/checkout.js";
 import { Limits } from "./constants.js";
 import type { Localized } from "./i18n.js";
 import type { MessageKey } from "./messages.js";
+import { RailCurrencyField } from "./payments/checkout.js";
 
 /**
  * Stored value (issue 12, decision 021): a member's balance at the tenant, recharged through a

@@ -42,11 +42,26 @@ const EnvSchema = z.object({
 		.regex(/^[A-Za-z0-9+/_-]{43}=?$/, "must be 32 random bytes in base64 (openssl rand -base64 32)")
 		.optional(),
 	// The rails' hosts: their own by default; tests and staging point them at fakes.
-	WECHATPAY_API_URL: z.string().regex(/^https?:\/\/[^/]+(\/.*[^/])?$/, "must be an http(s) URL without a trailing slash").default("https://api.mch.weixin.qq.com"),
-	WECHAT_OAUTH_URL: z.string().regex(/^https?:\/\/[^/]+(\/.*[^/])?$/, "must be an http(s) URL without a trailing slash").default("https://open.weixin.qq.com"),
-	WECHAT_API_URL: z.string().regex(/^https?:\/\/[^/]+(\/.*[^/])?$/, "must be an http(s) URL without a trailing slash").default("https://api.weixin.qq.com"),
-	ALIPAY_GATEWAY_URL: z.string().regex(/^https?:\/\/[^/]+(\/.*[^/])?$/, "must be an http(s) URL without a trailing slash").optional(),
-	BAKONG_API_URL: z.string().regex(/^https?:\/\/[^/]+(\/.*[^/])?$/, "must be an http(s) URL without a trailing slash").optional(),
+	WECHATPAY_API_URL: z
+		.string()
+		.regex(/^https?:\/\/[^/]+(\/.*[^/])?$/, "must be an http(s) URL without a trailing slash")
+		.default("https://api.mch.weixin.qq.com"),
+	WECHAT_OAUTH_URL: z
+		.string()
+		.regex(/^https?:\/\/[^/]+(\/.*[^/])?$/, "must be an http(s) URL without a trailing slash")
+		.default("https://open.weixin.qq.com"),
+	WECHAT_API_URL: z
+		.string()
+		.regex(/^https?:\/\/[^/]+(\/.*[^/])?$/, "must be an http(s) URL without a trailing slash")
+		.default("https://api.weixin.qq.com"),
+	ALIPAY_GATEWAY_URL: z
+		.string()
+		.regex(/^https?:\/\/[^/]+(\/.*[^/])?$/, "must be an http(s) URL without a trailing slash")
+		.optional(),
+	BAKONG_API_URL: z
+		.string()
+		.regex(/^https?:\/\/[^/]+(\/.*[^/])?$/, "must be an http(s) URL without a trailing slash")
+		.optional(),
 	LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 	WEB_DIST_DIR: z.string().min(1).default(path.join(repoRoot, "apps/web/dist")),
 	SEED_DEMO: z.enum(["true", "false"]).optional(),

@@ -501,7 +501,8 @@ const en: UiStrings = {
 	"refundTransfer.pending": "Refund to original payment: processing",
 	"refundTransfer.succeeded": "Refund to original payment: completed",
 	"refundTransfer.failed": "Refund to original payment failed, please contact the shop",
-	"refundTransfer.awaiting_transfer": "A KHQR payment cannot be refunded automatically: the refund will be transferred to your bank account",
+	"refundTransfer.awaiting_transfer":
+		"A KHQR payment cannot be refunded automatically: the refund will be transferred to your bank account",
 };
 
 export default en;

@@ -1,7 +1,7 @@
 import formbody from "@fastify/formbody";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { AppDeps } from "../../http/deps.js";
-import { RAILS } from "./rails/index.js";
+import { wechatOAuthRoutes } from "./rails/wechat/oauth.js";
 import { applyRefundReport } from "./refunds.js";
 import { gatewayFor, gateways } from "./registry.js";
 import { applyGatewayReport } from "./reports.js";
@@ -13,7 +13,7 @@ export async function sandboxGatewayRoutes(app: FastifyInstance, deps: AppDeps) 
 		await scope.register(formbody);
 		await gateways(deps).sandbox.routes(scope);
 	});
-	for (const rail of Object.values(RAILS)) if (rail.routes) await rail.routes(app, deps);
+	await wechatOAuthRoutes(app, deps);
 }
 
 /**

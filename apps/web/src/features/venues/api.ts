@@ -3,7 +3,7 @@ import { queryOptions } from "@tanstack/react-query";
 import { api } from "../../lib/api-client";
 import { queryClient } from "../../lib/query-client";
 import { appStore, type GeoLocation } from "../../lib/store";
-import { firstScreenShop } from "./first-shop";
+import { firstScreenShop, isShop } from "./first-shop";
 
 /** Shop names, addresses and notices come back translated: the language is part of each key. */
 export const venueKeys = {
@@ -41,13 +41,6 @@ export async function grantedPosition(timeoutMs = 3000): Promise<GeoLocation | n
 			{ timeout: timeoutMs, maximumAge: 5 * 60_000 },
 		);
 	});
-}
-
-/** An answer that really is a shop (a misconfigured proxy or an old server may send anything). */
-export function isShop(value: unknown): value is ShopSummary {
-	if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
-	const shop = value as Partial<ShopSummary>;
-	return typeof shop.id === "number" && typeof shop.openState === "object" && shop.openState !== null;
 }
 
 /**

@@ -1,5 +1,4 @@
 import type { ShopSummary } from "@bayon/contract";
-import { isShop } from "./api";
 
 /**
  * The nearest shop as the server wrote it into the page (decision 025: its card is the first
@@ -9,6 +8,13 @@ import { isShop } from "./api";
  * path) or when the frame's boot script turned it off: a branch chosen, a table, a cart, or the
  * position allowed, where the app's shop is another.
  */
+/** An answer that really is a shop (a misconfigured proxy or an old server may send anything). */
+export function isShop(value: unknown): value is ShopSummary {
+	if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
+	const shop = value as Partial<ShopSummary>;
+	return typeof shop.id === "number" && typeof shop.openState === "object" && shop.openState !== null;
+}
+
 let written: Partial<Record<string, ShopSummary>> | null | undefined;
 
 export function firstScreenShop(lang: string): ShopSummary | undefined {

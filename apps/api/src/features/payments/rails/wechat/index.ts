@@ -10,8 +10,6 @@ export const wechatRail: Rail<"wechat"> = {
 	name: "wechat",
 	currencies: ["CNY"],
 	gateway: createWechatGateway,
-	// Loaded when the server is built: the return page needs the registry, which lists this rail.
-	routes: async (app, deps) => (await import("./oauth.js")).wechatOAuthRoutes(app, deps),
 	/** Ids and switches as they are; keys by their fingerprint; secrets by their last four. */
 	summary: (settings) => {
 		const own = readPrivateKey(settings.privateKey);

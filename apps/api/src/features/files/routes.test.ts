@@ -507,7 +507,9 @@ describe("hostile uploads", () => {
 		const lines = log.lines.slice(before);
 		expect(lines.some((line) => line.level === 30 && line.msg.startsWith("upload refused"))).toBe(true);
 		expect(errorLines(before)).toEqual([]);
-		expect(leftoverUploads()).toEqual([]);
+		// The part begun is removed as the refused request ends, which may come just after the answer
+		// (seen on a loaded machine): the story ends once it is gone, within the bound.
+		await until(() => leftoverUploads().length === 0, WAIT_BOUND_MS);
 	});
 
 	it("logs a client that leaves mid-upload at info level and keeps no file of it", async () => {
@@ -518,9 +520,8 @@ describe("hostile uploads", () => {
 		});
 		await until(() => abandonedSince(before).length === 1, WAIT_BOUND_MS);
 		expect(abandonedSince(before).map((line) => line.level)).toEqual([30]);
-
+		await until(() => leftoverUploads().length === 0, WAIT_BOUND_MS);
 		expect(errorLines(before)).toEqual([]);
-		expect(leftoverUploads()).toEqual([]);
 	});
 });
 

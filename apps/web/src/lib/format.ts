@@ -249,7 +249,7 @@ export function formatRelativeTime(
 const zoneFormats = new Map<string, Intl.DateTimeFormat>();
 
 /** Wall-clock parts of an instant in a time zone (the shop's, not the browser's). */
-function partsInZone(date: Date, timeZone: string): { day: number; time: string } | null {
+function partsInZone(date: Date, timeZone: string): { day: number; date: string; time: string } | null {
 	let format = zoneFormats.get(timeZone);
 	if (!format) {
 		try {
@@ -270,8 +270,17 @@ function partsInZone(date: Date, timeZone: string): { day: number; time: string 
 	const parts = Object.fromEntries(format.formatToParts(date).map((part) => [part.type, part.value]));
 	return {
 		day: Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day)) / 86_400_000,
+		date: `${parts.year}-${parts.month}-${parts.day}`,
 		time: `${parts.hour}:${parts.minute}`,
 	};
+}
+
+/** "2026-12-08 11:00" on the wall clock of a time zone; null for a bad instant or an unknown zone. */
+export function formatWallClock(value: string | number | Date, timeZone: string): string | null {
+	const date = value instanceof Date ? value : new Date(value);
+	if (Number.isNaN(date.getTime())) return null;
+	const parts = partsInZone(date, timeZone);
+	return parts ? `${parts.date} ${parts.time}` : null;
 }
 
 /**

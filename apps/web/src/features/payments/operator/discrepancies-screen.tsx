@@ -13,6 +13,7 @@ import { useEffect, useId, useState } from "react";
 import { useSearchParams } from "react-router";
 import { errorText } from "../../../lib/api-client";
 import { checkWith } from "../../../lib/form";
+import { formatWallClock } from "../../../lib/format";
 import { showToast } from "../../../lib/toast";
 import { useDebouncedSubmit } from "../../../lib/use-debounced-submit";
 import { DocumentIcon } from "../../../ui/icons";
@@ -77,25 +78,9 @@ export function railMoney(amount: number, currency: string | null): string {
 	return `${code ? `${code} ` : ""}${sign}${whole}${fraction}`;
 }
 
-const clockFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** "2026-12-08 11:00" on the wall clock of a zone. */
+/** "2026-12-08 11:00" on the wall clock of a zone (the app's one zone formatter, lib/format). */
 export function wallClock(instant: string, timeZone: string): string {
-	let format = clockFormats.get(timeZone);
-	if (!format) {
-		format = new Intl.DateTimeFormat("en-US", {
-			timeZone,
-			year: "numeric",
-			month: "2-digit",
-			day: "2-digit",
-			hour: "2-digit",
-			minute: "2-digit",
-			hourCycle: "h23",
-		});
-		clockFormats.set(timeZone, format);
-	}
-	const part = Object.fromEntries(format.formatToParts(new Date(instant)).map((p) => [p.type, p.value]));
-	return `${part.year}-${part.month}-${part.day} ${part.hour}:${part.minute}`;
+	return formatWallClock(instant, timeZone) ?? instant;
 }
 
 /** A difference's times read in its rail's statement zone (the sandbox's in Beijing time). */

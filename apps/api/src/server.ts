@@ -91,6 +91,7 @@ export async function startServer(
 		clock: overrides.clock ?? (config.fakeNow ? clockStartingAt(config.fakeNow) : systemClock),
 		sms: overrides.sms ?? createOutboxSmsProvider(config.dataDir),
 		log: console,
+		lifecycle: { draining: false },
 	};
 	const app = await buildApp(deps, overrides.logger === undefined ? {} : { logger: overrides.logger });
 	// Fastify builds the logger; work outside requests should log to the same place.

@@ -20,4 +20,10 @@ export interface AppDeps {
 	telegram: TelegramBot | null;
 	/** For work outside a request (jobs, deliveries after commit); requests log on request.log. */
 	log: Pick<FastifyBaseLogger, "info" | "warn" | "error">;
+	/**
+	 * Where the server is in its life (issue 30). `draining` turns true when it starts to stop
+	 * (SIGTERM): /readyz then answers 503 so the load balancer sends no more, and jobs claim
+	 * nothing new.
+	 */
+	lifecycle: { draining: boolean };
 }

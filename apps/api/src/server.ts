@@ -21,6 +21,7 @@ import { expireUnpaidRecharges } from "./features/stored-value/recharge-jobs.js"
 import type { AppDeps } from "./http/deps.js";
 import { type Clock, clockStartingAt, systemClock } from "./lib/clock.js";
 import type { Config } from "./lib/config.js";
+import { createMetrics } from "./lib/metrics.js";
 import { createOutboxSmsProvider } from "./lib/sms/outbox.js";
 import type { SmsProvider } from "./lib/sms/provider.js";
 import { createTelegramBot } from "./lib/telegram-bot.js";
@@ -92,6 +93,7 @@ export async function startServer(
 		sms: overrides.sms ?? createOutboxSmsProvider(config.dataDir),
 		log: console,
 		lifecycle: { draining: false },
+		metrics: createMetrics(),
 	};
 	const app = await buildApp(deps, overrides.logger === undefined ? {} : { logger: overrides.logger });
 	// Fastify builds the logger; work outside requests should log to the same place.

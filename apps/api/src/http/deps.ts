@@ -4,6 +4,7 @@ import type { Database } from "../db/database.js";
 import type { DB } from "../db/schema.js";
 import type { Clock } from "../lib/clock.js";
 import type { Config } from "../lib/config.js";
+import type { Metrics } from "../lib/metrics.js";
 import type { SmsProvider } from "../lib/sms/provider.js";
 import type { TelegramBot } from "../lib/telegram-bot.js";
 import type { EventBus } from "../realtime/bus.js";
@@ -26,4 +27,6 @@ export interface AppDeps {
 	 * nothing new.
 	 */
 	lifecycle: { draining: boolean };
+	/** This server's Prometheus registry and counters (issue 30, decision 035): lib/metrics.ts's record* helpers take it. */
+	metrics: Metrics;
 }

@@ -250,6 +250,10 @@ export const ErrorCode = {
 	 * Resolved already (by another operator, or this one a moment ago): nothing changed.
 	 */
 	DiscrepancyAlreadyResolved: 1008029150,
+
+	/** SMS providers (issue 30 part 1): 1008030000–1008030029. */
+	/** Every configured provider failed to send the code: nothing was used up; send again in a moment. */
+	SmsCodeNotSent: 1008030000,
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -301,6 +305,7 @@ export const errorMessageKeys: Record<Exclude<ErrorCode, 0>, MessageKey> = {
 	[ErrorCode.OrderNotCancellable]: "orderNotCancellable",
 	[ErrorCode.PayMethodUnavailable]: "payMethodUnavailable",
 	[ErrorCode.PayRailUnreachable]: "payRailUnreachable",
+	[ErrorCode.SmsCodeNotSent]: "smsCodeNotSent",
 	[ErrorCode.OrderStateChanged]: "orderStateChanged",
 	[ErrorCode.RefundNotAllowed]: "refundNotAllowed",
 	[ErrorCode.CustomerNotFound]: "customerNotFound",

@@ -98,6 +98,7 @@ const en = {
 	orderNotCancellable:
 		"The shop has already accepted this order: it can no longer be cancelled, request a refund instead",
 	payMethodUnavailable: "This payment method is not available: choose another one",
+	smsCodeNotSent: "We could not send the code. Please try again in a moment",
 	payRailUnreachable:
 		"The payment service cannot be reached right now and nothing was charged: try again shortly or choose another way to pay",
 	orderStateChanged: "This order has changed meanwhile: refresh to see where it is now",

@@ -101,6 +101,7 @@ const zhCN = {
 	idempotencyKeyReused: "该请求已提交过不同的内容，请刷新页面后重试",
 	orderNotCancellable: "门店已接单，无法取消，如需退款请申请退款",
 	payMethodUnavailable: "该支付方式暂不可用，请选择其他方式",
+	smsCodeNotSent: "验证码没能发出，请稍后再试",
 	payRailUnreachable: "支付渠道暂时连接不上，未扣款：请稍后再试或选择其他支付方式",
 	orderStateChanged: "订单状态已变化，请刷新后查看",
 	refundNotAllowed: "该订单当前无法申请退款",

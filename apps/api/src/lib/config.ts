@@ -7,7 +7,7 @@ import { z } from "zod";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../..");
 
-const EnvSchema = z.object({
+export const EnvSchema = z.object({
 	NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
 	PORT: z.coerce.number().int().min(0).max(65535).default(8080),
 	HOST: z.string().min(1).default("127.0.0.1"),

@@ -33,6 +33,11 @@ export interface Database {
 	 * migration 0030). A PostgreSQL server's are heard by the event bus's own connection.
 	 */
 	listen?(channel: string, listener: (payload: string) => void): Promise<void>;
+	/**
+	 * PostgreSQL only: the pool's connections now (for /metrics, decision 035): open, idle, and
+	 * requests waiting for one; `max` is the pool's size. PGlite is one connection, no pool.
+	 */
+	poolStats?(): { total: number; idle: number; waiting: number; max: number };
 	close(): Promise<void>;
 }
 
@@ -105,6 +110,7 @@ function openPostgres(url: string, poolSize: number): Database {
 			}
 		},
 		statementsSent: () => statements,
+		poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: poolSize }),
 		async close() {
 			await pool.end();
 		},

@@ -13,6 +13,7 @@ import type { AppDeps } from "../http/deps.js";
 import { ok } from "../http/envelope.js";
 import { headerValue, languageOf } from "../http/language.js";
 import { type CallerLookup, signedIn } from "../http/request-context.js";
+import { recordWebsocketClosed, recordWebsocketOpened } from "../lib/metrics.js";
 import type { DomainEvent } from "./bus.js";
 import { isAllowedOrigin } from "./origin.js";
 import { MAX_SOCKETS_PER_ADDRESS, MAX_SOCKETS_PER_MEMBER, SocketLimits } from "./socket-limits.js";
@@ -247,8 +248,10 @@ export async function registerWebsocket(app: FastifyInstance, deps: AppDeps, cal
 			// Listening before its rights are read: a change committed meanwhile bumps the
 			// version, and the rights are read again.
 			listeners.add(listener);
+			recordWebsocketOpened(deps.metrics);
 			socket.on("close", () => {
 				listeners.delete(listener);
+				recordWebsocketClosed(deps.metrics);
 				release();
 			});
 			socket.on("message", (raw) => {

@@ -18,10 +18,10 @@ import { postgresBinaries } from "./apps/api/test/throwaway-postgres.js";
  *                       servers, which are what Redis is for, share a PostgreSQL database;
  *   x.pglite.test.ts    the embedded server itself (its folder, kill and restart).
  */
-const NEEDS_POSTGRES = "src/**/*.postgres.test.ts";
-const NEEDS_OWN_CLUSTER = "src/**/*.cluster.test.ts";
-const NEEDS_REDIS = "src/**/*.redis.test.ts";
-const EMBEDDED_ONLY = "src/**/*.pglite.test.ts";
+const NEEDS_POSTGRES = "{src,test}/**/*.postgres.test.ts";
+const NEEDS_OWN_CLUSTER = "{src,test}/**/*.cluster.test.ts";
+const NEEDS_REDIS = "{src,test}/**/*.redis.test.ts";
+const EMBEDDED_ONLY = "{src,test}/**/*.pglite.test.ts";
 
 const apiProject = (database: "pglite" | "postgres") => ({
 	test: {

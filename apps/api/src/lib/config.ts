@@ -85,6 +85,8 @@ export const EnvSchema = z.object({
 	UPLOAD_QUEUE_LENGTH: z.coerce.number().int().min(0).max(10_000).default(16),
 	// A shop behind one public address (a mall's Wi-Fi, a carrier's NAT) may need more.
 	SMS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
+	// Between two runs of each background job; one server runs each job (decision 037).
+	JOB_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
 });
 
 export interface Config {
@@ -143,6 +145,8 @@ export interface Config {
 	orderPaymentSeconds: number;
 	/** Live events between servers through Redis instead of PostgreSQL LISTEN/NOTIFY. */
 	redisUrl: string | undefined;
+	/** Between two runs of each background job (JOB_INTERVAL_SECONDS); tests shorten it. */
+	jobIntervalMs: number;
 	http: HttpTimeouts;
 	uploads: UploadLimits;
 }
@@ -271,6 +275,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 		fakeNow: e.FAKE_NOW ? new Date(e.FAKE_NOW) : undefined,
 		orderPaymentSeconds: e.ORDER_PAYMENT_MINUTES * 60,
 		redisUrl: e.REDIS_URL,
+		jobIntervalMs: e.JOB_INTERVAL_SECONDS * 1000,
 		http: {
 			requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_SECONDS * 1000,
 			headersTimeoutMs: Math.min(e.HTTP_HEADERS_TIMEOUT_SECONDS, e.HTTP_REQUEST_TIMEOUT_SECONDS) * 1000,

@@ -1,0 +1,103 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+/**
+ * Reads docs/operations.md the way its tests hold it to the code: the minimum production
+ * settings block, the variable table and the first-tenant SQL. Kept apart from the tests so the
+ * production start test and the guide's own test read the guide in the same way.
+ */
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
+export const OPERATIONS_GUIDE = path.join(repoRoot, "docs/operations.md");
+
+export function readGuide(file = OPERATIONS_GUIDE): string {
+	return readFileSync(file, "utf8");
+}
+
+/** The text under `## heading`, up to the next heading of the same level. */
+export function guideSection(markdown: string, heading: string): string {
+	const lines = markdown.split("\n");
+	const start = lines.findIndex((line) => line.trim() === `## ${heading}`);
+	if (start < 0) throw new Error(`docs/operations.md has no section "## ${heading}"`);
+	const end = lines.findIndex((line, index) => index > start && /^## /.test(line));
+	return lines.slice(start + 1, end < 0 ? undefined : end).join("\n");
+}
+
+/** The fenced blocks of a section written in `language` (```sh, ```sql …), in order. */
+export function fencedBlocks(section: string, language: string): string[] {
+	const blocks: string[] = [];
+	const pattern = /^```(\S*)[^\n]*\n([\s\S]*?)^```\s*$/gm;
+	for (const match of section.matchAll(pattern)) if (match[1] === language) blocks.push(match[2] ?? "");
+	return blocks;
+}
+
+/**
+ * `NAME=value` lines of the minimum settings block (the first ```sh block of "Minimum production
+ * settings"), in order; comments and blank lines skipped. A line that is neither is an error, so
+ * the block stays something an operator can paste into an environment file as it is.
+ */
+export function minimumSettings(markdown: string): Array<[name: string, value: string]> {
+	const block = fencedBlocks(guideSection(markdown, "Minimum production settings"), "sh")[0];
+	if (block === undefined) throw new Error('"Minimum production settings" has no ```sh block');
+	const settings: Array<[string, string]> = [];
+	for (const raw of block.split("\n")) {
+		const line = raw.trim();
+		if (line === "" || line.startsWith("#")) continue;
+		const match = /^([A-Z][A-Z0-9_]*)=(.*)$/.exec(line);
+		if (!match?.[1] || match[2] === undefined)
+			throw new Error(`not a NAME=value line in the minimum settings: ${line}`);
+		settings.push([match[1], match[2]]);
+	}
+	return settings;
+}
+
+export interface VariableRow {
+	name: string;
+	/** The cells as written: default, required in production, what it is for. */
+	defaultCell: string;
+	requiredCell: string;
+	purpose: string;
+}
+
+/**
+ * The rows of the table under "Environment variables": the first cell names one variable (or
+ * several, each in backticks, when they share a line).
+ */
+export function variableTable(markdown: string): VariableRow[] {
+	const section = guideSection(markdown, "Environment variables");
+	const rows: VariableRow[] = [];
+	for (const line of section.split("\n")) {
+		if (!line.startsWith("| `")) continue;
+		const cells = splitRow(line);
+		const [nameCell = "", defaultCell = "", requiredCell = "", purpose = ""] = cells;
+		for (const match of nameCell.matchAll(/`([A-Z][A-Z0-9_]*)`/g))
+			if (match[1]) rows.push({ name: match[1], defaultCell, requiredCell, purpose });
+	}
+	return rows;
+}
+
+/** A markdown table row's cells; `\|` inside a cell is a literal bar. */
+function splitRow(line: string): string[] {
+	return line
+		.replace(/^\|/, "")
+		.replace(/\|\s*$/, "")
+		.split(/(?<!\\)\|/)
+		.map((cell) => cell.trim());
+}
+
+/**
+ * The minimum settings with every value that holds a `<placeholder>` replaced by the test's own
+ * (a database, keys, credentials); values written out in the guide are kept as they are. A
+ * placeholder the test has no value for is an error, so the block and its tests change together.
+ */
+export function withTestValues(
+	settings: Array<[string, string]>,
+	values: Record<string, string>,
+): Array<[name: string, value: string]> {
+	return settings.map(([name, value]) => {
+		if (!/<[^>]*>/.test(value)) return [name, value];
+		const replacement = values[name];
+		if (replacement === undefined) throw new Error(`no test value for the placeholder in ${name}=${value}`);
+		return [name, replacement];
+	});
+}

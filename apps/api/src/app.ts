@@ -22,12 +22,14 @@ import { menuAdminRoutes } from "./features/menu-admin/routes.js";
 import { merchantMoneyRoutes } from "./features/merchant-wallet/money-routes.js";
 import { settleDueEarnings } from "./features/merchant-wallet/settlement.js";
 import { walletRoutes } from "./features/merchant-wallet/wallet-routes.js";
+import { oldestUndeliveredBotMessageSeconds } from "./features/notifications/backlog.js";
 import { telegramGroupRoutes } from "./features/notifications/group-routes.js";
 import { noticeSettingsRoutes } from "./features/notifications/settings-routes.js";
 import { telegramWebhookRoutes } from "./features/notifications/webhook-routes.js";
 import { cartCouponRoutes } from "./features/ordering/cart-coupons.js";
 import { registerOrderingPaymentPurposes } from "./features/ordering/payment-purposes.js";
 import { orderingRoutes, paymentStatusRoutes } from "./features/ordering/routes.js";
+import { countPaymentsInDoubt, oldestUndeliveredRefundSeconds } from "./features/payments/backlog.js";
 import { checkoutRoutes } from "./features/payments/checkout-routes.js";
 import { railSettingsRoutes } from "./features/payments/rail-settings/routes.js";
 import { gatewayCallbackRoutes, sandboxGatewayRoutes } from "./features/payments/routes.js";
@@ -57,6 +59,7 @@ import type { CallerLookup } from "./http/request-context.js";
 import { testClockRoutes } from "./http/test-clock.js";
 import { serveUploads, serveWebApp } from "./http/web-app.js";
 import { isMovable } from "./lib/clock.js";
+import { setScrapeReader } from "./lib/metrics.js";
 import { registerReactions } from "./reactions.js";
 import { registerWebsocket, websocketTicketRoute } from "./realtime/websocket.js";
 
@@ -70,6 +73,10 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
 	const app = createFastifyApp(deps, options);
 	// What features do for each other against their layering: hooks of the lower, filled here (decision 030).
 	registerReactions();
+	// What /metrics reads from the features' tables when scraped (decision 035): lib/ may not import them.
+	setScrapeReader(deps.metrics, "paymentsInDoubt", () => countPaymentsInDoubt(deps));
+	setScrapeReader(deps.metrics, "oldestUndeliveredRefundSeconds", () => oldestUndeliveredRefundSeconds(deps));
+	setScrapeReader(deps.metrics, "oldestUndeliveredBotMessageSeconds", () => oldestUndeliveredBotMessageSeconds(deps));
 	// What each purpose does when its payment is decided (decision 028): payments knows them by kind only.
 	registerOrderingPaymentPurposes();
 	registerBookingPaymentPurpose();

@@ -6,6 +6,7 @@ import { migrate } from "./db/migrate.js";
 import { settleGatewayRefundDeliveries } from "./features/payments/refunds.js";
 import { gateways } from "./features/payments/registry.js";
 import type { AppDeps } from "./http/deps.js";
+import { contextualLog } from "./http/logging.js";
 import { startJobs } from "./jobs/start.js";
 import { type Clock, clockStartingAt, systemClock } from "./lib/clock.js";
 import type { Config } from "./lib/config.js";
@@ -89,8 +90,9 @@ export async function startServer(
 		metrics: createMetrics(),
 	};
 	const app = await buildApp(deps, overrides.logger === undefined ? {} : { logger: overrides.logger });
-	// Fastify builds the logger; work outside requests should log to the same place.
-	deps.log = app.log;
+	// Fastify builds the logger; work outside requests should log to the same place, and work a
+	// request started logs with its request id (http/logging.ts).
+	deps.log = contextualLog(app.log);
 	if (!deps.telegram)
 		app.log.info("Telegram bot off: TELEGRAM_BOT_TOKEN is not set (no Mini App sign-in, no chat messages)");
 	await app.listen({ port: config.port, host: config.host });

@@ -63,6 +63,8 @@ export const EnvSchema = z.object({
 		.regex(/^https?:\/\/[^/]+(\/.*[^/])?$/, "must be an http(s) URL without a trailing slash")
 		.optional(),
 	LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+	/** Bearer token Prometheus sends to /metrics (decision 035); without it /metrics is off in production. */
+	METRICS_TOKEN: z.string().min(32, "must be at least 32 characters (openssl rand -hex 32)").optional(),
 	WEB_DIST_DIR: z.string().min(1).default(path.join(repoRoot, "apps/web/dist")),
 	SEED_DEMO: z.enum(["true", "false"]).optional(),
 	REDIS_URL: z
@@ -123,6 +125,8 @@ export interface Config {
 	 */
 	railEndpoints: RailEndpoints;
 	logLevel: string;
+	/** METRICS_TOKEN: /metrics asks for it as a bearer token; unset, /metrics is open outside production and off in it. */
+	metricsToken: string | undefined;
 	webDistDir: string;
 	/** Apply the demo seed when the database is empty (never by default in production). */
 	seedDemo: boolean;
@@ -267,6 +271,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 			bakongApi: e.BAKONG_API_URL,
 		},
 		logLevel: e.LOG_LEVEL,
+		metricsToken: e.METRICS_TOKEN,
 		webDistDir: path.resolve(e.WEB_DIST_DIR),
 		seedDemo: e.SEED_DEMO ? e.SEED_DEMO === "true" : !production,
 		limits: { ...defaultRateLimits, smsPerIpPerHour: e.SMS_PER_IP_PER_HOUR },

@@ -43,8 +43,6 @@ interface CachedReader {
 }
 
 export interface MetricsOptions {
-	/** prom-client's process metrics (event-loop delay, heap, CPU); off in tests that start many servers. */
-	defaultMetrics?: boolean;
 	/** Milliseconds a scrape-time reading is reused (default 5 s): scrapes from several Prometheus replicas cost one query. */
 	readingCacheMs?: number;
 }
@@ -55,7 +53,6 @@ const JOB_BUCKETS = [0.01, 0.05, 0.1, 0.5, 1, 5, 15, 30, 60];
 
 export function createMetrics(options: MetricsOptions = {}): Metrics {
 	const registry = new Registry();
-	if (options.defaultMetrics ?? true) collectDefaultMetrics({ register: registry, prefix: "bayon_" });
 	const readers = new Map<ScrapeReading, CachedReader>();
 	const cacheMs = options.readingCacheMs ?? 5000;
 
@@ -111,6 +108,12 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
 		}),
 	};
 
+	const readingFailures = new Counter({
+		name: "bayon_metrics_reading_failures_total",
+		help: "Scrape-time readings that failed (the database unreachable): their gauge was left out of that scrape.",
+		labelNames: ["reading"],
+		registers: [registry],
+	});
 	scrapeGauge(
 		"bayon_payments_in_doubt",
 		"Gateway payments sent and not yet decided (asked again by reconciliation).",
@@ -128,7 +131,7 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
 	);
 	scrapeGauge(
 		"bayon_database_pool_connections",
-		"Database pool connections by state (total, idle, waiting requests); PostgreSQL only.",
+		"Database pool connections by state (total, idle, in_use, waiting requests, max); PostgreSQL only.",
 		"databasePool",
 		["state"],
 	);
@@ -143,8 +146,15 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
 			async collect() {
 				const reader = readers.get(reading);
 				if (!reader) return;
-				const value = await readCached(reader, cacheMs);
 				this.reset();
+				let value: ReaderValue;
+				try {
+					value = await readCached(reader, cacheMs);
+				} catch {
+					// The database away: the gauge is absent from this scrape (never a stale or zero value), the rest still answers.
+					readingFailures.inc({ reading });
+					return;
+				}
 				if (typeof value === "number") this.set(value);
 				else for (const [label, count] of Object.entries(value)) this.set({ [labelNames[0] ?? "state"]: label }, count);
 			},
@@ -152,13 +162,28 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
 	}
 }
 
+/**
+ * prom-client's process metrics (event-loop delay, heap, CPU, open handles): one set per process,
+ * started by the first scrape, since they describe the process, not a server in it. Several
+ * servers in one test process would otherwise each start an event-loop monitor that never stops.
+ */
+let processRegistry: Registry | null = null;
+
+/** The process metrics in Prometheus' text format, to put before a server's own. */
+export async function processMetricsText(): Promise<string> {
+	if (!processRegistry) {
+		processRegistry = new Registry();
+		collectDefaultMetrics({ register: processRegistry, prefix: "bayon_" });
+	}
+	return processRegistry.metrics();
+}
+
 /** A reading that fails leaves the gauge empty for this scrape (Prometheus sees it absent) and is asked again next time. */
 async function readCached(reader: CachedReader, defaultCacheMs: number): Promise<ReaderValue> {
 	const now = Date.now();
 	const cacheMs = reader.cacheMs >= 0 ? reader.cacheMs : defaultCacheMs;
 	if (reader.last && now - reader.last.at < cacheMs) return reader.last.value;
-	reader.pending ??= reader
-		.read()
+	reader.pending ??= withinDeadline(reader.read(), READING_DEADLINE_MS)
 		.then((value) => {
 			reader.last = { at: Date.now(), value };
 			return value;
@@ -167,6 +192,17 @@ async function readCached(reader: CachedReader, defaultCacheMs: number): Promise
 			reader.pending = null;
 		});
 	return reader.pending;
+}
+
+/** A reading stalled on an unreachable database gives up before Prometheus' own scrape timeout (10 s by default). */
+const READING_DEADLINE_MS = 3000;
+
+function withinDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
+	let timer: NodeJS.Timeout | undefined;
+	const deadline = new Promise<never>((_, reject) => {
+		timer = setTimeout(() => reject(new Error(`reading took over ${ms} ms`)), ms);
+	});
+	return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
 }
 
 /**

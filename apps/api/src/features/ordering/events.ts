@@ -1,6 +1,7 @@
 import type { Selectable } from "kysely";
 import type { DB } from "../../db/schema.js";
 import type { AppDeps } from "../../http/deps.js";
+import { recordOrderPaid, recordOrderPlaced } from "../../lib/metrics.js";
 import type { TableEvent } from "../../realtime/bus.js";
 import { tellBillClosed } from "./seating-hooks.js";
 
@@ -29,6 +30,10 @@ export async function announceOrderChange(
 			.where("id", "=", orderId)
 			.executeTakeFirst());
 	if (!row) return;
+	// Counted here, on the server that made the change, not by the bus's listeners: every
+	// server hears every event, so counting there would count each order once per server.
+	if (reason === "created") recordOrderPlaced(deps.metrics);
+	else if (reason === "paid") recordOrderPaid(deps.metrics);
 	await deps.events
 		.publish({
 			type: "order.changed",

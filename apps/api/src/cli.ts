@@ -1,4 +1,5 @@
 import path from "node:path";
+import { runBackupCommand } from "./backup/command.js";
 import { openDatabase } from "./db/database.js";
 import { migrate } from "./db/migrate.js";
 import { ConfigError, loadConfig } from "./lib/config.js";
@@ -6,6 +7,7 @@ import { seedDemo } from "./seed/seed.js";
 
 /** `npm run db:migrate` and `npm run db:seed` against the configured database. */
 async function run(command: string | undefined) {
+	if (command === "backup" || command === "restore") process.exit(await runBackupCommand(command, process.argv.slice(3)));
 	if (command !== "migrate" && command !== "seed") {
 		console.error("usage: cli.ts migrate|seed");
 		process.exit(2);

@@ -1,6 +1,7 @@
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { type BuildAppOptions, buildApp } from "./app.js";
+import { serveEmbeddedSnapshots } from "./backup/embedded-snapshot.js";
 import { type Database, openDatabase } from "./db/database.js";
 import { migrate } from "./db/migrate.js";
 import { settleGatewayRefundDeliveries } from "./features/payments/refunds.js";
@@ -96,6 +97,12 @@ export async function startServer(
 	if (!deps.telegram)
 		app.log.info("Telegram bot off: TELEGRAM_BOT_TOKEN is not set (no Mini App sign-in, no chat messages)");
 	await app.listen({ port: config.port, host: config.host });
+	// The embedded database this server opened from DATA_DIR/pg: `npm run backup` asks it for a
+	// consistent copy through a socket in the data folder (decision 038).
+	const snapshots =
+		database.kind === "pglite" && !overrides.database
+			? await serveEmbeddedSnapshots(database, config.dataDir, app.log)
+			: undefined;
 	const stopJobs =
 		overrides.jobs === false
 			? async () => {}
@@ -117,6 +124,7 @@ export async function startServer(
 			// Refund deliveries started by the last requests still need the database.
 			await settleGatewayRefundDeliveries(deps);
 			await events.close();
+			await snapshots?.close();
 			await database.close();
 		},
 	};

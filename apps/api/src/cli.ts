@@ -7,7 +7,8 @@ import { seedDemo } from "./seed/seed.js";
 
 /** `npm run db:migrate` and `npm run db:seed` against the configured database. */
 async function run(command: string | undefined) {
-	if (command === "backup" || command === "restore") process.exit(await runBackupCommand(command, process.argv.slice(3)));
+	if (command === "backup" || command === "restore")
+		process.exit(await runBackupCommand(command, process.argv.slice(3)));
 	if (command !== "migrate" && command !== "seed") {
 		console.error("usage: cli.ts migrate|seed");
 		process.exit(2);

@@ -101,3 +101,18 @@ export function withTestValues(
 		return [name, replacement];
 	});
 }
+
+/**
+ * The command `npm run serve` runs, as words (`node apps/api/src/serve.mjs`): what the Dockerfile,
+ * the systemd unit and the tests start without npm. A leading `exec` (npm's shell hands its process
+ * to node, so a signal to npm reaches the server) is dropped.
+ */
+export function serveCommand(): string[] {
+	const manifest = JSON.parse(readFileSync(path.join(repoRoot, "package.json"), "utf8")) as {
+		scripts: Record<string, string>;
+	};
+	const words = (manifest.scripts.serve ?? "").trim().split(/\s+/);
+	if (words[0] === "exec") words.shift();
+	if (words[0] !== "node" || !words[1]) throw new Error(`npm run serve does not start node: ${manifest.scripts.serve}`);
+	return words;
+}

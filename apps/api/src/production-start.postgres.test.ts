@@ -101,7 +101,11 @@ beforeAll(async () => {
 		log += chunk.toString();
 	});
 	url = `http://127.0.0.1:${port}`;
+	const startedAt = performance.now();
 	await waitReady();
+	console.log(
+		`production server (guide's minimum settings): ready in ${((performance.now() - startedAt) / 1000).toFixed(1)} s`,
+	);
 }, START_DEADLINE_MS + 30_000);
 
 afterAll(async () => {
@@ -236,6 +240,24 @@ describe("a production server started with exactly the operations guide's minimu
 			expect(answer.code, `${method} ${route}`).toBe(ErrorCode.NotFound);
 		}
 	});
+
+	it("stops on SIGTERM, cleanly, within SHUTDOWN_SECONDS (what systemd and Docker send)", async () => {
+		const shutdownSeconds = Number(env.SHUTDOWN_SECONDS ?? 10);
+		const exited = new Promise<{ code: number | null; signal: string | null }>((resolve) =>
+			server.once("exit", (code, signal) => resolve({ code, signal })),
+		);
+		const stoppingAt = performance.now();
+		server.kill("SIGTERM");
+		const outcome = await Promise.race([
+			exited,
+			new Promise<null>((resolve) => setTimeout(() => resolve(null), (shutdownSeconds + 5) * 1000)),
+		]);
+		const seconds = (performance.now() - stoppingAt) / 1000;
+		console.log(`production server: exited ${seconds.toFixed(1)} s after SIGTERM`);
+		// Exit code 0: systemd's Restart=on-failure leaves a server that was asked to stop stopped.
+		expect(outcome, `still running ${shutdownSeconds + 5} s after SIGTERM`).toEqual({ code: 0, signal: null });
+		expect(seconds).toBeLessThanOrEqual(shutdownSeconds + 1);
+	}, 30_000);
 
 	it("writes its log as JSON lines", () => {
 		const lines = log.split("\n").filter((line) => line.trim() !== "");

@@ -108,6 +108,7 @@ export async function startServer(
 			? async () => {}
 			: startJobs(deps, {
 					intervalMs: config.jobIntervalMs,
+					log: app.log,
 					recordRun: (job, outcome, seconds) => recordJobRun(deps.metrics, job, outcome, seconds),
 				});
 	const address = app.server.address();

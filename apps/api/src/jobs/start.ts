@@ -87,6 +87,8 @@ export interface StartJobsOptions {
 	intervalMs: number;
 	/** Told of every run, for the metrics. */
 	recordRun?: (job: string, outcome: JobOutcome, seconds: number) => void;
+	/** The server's own logger (jobs run outside requests); with debug, each run is logged ("job ran"). */
+	log?: JobRunnerOptions["log"];
 }
 
 /**
@@ -106,7 +108,7 @@ export function startJobs(deps: AppDeps, options: StartJobsOptions): () => Promi
 	const runnerOptions: JobRunnerOptions = {
 		intervalMs: options.intervalMs,
 		leases,
-		log: deps.log,
+		log: options.log ?? deps.log,
 		draining: () => deps.lifecycle.draining,
 		...(options.recordRun ? { recordRun: options.recordRun } : {}),
 	};

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import {
@@ -182,6 +182,20 @@ describe("the deployment files the guide shows", () => {
 			expect(fencedBlocks(guideSection(guide, "Docker"), "dockerfile")[0]).toBe(dockerfile);
 		});
 
+		it("installs, with --omit=dev, every package the server's code imports", () => {
+			// What npm ci --omit=dev leaves out is what the lockfile marks dev-only: a package the
+			// server imports at run time must not be one of them, or the image fails where the
+			// repository (with every dependency) works.
+			const lock = JSON.parse(readFileSync(path.join(repoRoot, "package-lock.json"), "utf8")) as {
+				packages: Record<string, { dev?: boolean }>;
+			};
+			const devOnly = runtimeImports().filter((name) => {
+				const entry = lock.packages[`node_modules/${name}`];
+				return !entry || entry.dev === true;
+			});
+			expect(devOnly, "imported by the server but dev-only (or missing) in package-lock.json").toEqual([]);
+		});
+
 		it("leaves out of the build what must not go into an image", () => {
 			const ignored = readFileSync(path.join(repoRoot, ".dockerignore"), "utf8").split("\n");
 			for (const entry of ["node_modules", ".git", "data", "**/*.env", "apps/web/dist"])
@@ -225,3 +239,27 @@ describe("the deployment files the guide shows", () => {
 		});
 	});
 });
+
+/**
+ * The packages the server's code loads at run time (apps/api/src and the contract, tests and
+ * type-only imports left out): `from "…"`, `import("…")` and `import.meta.resolve("…")`.
+ */
+function runtimeImports(): string[] {
+	const names = new Set<string>();
+	for (const folder of ["apps/api/src", "packages/contract/src"])
+		for (const file of readdirSync(path.join(repoRoot, folder), { recursive: true, encoding: "utf8" })) {
+			if (!/\.(ts|mts|mjs)$/.test(file) || /\.test\.ts$/.test(file)) continue;
+			const source = readFileSync(path.join(repoRoot, folder, file), "utf8");
+			const specifiers = [
+				...source.matchAll(/^\s*(?:import|export)\s+(?!type\s)[^;]*?\sfrom\s+"([^"]+)"/gm),
+				...source.matchAll(/^\s*import\s+"([^"]+)"/gm),
+				...source.matchAll(/\bimport(?:\.meta\.resolve)?\(\s*"([^"]+)"\s*\)/g),
+			].map((match) => match[1] ?? "");
+			for (const specifier of specifiers) {
+				if (/^(\.|node:|#)/.test(specifier) || specifier === "") continue;
+				const [scope = "", name = ""] = specifier.split("/");
+				names.add(scope.startsWith("@") ? `${scope}/${name}` : scope);
+			}
+		}
+	return [...names].sort();
+}

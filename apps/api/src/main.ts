@@ -30,17 +30,36 @@ async function main() {
 		log.info(
 			`Started with ${process.env.BAYON_STARTED_WITH} to keep the embedded database's memory small (decision 025)`,
 		);
-	let stopping = false;
-	const stop = async (signal: string) => {
-		if (stopping) return;
-		stopping = true;
-		log.info(`${signal} received, shutting down`);
-		await server.close();
-		process.exit(0);
+	// One stop, however many signals come (decision 034): a Ctrl-C reaches this process from the
+	// terminal and again through serve.mjs and npm; systemd may signal every process of the unit.
+	// So a repeated signal neither starts over nor cuts the drain short.
+	let stoppingSince: number | undefined;
+	const stop = (why: string) => {
+		const seconds = config.shutdownSeconds;
+		if (stoppingSince !== undefined) {
+			const left = Math.max(0, seconds - (performance.now() - stoppingSince) / 1000).toFixed(1);
+			log.info(`${why}: already stopping, at most ${left} s left`);
+			return;
+		}
+		stoppingSince = performance.now();
+		log.info(`${why}: stopping within ${seconds} s (SHUTDOWN_SECONDS)`);
+		// A last guard: server.stop() returns by the deadline whatever it waits for; should
+		// anything keep it past that, the process ends all the same.
+		setTimeout(() => {
+			log.error(`still stopping ${seconds} s after ${why}: exiting now`);
+			process.exit(1);
+		}, seconds * 1000).unref();
+		server.stop(why).then(
+			(report) => process.exit(report.unfinished.length > 0 ? 1 : 0),
+			(error: unknown) => {
+				log.error({ err: error }, "stopping failed");
+				process.exit(1);
+			},
+		);
 	};
-	process.on("SIGINT", () => void stop("SIGINT"));
-	process.on("SIGTERM", () => void stop("SIGTERM"));
-	onLauncherGone = () => void stop("serve.mjs exited");
+	process.on("SIGINT", () => stop("SIGINT received"));
+	process.on("SIGTERM", () => stop("SIGTERM received"));
+	onLauncherGone = () => stop("serve.mjs exited");
 }
 
 main().catch((error: unknown) => {

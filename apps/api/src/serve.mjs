@@ -9,6 +9,11 @@
 // process starts and cannot be changed from inside it, so the embedded server is started as a
 // child process with smaller ones. Signals are passed on, the child's exit is ours, and the
 // child stops when this process goes (main.ts, on the IPC channel's disconnect).
+//
+// Stopping (decision 034): package.json runs this file with `exec`, so npm's shell is replaced
+// and the SIGTERM npm passes on reaches this process (a shell in between died of it and left the
+// server running). Started by npm, this process also stops when npm is gone however it went
+// (its parent changes). Past SHUTDOWN_SECONDS a child that has not exited is killed.
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -45,8 +50,32 @@ export function serverCommand(env = process.env) {
 	};
 }
 
+/**
+ * Run by npm: when npm is gone (killed, or it exited because the shell between us died), stop as
+ * on SIGTERM, through this process's own handlers (the child's forwarding, or main.ts's). Only
+ * under npm: a server started by hand and left behind by its shell on purpose keeps running.
+ */
+function stopWhenNpmIsGone() {
+	if (!process.env.npm_lifecycle_event) return;
+	const parent = process.ppid;
+	const watch = setInterval(() => {
+		if (process.ppid === parent) return;
+		clearInterval(watch);
+		console.error(`serve.mjs: npm (pid ${parent}) is gone: stopping the server`);
+		process.kill(process.pid, "SIGTERM");
+	}, 500);
+	watch.unref();
+}
+
+/** SHUTDOWN_SECONDS as main.ts reads it (lib/config.ts checks it; a bad value stops the server first). */
+function shutdownSeconds(env = process.env) {
+	const seconds = Number(env.SHUTDOWN_SECONDS ?? 10);
+	return Number.isFinite(seconds) && seconds >= 1 ? seconds : 10;
+}
+
 async function serve() {
 	const command = serverCommand();
+	stopWhenNpmIsGone();
 	if (!command.embedded) {
 		// Production: one process, as before (tsx registered as `--import tsx` would).
 		await import("tsx");
@@ -58,8 +87,24 @@ async function serve() {
 		// The IPC channel is how the child learns that this process is gone, even by SIGKILL.
 		stdio: ["inherit", "inherit", "inherit", "ipc"],
 	});
+	/** @type {NodeJS.Timeout | undefined} */
+	let killTimer;
 	const forward = (/** @type {NodeJS.Signals} */ signal) => {
-		if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+		if (child.exitCode !== null || child.signalCode !== null) return;
+		child.kill(signal);
+		if (signal === "SIGHUP" || killTimer) return;
+		// The child exits within its deadline by itself; a child that cannot (its event loop stuck)
+		// is killed a moment after it, so that nothing outlives the stop.
+		const seconds = shutdownSeconds(command.env);
+		killTimer = setTimeout(
+			() => {
+				if (child.exitCode !== null || child.signalCode !== null) return;
+				console.error(`serve.mjs: the server did not exit within SHUTDOWN_SECONDS (${seconds} s): killing it`);
+				child.kill("SIGKILL");
+			},
+			seconds * 1000 + 500,
+		);
+		killTimer.unref();
 	};
 	const signals = /** @type {const} */ (["SIGINT", "SIGTERM", "SIGHUP"]);
 	for (const signal of signals) process.on(signal, forward);
@@ -68,6 +113,7 @@ async function serve() {
 		process.exit(1);
 	});
 	child.on("exit", (code, signal) => {
+		clearTimeout(killTimer);
 		if (signal) {
 			// Die of the same signal, so that whoever started us sees what happened to the server.
 			for (const name of signals) process.removeListener(name, forward);

@@ -25,6 +25,7 @@ import {
 } from "./realtime/bus.js";
 import type { BackoffOptions } from "./realtime/bus-status.js";
 import { isDatabaseEmpty, seedDemo } from "./seed/seed.js";
+import { prepareShutdown, type ShutdownReport } from "./shutdown.js";
 
 export interface StartedServer {
 	app: FastifyInstance;
@@ -35,6 +36,13 @@ export interface StartedServer {
 	 * (decision 037); close() calls it too, a shutdown may call it first. Safe to call twice.
 	 */
 	stopJobs(): Promise<void>;
+	/**
+	 * Stops within config.shutdownSeconds (decision 034, shutdown.ts): drains requests, tells
+	 * websockets to reconnect, stops the jobs, closes the pools; past the deadline cuts what is
+	 * left. A second call returns the stop already under way. main.ts calls it on SIGTERM.
+	 */
+	stop(reason: string): Promise<ShutdownReport>;
+	/** stop("closed"), for the tests. */
 	close(): Promise<void>;
 }
 
@@ -111,6 +119,19 @@ export async function startServer(
 					log: app.log,
 					recordRun: (job, outcome, seconds) => recordJobRun(deps.metrics, job, outcome, seconds),
 				});
+	const shutdown = prepareShutdown(app, deps, {
+		stopJobs,
+		async afterRequests() {
+			gateways(deps).sandbox.stop();
+			// Refund deliveries started by the last requests still need the database.
+			await settleGatewayRefundDeliveries(deps);
+		},
+		closers: [
+			["event bus", () => events.close()],
+			...(snapshots ? [["embedded snapshots", () => snapshots.close()] as const] : []),
+			["database", () => database.close()],
+		],
+	});
 	const address = app.server.address();
 	const port = typeof address === "object" && address ? address.port : config.port;
 	return {
@@ -118,15 +139,9 @@ export async function startServer(
 		deps,
 		url: `http://${config.host.includes(":") ? `[${config.host}]` : config.host}:${port}`,
 		stopJobs,
+		stop: (reason) => shutdown.run(reason, config.shutdownSeconds),
 		async close() {
-			await stopJobs();
-			await app.close();
-			gateways(deps).sandbox.stop();
-			// Refund deliveries started by the last requests still need the database.
-			await settleGatewayRefundDeliveries(deps);
-			await events.close();
-			await snapshots?.close();
-			await database.close();
+			await shutdown.run("closed", config.shutdownSeconds);
 		},
 	};
 }

@@ -53,7 +53,10 @@ export async function startEmbeddedServer(options: {
 		if (value === undefined) delete env[name];
 		else env[name] = value;
 	}
-	const [program, ...serveArgs] = servePackageScript().split(/\s+/);
+	// `exec` (decision 034) is the shell's, for npm: here node is started directly.
+	const [program, ...serveArgs] = servePackageScript()
+		.replace(/^exec\s+/, "")
+		.split(/\s+/);
 	if (program !== "node") throw new Error(`npm run serve does not start node: ${program}`);
 	const startedAt = performance.now();
 	const launcher = spawn(process.execPath, serveArgs, {

@@ -33,9 +33,12 @@ export const CART_MAX_QUANTITY = 99;
  * Close codes of the live websocket (`/infra/ws`) that the app acts on. `SessionEnded`: the
  * session was signed out or the member disabled; sign in again. `TooManySockets`: this member
  * or address already holds the most sockets a server allows; the app waits its longest backoff
- * before trying again instead of reconnecting at once.
+ * before trying again instead of reconnecting at once. `ServiceRestart` (1012, RFC 6455's
+ * "service restart"): this server is stopping (a deploy, decision 034); the app reconnects at
+ * once, with a little jitter, and the load balancer sends it to a server that stays.
  */
 export const LiveSocketClose = {
 	SessionEnded: 4401,
 	TooManySockets: 4429,
+	ServiceRestart: 1012,
 } as const;

@@ -83,6 +83,8 @@ export const EnvSchema = z.object({
 		.default("false"),
 	HTTP_REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
 	HTTP_HEADERS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(15),
+	// From SIGTERM to exit: requests in flight may finish within it; what is left is cut (decision 034).
+	SHUTDOWN_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
 	UPLOAD_IMAGE_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
 	UPLOAD_QUEUE_LENGTH: z.coerce.number().int().min(0).max(10_000).default(16),
 	// A shop behind one public address (a mall's Wi-Fi, a carrier's NAT) may need more.
@@ -152,6 +154,11 @@ export interface Config {
 	/** Between two runs of each background job (JOB_INTERVAL_SECONDS); tests shorten it. */
 	jobIntervalMs: number;
 	http: HttpTimeouts;
+	/**
+	 * SHUTDOWN_SECONDS: how long a stopping server may take, from SIGTERM to exit (decision 034).
+	 * Requests in flight finish within it; past it what is left is cut off and the process exits.
+	 */
+	shutdownSeconds: number;
 	uploads: UploadLimits;
 }
 
@@ -285,6 +292,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 			requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_SECONDS * 1000,
 			headersTimeoutMs: Math.min(e.HTTP_HEADERS_TIMEOUT_SECONDS, e.HTTP_REQUEST_TIMEOUT_SECONDS) * 1000,
 		},
+		shutdownSeconds: e.SHUTDOWN_SECONDS,
 		uploads: {
 			// libvips runs in libuv's pool of 4 threads, which file and DNS work share: leave one.
 			imageWorkers: e.UPLOAD_IMAGE_WORKERS ?? Math.min(availableParallelism(), 3),

@@ -207,7 +207,8 @@ export async function registerWebsocket(app: FastifyInstance, deps: AppDeps, cal
 		unsubscribe();
 		clearInterval(heartbeat);
 		clearInterval(rightsRecheck);
-		for (const listener of listeners) listener.socket.close(1001, "server shutting down");
+		// Normally told already by the shutdown (shutdown.ts); the app reconnects to another server.
+		for (const listener of listeners) listener.socket.close(LiveSocketClose.ServiceRestart, "service restart");
 	});
 
 	app.get(

@@ -168,6 +168,39 @@ describe("WsClient", () => {
 		expect(sockets).toHaveLength(8);
 	});
 
+	it("reconnects within half a step when the server restarts (1012), and after a failed try backs off from the start", async () => {
+		const { client, sockets } = setup();
+		const connected = vi.fn();
+		client.subscribe(() => {}, connected);
+		await flush();
+		sockets[0]?.ready();
+		// A few drops first: a restart is not one more failure on top of them.
+		sockets[0]?.drop();
+		await vi.advanceTimersByTimeAsync(1000);
+		sockets[1]?.drop();
+		await vi.advanceTimersByTimeAsync(2000);
+		expect(sockets).toHaveLength(3);
+
+		// The server is stopping for a deploy: gone again within half a base step (jitter at its top).
+		sockets[2]?.closedByServer(LiveSocketClose.ServiceRestart, "service restart");
+		await vi.advanceTimersByTimeAsync(499);
+		expect(sockets).toHaveLength(3);
+		await vi.advanceTimersByTimeAsync(1);
+		expect(sockets).toHaveLength(4);
+
+		// That try failed too (the balancer had not yet dropped the server): 1 s, not 4 s.
+		sockets[3]?.drop();
+		await vi.advanceTimersByTimeAsync(1000);
+		expect(sockets).toHaveLength(5);
+		sockets[4]?.ready();
+		expect(connected).toHaveBeenCalledTimes(2);
+
+		// A server from before 1012 said 1001 "going away": the same.
+		sockets[4]?.closedByServer(1001, "server shutting down");
+		await vi.advanceTimersByTimeAsync(500);
+		expect(sockets).toHaveLength(6);
+	});
+
 	it("caps the delay", async () => {
 		const { client, sockets } = setup();
 		client.subscribe(() => {});

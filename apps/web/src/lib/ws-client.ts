@@ -7,7 +7,11 @@ import { LiveSocketClose } from "@bayon/contract";
  * whenever events may have been missed, so screens refetch what they show: each time it is
  * (re)connected, and when the server sends `resync` (its event bus was down while this socket
  * stayed open; decision 006). A socket the server refuses for holding too many already (close
- * code 4429) waits the longest backoff step before the next try.
+ * code 4429) waits the longest backoff step before the next try. A server that is stopping (a
+ * deploy: close code 1012 "service restart", or 1001 "going away" from servers before decision
+ * 034) is left at once: the next attempt comes within half a base step, spread by jitter so its
+ * clients do not all arrive at the same moment, and the load balancer sends it to a server that
+ * stays.
  */
 
 export interface WsMessage {
@@ -165,7 +169,14 @@ export class WsClient {
 			this.connected = false;
 			// The server holds as many sockets of this member or address as it allows (another
 			// tab, another device): trying again soon would only be refused again.
-			if (closeCode(event) === LiveSocketClose.TooManySockets) this.attempt = Math.max(this.attempt, MAX_ATTEMPT_STEP);
+			const code = closeCode(event);
+			if (code === LiveSocketClose.TooManySockets) this.attempt = Math.max(this.attempt, MAX_ATTEMPT_STEP);
+			if (code === LiveSocketClose.ServiceRestart || code === GOING_AWAY) {
+				// Not this client's failure: the server is going and another one is there now.
+				this.attempt = 0;
+				this.scheduleReconnect(Math.round((this.options.baseDelayMs / 2) * this.options.random()));
+				return;
+			}
 			this.scheduleReconnect();
 		};
 		socket.onerror = () => {
@@ -173,18 +184,24 @@ export class WsClient {
 		};
 	}
 
-	private scheduleReconnect(): void {
+	/** The next attempt after `delay`, or after the backoff step for the attempts failed so far. */
+	private scheduleReconnect(delay?: number): void {
 		if (this.messageListeners.size === 0 || this.timer) return;
 		const { baseDelayMs, maxDelayMs, random } = this.options;
-		const step = backoffDelay(this.attempt, baseDelayMs, maxDelayMs);
-		const delay = Math.round(step * (0.5 + 0.5 * random()));
-		this.attempt += 1;
+		if (delay === undefined) {
+			const step = backoffDelay(this.attempt, baseDelayMs, maxDelayMs);
+			delay = Math.round(step * (0.5 + 0.5 * random()));
+			this.attempt += 1;
+		}
 		this.timer = setTimeout(() => {
 			this.timer = null;
 			void this.connect();
 		}, delay);
 	}
 }
+
+/** RFC 6455's "going away": what a stopping server sent before it sent 1012 (decision 034). */
+const GOING_AWAY = 1001;
 
 /** Enough doublings of the backoff to reach its cap from any base delay. */
 const MAX_ATTEMPT_STEP = 30;

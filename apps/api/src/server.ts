@@ -12,7 +12,7 @@ import { startJobs } from "./jobs/start.js";
 import { type Clock, clockStartingAt, systemClock } from "./lib/clock.js";
 import type { Config } from "./lib/config.js";
 import { createMetrics, recordJobRun } from "./lib/metrics.js";
-import { createOutboxSmsProvider } from "./lib/sms/outbox.js";
+import { createSmsProvider } from "./lib/sms/index.js";
 import type { SmsProvider } from "./lib/sms/provider.js";
 import { createTelegramBot } from "./lib/telegram-bot.js";
 import {
@@ -93,7 +93,7 @@ export async function startServer(
 		events,
 		telegram: createTelegramBot(config),
 		clock: overrides.clock ?? (config.fakeNow ? clockStartingAt(config.fakeNow) : systemClock),
-		sms: overrides.sms ?? createOutboxSmsProvider(config.dataDir),
+		sms: overrides.sms ?? createSmsProvider(config, () => deps.log),
 		log: console,
 		lifecycle: { draining: false },
 		metrics: createMetrics(),

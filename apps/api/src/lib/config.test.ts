@@ -87,15 +87,16 @@ describe("loadConfig", () => {
 });
 
 /**
- * Production checks. No SMS gateway exists yet, so even the most complete production
- * configuration is refused for its SMS provider; every check is therefore seen by the exact
+ * Production checks. The baseline keeps the SMS outbox, so even the most complete production
+ * configuration is refused for its SMS provider (test/sms-providers.test.ts starts one with a
+ * real provider's settings); every check is therefore seen by the exact
  * list of problems, which must differ from that baseline by exactly the one thing a test changes.
  */
 describe("loadConfig in production", () => {
 	const OUTBOX =
-		"SMS_PROVIDER=outbox writes codes to a file and is refused when NODE_ENV=production; configure a real SMS gateway.";
+		"SMS_PROVIDER=outbox writes codes to a file and is refused when NODE_ENV=production; use aliyun, tencent or twilio.";
 	const NO_SMS =
-		"SMS_PROVIDER is required when NODE_ENV=production (only 'outbox' exists so far, which production refuses).";
+		"SMS_PROVIDER is required when NODE_ENV=production: aliyun, tencent or twilio, or several in order (aliyun,twilio).";
 	const NO_SECRET = "TOKEN_SECRET is required when NODE_ENV=production (32+ random characters).";
 	const FAKE_NOW = "FAKE_NOW is for tests and is refused when NODE_ENV=production.";
 	const NO_CARD_KEY =

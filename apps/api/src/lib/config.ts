@@ -7,6 +7,9 @@ import { z } from "zod";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../..");
 
+// Where a provider is: its own host by default; tests and staging point it at a fake.
+const URL_SCHEMA = z.string().regex(/^https?:\/\/[^/]+(\/.*[^/])?$/, "must be an http(s) URL without a trailing slash");
+
 export const EnvSchema = z.object({
 	NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
 	PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -30,7 +33,58 @@ export const EnvSchema = z.object({
 		.string()
 		.regex(/^[A-Za-z0-9_-]{16,256}$/, "must be 16 to 256 letters, digits, _ or -")
 		.optional(),
-	SMS_PROVIDER: z.enum(["outbox"]).optional(),
+	// SMS providers (decision 032): the first that works sends; a comma-separated list in order.
+	SMS_PROVIDER: z
+		.string()
+		.regex(
+			/^(outbox|aliyun|tencent|twilio)(,(outbox|aliyun|tencent|twilio))*$/,
+			"must be a comma-separated list of outbox, aliyun, tencent, twilio (e.g. aliyun,twilio)",
+		)
+		.optional(),
+	SMS_ATTEMPT_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(30).default(3),
+	SMS_ATTEMPTS_PER_PROVIDER: z.coerce.number().int().min(1).max(5).default(2),
+	ALIYUN_SMS_ACCESS_KEY_ID: z.string().min(1).optional(),
+	ALIYUN_SMS_ACCESS_KEY_SECRET: z.string().min(1).optional(),
+	ALIYUN_SMS_SIGN_NAME: z.string().min(1).optional(),
+	ALIYUN_SMS_TEMPLATE_CODE: z
+		.string()
+		.regex(/^SMS_\d+$/, "must be a template code like SMS_123456789")
+		.optional(),
+	ALIYUN_SMS_ENDPOINT: URL_SCHEMA.default("https://dysmsapi.aliyuncs.com"),
+	TENCENT_SMS_SECRET_ID: z.string().min(1).optional(),
+	TENCENT_SMS_SECRET_KEY: z.string().min(1).optional(),
+	TENCENT_SMS_SDK_APP_ID: z
+		.string()
+		.regex(/^\d+$/, "must be the SmsSdkAppId, digits only (e.g. 1400006666)")
+		.optional(),
+	TENCENT_SMS_SIGN_NAME: z.string().min(1).optional(),
+	TENCENT_SMS_TEMPLATE_ID: z.string().regex(/^\d+$/, "must be the template's id, digits only").optional(),
+	TENCENT_SMS_REGION: z
+		.string()
+		.regex(/^[a-z]+-[a-z]+$/, "must be a region like ap-guangzhou")
+		.default("ap-guangzhou"),
+	TENCENT_SMS_ENDPOINT: URL_SCHEMA.default("https://sms.tencentcloudapi.com"),
+	TWILIO_ACCOUNT_SID: z
+		.string()
+		.regex(/^AC[0-9a-fA-F]{32}$/, "must be an Account SID (AC followed by 32 hex digits)")
+		.optional(),
+	TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
+	TWILIO_FROM: z
+		.string()
+		.regex(/^(\+[1-9]\d{6,14}|[A-Za-z0-9 ]{1,11})$/, "must be an E.164 number (+855…) or an alphanumeric sender ID")
+		.optional(),
+	TWILIO_MESSAGING_SERVICE_SID: z
+		.string()
+		.regex(/^MG[0-9a-fA-F]{32}$/, "must be a Messaging Service SID (MG…)")
+		.optional(),
+	TWILIO_MESSAGE: z
+		.string()
+		.includes("{code}", { message: "must contain {code}" })
+		.default("Bayon: your code is {code}. It expires in {minutes} minutes."),
+	TWILIO_API_URL: URL_SCHEMA.default("https://api.twilio.com"),
+	// With a token, codes go by Telegram to numbers that have it, SMS otherwise.
+	TELEGRAM_GATEWAY_TOKEN: z.string().min(1).optional(),
+	TELEGRAM_GATEWAY_URL: URL_SCHEMA.default("https://gatewayapi.telegram.org"),
 	TOKEN_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
 	BANK_CARD_KEY: z
 		.string()
@@ -107,7 +161,10 @@ export interface Config {
 	 * the token secret (lib/telegram-bot.ts) so every server of a deployment agrees.
 	 */
 	telegramWebhookSecret: string | undefined;
-	smsProvider: "outbox";
+	/** SMS_PROVIDER as given (or "outbox" by default outside production), for the start-up line. */
+	smsProvider: string;
+	/** Which SMS providers send codes, in order, and each one's settings (decision 032). */
+	sms: SmsSettings;
 	/** Pepper for hashing SMS codes and key for signing tokens we hand out (table QR codes). */
 	tokenSecret: string;
 	/**
@@ -212,6 +269,41 @@ export interface RailEndpoints {
 	bakongApi: string | undefined;
 }
 
+export type SmsProviderName = "outbox" | "aliyun" | "tencent" | "twilio";
+
+export interface SmsSettings {
+	/** Tried in this order; the next takes over when one fails. */
+	providers: SmsProviderName[];
+	/** One call to a provider; a stalled one is given up after this long (the customer waits). */
+	attemptTimeoutMs: number;
+	/** Calls to one provider (the first and its retries) before the next provider is tried. */
+	attemptsPerProvider: number;
+	/** The whole send, every provider and wait included: past it the customer is told to try again. */
+	deadlineMs: number;
+	aliyun?: { accessKeyId: string; accessKeySecret: string; signName: string; templateCode: string; endpoint: string };
+	tencent?: {
+		secretId: string;
+		secretKey: string;
+		sdkAppId: string;
+		signName: string;
+		templateId: string;
+		region: string;
+		endpoint: string;
+	};
+	twilio?: {
+		accountSid: string;
+		authToken: string;
+		/** Exactly one of from and messagingServiceSid. */
+		from?: string;
+		messagingServiceSid?: string;
+		/** The text, with {code} and {minutes}. */
+		message: string;
+		apiUrl: string;
+	};
+	/** Set when TELEGRAM_GATEWAY_TOKEN is: codes go by Telegram first to numbers that have it. */
+	telegramGateway?: { token: string; apiUrl: string };
+}
+
 export class ConfigError extends Error {}
 
 /** Reads and checks the environment; a bad value stops start-up with a message naming it. */
@@ -230,16 +322,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 	const problems: string[] = [];
 	if (production && e.FAKE_NOW) problems.push("FAKE_NOW is for tests and is refused when NODE_ENV=production.");
 	const smsProvider = e.SMS_PROVIDER ?? (production ? undefined : "outbox");
-	if (production && smsProvider === "outbox") {
-		problems.push(
-			"SMS_PROVIDER=outbox writes codes to a file and is refused when NODE_ENV=production; configure a real SMS gateway.",
-		);
-	}
-	if (!smsProvider) {
-		problems.push(
-			"SMS_PROVIDER is required when NODE_ENV=production (only 'outbox' exists so far, which production refuses).",
-		);
-	}
+	const sms = smsSettings(e, smsProvider, production, problems);
 	if (production && !e.TOKEN_SECRET) {
 		problems.push("TOKEN_SECRET is required when NODE_ENV=production (32+ random characters).");
 	}
@@ -267,6 +350,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 		telegramApiUrl: e.TELEGRAM_API_URL,
 		telegramWebhookSecret: e.TELEGRAM_WEBHOOK_SECRET,
 		smsProvider,
+		sms,
 		tokenSecret: e.TOKEN_SECRET ?? loadOrCreateLocalSecret(dataDir),
 		bankCardKey: e.BANK_CARD_KEY ? Buffer.from(e.BANK_CARD_KEY, "base64") : undefined,
 		railSecretsKey: e.RAIL_SECRETS_KEY ? Buffer.from(e.RAIL_SECRETS_KEY, "base64") : undefined,
@@ -300,6 +384,105 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 			processingTimeoutSeconds: 20,
 		},
 	};
+}
+
+/**
+ * The SMS block (decision 032): each provider SMS_PROVIDER lists must have all its settings; a
+ * missing one is named. The outbox file is refused in production, alone or in a list.
+ */
+function smsSettings(
+	e: z.infer<typeof EnvSchema>,
+	smsProvider: string | undefined,
+	production: boolean,
+	problems: string[],
+): SmsSettings {
+	const providers = [...new Set((smsProvider ?? "").split(",").filter(Boolean))] as SmsProviderName[];
+	if (!smsProvider) {
+		problems.push(
+			"SMS_PROVIDER is required when NODE_ENV=production: aliyun, tencent or twilio, or several in order (aliyun,twilio).",
+		);
+	} else if (production && providers.includes("outbox")) {
+		problems.push(
+			"SMS_PROVIDER=outbox writes codes to a file and is refused when NODE_ENV=production; use aliyun, tencent or twilio.",
+		);
+	}
+	const settings: SmsSettings = {
+		providers,
+		attemptTimeoutMs: e.SMS_ATTEMPT_TIMEOUT_SECONDS * 1000,
+		attemptsPerProvider: e.SMS_ATTEMPTS_PER_PROVIDER,
+		// Time for every provider's attempts and the waits between them, but no longer than a
+		// customer looking at "sending…" will wait (the web app itself gives up after 60 s).
+		deadlineMs: Math.min(
+			15_000,
+			Math.max(1, providers.length) * e.SMS_ATTEMPTS_PER_PROVIDER * e.SMS_ATTEMPT_TIMEOUT_SECONDS * 1000 + 2000,
+		),
+	};
+	const missing = (provider: string, names: Record<string, string | undefined>) => {
+		const unset = Object.entries(names)
+			.filter(([, value]) => !value)
+			.map(([name]) => name);
+		if (unset.length > 0) problems.push(`SMS_PROVIDER lists ${provider}, which needs ${unset.join(", ")} (not set).`);
+		return unset.length > 0;
+	};
+	if (providers.includes("aliyun")) {
+		const needed = {
+			ALIYUN_SMS_ACCESS_KEY_ID: e.ALIYUN_SMS_ACCESS_KEY_ID,
+			ALIYUN_SMS_ACCESS_KEY_SECRET: e.ALIYUN_SMS_ACCESS_KEY_SECRET,
+			ALIYUN_SMS_SIGN_NAME: e.ALIYUN_SMS_SIGN_NAME,
+			ALIYUN_SMS_TEMPLATE_CODE: e.ALIYUN_SMS_TEMPLATE_CODE,
+		};
+		if (!missing("aliyun", needed))
+			settings.aliyun = {
+				accessKeyId: needed.ALIYUN_SMS_ACCESS_KEY_ID as string,
+				accessKeySecret: needed.ALIYUN_SMS_ACCESS_KEY_SECRET as string,
+				signName: needed.ALIYUN_SMS_SIGN_NAME as string,
+				templateCode: needed.ALIYUN_SMS_TEMPLATE_CODE as string,
+				endpoint: e.ALIYUN_SMS_ENDPOINT,
+			};
+	}
+	if (providers.includes("tencent")) {
+		const needed = {
+			TENCENT_SMS_SECRET_ID: e.TENCENT_SMS_SECRET_ID,
+			TENCENT_SMS_SECRET_KEY: e.TENCENT_SMS_SECRET_KEY,
+			TENCENT_SMS_SDK_APP_ID: e.TENCENT_SMS_SDK_APP_ID,
+			TENCENT_SMS_SIGN_NAME: e.TENCENT_SMS_SIGN_NAME,
+			TENCENT_SMS_TEMPLATE_ID: e.TENCENT_SMS_TEMPLATE_ID,
+		};
+		if (!missing("tencent", needed))
+			settings.tencent = {
+				secretId: needed.TENCENT_SMS_SECRET_ID as string,
+				secretKey: needed.TENCENT_SMS_SECRET_KEY as string,
+				sdkAppId: needed.TENCENT_SMS_SDK_APP_ID as string,
+				signName: needed.TENCENT_SMS_SIGN_NAME as string,
+				templateId: needed.TENCENT_SMS_TEMPLATE_ID as string,
+				region: e.TENCENT_SMS_REGION,
+				endpoint: e.TENCENT_SMS_ENDPOINT,
+			};
+	}
+	if (providers.includes("twilio")) {
+		const unset = missing("twilio", {
+			TWILIO_ACCOUNT_SID: e.TWILIO_ACCOUNT_SID,
+			TWILIO_AUTH_TOKEN: e.TWILIO_AUTH_TOKEN,
+		});
+		const senders = [e.TWILIO_FROM, e.TWILIO_MESSAGING_SERVICE_SID].filter(Boolean).length;
+		if (senders !== 1)
+			problems.push(
+				"SMS_PROVIDER lists twilio, which needs exactly one of TWILIO_FROM (a number or sender ID) and TWILIO_MESSAGING_SERVICE_SID.",
+			);
+		if (!unset && senders === 1)
+			settings.twilio = {
+				accountSid: e.TWILIO_ACCOUNT_SID as string,
+				authToken: e.TWILIO_AUTH_TOKEN as string,
+				...(e.TWILIO_FROM
+					? { from: e.TWILIO_FROM }
+					: { messagingServiceSid: e.TWILIO_MESSAGING_SERVICE_SID as string }),
+				message: e.TWILIO_MESSAGE,
+				apiUrl: e.TWILIO_API_URL,
+			};
+	}
+	if (e.TELEGRAM_GATEWAY_TOKEN)
+		settings.telegramGateway = { token: e.TELEGRAM_GATEWAY_TOKEN, apiUrl: e.TELEGRAM_GATEWAY_URL };
+	return settings;
 }
 
 function parseTrustProxy(value: string): boolean | string {

@@ -75,8 +75,8 @@ export async function supersedeActiveCodes(
 export async function insertSmsCode(
 	db: Db,
 	row: { tenantId: number; mobile: string; scene: number; codeHmac: string; ip: string; now: Date; expiresAt: Date },
-) {
-	await db
+): Promise<number> {
+	const inserted = await db
 		.insertInto("sms_code")
 		.values({
 			tenant_id: row.tenantId,
@@ -87,7 +87,18 @@ export async function insertSmsCode(
 			created_at: row.now,
 			expires_at: row.expiresAt,
 		})
-		.execute();
+		.returning("id")
+		.executeTakeFirstOrThrow();
+	return inserted.id;
+}
+
+/**
+ * A code no provider could send is removed: nobody has it, so it must not sign anyone in, and a
+ * send that did not happen must not count against the resend wait or the daily allowance (both
+ * are counted from these rows).
+ */
+export async function forgetUnsentSmsCode(db: Db, id: number): Promise<void> {
+	await db.deleteFrom("sms_code").where("id", "=", id).execute();
 }
 
 /**

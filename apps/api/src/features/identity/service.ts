@@ -21,6 +21,7 @@ import type { AppDeps } from "../../http/deps.js";
 import type { SignedInMember } from "../../http/request-context.js";
 import { addSeconds } from "../../lib/clock.js";
 import { hexDigestsEqual, hmacHex, randomDigits, randomToken, sha256Hex } from "../../lib/crypto.js";
+import { SmsNotSent } from "../../lib/sms/provider.js";
 import { isOwnUpload } from "../files/service.js";
 import { isStaffMember } from "../venues/service.js";
 import { telegramMemberLanguage, telegramUserSeen } from "./hooks.js";
@@ -48,7 +49,7 @@ export async function sendSmsCode(
 	const { limits } = deps.config;
 	const now = deps.clock.now();
 	const code = randomDigits(6);
-	await deps.db.transaction().execute(async (trx) => {
+	const codeId = await deps.db.transaction().execute(async (trx) => {
 		// Parallel sends to one number, or from one address to many, would all pass the limit
 		// checks otherwise.
 		await queries.lockSenderAndPhone(trx, { tenantId: ctx.tenant.id, ip: ctx.ip, mobile: input.mobile });
@@ -69,7 +70,7 @@ export async function sendSmsCode(
 			);
 		}
 		await queries.supersedeActiveCodes(trx, { tenantId: ctx.tenant.id, mobile: input.mobile, scene: input.scene, now });
-		await queries.insertSmsCode(trx, {
+		return queries.insertSmsCode(trx, {
 			tenantId: ctx.tenant.id,
 			mobile: input.mobile,
 			scene: input.scene,
@@ -79,7 +80,13 @@ export async function sendSmsCode(
 			expiresAt: addSeconds(now, limits.smsCodeTtlSeconds),
 		});
 	});
-	await deps.sms.send({ mobile: input.mobile, code, scene: input.scene, sentAt: now });
+	try {
+		await deps.sms.send({ mobile: input.mobile, code, scene: input.scene, sentAt: now });
+	} catch (error) {
+		await queries.forgetUnsentSmsCode(deps.db, codeId);
+		if (error instanceof SmsNotSent) throw new BusinessError(ErrorCode.SmsCodeNotSent);
+		throw error;
+	}
 	return { resendAfterSeconds: limits.smsResendSeconds };
 }
 

@@ -184,6 +184,27 @@ describe("sending the code", () => {
 		await waitFor(() => expect(currentToast()?.text).toBe("发送太频繁，请42秒后再试"));
 		await waitFor(() => expect(screen.getByTestId("send-code").textContent).toBe("42 秒后重发"));
 	});
+
+	it("says plainly when no provider could send the code, and lets the customer tap send again at once", async () => {
+		// The server's answer when every SMS provider failed (issue 30): nothing was used up.
+		fakeServer({
+			"/app-api/member/auth/send-sms-code": { code: 1008030000, msg: "验证码没能发出，请稍后再试", data: null },
+		});
+		renderLogin();
+		fireEvent.input(phone(), { target: { value: "13800000002" } });
+		const idleLabel = screen.getByTestId("send-code").textContent;
+
+		fireEvent.click(screen.getByTestId("send-code"));
+
+		await waitFor(() => expect(currentToast()?.text).toBe("验证码没能发出，请稍后再试"));
+		await waitFor(() => expect(screen.getByTestId("send-code")).toHaveProperty("disabled", false));
+		expect(screen.getByTestId("send-code").textContent).toBe(idleLabel);
+		// "In a moment": past the button's double-tap guard, with no countdown to wait out.
+		vi.spyOn(Date, "now").mockReturnValue(Date.now() + 3_000);
+		fireEvent.click(screen.getByTestId("send-code"));
+		await waitFor(() => expect(calls.filter((call) => call.url.endsWith("/send-sms-code"))).toHaveLength(2));
+		vi.restoreAllMocks();
+	});
 });
 
 describe("signing in", () => {

@@ -4,6 +4,7 @@ import { type BuildAppOptions, buildApp } from "./app.js";
 import { serveEmbeddedSnapshots } from "./backup/embedded-snapshot.js";
 import { type Database, openDatabase } from "./db/database.js";
 import { migrate } from "./db/migrate.js";
+import { fileStorage } from "./features/files/storage/index.js";
 import { settleGatewayRefundDeliveries } from "./features/payments/refunds.js";
 import { gateways } from "./features/payments/registry.js";
 import type { AppDeps } from "./http/deps.js";
@@ -65,7 +66,8 @@ export async function startServer(
 	const database =
 		overrides.database ?? (await openDatabase({ url: config.databaseUrl, pgliteDir: path.join(config.dataDir, "pg") }));
 	await migrate(database);
-	if (config.seedDemo && (await isDatabaseEmpty(database.db))) await seedDemo(database.db, { dataDir: config.dataDir });
+	if (config.seedDemo && (await isDatabaseEmpty(database.db)))
+		await seedDemo(database.db, { dataDir: config.dataDir, storage: fileStorage(config) });
 	// Several servers share Redis (when configured) or PostgreSQL, so events travel through
 	// it; PGlite is one process. The bus logs through deps.log, which becomes the server's
 	// logger once the app is built.

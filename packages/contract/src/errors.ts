@@ -254,6 +254,10 @@ export const ErrorCode = {
 	/** SMS providers (issue 30 part 1): 1008030000–1008030029. */
 	/** Every configured provider failed to send the code: nothing was used up; send again in a moment. */
 	SmsCodeNotSent: 1008030000,
+
+	/** Files on object storage (issue 30 part 2): 1008030030–1008030059. */
+	/** The file store (the S3 bucket) failed or did not answer in time: the image was not saved; try again. */
+	FileStoreUnavailable: 1008030030,
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -306,6 +310,7 @@ export const errorMessageKeys: Record<Exclude<ErrorCode, 0>, MessageKey> = {
 	[ErrorCode.PayMethodUnavailable]: "payMethodUnavailable",
 	[ErrorCode.PayRailUnreachable]: "payRailUnreachable",
 	[ErrorCode.SmsCodeNotSent]: "smsCodeNotSent",
+	[ErrorCode.FileStoreUnavailable]: "fileStoreUnavailable",
 	[ErrorCode.OrderStateChanged]: "orderStateChanged",
 	[ErrorCode.RefundNotAllowed]: "refundNotAllowed",
 	[ErrorCode.CustomerNotFound]: "customerNotFound",

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, statSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import path from "node:path";
 import { ErrorCode, formatMessage } from "@bayon/contract";
 import fastifyStatic from "@fastify/static";
@@ -17,20 +17,6 @@ export interface WrittenPages {
 	/** Sends the page; false when it cannot in time (then index.html goes out as built). */
 	send(request: FastifyRequest, reply: FastifyReply): Promise<boolean>;
 	stop(): void;
-}
-
-/** Uploaded files under /uploads/, stored under names that never change (decision 008). */
-export async function serveUploads(app: FastifyInstance, deps: AppDeps) {
-	const uploadsDir = path.join(deps.config.dataDir, "uploads");
-	mkdirSync(uploadsDir, { recursive: true });
-	await app.register(fastifyStatic, {
-		root: uploadsDir,
-		prefix: "/uploads/",
-		decorateReply: false,
-		index: false,
-		immutable: true,
-		maxAge: "365d",
-	});
 }
 
 /**

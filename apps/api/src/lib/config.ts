@@ -143,6 +143,28 @@ export const EnvSchema = z.object({
 	UPLOAD_QUEUE_LENGTH: z.coerce.number().int().min(0).max(10_000).default(16),
 	// A shop behind one public address (a mall's Wi-Fi, a carrier's NAT) may need more.
 	SMS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
+	// Uploads in an S3-compatible bucket instead of DATA_DIR/uploads (decision 033); see objectStorageOf.
+	S3_BUCKET: z
+		.string()
+		.regex(/^[a-z0-9][a-z0-9.-]{1,62}$/, "must be a bucket name (a-z, 0-9, . and -)")
+		.optional(),
+	S3_REGION: z.string().min(1).optional(),
+	S3_ENDPOINT: z
+		.string()
+		.regex(/^https?:\/\/[^/]+(\/.*[^/])?$/, "must be an http(s) URL without a trailing slash")
+		.optional(),
+	S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+	S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+	S3_FORCE_PATH_STYLE: z.enum(["true", "false"]).optional(),
+	S3_PUBLIC_URL: z
+		.string()
+		.regex(/^https?:\/\/[^/]+(\/.*[^/])?$/, "must be an http(s) URL without a trailing slash")
+		.optional(),
+	S3_KEY_PREFIX: z
+		.string()
+		.regex(/^([A-Za-z0-9._-]+\/)*$/, "must be empty or folder names each ending in / (like uploads/)")
+		.optional(),
+	S3_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(120).optional(),
 	// Between two runs of each background job; one server runs each job (decision 037).
 	JOB_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
 });
@@ -217,6 +239,27 @@ export interface Config {
 	 */
 	shutdownSeconds: number;
 	uploads: UploadLimits;
+	/** The S3-compatible bucket uploads go to (S3_*); unset: the data folder (decision 033). */
+	objectStorage: ObjectStorageSettings | undefined;
+}
+
+/** An S3-compatible bucket (AWS S3, Cloudflare R2, MinIO, Alibaba OSS) for uploads. */
+export interface ObjectStorageSettings {
+	bucket: string;
+	/** `auto` for R2; the bucket's region for AWS and OSS (oss-cn-hangzhou). */
+	region: string;
+	/** Unset: AWS S3 itself. */
+	endpoint: string | undefined;
+	/** Unset: the SDK's own chain (an instance or task role on AWS). */
+	credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+	/** Bucket in the path (MinIO, most self-hosted stores) rather than in the host name. */
+	forcePathStyle: boolean;
+	/** A public base (CDN or public bucket) /uploads/ redirects to; unset: the server streams files. */
+	publicUrl: string | undefined;
+	/** Put before every file name in the bucket (`uploads/` by default), so a bucket can be shared. */
+	keyPrefix: string;
+	/** How long the store may take to connect or stay silent before a call fails. */
+	timeoutMs: number;
 }
 
 /**
@@ -336,6 +379,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 			"RAIL_SECRETS_KEY is required when NODE_ENV=production (32 random bytes in base64: openssl rand -base64 32); keep it: the payment rails' settings saved under it cannot be read without it.",
 		);
 	}
+	const objectStorage = objectStorageOf(e, problems);
 	if (problems.length > 0 || !smsProvider) {
 		throw new ConfigError(`Invalid configuration:\n${problems.map((problem) => `  ${problem}`).join("\n")}`);
 	}
@@ -383,6 +427,38 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 			maxWaiting: e.UPLOAD_QUEUE_LENGTH,
 			processingTimeoutSeconds: 20,
 		},
+		objectStorage,
+	};
+}
+
+/**
+ * The bucket from S3_*, or undefined when none of them is set. A set that is started but not
+ * complete is refused with what is missing, rather than quietly keeping uploads on one disk.
+ */
+function objectStorageOf(e: z.infer<typeof EnvSchema>, problems: string[]): ObjectStorageSettings | undefined {
+	const given = Object.entries(e).filter(([name, value]) => name.startsWith("S3_") && value !== undefined);
+	if (given.length === 0) return undefined;
+	const named = given.map(([name]) => name).join(", ");
+	const missing = [e.S3_BUCKET ? null : "S3_BUCKET", e.S3_REGION ? null : "S3_REGION (auto for Cloudflare R2)"];
+	for (const name of missing)
+		if (name) problems.push(`${name} is required when any S3_* setting is set (set: ${named}).`);
+	if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY))
+		problems.push(
+			"S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both, or neither to use the machine's role.",
+		);
+	if (!e.S3_BUCKET || !e.S3_REGION) return undefined;
+	return {
+		bucket: e.S3_BUCKET,
+		region: e.S3_REGION,
+		endpoint: e.S3_ENDPOINT,
+		credentials:
+			e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+				? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+				: undefined,
+		forcePathStyle: e.S3_FORCE_PATH_STYLE === "true",
+		publicUrl: e.S3_PUBLIC_URL,
+		keyPrefix: e.S3_KEY_PREFIX ?? "uploads/",
+		timeoutMs: (e.S3_TIMEOUT_SECONDS ?? 5) * 1000,
 	};
 }
 

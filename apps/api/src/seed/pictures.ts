@@ -1,9 +1,10 @@
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { stat } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Kysely } from "kysely";
 import type { DB } from "../db/schema.js";
 import { UPLOADS_URL_PREFIX } from "../features/files/service.js";
+import type { FileStorage } from "../features/files/storage/index.js";
 
 /** Side of a demo picture tile, in pixels (square; sharp enough for the item page on a 2× screen). */
 export const MENU_PICTURE_SIZE = 480;
@@ -23,22 +24,21 @@ export interface StoredPicture {
 }
 
 /**
- * Puts the demo pictures where uploaded images live (`<dataDir>/uploads`, served under
- * /uploads/ like every upload), so seeded items show their pictures through the same path
- * as a photo the owner uploads later. Files only: called before the seed's transaction;
- * the rows come from `recordDemoPictures`. Writing a tile again is harmless (same bytes).
+ * Puts the demo pictures where uploaded images live (the server's file store: the data folder or
+ * the S3 bucket, served under /uploads/ like every upload), so seeded items show their pictures
+ * through the same path as a photo the owner uploads later. Files only: called before the seed's
+ * transaction; the rows come from `recordDemoPictures`. Writing a tile again is harmless (same bytes).
  */
 export async function copyDemoPictures(
-	uploadsDir: string,
+	storage: FileStorage,
 	icons: Iterable<string>,
 ): Promise<Map<string, StoredPicture>> {
-	await mkdir(uploadsDir, { recursive: true });
 	const stored = new Map<string, StoredPicture>();
 	for (const icon of new Set(icons)) {
-		const bytes = await readFile(path.join(PICTURES_DIR, pictureFileName(icon)));
+		const source = path.join(PICTURES_DIR, pictureFileName(icon));
 		const fileName = `demo-${pictureFileName(icon)}`;
-		await writeFile(path.join(uploadsDir, fileName), bytes);
-		stored.set(icon, { url: `${UPLOADS_URL_PREFIX}${fileName}`, sizeBytes: bytes.length });
+		await storage.putFile(fileName, source, "image/webp");
+		stored.set(icon, { url: `${UPLOADS_URL_PREFIX}${fileName}`, sizeBytes: (await stat(source)).size });
 	}
 	return stored;
 }

@@ -1,7 +1,7 @@
-import path from "node:path";
 import { DEFAULT_RESERVATION_SETTINGS } from "@bayon/contract";
 import { type Kysely, type RawBuilder, sql, type Transaction } from "kysely";
 import type { DB } from "../db/schema.js";
+import { diskStorage, type FileStorage } from "../features/files/storage/index.js";
 import { postLedgerTxn } from "../features/wallet/ledger.js";
 import { seedCouponTemplates } from "./coupons.js";
 import {
@@ -31,13 +31,13 @@ import { seedStoredValue } from "./stored-value.js";
  * what people change at run time: an existing member (nickname, balance, points…), the
  * enabled flags of languages, pages and news, the tenant's second currency, a shop's logo
  * and accepting_orders, and an item's image once it has one, and its sales count. No one is
- * given a balance: money only moves with its ledger. Items' pictures are copied into
- * `<dataDir>/uploads` first and recorded as the owner's uploads, so they are served like any
- * uploaded photo.
+ * given a balance: money only moves with its ledger. Items' pictures are put in the file store
+ * first (the server's: `<dataDir>/uploads` unless `storage` says otherwise) and recorded as the
+ * owner's uploads, so they are served like any uploaded photo.
  */
-export async function seedDemo(db: Kysely<DB>, options: { dataDir: string }): Promise<void> {
-	// The folder app.ts serves under /uploads/ and files/service.ts stores uploads in.
-	const pictures = await copyDemoPictures(path.join(options.dataDir, "uploads"), [
+export async function seedDemo(db: Kysely<DB>, options: { dataDir: string; storage?: FileStorage }): Promise<void> {
+	// Where /uploads/ is served from and files/service.ts stores uploads (decision 033).
+	const pictures = await copyDemoPictures(options.storage ?? diskStorage(options.dataDir), [
 		...demoMenu.flatMap((category) => category.items.map((item) => item.picture)),
 		...demoPointsPictures,
 	]);

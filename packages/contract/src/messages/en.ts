@@ -120,6 +120,7 @@ const en = {
 		"The animation is too large: at most {frames} frames and {mp} million pixels in all frames together",
 	imageTooSlowToProcess: "This image takes too long to process: save it smaller and try again",
 	uploadBusy: "Many images are being processed right now, please try again in a moment",
+	fileStoreUnavailable: "The image could not be saved just now. Please try again in a moment",
 	uploadIncomplete: "The upload was incomplete or damaged, please try again",
 	// Shop settings (issue 10)
 	textTooLong: "This text is too long",

@@ -120,6 +120,7 @@ const zhCN = {
 	animationTooLarge: "动图过大：最多 {frames} 帧，所有帧合计最多 {mp} 百万像素",
 	imageTooSlowToProcess: "图片处理时间过长，请缩小图片后重试",
 	uploadBusy: "当前处理的图片较多，请稍后再试",
+	fileStoreUnavailable: "图片暂时无法保存，请稍后再试",
 	uploadIncomplete: "上传的数据不完整或已损坏，请重试",
 	// Shop settings (issue 10)
 	textTooLong: "内容过长",

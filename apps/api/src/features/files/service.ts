@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
-import { mkdir, rm } from "node:fs/promises";
-import path from "node:path";
+import { rm } from "node:fs/promises";
 import { ErrorCode, Limits, type UploadedFile } from "@bayon/contract";
 import sharp, { type Metadata, type OutputInfo } from "sharp";
 import { BusinessError } from "../../http/business-error.js";
 import type { AppDeps } from "../../http/deps.js";
 import { imageWorkQueue } from "./image-work.js";
+import { fileStorage, StoreUnavailable } from "./storage/index.js";
 
 const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp", "gif"]);
 export const UPLOADS_URL_PREFIX = "/uploads/";
@@ -16,8 +16,9 @@ export const UPLOADS_URL_PREFIX = "/uploads/";
  * Its size is read from the header first and anything too large to decode safely is refused
  * before a pixel is decoded (a small file can declare a huge image). Accepted images are
  * re-encoded to WebP, which drops metadata (EXIF location) and anything hidden after the
- * image data, and are saved under a random name. Decoding waits its turn in the server's
- * image queue, which says "busy" when too many wait.
+ * image data, and are saved under a random name in the server's file store (the data folder or
+ * the S3 bucket, decision 033). Decoding waits its turn in the server's image queue, which says
+ * "busy" when too many wait.
  */
 export async function storeImage(
 	deps: AppDeps,
@@ -27,14 +28,24 @@ export async function storeImage(
 	const frames = metadata.pages ?? 1;
 	const id = randomUUID();
 	const fileName = `${id}.webp`;
-	const dir = path.join(deps.config.dataDir, "uploads");
-	await mkdir(dir, { recursive: true });
-	const target = path.join(dir, fileName);
+	// Encoded beside the received file, then handed to the store whole.
+	const encoded = `${args.file}.webp`;
 	const queue = imageWorkQueue(deps.config.uploads);
-	const info = await queue.run(
-		() => reencode(args.file, target, { frames, timeoutSeconds: queue.limits.processingTimeoutSeconds }),
-		args.signal,
-	);
+	const storage = fileStorage(deps.config);
+	let info: OutputInfo;
+	try {
+		info = await queue.run(
+			() => reencode(args.file, encoded, { frames, timeoutSeconds: queue.limits.processingTimeoutSeconds }),
+			args.signal,
+		);
+		await storage.putFile(fileName, encoded, "image/webp");
+	} catch (error) {
+		if (!(error instanceof StoreUnavailable)) throw error;
+		deps.log.warn({ err: error.cause, reason: error.reason }, "upload not saved: the file store is unavailable");
+		throw new BusinessError(ErrorCode.FileStoreUnavailable);
+	} finally {
+		await rm(encoded, { force: true });
+	}
 	const url = `${UPLOADS_URL_PREFIX}${fileName}`;
 	const stored = { width: info.width, height: info.pageHeight ?? info.height, size: info.size };
 	try {
@@ -52,7 +63,8 @@ export async function storeImage(
 			})
 			.execute();
 	} catch (error) {
-		await rm(target, { force: true });
+		// The row is what makes the file findable: without it the file would only take space.
+		await storage.remove(fileName).catch(() => {});
 		throw error;
 	}
 	return { url, ...stored };

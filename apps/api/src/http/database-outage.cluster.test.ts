@@ -91,6 +91,17 @@ describe("a database outage under the server", () => {
 		expectUnavailable(await send("GET", "/app-api/order/page?page=1&pageSize=10"));
 		// /healthz agrees.
 		expect((await fetch(`${server.url}/healthz`)).status).toBe(503);
+		// The load balancer's readiness too (decision 035), while the process itself stays live.
+		const readiness = await fetch(`${server.url}/readyz`);
+		expect(readiness.status).toBe(503);
+		expect(await readiness.json()).toEqual({ status: "unavailable", database: "unreachable" });
+		expect((await fetch(`${server.url}/livez`)).status).toBe(200);
+		// Metrics still answer: the gauges read from the database say NaN (not a reassuring 0), the failure counted.
+		const metrics = await fetch(`${server.url}/metrics`);
+		expect(metrics.status).toBe(200);
+		const text = await metrics.text();
+		expect(text).toMatch(/^bayon_metrics_reading_failures_total\{reading="paymentsInDoubt"\} [1-9]/m);
+		expect(text).toMatch(/^bayon_payments_in_doubt Nan$/im);
 	});
 
 	it("works again once the database is back, and nothing was changed meanwhile", async () => {
@@ -103,6 +114,7 @@ describe("a database outage under the server", () => {
 		// caller, who was told to retry): either name is right, never "Down".
 		expect(["Before", "During"]).toContain((info.body.data as { nickname: string }).nickname);
 		expect((await nickname("After")).body.code).toBe(0);
+		expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
 	});
 });
 

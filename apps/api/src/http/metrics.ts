@@ -1,6 +1,6 @@
 import { timingSafeEqual } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { processMetricsText, recordHttpRequest, setScrapeReader } from "../lib/metrics.js";
+import { metricsPage, recordHttpRequest, setScrapeReader } from "../lib/metrics.js";
 import type { AppDeps } from "./deps.js";
 
 /**
@@ -43,8 +43,7 @@ export function registerMetrics(app: FastifyInstance, deps: AppDeps): void {
 		if (!token && !open) return reply.code(404).send({ status: "not found" });
 		if (token && !bearerMatches(request.headers.authorization, token))
 			return reply.code(401).header("www-authenticate", 'Bearer realm="metrics"').send({ status: "unauthorized" });
-		const text = (await processMetricsText()) + (await metrics.registry.metrics());
-		return reply.header("content-type", metrics.registry.contentType).send(text);
+		return reply.header("content-type", metrics.registry.contentType).send(await metricsPage(metrics));
 	});
 }
 

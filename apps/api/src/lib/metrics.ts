@@ -23,6 +23,8 @@ export interface Metrics {
 	readonly websocketConnections: Gauge<never>;
 	/** Values read at scrape time; see `setScrapeReader`. */
 	readonly readers: Map<ScrapeReading, CachedReader>;
+	/** Refresh each scrape-time gauge from its reader; metricsPage runs them before writing the page. */
+	readonly scrapeGauges: ReadonlyArray<() => Promise<void>>;
 }
 
 /** The gauges whose value is read from elsewhere (the database, the pool) when scraped. */
@@ -54,11 +56,13 @@ const JOB_BUCKETS = [0.01, 0.05, 0.1, 0.5, 1, 5, 15, 30, 60];
 export function createMetrics(options: MetricsOptions = {}): Metrics {
 	const registry = new Registry();
 	const readers = new Map<ScrapeReading, CachedReader>();
+	const scrapeGauges: Array<() => Promise<void>> = [];
 	const cacheMs = options.readingCacheMs ?? 5000;
 
 	const metrics: Metrics = {
 		registry,
 		readers,
+		scrapeGauges,
 		httpRequests: new Counter({
 			name: "bayon_http_requests_total",
 			help: "HTTP requests answered, by route pattern, method and status class (2xx, 4xx, 5xx).",
@@ -108,12 +112,6 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
 		}),
 	};
 
-	const readingFailures = new Counter({
-		name: "bayon_metrics_reading_failures_total",
-		help: "Scrape-time readings that failed (the database unreachable): their gauge was left out of that scrape.",
-		labelNames: ["reading"],
-		registers: [registry],
-	});
 	scrapeGauge(
 		"bayon_payments_in_doubt",
 		"Gateway payments sent and not yet decided (asked again by reconciliation).",
@@ -135,31 +133,43 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
 		"databasePool",
 		["state"],
 	);
+	const readingFailures = new Counter({
+		name: "bayon_metrics_reading_failures_total",
+		help: "Scrape-time readings that failed or took over 3 s (the database unreachable): their gauge read NaN.",
+		labelNames: ["reading"],
+		registers: [registry],
+	});
 	return metrics;
 
 	function scrapeGauge(name: string, help: string, reading: ScrapeReading, labelNames: string[] = []) {
-		new Gauge({
-			name,
-			help,
-			labelNames,
-			registers: [registry],
-			async collect() {
-				const reader = readers.get(reading);
-				if (!reader) return;
-				this.reset();
-				let value: ReaderValue;
-				try {
-					value = await readCached(reader, cacheMs);
-				} catch {
-					// The database away: the gauge is absent from this scrape (never a stale or zero value), the rest still answers.
-					readingFailures.inc({ reading });
-					return;
-				}
-				if (typeof value === "number") this.set(value);
-				else for (const [label, count] of Object.entries(value)) this.set({ [labelNames[0] ?? "state"]: label }, count);
-			},
+		const gauge = new Gauge({ name, help, labelNames, registers: [registry] });
+		scrapeGauges.push(async () => {
+			const reader = readers.get(reading);
+			if (!reader) return;
+			gauge.reset();
+			let value: ReaderValue;
+			try {
+				value = await readCached(reader, cacheMs);
+			} catch {
+				// The database away: NaN for this scrape (never a stale or a zero value, which would
+				// read as "all clear"), the failure counted, and the rest of the page still answers.
+				readingFailures.inc({ reading });
+				if (labelNames.length === 0) gauge.set(Number.NaN);
+				return;
+			}
+			if (typeof value === "number") gauge.set(value);
+			else for (const [label, count] of Object.entries(value)) gauge.set({ [labelNames[0] ?? "state"]: label }, count);
 		});
 	}
+}
+
+/**
+ * The whole page for a scrape: the readings refreshed first (each from its cache or its reader,
+ * all at once), then the process's metrics and this server's.
+ */
+export async function metricsPage(metrics: Metrics): Promise<string> {
+	await Promise.all(metrics.scrapeGauges.map((refresh) => refresh()));
+	return (await processMetricsText()) + (await metrics.registry.metrics());
 }
 
 /**
@@ -170,7 +180,7 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
 let processRegistry: Registry | null = null;
 
 /** The process metrics in Prometheus' text format, to put before a server's own. */
-export async function processMetricsText(): Promise<string> {
+async function processMetricsText(): Promise<string> {
 	if (!processRegistry) {
 		processRegistry = new Registry();
 		collectDefaultMetrics({ register: processRegistry, prefix: "bayon_" });
@@ -178,7 +188,7 @@ export async function processMetricsText(): Promise<string> {
 	return processRegistry.metrics();
 }
 
-/** A reading that fails leaves the gauge empty for this scrape (Prometheus sees it absent) and is asked again next time. */
+/** A reading that fails is not cached: the next scrape asks again. */
 async function readCached(reader: CachedReader, defaultCacheMs: number): Promise<ReaderValue> {
 	const now = Date.now();
 	const cacheMs = reader.cacheMs >= 0 ? reader.cacheMs : defaultCacheMs;

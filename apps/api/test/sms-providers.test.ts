@@ -20,7 +20,8 @@ let tencent: FakeSmsProvider;
 let twilio: FakeSmsProvider;
 let telegram: FakeTelegramGateway;
 const logLines: string[] = [];
-const ATTEMPT_TIMEOUT_MS = 400;
+// Short, so stalls cost the suite little, yet long enough for a loaded CI machine to answer.
+const ATTEMPT_TIMEOUT_MS = 1000;
 let nextMobile = 13700000100;
 const newMobile = () => String(nextMobile++);
 
@@ -46,7 +47,7 @@ beforeAll(async () => {
 				...telegram.env,
 				SMS_PROVIDER: "aliyun,tencent,twilio",
 			}).sms;
-			// Short, so stalls cost the suite little; the shape (2 calls each, then the next) is the default.
+			// The shape (2 calls to each provider, then the next) is the default.
 			config.sms.attemptTimeoutMs = ATTEMPT_TIMEOUT_MS;
 		},
 	});

@@ -134,6 +134,22 @@ describe("GET /metrics", () => {
 		await until(async () => sample(await scrape(), "bayon_websocket_connections") === socketsBefore);
 	});
 
+	it("costs little to scrape (figures printed for decision 035)", async () => {
+		const times: number[] = [];
+		let page = "";
+		for (let i = 0; i < 20; i++) {
+			const started = performance.now();
+			page = await scrape();
+			times.push(performance.now() - started);
+		}
+		times.sort((a, b) => a - b);
+		const series = page.split("\n").filter((line) => line && !line.startsWith("#")).length;
+		console.log(
+			`metrics page: ${series} series, ${Math.round(page.length / 1024)} KiB; scrape over HTTP p50 ${times[10]?.toFixed(1)} ms, max ${times[19]?.toFixed(1)} ms (20 scrapes)`,
+		);
+		expect(times[10]).toBeLessThan(250);
+	});
+
 	it("is off in production when no token is set, open outside production without one", async () => {
 		const production = await startTestServer({
 			sameDatabaseAs: server,

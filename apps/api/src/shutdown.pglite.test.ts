@@ -81,6 +81,8 @@ describe("`npm run serve` with the embedded database", () => {
 		expect(uploadCutAfter).toBeGreaterThanOrEqual(CUT_AT_SECONDS - 0.1);
 		expect(uploadCutAfter).toBeLessThan(SHUTDOWN_SECONDS);
 		expect(lastGoneSeconds).toBeLessThan(SHUTDOWN_SECONDS + EXIT_SLACK_SECONDS);
+		// npm, the process the person started, is there until the server is gone (as a supervisor needs).
+		expect(goneAfter.get(target.npm.pid as number)).toBe(lastGoneSeconds);
 		expect({ code, signal }).toEqual({ code: 0, signal: null });
 		const messages = target.logLines().map((line) => line.msg);
 		expect(messages).toContain(`SIGTERM received: stopping within ${SHUTDOWN_SECONDS} s (SHUTDOWN_SECONDS)`);

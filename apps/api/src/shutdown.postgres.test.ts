@@ -175,6 +175,8 @@ describe("SIGTERM to `npm run serve` on PostgreSQL", () => {
 		expect(uploadCutAfter).toBeGreaterThanOrEqual(CUT_AT_SECONDS - 0.1);
 		expect(uploadCutAfter).toBeLessThan(SHUTDOWN_SECONDS);
 		expect(lastGoneSeconds).toBeLessThan(SHUTDOWN_SECONDS + EXIT_SLACK_SECONDS);
+		// npm, the process the person started, is there until the server is gone (as a supervisor needs).
+		expect(goneAfter.get(target.npm.pid as number)).toBe(lastGoneSeconds);
 		// Everything closed by the deadline: a clean exit, which npm passes on.
 		expect({ code, signal }).toEqual({ code: 0, signal: null });
 

@@ -490,7 +490,11 @@ function smsSettings(
 		// customer looking at "sending…" will wait (the web app itself gives up after 60 s).
 		deadlineMs: Math.min(
 			15_000,
-			Math.max(1, providers.length) * e.SMS_ATTEMPTS_PER_PROVIDER * e.SMS_ATTEMPT_TIMEOUT_SECONDS * 1000 + 2000,
+			// Telegram's gateway, when set, is asked once before them.
+			((e.TELEGRAM_GATEWAY_TOKEN ? 1 : 0) + Math.max(1, providers.length) * e.SMS_ATTEMPTS_PER_PROVIDER) *
+				e.SMS_ATTEMPT_TIMEOUT_SECONDS *
+				1000 +
+				2000,
 		),
 	};
 	const missing = (provider: string, names: Record<string, string | undefined>) => {

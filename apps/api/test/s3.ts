@@ -87,13 +87,17 @@ export async function startTestBucket(
 		});
 		upstream.on("error", () => client.destroy());
 		client.on("close", () => upstream.destroy());
-		// Byte by byte through, unless stalled: then nothing goes either way.
-		client.on("data", (chunk) => {
-			if (!stalled) upstream.write(chunk);
-		});
-		upstream.on("data", (chunk) => {
-			if (!stalled) client.write(chunk);
-		});
+		// Byte by byte through, unless stalled: then nothing goes either way. Each side waits for the
+		// other to drain (as pipe does), so no more than a socket buffer is on its way when a stall
+		// begins: a stall mid-file holds back the rest of the file.
+		const forward = (from: net.Socket, to: net.Socket) => {
+			from.on("data", (chunk) => {
+				if (!stalled && !to.write(chunk)) from.pause();
+			});
+			to.on("drain", () => from.resume());
+		};
+		forward(client, upstream);
+		forward(upstream, client);
 	});
 	await new Promise<void>((resolve) => proxy.listen(0, "127.0.0.1", resolve));
 	const proxyPort = (proxy.address() as net.AddressInfo).port;

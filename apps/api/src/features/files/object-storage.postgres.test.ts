@@ -90,6 +90,35 @@ describe("uploads on object storage", () => {
 		expect(head.headers.get("content-length")).toBe(String(answer.data.size));
 	});
 
+	it("serves many reads at once from the bucket (a menu page's pictures for many customers)", async () => {
+		const picture = (await upload(first, await png(480, 480))).data;
+		// Few enough at once that s3rver (a test server, ~50-100 reads/s here) answers each well
+		// within the one-second store deadline these tests use for their stalls.
+		const reads = 120;
+		const atOnce = 8;
+		const times: number[] = [];
+		const started = Date.now();
+		let next = 0;
+		await Promise.all(
+			Array.from({ length: atOnce }, async () => {
+				while (next < reads) {
+					next += 1;
+					const begun = performance.now();
+					const served = await fetch(`${first.url}${picture.url}`);
+					expect(served.status).toBe(200);
+					expect((await served.arrayBuffer()).byteLength).toBe(picture.size);
+					times.push(performance.now() - begun);
+				}
+			}),
+		);
+		times.sort((a, b) => a - b);
+		const at = (share: number) => Math.round(times[Math.floor(times.length * share)] ?? 0);
+		console.log(
+			`bucket reads: ${reads} of ${picture.size} bytes, ${atOnce} at once, ${Math.round((reads * 1000) / (Date.now() - started))}/s, p50 ${at(0.5)} ms, p99 ${at(0.99)} ms`,
+		);
+		expect(times).toHaveLength(reads);
+	});
+
 	it("serves an upload made through one server from the other (same database, same bucket)", async () => {
 		const throughFirst = await upload(first, await png(64, 64));
 		const throughSecond = await upload(second, await png(48, 48));

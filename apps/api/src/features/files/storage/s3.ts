@@ -27,7 +27,14 @@ export function bucketStorage(settings: ObjectStorageSettings): BucketStorage {
 		...(settings.credentials ? { credentials: settings.credentials } : {}),
 		// One retry: a browser is waiting, and a store that failed twice is down for now.
 		maxAttempts: 2,
-		requestHandler: { connectionTimeout: settings.timeoutMs, socketTimeout: settings.timeoutMs },
+		requestHandler: {
+			connectionTimeout: settings.timeoutMs,
+			socketTimeout: settings.timeoutMs,
+			// Each picture read holds a connection while it streams: more than the SDK's 50, so a
+			// busy menu page does not wait for a free one past the deadline.
+			httpAgent: { keepAlive: true, maxSockets: MAX_STORE_CONNECTIONS },
+			httpsAgent: { keepAlive: true, maxSockets: MAX_STORE_CONNECTIONS },
+		},
 		// The SDK's newer default sends streamed uploads as aws-chunked with a trailing CRC32,
 		// which many S3-compatible stores (older MinIO, OSS, s3rver) do not take: checksums only
 		// where the API requires them. Single-part uploads are still checked by their ETag.
@@ -158,6 +165,8 @@ class StoreCallFailed extends Error {
 		super("store call failed");
 	}
 }
+
+const MAX_STORE_CONNECTIONS = 256;
 
 export const IMMUTABLE_CACHE_CONTROL = "public, max-age=31536000, immutable";
 

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { runBackupCommand } from "./backup/command.js";
-import { openDatabase } from "./db/database.js";
+import { databaseOptions, openDatabase } from "./db/database.js";
 import { migrate } from "./db/migrate.js";
 import { filesToS3Command } from "./features/files/storage/copy-command.js";
 import { closeFileStorage, fileStorage } from "./features/files/storage/index.js";
@@ -20,7 +20,7 @@ async function run(command: string | undefined) {
 		process.exit(2);
 	}
 	const config = loadConfig();
-	const database = await openDatabase({ url: config.databaseUrl, pgliteDir: path.join(config.dataDir, "pg") });
+	const database = await openDatabase({ ...databaseOptions(config), pgliteDir: path.join(config.dataDir, "pg") });
 	try {
 		const applied = await migrate(database);
 		console.log(applied.length ? `applied migrations: ${applied.join(", ")}` : "migrations: up to date");

@@ -2,7 +2,7 @@ import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { type BuildAppOptions, buildApp } from "./app.js";
 import { serveEmbeddedSnapshots } from "./backup/embedded-snapshot.js";
-import { type Database, openDatabase } from "./db/database.js";
+import { type Database, databaseOptions, openDatabase } from "./db/database.js";
 import { migrate } from "./db/migrate.js";
 import { fileStorage } from "./features/files/storage/index.js";
 import { settleGatewayRefundDeliveries } from "./features/payments/refunds.js";
@@ -64,7 +64,8 @@ export async function startServer(
 	} & BuildAppOptions = {},
 ): Promise<StartedServer> {
 	const database =
-		overrides.database ?? (await openDatabase({ url: config.databaseUrl, pgliteDir: path.join(config.dataDir, "pg") }));
+		overrides.database ??
+		(await openDatabase({ ...databaseOptions(config), pgliteDir: path.join(config.dataDir, "pg") }));
 	await migrate(database);
 	if (config.seedDemo && (await isDatabaseEmpty(database.db)))
 		await seedDemo(database.db, { dataDir: config.dataDir, storage: fileStorage(config) });
@@ -81,8 +82,8 @@ export async function startServer(
 	};
 	const events = config.redisUrl
 		? await createRedisBus(config.redisUrl, busOptions)
-		: database.url
-			? await createPostgresBus(database.url, busOptions)
+		: database.listenUrl
+			? await createPostgresBus(database.listenUrl, busOptions)
 			: createLocalBus();
 	// On PGlite the database's own announcements (migration 0030: a member's rights changed)
 	// reach the in-process bus here; PostgreSQL's reach the bus's LISTEN connection.

@@ -6,7 +6,7 @@ import type { ApiEnvelope } from "@bayon/contract";
 import pg from "pg";
 import { inject } from "vitest";
 import type { BuildAppOptions } from "../src/app.js";
-import { type Database, openDatabase } from "../src/db/database.js";
+import { type Database, type OpenDatabaseOptions, openDatabase } from "../src/db/database.js";
 import type { Clock } from "../src/lib/clock.js";
 import { type Config, loadConfig, type RateLimits } from "../src/lib/config.js";
 import { type StartedServer, startServer } from "../src/server.js";
@@ -82,6 +82,8 @@ export async function startTestServer(
 		redisUrl?: string;
 		/** Use this PostgreSQL database (e.g. a throwaway cluster the test stops); left in place on close. */
 		databaseUrl?: string;
+		/** With databaseUrl: its settings (prepared statements, a replica, a direct URL; decision 036). */
+		databaseOptions?: Pick<OpenDatabaseOptions, "preparedStatements" | "replicaUrl" | "directUrl">;
 		/** Changes to the configuration before the server starts (shorter timeouts, fewer workers). */
 		configure?: (config: Config) => void;
 		/** The server's log (silent by default), e.g. a stream the test reads. */
@@ -103,7 +105,10 @@ export async function startTestServer(
 	// Generous per-IP limit: every test call comes from 127.0.0.1. Tests of that limit lower it.
 	config.limits = { ...config.limits, smsPerIpPerHour: 10_000, ...options.limits };
 	const { database, dropDatabase } = options.databaseUrl
-		? { database: await openDatabase({ url: options.databaseUrl, poolSize: 5 }), dropDatabase: async () => {} }
+		? {
+				database: await openDatabase({ url: options.databaseUrl, poolSize: 5, ...options.databaseOptions }),
+				dropDatabase: async () => {},
+			}
 		: options.sameDatabaseAs
 			? await reopenDatabase(options.sameDatabaseAs)
 			: await openTestDatabase();

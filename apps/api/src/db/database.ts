@@ -7,6 +7,7 @@ import { PGlite, types as pgliteTypes } from "@electric-sql/pglite";
 import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
 import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
+import { isLockConflict, RepeatingKysely, repeatOnConflict } from "./conflicts.js";
 import { PGliteDialect } from "./pglite-dialect.js";
 import { prepareMarkedQueries } from "./prepared.js";
 import type { DB } from "./schema.js";
@@ -16,9 +17,21 @@ export type DatabaseKind = "pglite" | "postgres";
 /** The database and the few driver-level operations Kysely does not offer. */
 export interface Database {
 	db: Kysely<DB>;
+	/**
+	 * Where reads that may lag a moment behind the last write go: the read-only replica when
+	 * DATABASE_REPLICA_URL is set, else the same database as `db`. Only for pages whose reader
+	 * did not just write what they show (the menu, shop lists; decision 036): a write, and a read
+	 * of one's own write, stay on `db`.
+	 */
+	reads: Kysely<DB>;
 	kind: DatabaseKind;
-	/** The server's connection string (PostgreSQL only), for listeners that need their own connection. */
+	/** The server's connection string (PostgreSQL only), for a second server on the same database. */
 	url?: string;
+	/**
+	 * The connection string for a session of its own (the event bus's LISTEN): DATABASE_DIRECT_URL
+	 * when set (past a PgBouncer in transaction mode, which cannot keep a LISTEN), else `url`.
+	 */
+	listenUrl?: string;
 	/** Runs a multi-statement SQL script (migrations) as the driver's simple query. */
 	execScript(script: string): Promise<void>;
 	/** Runs fn while holding a cluster-wide lock, so several servers never migrate at once. */
@@ -28,6 +41,8 @@ export interface Database {
 	 * (BEGIN, COMMIT and SAVEPOINT included): `npm run bench` divides it by requests.
 	 */
 	statementsSent(): number;
+	/** Of statementsSent, those sent to the read-only replica (0 without one). */
+	replicaStatementsSent(): number;
 	/**
 	 * PGlite only: hears the NOTIFYs its own statements send on a channel (the triggers of
 	 * migration 0030). A PostgreSQL server's are heard by the event bus's own connection.
@@ -57,15 +72,81 @@ export interface OpenDatabaseOptions {
 	/** In memory only: start from these files (a tarball from dumpPglite) instead of an empty cluster. */
 	pgliteFrom?: Blob | undefined;
 	poolSize?: number;
+	/**
+	 * Run the marked hot queries as named prepared statements (db/prepared.ts; default on). Off
+	 * behind PgBouncer in transaction mode, which hands each transaction whichever server
+	 * connection is free, where a statement prepared on another does not exist.
+	 */
+	preparedStatements?: boolean | undefined;
+	/** postgres://… of a read-only replica for `reads` (PostgreSQL only). */
+	replicaUrl?: string | undefined;
+	/** postgres://… straight to the server, past a pooler, for LISTEN (PostgreSQL only). */
+	directUrl?: string | undefined;
+}
+
+/** The database settings of the configuration, as openDatabase takes them. */
+export function databaseOptions(config: {
+	databaseUrl: string | undefined;
+	databasePreparedStatements: boolean;
+	databaseReplicaUrl: string | undefined;
+	databaseDirectUrl: string | undefined;
+}): Pick<OpenDatabaseOptions, "url" | "preparedStatements" | "replicaUrl" | "directUrl"> {
+	return {
+		url: config.databaseUrl,
+		preparedStatements: config.databasePreparedStatements,
+		replicaUrl: config.databaseReplicaUrl,
+		directUrl: config.databaseDirectUrl,
+	};
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
 	return options.url
-		? openPostgres(options.url, options.poolSize ?? 10)
+		? openPostgres(options.url, options.poolSize ?? 10, options)
 		: openPglite(options.pgliteDir, options.pgliteFrom);
 }
 
-function openPostgres(url: string, poolSize: number): Database {
+function openPostgres(url: string, poolSize: number, options: OpenDatabaseOptions): Database {
+	const preparedStatements = options.preparedStatements ?? true;
+	const primary = openPool(url, poolSize, preparedStatements);
+	const { pool } = primary;
+	const replica = options.replicaUrl ? openPool(options.replicaUrl, poolSize, preparedStatements) : undefined;
+	// A transaction that deadlocked or failed to serialize is run again in full (decision 036).
+	const db = new RepeatingKysely<DB>({ dialect: new PostgresDialect({ pool }) });
+	return {
+		db,
+		reads: replica ? new Kysely<DB>({ dialect: new PostgresDialect({ pool: replica.pool }) }) : db,
+		kind: "postgres",
+		url,
+		listenUrl: options.directUrl ?? url,
+		async execScript(script) {
+			await pool.query(script);
+		},
+		// A lock taken by a transaction and held until it ends: PgBouncer in transaction mode keeps
+		// one server connection for a transaction, but may hand a session lock's unlock to another.
+		// fn's statements run on other connections of the pool (it needs two).
+		async withExclusiveLock(lockId, fn) {
+			const client = await pool.connect();
+			try {
+				await client.query("BEGIN");
+				await client.query("SELECT pg_advisory_xact_lock($1)", [lockId]);
+				return await fn();
+			} finally {
+				await client.query("COMMIT").catch(() => {});
+				client.release();
+			}
+		},
+		statementsSent: () => primary.statementsSent() + (replica?.statementsSent() ?? 0),
+		replicaStatementsSent: () => replica?.statementsSent() ?? 0,
+		// The primary's pool, for /metrics (decision 035).
+		poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: poolSize }),
+		async close() {
+			await Promise.all([pool.end(), replica?.pool.end()]);
+		},
+	};
+}
+
+/** A pool of connections to one server, counting its statements. */
+function openPool(url: string, poolSize: number, preparedStatements: boolean) {
 	const pool = new pg.Pool({ connectionString: url, max: poolSize });
 	// A connection the server drops (restart, failover, pg_terminate_backend) must not crash
 	// the process: idle clients report through the pool, checked-out ones on themselves. The
@@ -76,7 +157,7 @@ function openPostgres(url: string, poolSize: number): Database {
 		client.on("error", () => {});
 		// Counted at the driver, below Kysely: its BEGIN/COMMIT/SAVEPOINT are statements too.
 		const send = client.query;
-		client.query = ((...args: Parameters<typeof send>) => {
+		const sendOnce = (args: Parameters<typeof send>) => {
 			statements++;
 			const result = send.apply(client, args) as unknown;
 			// The server ending the session (pg_terminate_backend, a shutdown) answers the query
@@ -89,32 +170,20 @@ function openPostgres(url: string, poolSize: number): Database {
 					if (endsTheSession(error)) client.end().catch(() => {});
 				});
 			return result;
+		};
+		client.query = ((...args: Parameters<typeof send>) => {
+			// A statement outside a transaction that deadlocked was rolled back in full: it runs
+			// again (a transaction's statement cannot: its transaction is aborted, and
+			// RepeatingKysely runs the whole transaction again instead). Callback and cursor
+			// calls (the pool's own query, streams) pass through as they are.
+			const promised =
+				typeof args.at(-1) !== "function" && typeof (args[0] as { submit?: unknown }).submit !== "function";
+			if (!promised || client.getTransactionStatus() !== "I") return sendOnce(args);
+			return repeatOnConflict(() => sendOnce(args) as Promise<unknown>, { when: isLockConflict });
 		}) as typeof send;
 	});
-	pool.on("connect", prepareMarkedQueries);
-	return {
-		db: new Kysely<DB>({ dialect: new PostgresDialect({ pool }) }),
-		kind: "postgres",
-		url,
-		async execScript(script) {
-			await pool.query(script);
-		},
-		async withExclusiveLock(lockId, fn) {
-			const client = await pool.connect();
-			try {
-				await client.query("SELECT pg_advisory_lock($1)", [lockId]);
-				return await fn();
-			} finally {
-				await client.query("SELECT pg_advisory_unlock($1)", [lockId]).catch(() => {});
-				client.release();
-			}
-		},
-		statementsSent: () => statements,
-		poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: poolSize }),
-		async close() {
-			await pool.end();
-		},
-	};
+	if (preparedStatements) pool.on("connect", prepareMarkedQueries);
+	return { pool, statementsSent: () => statements };
 }
 
 /**
@@ -159,8 +228,10 @@ async function openPglite(dir: string | undefined, from?: Blob): Promise<Databas
 		parsers: { [pgliteTypes.INT8]: (value: string) => Number(value), [pgliteTypes.DATE]: (value: string) => value },
 	});
 	let statements = 0;
+	const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite, () => statements++) });
 	const database: Database = {
-		db: new Kysely<DB>({ dialect: new PGliteDialect(pglite, () => statements++) }),
+		db,
+		reads: db,
 		kind: "pglite",
 		async execScript(script) {
 			await pglite.exec(script);
@@ -170,6 +241,7 @@ async function openPglite(dir: string | undefined, from?: Blob): Promise<Databas
 			return fn();
 		},
 		statementsSent: () => statements,
+		replicaStatementsSent: () => 0,
 		async listen(channel, listener) {
 			await pglite.listen(channel, listener);
 		},

@@ -7,6 +7,7 @@ import {
 	type Transaction,
 } from "kysely";
 import type pg from "pg";
+import { isPlanChanged, repeatOnConflict } from "./conflicts.js";
 import type { DB } from "./schema.js";
 
 /**
@@ -105,6 +106,8 @@ export function preparedTexts(): number {
 /**
  * Makes a pooled connection run marked queries as named statements (node-postgres prepares a
  * name once per connection, then only binds and executes). Other queries pass through as they are.
+ * Off behind PgBouncer in transaction mode (DATABASE_PREPARED_STATEMENTS=false): there each
+ * statement may reach another server connection than the one that prepared it.
  */
 export function prepareMarkedQueries(client: pg.PoolClient) {
 	const query = client.query.bind(client) as (config: unknown, values?: unknown, callback?: unknown) => unknown;
@@ -119,20 +122,20 @@ export function prepareMarkedQueries(client: pg.PoolClient) {
 			name = `bayon_prepared_${statementNames.size + 1}`;
 			statementNames.set(config, name);
 		}
-		const nameHere = preparedAgain.get(config) ?? name;
-		const result = query({ name: nameHere, text: config, values });
-		// A migration run meanwhile (another server's, in a rolling deploy) that adds a column to a
-		// table the statement reads with `*` makes PostgreSQL refuse the prepared statement from
-		// then on, on this connection: this call fails, and the next one prepares it afresh.
-		if (result instanceof Promise)
-			result.catch((error: unknown) => {
-				if (planChangedUnderIt(error)) preparedAgain.set(config, `${name}_${preparedAgain.size + 1}`);
-			});
-		return result;
+		const named = name;
+		const run = () => query({ name: preparedAgain.get(config) ?? named, text: config, values }) as Promise<unknown>;
+		// A migration run meanwhile (another server's, in a rolling deploy) that changes a table the
+		// statement reads (a column added where it reads `*`) makes PostgreSQL refuse the prepared
+		// statement from then on, on this connection. It is prepared afresh under a new name: at
+		// once when the call ran outside a transaction (it changed nothing, so it simply runs again);
+		// inside one the transaction is aborted, and the database's transaction() runs the whole
+		// unit of work again (database.ts), which then finds the new name.
+		const prepareAgain = () => preparedAgain.set(config, `${named}_${preparedAgain.size + 1}`);
+		if (client.getTransactionStatus() === "I")
+			return repeatOnConflict(run, { when: isPlanChanged, again: prepareAgain });
+		return run().catch((error: unknown) => {
+			if (isPlanChanged(error)) prepareAgain();
+			throw error;
+		});
 	};
-}
-
-function planChangedUnderIt(error: unknown): boolean {
-	const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
-	return code === "0A000" && typeof message === "string" && message.includes("cached plan must not change result type");
 }

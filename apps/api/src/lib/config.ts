@@ -18,6 +18,18 @@ export const EnvSchema = z.object({
 		.string()
 		.regex(/^postgres(ql)?:\/\/.+/, "must be a postgres:// or postgresql:// connection URL")
 		.optional(),
+	// Off behind PgBouncer in transaction mode (decision 036).
+	DATABASE_PREPARED_STATEMENTS: z.enum(["true", "false"]).default("true"),
+	// A read-only replica for the menu and the lists (decision 036).
+	DATABASE_REPLICA_URL: z
+		.string()
+		.regex(/^postgres(ql)?:\/\/.+/, "must be a postgres:// or postgresql:// connection URL")
+		.optional(),
+	// Straight to PostgreSQL past a pooler, for the event bus's LISTEN (decision 036).
+	DATABASE_DIRECT_URL: z
+		.string()
+		.regex(/^postgres(ql)?:\/\/.+/, "must be a postgres:// or postgresql:// connection URL")
+		.optional(),
 	DATA_DIR: z.string().min(1).default("./data"),
 	TELEGRAM_BOT_TOKEN: z
 		.string()
@@ -174,6 +186,12 @@ export interface Config {
 	port: number;
 	host: string;
 	databaseUrl: string | undefined;
+	/** Hot queries as named prepared statements (DATABASE_PREPARED_STATEMENTS; off behind PgBouncer in transaction mode). */
+	databasePreparedStatements: boolean;
+	/** A read-only replica for the menu and the lists (DATABASE_REPLICA_URL). */
+	databaseReplicaUrl: string | undefined;
+	/** PostgreSQL past the pooler, for LISTEN (DATABASE_DIRECT_URL). */
+	databaseDirectUrl: string | undefined;
 	dataDir: string;
 	telegramBotToken: string | undefined;
 	/** The Bot API's root (issue 15): Telegram's own unless TELEGRAM_API_URL points elsewhere. */
@@ -389,6 +407,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 		port: e.PORT,
 		host: e.HOST,
 		databaseUrl: e.DATABASE_URL,
+		databasePreparedStatements: e.DATABASE_PREPARED_STATEMENTS === "true",
+		databaseReplicaUrl: e.DATABASE_REPLICA_URL,
+		databaseDirectUrl: e.DATABASE_DIRECT_URL,
 		dataDir,
 		telegramBotToken: e.TELEGRAM_BOT_TOKEN,
 		telegramApiUrl: e.TELEGRAM_API_URL,

@@ -129,8 +129,9 @@ export async function sigtermAndWatch(server: NpmServer, boundSeconds: number) {
 	server.npm.kill("SIGTERM");
 	const goneAfter = new Map<number, number>();
 	while (goneAfter.size < server.tree.length) {
-		for (const pid of server.tree)
-			if (!goneAfter.has(pid) && !isRunning(pid)) goneAfter.set(pid, (performance.now() - sentAt) / 1000);
+		// One reading per look: processes seen gone together share it (npm last means none after it).
+		const seconds = (performance.now() - sentAt) / 1000;
+		for (const pid of server.tree) if (!goneAfter.has(pid) && !isRunning(pid)) goneAfter.set(pid, seconds);
 		if ((performance.now() - sentAt) / 1000 > boundSeconds) {
 			const left = server.tree.filter((pid) => !goneAfter.has(pid));
 			for (const pid of left) process.kill(pid, "SIGKILL");

@@ -12,6 +12,9 @@
  * - node-postgres's own: "Connection terminated (unexpectedly)", a pool's connection timeout,
  *   a client that already lost its connection, a pool that was ended.
  * - PGlite: the embedded database was closed (the server is shutting down or it stopped).
+ * - A deadlock (40P01) or serialization failure (40001) that outlasted its reruns
+ *   (db/conflicts.ts): the database is there, but the answer to the client is the same, "this
+ *   did nothing, try again in a moment", never a 500 (decision 036).
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
 	for (let cause = error, depth = 0; cause && depth < 5; depth++) {
@@ -24,7 +27,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 	return false;
 }
 
-const UNAVAILABLE_SQLSTATES = new Set(["57P01", "57P02", "57P03", "53300"]);
+const UNAVAILABLE_SQLSTATES = new Set(["57P01", "57P02", "57P03", "53300", "40P01", "40001"]);
 const UNREACHABLE_SOCKET = new Set([
 	"ECONNREFUSED",
 	"ECONNRESET",

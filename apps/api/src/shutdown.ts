@@ -88,7 +88,7 @@ export function prepareShutdown(app: FastifyInstance, deps: AppDeps, steps: Shut
 		const websockets = app.websocketServer?.clients ?? new Set();
 		log.info(
 			{ reason, deadlineSeconds: seconds, requestsInFlight: inFlight.size, websockets: websockets.size },
-			`stopping (${reason}): not ready any more, no new connections; requests in flight may finish within ${seconds} s`,
+			`stopping (${reason}): not ready any more, no new connections; requests in flight may finish within ${(cutAt - startedAt) / 1000} s, the rest is cut`,
 		);
 		for (const socket of websockets) socket.close(LiveSocketClose.ServiceRestart, "service restart");
 		if (websockets.size > 0) log.info({ websockets: websockets.size }, "websocket clients told to reconnect (1012)");

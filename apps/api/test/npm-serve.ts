@@ -87,7 +87,9 @@ export async function startThroughNpm(options: { dataDir: string; env: Record<st
 		npm,
 		tree: processTree(npm.pid as number),
 		logLines: () =>
+			// Whole lines only: the last one may be half-way through a pipe write.
 			stdout
+				.slice(0, stdout.lastIndexOf("\n") + 1)
 				.split("\n")
 				.filter((line) => line.startsWith("{"))
 				.map((line) => JSON.parse(line) as Record<string, unknown> & { msg: string; level: number }),

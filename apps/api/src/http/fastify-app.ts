@@ -12,6 +12,12 @@ import { installRequestLogContext, loggerOptions } from "./logging.js";
 import { registerMetrics } from "./metrics.js";
 import { type CallerLookup, installRequestContext } from "./request-context.js";
 
+/**
+ * Probes and scrapes arrive every few seconds from each balancer and Prometheus: their request
+ * lines are left out of the log at `info` (a failure still logs as a warning or error).
+ */
+const PROBE = { logLevel: "warn" } as const;
+
 export interface BuildAppOptions {
 	logger?: FastifyServerOptions["logger"];
 }
@@ -58,8 +64,8 @@ export function createFastifyApp(deps: AppDeps, options: BuildAppOptions = {}): 
 
 	// Liveness: the process answers (no dependencies). Readiness: /healthz answers 503 while the
 	// database does not answer or the event bus is reconnecting (live updates would be lost).
-	app.get("/livez", async () => ({ status: "ok" }));
-	app.get("/healthz", async (_request, reply) => {
+	app.get("/livez", PROBE, async () => ({ status: "ok" }));
+	app.get("/healthz", PROBE, async (_request, reply) => {
 		const { state, since } = deps.events.health();
 		const bus = { state, since: since.toISOString() };
 		const databaseUp = await deps.database.db
@@ -80,7 +86,7 @@ export function createFastifyApp(deps: AppDeps, options: BuildAppOptions = {}): 
 	// before that the probe's connection is refused, which every balancer counts as not ready.
 	// The event bus is left out on purpose: Redis away makes every server lose live updates at
 	// once, and taking them all out of the balancer would turn that into a full outage.
-	app.get("/readyz", async (_request, reply) => {
+	app.get("/readyz", PROBE, async (_request, reply) => {
 		if (deps.lifecycle.draining) return reply.code(503).header("connection", "close").send({ status: "draining" });
 		const databaseUp = await databaseAnswers(deps);
 		if (!databaseUp) return reply.code(503).send({ status: "unavailable", database: "unreachable" });

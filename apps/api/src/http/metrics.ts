@@ -8,6 +8,9 @@ import type { AppDeps } from "./deps.js";
  * latencies behind it. Prometheus scrapes each server at its own address (the counters are the
  * server's own, summed by the query), never through the load balancer.
  *
+ * Its request lines are logged at `warn` only, like the health checks': a scrape every 15 s
+ * from each Prometheus would otherwise fill the log.
+ *
  * Who may read it: with METRICS_TOKEN set, only a caller sending it as a bearer token (Prometheus'
  * `authorization: { credentials }`); without it, anyone outside production and no one in
  * production (404, as if absent), so that a deployment that forgot the token does not publish
@@ -39,7 +42,7 @@ export function registerMetrics(app: FastifyInstance, deps: AppDeps): void {
 
 	const token = deps.config.metricsToken;
 	const open = !token && deps.config.env !== "production";
-	app.get("/metrics", async (request, reply) => {
+	app.get("/metrics", { logLevel: "warn" }, async (request, reply) => {
 		if (!token && !open) return reply.code(404).send({ status: "not found" });
 		if (token && !bearerMatches(request.headers.authorization, token))
 			return reply.code(401).header("www-authenticate", 'Bearer realm="metrics"').send({ status: "unauthorized" });

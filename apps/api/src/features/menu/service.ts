@@ -83,7 +83,7 @@ export async function getShopMenuCached(deps: AppDeps, ctx: CallerContext, shopI
 		previous = entry;
 	}
 	// Concurrent misses share one load instead of each querying the database.
-	const loading = loadMenu(deps, ctx, shopId, previous);
+	const loading = loadMenu(deps, ctx, shopId, previous, cache.knownVersions.get(shopKey) ?? 0);
 	cache.loads++;
 	cache.entries.set(key, loading);
 	loading.catch(() => {
@@ -162,17 +162,26 @@ async function loadMenu(
 	ctx: CallerContext,
 	shopId: number,
 	previous: CachedMenu | null,
+	knownVersion: number,
 ): Promise<CachedMenu> {
-	const shop = await deps.db
+	// The menu is read from the read-only replica when there is one (decision 036), unless the
+	// replica has not yet replayed the latest change this server heard of (a menu.changed event,
+	// its own edit): then from the primary, so an edit is never followed by an older menu.
+	let source = deps.database.reads;
+	// The version first: rows read after it are at least as new, never older.
+	let version = await readMenuVersion(source, shopId);
+	if (version < knownVersion && source !== deps.db) {
+		source = deps.db;
+		version = await readMenuVersion(source, shopId);
+	}
+	const shop = await source
 		.selectFrom("shop")
 		.select("id")
 		.where("id", "=", shopId)
 		.where("tenant_id", "=", ctx.tenant.id)
 		.executeTakeFirst();
 	if (!shop) throw new BusinessError(ErrorCode.NotFound);
-	// The version first: rows read after it are at least as new, never older.
-	const version = await readMenuVersion(deps.db, shopId);
-	const rows = await queries.loadMenuRows(deps.db, { tenantId: ctx.tenant.id, shopId });
+	const rows = await queries.loadMenuRows(source, { tenantId: ctx.tenant.id, shopId });
 	const json = Buffer.from(
 		JSON.stringify(ok(compactShopMenu({ shopId, categories: presentMenu(rows, ctx.lang).categories }))),
 	);

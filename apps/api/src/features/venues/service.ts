@@ -45,14 +45,19 @@ interface LoadedShop {
 	zones: Awaited<ReturnType<typeof queries.listDeliveryZones>>;
 }
 
-async function loadShops(deps: AppDeps, rows: queries.ShopRow[], lang: string): Promise<LoadedShop[]> {
+async function loadShops(
+	deps: AppDeps,
+	rows: queries.ShopRow[],
+	lang: string,
+	db: AppDeps["db"] = deps.db,
+): Promise<LoadedShop[]> {
 	const ids = rows.map((row) => row.id);
 	// A day before today in UTC covers every time zone's "today".
 	const fromDate = addDays(deps.clock.now().toISOString().slice(0, 10), -1);
 	const [hours, closures, zones] = await Promise.all([
-		queries.listOpeningHours(deps.db, ids),
-		queries.listClosures(deps.db, ids, fromDate),
-		queries.listDeliveryZones(deps.db, ids),
+		queries.listOpeningHours(db, ids),
+		queries.listClosures(db, ids, fromDate),
+		queries.listDeliveryZones(db, ids),
 	]);
 	return rows.map((row) => ({
 		row,
@@ -142,7 +147,9 @@ export async function listShops(
 ): Promise<ShopSummary[]> {
 	const from =
 		query.lat !== undefined && query.lng !== undefined ? { latitude: query.lat, longitude: query.lng } : null;
-	const shops = await loadShops(deps, await queries.listShops(deps.db, ctx.tenant.id), ctx.lang);
+	// The shop list may lag a moment behind a shop's edit: from the replica when there is one (decision 036).
+	const reads = deps.database.reads;
+	const shops = await loadShops(deps, await queries.listShops(reads, ctx.tenant.id), ctx.lang, reads);
 	let summaries = shops.map((shop) => presentSummary(deps, shop, ctx.lang, from));
 	const keyword = query.kw?.toLowerCase();
 	if (keyword) summaries = summaries.filter((s) => `${s.name} ${s.address}`.toLowerCase().includes(keyword));

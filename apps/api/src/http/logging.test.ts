@@ -220,6 +220,13 @@ describe("the log's redaction layers", () => {
 		expect(scrubbed).toContain("id 4111111111111112");
 	});
 
+	it("leaves the digits of a fraction alone, so the line stays JSON", () => {
+		// 5.4111111111111111 ms: the fraction's digits pass the Luhn check and stand alone after the point.
+		const line = '{"reqId":"r1","responseTime":5.4111111111111111,"msg":"request completed"}';
+		expect(JSON.parse(scrubLine(line, []))).toMatchObject({ responseTime: 5.4111111111111111 });
+		expect(scrubLine('{"took":4111111111111111.25}', [])).toBe('{"took":4111111111111111.25}');
+	});
+
 	it("keeps a URL's harmless query values and replaces the sensitive ones", () => {
 		expect(loggableUrl("/app-api/order/list?pageNo=2&status=paid")).toBe("/app-api/order/list?pageNo=2&status=paid");
 		expect(loggableUrl("/pay/return/wechat?code=0a1B2c&state=77")).toBe("/pay/return/wechat?code=[REDACTED]&state=77");

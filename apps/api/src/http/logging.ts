@@ -151,9 +151,11 @@ export function configuredSecrets(config: Config): string[] {
 /**
  * One pass over the line for what is shaped like a secret: a bearer token, a Telegram bot token
  * (`123456:AA…`), and 15 to 19 digits standing alone (a card number if they pass the Luhn check;
- * a millisecond timestamp has 13 digits, our ids far fewer).
+ * a millisecond timestamp has 13 digits, our ids far fewer). Digits beside a decimal point are
+ * part of a number (pino's responseTime has 15 or more after the point), never a card: rewriting
+ * them would also leave the line invalid JSON.
  */
-const SECRET_SHAPED = /(bearer\s+)[A-Za-z0-9._~+/=-]{8,}|\d{6,12}:[A-Za-z0-9_-]{30,}|(?<!\d)\d{15,19}(?!\d)/gi;
+const SECRET_SHAPED = /(bearer\s+)[A-Za-z0-9._~+/=-]{8,}|\d{6,12}:[A-Za-z0-9_-]{30,}|(?<![\d.])\d{15,19}(?!\.?\d)/gi;
 
 function passesLuhn(digits: string): boolean {
 	let sum = 0;

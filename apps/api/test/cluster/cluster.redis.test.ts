@@ -270,6 +270,19 @@ describe("three servers on one PostgreSQL and one Redis, behind a load balancer"
 		console.log(
 			`[cluster] rolling restart under load: ${tally.placed} orders placed and ${tally.paid} paid in ${seconds.toFixed(1)} s (${(tally.placed / seconds).toFixed(1)} orders/s, ${percentiles(tally.latencies)}); errors seen by customers: ${tally.errors}${tally.errorSamples.length ? ` (${tally.errorSamples.slice(0, 3).join("; ")})` : ""}; balancer retries ${JSON.stringify(balancer.retries)}; SIGTERM to exit ${stopSeconds.map((s) => s.toFixed(1)).join(", ")} s, SIGTERM to ready again ${restartSeconds.map((s) => s.toFixed(1)).join(", ")} s`,
 		);
+		if (tally.errors > 0) {
+			// What the stopping servers said, beside the customers' errors: which step let a request fail.
+			for (const stopped of everyProcess.filter((p) => p.log.some((line) => /SIGTERM/.test(line.msg ?? ""))))
+				console.log(
+					`[cluster] ${stopped.name} (pid ${stopped.pid}) stopping:\n${stopped.log
+						.filter((line) => line.time >= (stopped.log.find((l) => /SIGTERM/.test(l.msg ?? ""))?.time ?? 0))
+						.filter(
+							(line) => line.level >= 30 && !/^(job ran|incoming request|request completed)$/.test(line.msg ?? ""),
+						)
+						.map((line) => `  ${line.msg}`)
+						.join("\n")}`,
+				);
+		}
 		expect(tally.errors).toBe(0);
 		await expectNothingLostNothingTwice(tally);
 		expect(await sql`SELECT 1 FROM job_lease`.execute(database.db)).toBeTruthy();

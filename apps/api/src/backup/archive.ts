@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import { createReadStream } from "node:fs";
-import { readdir, readFile, stat, writeFile } from "node:fs/promises";
+import { chmod, readdir, readFile, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 
 /**
@@ -91,6 +91,8 @@ export async function describeFiles(root: string): Promise<ManifestEntry[]> {
 export async function packArchive(staging: string, manifest: BackupManifest, archive: string): Promise<void> {
 	await writeFile(path.join(staging, MANIFEST_NAME), `${JSON.stringify(manifest, null, 2)}\n`, { mode: 0o600 });
 	await runTar(["-czf", archive, "-C", staging, "."]);
+	// It holds every customer's data and the data folder's secrets: the operator's eyes only.
+	await chmod(archive, 0o600);
 }
 
 /** Unpacks an archive into an empty folder and returns its manifest, every checksum verified. */

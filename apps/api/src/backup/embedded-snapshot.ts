@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { chmod, cp, mkdir, rm, unlink } from "node:fs/promises";
+import { chmod, cp, mkdir, readdir, rm, unlink } from "node:fs/promises";
 import http from "node:http";
 import path from "node:path";
 import { sql } from "kysely";
@@ -105,6 +105,9 @@ export async function serveEmbeddedSnapshots(
 		log.warn({ socketPath }, "backup: another server answers on this data folder's socket; snapshots stay with it");
 		return undefined;
 	}
+	// Copies a backup that died half-way left behind (the CLI removes its own when it ends).
+	for (const name of await readdir(dataDir).catch(() => [] as string[]))
+		if (name.startsWith(SNAPSHOT_STAGING_PREFIX)) await rm(path.join(dataDir, name), { recursive: true, force: true });
 	await unlink(socketPath).catch(() => {});
 	try {
 		await new Promise<void>((resolve, reject) => {
@@ -114,7 +117,8 @@ export async function serveEmbeddedSnapshots(
 		await chmod(socketPath, 0o600);
 	} catch (error) {
 		// A path too long for a unix socket (~107 bytes) or a folder that does not allow one:
-		// the server runs, and `npm run backup` says to stop it and back up the folder at rest.
+		// the server runs, and this warning says to back it up stopped: `npm run backup` finds no
+		// socket and copies the folder as if at rest, which is only safe with the server stopped.
 		log.warn(
 			{ err: error, socketPath },
 			"backup: cannot listen for snapshot requests; back up with the server stopped",

@@ -142,9 +142,9 @@ export async function startServer(
 		deps,
 		url: `http://${config.host.includes(":") ? `[${config.host}]` : config.host}:${port}`,
 		stopJobs,
-		stop: (reason) => shutdown.run(reason, config.shutdownSeconds),
+		stop: (reason) => shutdown.run(reason, config.shutdownSeconds, config.shutdownDrainSeconds),
 		async close() {
-			await shutdown.run("closed", config.shutdownSeconds);
+			await shutdown.run("closed", config.shutdownSeconds, config.shutdownDrainSeconds);
 		},
 	};
 }

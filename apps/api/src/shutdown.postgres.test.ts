@@ -25,9 +25,11 @@ import { reserveMs } from "./shutdown.js";
  * connection held the closing server ~70 s and a stalled upload 150 s and more.
  *
  * A request in flight is made to wait on PostgreSQL for real: a test connection holds the row
- * lock the request needs. SHUTDOWN_SECONDS is small, since the deadline is what is measured.
+ * lock the request needs. SHUTDOWN_SECONDS is small, since the deadline is what is measured, and
+ * the drain (SHUTDOWN_DRAIN_SECONDS: not ready, still answering, while balancers notice) shorter.
  */
 const SHUTDOWN_SECONDS = 3;
+const DRAIN_SECONDS = 1;
 const CUT_AT_SECONDS = SHUTDOWN_SECONDS - reserveMs(SHUTDOWN_SECONDS) / 1000;
 /** Time the processes may take to exit once the server has stopped (npm's own exit included). */
 const EXIT_SLACK_SECONDS = 0.75;
@@ -56,7 +58,11 @@ async function startDrill(): Promise<Drill> {
 	const dataDir = mkdtempSync(path.join(tmpdir(), "bayon-shutdown-"));
 	const server = await startThroughNpm({
 		dataDir,
-		env: { DATABASE_URL: databaseUrl, SHUTDOWN_SECONDS: String(SHUTDOWN_SECONDS) },
+		env: {
+			DATABASE_URL: databaseUrl,
+			SHUTDOWN_SECONDS: String(SHUTDOWN_SECONDS),
+			SHUTDOWN_DRAIN_SECONDS: String(DRAIN_SECONDS),
+		},
 	});
 	return { server, databaseName, databaseUrl, dataDir };
 }
@@ -107,21 +113,33 @@ async function untilLogged(target: NpmServer, matches: (line: Record<string, unk
 	throw new Error("the server did not log what was awaited");
 }
 
+/** The answer, or the code of the error the request failed with: never rejects. */
+function answerOrError<T>(request: Promise<T>): Promise<{ answer?: T; error?: string }> {
+	return request.then(
+		(answer) => ({ answer }),
+		(error: NodeJS.ErrnoException) => ({ error: error.code ?? error.message }),
+	);
+}
+
 const requestTo = (url: string) => (line: Record<string, unknown>) =>
 	(line.req as { url?: string } | undefined)?.url === url;
 
 describe("SIGTERM to `npm run serve` on PostgreSQL", () => {
-	it("finishes the request waiting on PostgreSQL, tells websockets to reconnect, closes keep-alive connections, cuts the stalled upload at the deadline, and every process is gone within SHUTDOWN_SECONDS", async () => {
+	it("answers new connections through the drain and refuses them after it, finishes the request waiting on PostgreSQL, tells websockets to reconnect at the drain's end, ends keep-alive connections, cuts the stalled upload at the deadline, and every process is gone within SHUTDOWN_SECONDS", async () => {
 		const drill = drills[0] as Drill;
 		const target = drill.server;
 		const mobile = "13800000341";
 		const token = await signInThroughOutbox(target, mobile);
 		const live = await openLiveSocket(target, token);
 
-		// An idle keep-alive connection: without the drain it held the server for Fastify's 72 s.
-		const idleAgent = new http.Agent({ keepAlive: true });
-		const warm = await keepAliveRequest(target, idleAgent, { method: "GET", path: "/livez" });
-		expect(warm.headers.connection).toBe("keep-alive");
+		// Idle keep-alive connections: before the stop closed them they held the server for
+		// Fastify's 72 s. One is used again during the drain, one stays idle through it.
+		const [reusedAgent, idleAgent] = [new http.Agent({ keepAlive: true }), new http.Agent({ keepAlive: true })];
+		for (const agent of [reusedAgent, idleAgent]) {
+			const warm = await keepAliveRequest(target, agent, { method: "GET", path: "/livez" });
+			expect(warm.headers.connection).toBe("keep-alive");
+		}
+		const reusedSocket = Object.values(reusedAgent.freeSockets).flat()[0] as Socket;
 		const idleSocket = Object.values(idleAgent.freeSockets).flat()[0] as Socket;
 		const idleClosed = new Promise<number>((resolve) => idleSocket.once("close", () => resolve(performance.now())));
 
@@ -145,20 +163,39 @@ describe("SIGTERM to `npm run serve` on PostgreSQL", () => {
 		// A second SIGTERM (an impatient supervisor) neither starts over nor cuts the drain short.
 		await new Promise((resolve) => setTimeout(resolve, 300));
 		target.npm.kill("SIGTERM");
+		// During the drain, as from a balancer that has not yet seen /readyz turn 503: a customer's
+		// request on a new connection, the readiness check, and the keep-alive connection used again.
+		const newConnection = () => new http.Agent({ keepAlive: true });
+		const duringDrain = answerOrError(
+			keepAliveRequest(target, newConnection(), { method: "GET", path: "/app-api/member/user/get-info", token }),
+		);
+		const readyDuringDrain = answerOrError(
+			keepAliveRequest(target, newConnection(), { method: "GET", path: "/readyz" }),
+		);
+		const reused = answerOrError(keepAliveRequest(target, reusedAgent, { method: "GET", path: "/livez" }));
 		// The row lock goes at 0.6 s: the request in flight then finishes, and is answered.
 		await new Promise((resolve) => setTimeout(resolve, 300));
 		await locker.query("COMMIT");
 		const answered = await slow;
 		const answeredAfter = (performance.now() - sentAt) / 1000;
+		// After the drain the server no longer listens: a new connection is refused, which a
+		// balancer retries elsewhere whatever the request (nothing was sent).
+		await new Promise((resolve) =>
+			setTimeout(resolve, Math.max(0, sentAt + (DRAIN_SECONDS + 0.4) * 1000 - performance.now())),
+		);
+		const afterDrain = await answerOrError(
+			keepAliveRequest(target, newConnection(), { method: "GET", path: "/app-api/member/user/get-info", token }),
+		);
 
 		const { goneAfter, lastGoneSeconds } = await watching;
 		const socketClose = await live.closed;
 		const uploadEnd = await upload.closed;
 		const idleClosedAfter = ((await idleClosed) - sentAt) / 1000;
+		const [drainAnswer, drainReadiness, reusedAnswer] = await Promise.all([duringDrain, readyDuringDrain, reused]);
 		const uploadCutAfter = (uploadEnd.at - sentAt) / 1000;
 		const { code, signal } = await target.exited;
 		console.log(
-			`shutdown on PostgreSQL (SHUTDOWN_SECONDS=${SHUTDOWN_SECONDS}, SIGTERM to npm): idle keep-alive closed after ${idleClosedAfter.toFixed(2)} s; websocket closed ${socketClose.code} after ${((socketClose.at - sentAt) / 1000).toFixed(2)} s; request waiting on PostgreSQL answered ${answered.status} after ${answeredAfter.toFixed(2)} s; stalled upload cut after ${uploadCutAfter.toFixed(2)} s; processes gone after ${[...goneAfter.values()].map((s) => s.toFixed(2)).join(", ")} s (npm and all under it: ${lastGoneSeconds.toFixed(2)} s)`,
+			`shutdown on PostgreSQL (SHUTDOWN_SECONDS=${SHUTDOWN_SECONDS}, SHUTDOWN_DRAIN_SECONDS=${DRAIN_SECONDS}, SIGTERM to npm): new connection during the drain ${JSON.stringify(drainAnswer.answer?.status ?? drainAnswer.error)}, after it ${JSON.stringify(afterDrain.answer?.status ?? afterDrain.error)}; idle keep-alive closed after ${idleClosedAfter.toFixed(2)} s; websocket closed ${socketClose.code} after ${((socketClose.at - sentAt) / 1000).toFixed(2)} s; request waiting on PostgreSQL answered ${answered.status} after ${answeredAfter.toFixed(2)} s; stalled upload cut after ${uploadCutAfter.toFixed(2)} s; processes gone after ${[...goneAfter.values()].map((s) => s.toFixed(2)).join(", ")} s (npm and all under it: ${lastGoneSeconds.toFixed(2)} s)`,
 		);
 
 		expect(answered.status).toBe(200);
@@ -168,9 +205,20 @@ describe("SIGTERM to `npm run serve` on PostgreSQL", () => {
 		const { rows } = await locker.query("SELECT nickname FROM member WHERE mobile = $1", [mobile]);
 		expect(rows[0].nickname).toBe("Sokha");
 
-		expect(idleClosedAfter).toBeLessThan(1);
+		// The drain: not ready, yet a new connection is taken and answered, and ends with its answer.
+		expect(drainReadiness).toMatchObject({ answer: { status: 503 } });
+		expect(drainAnswer).toMatchObject({ answer: { status: 200, headers: { connection: "close" } } });
+		expect(JSON.parse(drainAnswer.answer?.body ?? "")).toMatchObject({ code: 0, data: { id: expect.any(Number) } });
+		expect(reusedAnswer).toMatchObject({ answer: { status: 200, headers: { connection: "close" } } });
+		expect(reusedSocket.destroyed).toBe(true);
+		expect(afterDrain).toEqual({ error: "ECONNREFUSED" });
+		// The idle connection is closed when the server stops listening, at the drain's end.
+		expect(idleClosedAfter).toBeGreaterThanOrEqual(DRAIN_SECONDS - 0.05);
+		expect(idleClosedAfter).toBeLessThan(DRAIN_SECONDS + 1);
+		// Websockets are told to reconnect at the drain's end, when balancers send them elsewhere.
 		expect(socketClose.code).toBe(LiveSocketClose.ServiceRestart);
-		expect((socketClose.at - sentAt) / 1000).toBeLessThan(1);
+		expect((socketClose.at - sentAt) / 1000).toBeGreaterThanOrEqual(DRAIN_SECONDS - 0.05);
+		expect((socketClose.at - sentAt) / 1000).toBeLessThan(DRAIN_SECONDS + 1);
 		// The stalled upload was not answered: it was cut near the deadline, not before.
 		expect(uploadCutAfter).toBeGreaterThanOrEqual(CUT_AT_SECONDS - 0.1);
 		expect(uploadCutAfter).toBeLessThan(SHUTDOWN_SECONDS);
@@ -184,6 +232,9 @@ describe("SIGTERM to `npm run serve` on PostgreSQL", () => {
 		expect(messages).toContain(`SIGTERM received: stopping within ${SHUTDOWN_SECONDS} s (SHUTDOWN_SECONDS)`);
 		expect(messages.filter((msg) => msg.startsWith("SIGTERM received: already stopping"))).toHaveLength(1);
 		expect(messages).toContain("websocket clients told to reconnect (1012)");
+		const drainOver = target.logLines().find((line) => line.msg.startsWith("drain over"));
+		expect(drainOver?.seconds).toBeGreaterThanOrEqual(DRAIN_SECONDS);
+		expect(drainOver?.requestsDuringDrain).toBeGreaterThanOrEqual(3);
 		const cut = target.logLines().find((line) => line.msg.startsWith("shutdown deadline near: cutting off 1 requests"));
 		expect(cut?.requests).toEqual([expect.stringMatching(/^POST \/app-api\/infra\/file\/upload, [\d.]+ s in flight$/)]);
 		for (const step of [

@@ -7,16 +7,23 @@ import type { AppDeps } from "./http/deps.js";
  * How a server stops (decision 034), within a deadline (SHUTDOWN_SECONDS):
  *
  * 1. `deps.lifecycle.draining` turns true: /readyz answers 503 (the load balancer sends no more)
- *    and the jobs claim nothing new.
- * 2. Websocket clients are told to reconnect elsewhere (close code 1012, "service restart").
- * 3. The listening socket closes; idle keep-alive connections close at once, and every answer
+ *    and the jobs claim nothing new; the jobs begin to stop (step 5) at once.
+ * 2. The drain (SHUTDOWN_DRAIN_SECONDS, decision 034): the server goes on accepting connections
+ *    and answering for that long, every answer with `Connection: close`, so that a balancer which
+ *    has not yet seen /readyz turn 503 still has its requests answered. Closing the listening
+ *    socket at once reset the connections queued to be accepted after their request was sent:
+ *    a payment (no idempotency key) the balancer could not safely send elsewhere, a 502.
+ * 3. Websocket clients are told to reconnect elsewhere (close code 1012, "service restart"), at
+ *    the end of the drain: told at its start, they would reconnect within half a second through a
+ *    balancer that has not noticed yet, often to this very server, and be told again.
+ * 4. The listening socket closes; idle keep-alive connections close at once, and every answer
  *    from now on carries `Connection: close`, so each connection ends after its request in
  *    flight. Without that a keep-alive client holds the server for Fastify's 72 s keep-alive.
- * 4. The jobs stop: runs in progress finish and their leases are given back.
- * 5. Once no request is left: work that still needs the database (refund deliveries), then
+ * 5. The jobs stop: runs in progress finish and their leases are given back.
+ * 6. Once no request is left: work that still needs the database (refund deliveries), then
  *    the event bus and the database pools.
  *
- * A little before the deadline (the reserve, for step 5) what is still open is cut: requests in
+ * A little before the deadline (the reserve, for step 6) what is still open is cut: requests in
  * flight (a stalled upload: Node stops enforcing requestTimeout once the server closes) and
  * websockets whose clients did not answer the close. The log names what was cut. At the deadline
  * itself the stop returns whatever is left unfinished, and main.ts exits.
@@ -43,8 +50,11 @@ export interface ShutdownSteps {
 }
 
 export interface Shutdown {
-	/** Starts the stop, or returns the one already under way: a second SIGTERM does not start over. */
-	run(reason: string, seconds: number): Promise<ShutdownReport>;
+	/**
+	 * Starts the stop, or returns the one already under way: a second SIGTERM does not start over.
+	 * `drainSeconds` (SHUTDOWN_DRAIN_SECONDS) is part of `seconds`, at its start.
+	 */
+	run(reason: string, seconds: number, drainSeconds?: number): Promise<ShutdownReport>;
 }
 
 /** Left at the end of SHUTDOWN_SECONDS for the process to exit (and serve.mjs and npm after it). */
@@ -69,13 +79,13 @@ export function prepareShutdown(app: FastifyInstance, deps: AppDeps, steps: Shut
 	});
 	let running: Promise<ShutdownReport> | null = null;
 	return {
-		run(reason, seconds) {
-			running ??= stop(reason, seconds);
+		run(reason, seconds, drainSeconds = 0) {
+			running ??= stop(reason, seconds, drainSeconds);
 			return running;
 		},
 	};
 
-	async function stop(reason: string, seconds: number): Promise<ShutdownReport> {
+	async function stop(reason: string, seconds: number, drainSeconds: number): Promise<ShutdownReport> {
 		const log = deps.log;
 		const startedAt = performance.now();
 		// The stop returns a moment before the deadline: the process, and npm above it, exit in it.
@@ -86,23 +96,19 @@ export function prepareShutdown(app: FastifyInstance, deps: AppDeps, steps: Shut
 
 		deps.lifecycle.draining = true;
 		const websockets = app.websocketServer?.clients ?? new Set();
+		// The configuration keeps the drain well inside the deadline; this only guards the arithmetic.
+		const drainEnd = Math.min(startedAt + drainSeconds * 1000, cutAt);
+		const untilCut = (cutAt - startedAt) / 1000;
 		log.info(
-			{ reason, deadlineSeconds: seconds, requestsInFlight: inFlight.size, websockets: websockets.size },
-			`stopping (${reason}): not ready any more, no new connections; requests in flight may finish within ${(cutAt - startedAt) / 1000} s, the rest is cut`,
+			{ reason, deadlineSeconds: seconds, drainSeconds, requestsInFlight: inFlight.size, websockets: websockets.size },
+			drainSeconds > 0
+				? `stopping (${reason}): not ready any more; still answering new connections for ${drainSeconds} s (SHUTDOWN_DRAIN_SECONDS) while load balancers notice, then no new connections; requests may finish within ${untilCut} s, the rest is cut`
+				: `stopping (${reason}): not ready any more, no new connections; requests in flight may finish within ${untilCut} s, the rest is cut`,
 		);
-		for (const socket of websockets) socket.close(LiveSocketClose.ServiceRestart, "service restart");
-		if (websockets.size > 0) log.info({ websockets: websockets.size }, "websocket clients told to reconnect (1012)");
-		// Answers not yet begun end their connection; Fastify adds the same to requests that arrive
-		// on a connection still open while it closes.
+		// Answers not yet begun end their connection (answers to requests arriving from now on get
+		// the same from the request listener above).
 		for (const { response } of inFlight.values()) if (!response.headersSent) response.setHeader("connection", "close");
-
-		const httpClosed = app.close().then(
-			() => log.info({ seconds: elapsed() }, "HTTP server closed: every request answered, every connection ended"),
-			(error: unknown) => log.error({ err: error }, "HTTP server did not close cleanly"),
-		);
-		// An answer whose headers went out before the drain keeps its connection alive: once it
-		// ends, the connection is idle and closed here.
-		const idleSweep = setInterval(() => app.server.closeIdleConnections(), 100);
+		// The jobs hand their leases over now: another server can take them during the drain.
 		const jobsStopped = steps.stopJobs().then(
 			() => log.info({ seconds: elapsed() }, "jobs stopped: runs finished, leases given back"),
 			(error: unknown) => log.error({ err: error }, "jobs did not stop cleanly"),
@@ -111,6 +117,32 @@ export function prepareShutdown(app: FastifyInstance, deps: AppDeps, steps: Shut
 		void jobsStopped.then(() => {
 			jobsDone = true;
 		});
+
+		if (drainEnd > performance.now()) {
+			// Idle keep-alive connections are left open here on purpose: one the client reuses now
+			// gets its request answered with `Connection: close`, while closing it could cross a
+			// request already on its way. New connections are accepted and answered the same way.
+			let served = 0;
+			const countServed = () => served++;
+			app.server.on("request", countServed);
+			await new Promise((resolve) => setTimeout(resolve, drainEnd - performance.now()));
+			app.server.off("request", countServed);
+			log.info(
+				{ seconds: elapsed(), requestsDuringDrain: served, requestsInFlight: inFlight.size },
+				`drain over after ${elapsed()} s (${served} requests arrived during it): no new connections from now on`,
+			);
+		}
+
+		for (const socket of websockets) socket.close(LiveSocketClose.ServiceRestart, "service restart");
+		if (websockets.size > 0) log.info({ websockets: websockets.size }, "websocket clients told to reconnect (1012)");
+
+		const httpClosed = app.close().then(
+			() => log.info({ seconds: elapsed() }, "HTTP server closed: every request answered, every connection ended"),
+			(error: unknown) => log.error({ err: error }, "HTTP server did not close cleanly"),
+		);
+		// An answer whose headers went out before the drain keeps its connection alive: once it
+		// ends, the connection is idle and closed here.
+		const idleSweep = setInterval(() => app.server.closeIdleConnections(), 100);
 
 		try {
 			if (!(await settlesBefore(Promise.all([httpClosed, jobsStopped]), cutAt))) {

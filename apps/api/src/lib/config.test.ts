@@ -78,6 +78,18 @@ describe("loadConfig", () => {
 		expect(loadConfig({ DATA_DIR: dataDir() }).bankCardKey).toBeUndefined();
 	});
 
+	it("drains for 0 s on a stop outside production unless configured, and keeps the drain to half of SHUTDOWN_SECONDS", () => {
+		expect(loadConfig({ DATA_DIR: dataDir() }).shutdownDrainSeconds).toBe(0);
+		expect(loadConfig({ DATA_DIR: dataDir(), SHUTDOWN_DRAIN_SECONDS: "1.5", SHUTDOWN_SECONDS: "3" })).toMatchObject({
+			shutdownDrainSeconds: 1.5,
+			shutdownSeconds: 3,
+		});
+		expect(() => loadConfig({ DATA_DIR: dataDir(), SHUTDOWN_DRAIN_SECONDS: "-1" })).toThrow(/SHUTDOWN_DRAIN_SECONDS=/);
+		expect(() => loadConfig({ DATA_DIR: dataDir(), SHUTDOWN_DRAIN_SECONDS: "6" })).toThrow(
+			"SHUTDOWN_DRAIN_SECONDS (6) must be at most half of SHUTDOWN_SECONDS (10)",
+		);
+	});
+
 	it("takes a fake start time for browser tests", () => {
 		expect(loadConfig({ DATA_DIR: dataDir(), FAKE_NOW: "2026-11-20T05:00:00Z" }).fakeNow?.toISOString()).toBe(
 			"2026-11-20T05:00:00.000Z",
@@ -149,6 +161,27 @@ describe("loadConfig in production", () => {
 
 	it("refuses a fake start time", () => {
 		expect(problemsWith({ FAKE_NOW: "2026-11-20T05:00:00Z" })).toEqual([FAKE_NOW, OUTBOX]);
+	});
+
+	it("drains 5 s on a stop (half of a SHUTDOWN_SECONDS below 10), and refuses a drain longer than half", () => {
+		const complete = {
+			NODE_ENV: "production",
+			DATA_DIR: dataDir(),
+			TOKEN_SECRET: "s".repeat(40),
+			BANK_CARD_KEY: Buffer.alloc(32, 7).toString("base64"),
+			RAIL_SECRETS_KEY: Buffer.alloc(32, 9).toString("base64"),
+			SMS_PROVIDER: "twilio",
+			TWILIO_ACCOUNT_SID: `AC${"0".repeat(32)}`,
+			TWILIO_AUTH_TOKEN: "t",
+			TWILIO_FROM: "Bayon",
+		};
+		expect(loadConfig(complete).shutdownDrainSeconds).toBe(5);
+		expect(loadConfig({ ...complete, SHUTDOWN_SECONDS: "6" }).shutdownDrainSeconds).toBe(3);
+		expect(loadConfig({ ...complete, SHUTDOWN_DRAIN_SECONDS: "0" }).shutdownDrainSeconds).toBe(0);
+		expect(problemsWith({ SHUTDOWN_DRAIN_SECONDS: "8" })).toEqual([
+			OUTBOX,
+			"SHUTDOWN_DRAIN_SECONDS (8) must be at most half of SHUTDOWN_SECONDS (10): the rest is for the requests taken during the drain to finish. Lower it or raise SHUTDOWN_SECONDS.",
+		]);
 	});
 
 	it("names every problem at once", () => {

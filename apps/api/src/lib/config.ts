@@ -151,6 +151,9 @@ export const EnvSchema = z.object({
 	HTTP_HEADERS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(15),
 	// From SIGTERM to exit: requests in flight may finish within it; what is left is cut (decision 034).
 	SHUTDOWN_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
+	// After SIGTERM, not ready but still answering for this long, while balancers notice (decision
+	// 034); part of SHUTDOWN_SECONDS. Unset: 5 in production (at most half of it), 0 elsewhere.
+	SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(300).optional(),
 	UPLOAD_IMAGE_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
 	UPLOAD_QUEUE_LENGTH: z.coerce.number().int().min(0).max(10_000).default(16),
 	// A shop behind one public address (a mall's Wi-Fi, a carrier's NAT) may need more.
@@ -256,6 +259,12 @@ export interface Config {
 	 * Requests in flight finish within it; past it what is left is cut off and the process exits.
 	 */
 	shutdownSeconds: number;
+	/**
+	 * SHUTDOWN_DRAIN_SECONDS: at the start of the stop, how long the server, already answering
+	 * /readyz with 503, goes on accepting connections so that load balancers notice before it
+	 * stops listening (decision 034). At most half of shutdownSeconds.
+	 */
+	shutdownDrainSeconds: number;
 	uploads: UploadLimits;
 	/** The S3-compatible bucket uploads go to (S3_*); unset: the data folder (decision 033). */
 	objectStorage: ObjectStorageSettings | undefined;
@@ -398,6 +407,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 		);
 	}
 	const objectStorage = objectStorageOf(e, problems);
+	const shutdownDrainSeconds = e.SHUTDOWN_DRAIN_SECONDS ?? (production ? Math.min(5, e.SHUTDOWN_SECONDS / 2) : 0);
+	if (shutdownDrainSeconds > e.SHUTDOWN_SECONDS / 2)
+		problems.push(
+			`SHUTDOWN_DRAIN_SECONDS (${shutdownDrainSeconds}) must be at most half of SHUTDOWN_SECONDS (${e.SHUTDOWN_SECONDS}): the rest is for the requests taken during the drain to finish. Lower it or raise SHUTDOWN_SECONDS.`,
+		);
 	if (problems.length > 0 || !smsProvider) {
 		throw new ConfigError(`Invalid configuration:\n${problems.map((problem) => `  ${problem}`).join("\n")}`);
 	}
@@ -442,6 +456,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 			headersTimeoutMs: Math.min(e.HTTP_HEADERS_TIMEOUT_SECONDS, e.HTTP_REQUEST_TIMEOUT_SECONDS) * 1000,
 		},
 		shutdownSeconds: e.SHUTDOWN_SECONDS,
+		shutdownDrainSeconds,
 		uploads: {
 			// libvips runs in libuv's pool of 4 threads, which file and DNS work share: leave one.
 			imageWorkers: e.UPLOAD_IMAGE_WORKERS ?? Math.min(availableParallelism(), 3),

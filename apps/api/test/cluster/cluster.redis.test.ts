@@ -28,6 +28,15 @@ const STAFF_SOCKETS = 6;
 const JOB_INTERVAL_SECONDS = 1;
 /** Between two customers' arrivals: 200 customers arrive over 8 s. */
 const ARRIVAL_GAP_MS = 40;
+/**
+ * A stopping server's drain (SHUTDOWN_DRAIN_SECONDS, decision 034): not ready, still answering.
+ * The balancer checks /readyz several times within it, so it has noticed before the server stops
+ * listening (an operator sets the drain longer than the balancer's check interval times the
+ * failures it needs). Without the drain, a few payments per rolling restart were reset in the
+ * stopping server's accept queue and answered 502.
+ */
+const DRAIN_SECONDS = 1.5;
+const READINESS_CHECK_MS = 250;
 
 let database: Database;
 let dropDatabase: () => Promise<void>;
@@ -71,6 +80,7 @@ beforeAll(async () => {
 		JOB_INTERVAL_SECONDS: String(JOB_INTERVAL_SECONDS),
 		SMS_PER_IP_PER_HOUR: "100000",
 		SHUTDOWN_SECONDS: "5",
+		SHUTDOWN_DRAIN_SECONDS: String(DRAIN_SECONDS),
 		...bucket.env,
 	});
 	for (let i = 0; i < 3; i++) {
@@ -101,7 +111,10 @@ describe("three servers on one PostgreSQL and one Redis, behind a load balancer"
 		expect(rows.map((row) => row.name)).toEqual([...files].sort());
 		expect(rows.every((row) => row.count === 1)).toBe(true);
 		expect(errorsLogged()).toEqual([]);
-		balancer = await startBalancer({ backends: servers.map((server) => server.url) });
+		balancer = await startBalancer({
+			backends: servers.map((server) => server.url),
+			checkEveryMs: READINESS_CHECK_MS,
+		});
 		expect(balancer.ready()).toHaveLength(3);
 	}, 90_000);
 
@@ -253,9 +266,15 @@ describe("three servers on one PostgreSQL and one Redis, behind a load balancer"
 		);
 		const stopSeconds: number[] = [];
 		const restartSeconds: number[] = [];
+		const noticedSeconds: number[] = [];
 		for (let i = 0; i < 3; i++) {
 			const old = servers[i] as ServerProcess;
 			const sentAt = performance.now();
+			// When the balancer took the stopping server out: within the drain, or customers see errors.
+			void until(() => !balancer.ready().includes(old.url), 10_000, `${old.name} out of the balancer`).then(
+				() => noticedSeconds.push((performance.now() - sentAt) / 1000),
+				() => {},
+			);
 			const exit = await old.kill("SIGTERM");
 			stopSeconds.push((performance.now() - sentAt) / 1000);
 			expect(exit, `${old.name} exits cleanly on SIGTERM`).toBe("exit 0");
@@ -268,7 +287,7 @@ describe("three servers on one PostgreSQL and one Redis, behind a load balancer"
 		await load;
 		const seconds = (performance.now() - began) / 1000;
 		console.log(
-			`[cluster] rolling restart under load: ${tally.placed} orders placed and ${tally.paid} paid in ${seconds.toFixed(1)} s (${(tally.placed / seconds).toFixed(1)} orders/s, ${percentiles(tally.latencies)}); errors seen by customers: ${tally.errors}${tally.errorSamples.length ? ` (${tally.errorSamples.slice(0, 3).join("; ")})` : ""}; balancer retries ${JSON.stringify(balancer.retries)}; SIGTERM to exit ${stopSeconds.map((s) => s.toFixed(1)).join(", ")} s, SIGTERM to ready again ${restartSeconds.map((s) => s.toFixed(1)).join(", ")} s`,
+			`[cluster] rolling restart under load: ${tally.placed} orders placed and ${tally.paid} paid in ${seconds.toFixed(1)} s (${(tally.placed / seconds).toFixed(1)} orders/s, ${percentiles(tally.latencies)}); errors seen by customers: ${tally.errors}${tally.errorSamples.length ? ` (${tally.errorSamples.slice(0, 3).join("; ")})` : ""}; balancer retries ${JSON.stringify(balancer.retries)}; drain ${DRAIN_SECONDS} s, balancer checking /readyz every ${READINESS_CHECK_MS} ms took the stopping server out after ${noticedSeconds.map((s) => s.toFixed(2)).join(", ")} s; SIGTERM to exit ${stopSeconds.map((s) => s.toFixed(1)).join(", ")} s, SIGTERM to ready again ${restartSeconds.map((s) => s.toFixed(1)).join(", ")} s`,
 		);
 		if (tally.errors > 0) {
 			// What the stopping servers said, beside the customers' errors: which step let a request fail.

@@ -107,6 +107,17 @@ export async function startServer(
 	deps.log = contextualLog(app.log);
 	if (!deps.telegram)
 		app.log.info("Telegram bot off: TELEGRAM_BOT_TOKEN is not set (no Mini App sign-in, no chat messages)");
+	// Prepared statements off says "behind a transaction-mode pooler", which cannot keep a LISTEN
+	// (decision 036); the server cannot tell the pooler from PostgreSQL, so it only says so.
+	if (
+		database.kind === "postgres" &&
+		!config.databasePreparedStatements &&
+		!config.redisUrl &&
+		!config.databaseDirectUrl
+	)
+		app.log.warn(
+			"DATABASE_PREPARED_STATEMENTS=false without REDIS_URL or DATABASE_DIRECT_URL: live events LISTEN through DATABASE_URL, and a transaction-mode pooler there loses them",
+		);
 	await app.listen({ port: config.port, host: config.host });
 	// The embedded database this server opened from DATA_DIR/pg: `npm run backup` asks it for a
 	// consistent copy through a socket in the data folder (decision 038).

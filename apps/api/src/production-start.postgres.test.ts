@@ -14,6 +14,7 @@ import { startFakeTwilio } from "../test/fakes/twilio.js";
 import {
 	fencedBlocks,
 	guideSection,
+	layOutImage,
 	minimumSettings,
 	readGuide,
 	repoRoot,
@@ -23,9 +24,10 @@ import {
 
 /**
  * Issue 30's "done when": the operations guide's minimum settings start a production server that
- * signs a customer in through a real SMS provider's fake. The server is started as `npm run
- * serve` starts it (package.json's command, without npm), with NODE_ENV=production and exactly
- * the lines of the guide's block, nothing inherited from this process: the placeholders get a
+ * signs a customer in through a real SMS provider's fake. The server is started as the image
+ * starts it: from the files the Dockerfile's run stage copies (laid out by layOutImage: CI
+ * cannot build the image), with `npm run serve`'s command without npm, NODE_ENV=production and
+ * exactly the lines of the guide's block, nothing inherited from this process: the placeholders get a
  * fresh PostgreSQL database, generated keys and the fake's credentials, and only PORT (a free
  * one) and the provider's endpoint (the fake) are added. The operator's first step, the guide's
  * SQL for the first business, is run as written; then a customer signs in over HTTP with the code
@@ -88,11 +90,13 @@ beforeAll(async () => {
 	added = Object.keys(additions);
 	env = { ...Object.fromEntries(settings), ...additions };
 
-	// A working directory of its own: DATA_DIR's default (./data) lands there, not in the repository.
+	// The files the image's run stage holds, in a folder of their own that is also the working
+	// directory (the image's WORKDIR): DATA_DIR's default (./data) lands there, not in the repository.
 	workDir = mkdtempSync(path.join(tmpdir(), "bayon-production-"));
+	const image = layOutImage(workDir);
 	const [, script = "", ...rest] = serveCommand();
-	server = spawn(process.execPath, [path.join(repoRoot, script), ...rest], {
-		cwd: workDir,
+	server = spawn(process.execPath, [path.join(image, script), ...rest], {
+		cwd: image,
 		env,
 		stdio: ["ignore", "pipe", "pipe"],
 	});

@@ -1,4 +1,13 @@
-import { readFileSync } from "node:fs";
+import {
+	cpSync,
+	existsSync,
+	lstatSync,
+	mkdirSync,
+	readdirSync,
+	readFileSync,
+	readlinkSync,
+	symlinkSync,
+} from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -115,4 +124,94 @@ export function serveCommand(): string[] {
 	if (words[0] === "exec") words.shift();
 	if (words[0] !== "node" || !words[1]) throw new Error(`npm run serve does not start node: ${manifest.scripts.serve}`);
 	return words;
+}
+
+/**
+ * The files the Dockerfile's run stage puts in its WORKDIR, laid out under `into` from this
+ * checkout, so a test can start the server from what the image would hold (CI has no container
+ * engine to build it). Each `COPY` of the last stage is followed, leaving out what .dockerignore
+ * keeps from the build; `COPY --from=<stage>` takes the file from the checkout when it was built
+ * here (the web app), and `npm ci --omit=dev` becomes a link to this checkout's node_modules (which
+ * has the dev dependencies too: operations-guide.test.ts checks the server imports none of them).
+ * Returns the WORKDIR's place under `into`.
+ */
+export function layOutImage(into: string): string {
+	const dockerfile = readFileSync(path.join(repoRoot, "Dockerfile"), "utf8").replace(/\\\n/g, " ");
+	const lines = dockerfile
+		.split("\n")
+		.map((line) => line.trim())
+		.filter((line) => line !== "" && !line.startsWith("#"));
+	const lastFrom = lines.findLastIndex((line) => /^FROM\s/i.test(line));
+	const ignored = dockerIgnored();
+	let workdir = into;
+	for (const line of lines.slice(lastFrom + 1)) {
+		const [instruction = "", ...words] = line.split(/\s+/);
+		if (instruction === "WORKDIR") {
+			workdir = path.join(into, words[0] ?? "/");
+			mkdirSync(workdir, { recursive: true });
+		} else if (instruction === "COPY") {
+			const fromStage = words[0]?.startsWith("--from=");
+			const args = words.filter((word) => !word.startsWith("--"));
+			const destination = args.pop() ?? ".";
+			for (const source of args) {
+				// A stage's output is its WORKDIR (/app) path; here, the checkout's built copy if any.
+				const relative = fromStage ? source.replace(/^\/app\//, "") : source;
+				const from = path.join(repoRoot, relative);
+				if (!existsSync(from)) {
+					if (fromStage) continue;
+					throw new Error(`the Dockerfile copies ${source}, which does not exist`);
+				}
+				const target = destination.endsWith("/")
+					? path.join(workdir, destination, path.basename(relative))
+					: path.join(workdir, destination);
+				cpSync(from, target, {
+					recursive: true,
+					filter: (file) => !ignored(path.relative(repoRoot, file)),
+				});
+			}
+		} else if (instruction === "RUN" && /\bnpm ci\b/.test(line)) {
+			linkNodeModules(workdir);
+		}
+	}
+	return workdir;
+}
+
+/**
+ * node_modules for the laid-out image: each package a link to this checkout's, except the
+ * workspaces' own links (`@bayon/contract` → ../../packages/contract), made again with the same
+ * relative target so that they lead to the copies in the image, not back to the checkout.
+ */
+function linkNodeModules(workdir: string) {
+	const link = (relative: string) => {
+		const from = path.join(repoRoot, "node_modules", relative);
+		const to = path.join(workdir, "node_modules", relative);
+		symlinkSync(lstatSync(from).isSymbolicLink() ? readlinkSync(from) : from, to);
+	};
+	mkdirSync(path.join(workdir, "node_modules"));
+	for (const entry of readdirSync(path.join(repoRoot, "node_modules"))) {
+		if (!entry.startsWith("@")) {
+			link(entry);
+			continue;
+		}
+		mkdirSync(path.join(workdir, "node_modules", entry));
+		for (const scoped of readdirSync(path.join(repoRoot, "node_modules", entry))) link(path.join(entry, scoped));
+	}
+}
+
+/** .dockerignore's patterns as a test of a path relative to the repository. */
+function dockerIgnored(): (relative: string) => boolean {
+	const patterns = readFileSync(path.join(repoRoot, ".dockerignore"), "utf8")
+		.split("\n")
+		.map((line) => line.trim())
+		.filter((line) => line !== "" && !line.startsWith("#"))
+		.map((pattern) => {
+			// `**/` is any folders (or none), `*` any name within one folder.
+			const source = pattern
+				.split("**/")
+				.map((part) => part.replace(/[.+^${}()|[\]\\]/g, "\\$&").replace(/\*/g, "[^/]*"))
+				.join("(?:.*/)?");
+			// A pattern names a path and everything under it.
+			return new RegExp(`^${source}(?:/.*)?$`);
+		});
+	return (relative) => relative !== "" && patterns.some((pattern) => pattern.test(relative));
 }

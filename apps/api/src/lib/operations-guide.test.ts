@@ -42,6 +42,22 @@ const formOnlyValues: Record<string, string> = {
 	TWILIO_FROM: "+85512345678",
 };
 
+describe("the operations guide", () => {
+	it("lists every section in its contents, in order, with a link that reaches it", () => {
+		const headings = [...guide.matchAll(/^## (.+)$/gm)].map((match) => match[1] ?? "");
+		const contents = [...guide.matchAll(/^- \[([^\]]+)\]\(#([^)]+)\)$/gm)];
+		expect(contents.map((entry) => entry[1])).toEqual(headings);
+		// GitHub's anchors: lower case, punctuation dropped, spaces as hyphens.
+		for (const [, heading = "", anchor] of contents)
+			expect(anchor).toBe(
+				heading
+					.toLowerCase()
+					.replace(/[^\p{L}\p{N}\- ]/gu, "")
+					.replace(/ /g, "-"),
+			);
+	});
+});
+
 describe("the operations guide's variable table", () => {
 	const rows = variableTable(guide);
 	const documented = rows.map((row) => row.name);

@@ -54,6 +54,13 @@ describe("a statement run prepared", () => {
 			expect(conflictsRetried()).toBe(retriedBefore + 1);
 			expect(await executePrepared(connection, probe(1))).toEqual([{ a: 2, b: 7 }]);
 			expect(conflictsRetried()).toBe(retriedBefore + 1);
+
+			// More migrations: prepared again each time, never under a name this connection used.
+			await sql`ALTER TABLE prepared_probe ADD COLUMN c int NOT NULL DEFAULT 9`.execute(server.deps.db);
+			expect(await executePrepared(connection, probe(1))).toEqual([{ a: 2, b: 7, c: 9 }]);
+			await sql`ALTER TABLE prepared_probe DROP COLUMN b`.execute(server.deps.db);
+			expect(await executePrepared(connection, probe(1))).toEqual([{ a: 2, c: 9 }]);
+			expect(conflictsRetried()).toBe(retriedBefore + 3);
 		});
 	});
 

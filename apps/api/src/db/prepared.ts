@@ -113,6 +113,8 @@ export function prepareMarkedQueries(client: pg.PoolClient) {
 	const query = client.query.bind(client) as (config: unknown, values?: unknown, callback?: unknown) => unknown;
 	// Texts this connection prepares again under another name (see below).
 	const preparedAgain = new Map<string, string>();
+	// Never reused on this connection: node-postgres skips preparing a name it prepared before.
+	let renamed = 0;
 	(client as { query: unknown }).query = (config: unknown, values?: unknown, callback?: unknown) => {
 		if (typeof config !== "string" || !config.startsWith(PREPARED_MARK) || callback !== undefined)
 			return query(config, values, callback);
@@ -130,7 +132,7 @@ export function prepareMarkedQueries(client: pg.PoolClient) {
 		// once when the call ran outside a transaction (it changed nothing, so it simply runs again);
 		// inside one the transaction is aborted, and the database's transaction() runs the whole
 		// unit of work again (database.ts), which then finds the new name.
-		const prepareAgain = () => preparedAgain.set(config, `${named}_${preparedAgain.size + 1}`);
+		const prepareAgain = () => preparedAgain.set(config, `${named}_again_${++renamed}`);
 		if (client.getTransactionStatus() === "I")
 			return repeatOnConflict(run, { when: isPlanChanged, again: prepareAgain });
 		return run().catch((error: unknown) => {

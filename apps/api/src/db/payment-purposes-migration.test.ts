@@ -72,6 +72,10 @@ describe("migration 0033: payments say what they pay for", () => {
 			await sql`SET LOCAL session_replication_role = replica`.execute(trx);
 			await sql`INSERT INTO tenant (id, name, shop_key, currency_code, currency_symbol, currency_decimals, currency_symbol_position)
 				VALUES (1, 'Bayon', 'bayon-demo', 'USD', '$', 2, 'before')`.execute(trx);
+			// The payer is real, though: migration 0038 checks each payment's payer within its tenant.
+			await sql`INSERT INTO member (id, tenant_id, mobile, nickname) OVERRIDING SYSTEM VALUE VALUES (7, 1, '13800000007', 'Payer')`.execute(
+				trx,
+			);
 			for (const [index, old] of OLD_PAYMENTS.entries()) {
 				const id = randomUUID();
 				paymentIds.set(old.link, id);

@@ -125,7 +125,10 @@ export function prepareShutdown(app: FastifyInstance, deps: AppDeps, steps: Shut
 			let served = 0;
 			const countServed = () => served++;
 			app.server.on("request", countServed);
-			await new Promise((resolve) => setTimeout(resolve, drainEnd - performance.now()));
+			// Node's timers count whole milliseconds and may fire up to one early: wait again until
+			// the drain has really lasted its length (the balancers' notice time is what it is for).
+			while (performance.now() < drainEnd)
+				await new Promise((resolve) => setTimeout(resolve, Math.max(1, Math.ceil(drainEnd - performance.now()))));
 			app.server.off("request", countServed);
 			log.info(
 				{ seconds: elapsed(), requestsDuringDrain: served, requestsInFlight: inFlight.size },

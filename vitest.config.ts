@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { configDefaults, defineConfig } from "vitest/config";
 import { postgresBinaries } from "./apps/api/test/throwaway-postgres.js";
 
@@ -49,6 +50,11 @@ const apiProject = (database: "pglite" | "postgres") => ({
 
 export default defineConfig({
 	test: {
+		// One test file per core, not vitest's default of one fewer: the API files spend much of
+		// their time waiting on PostgreSQL, Redis and the processes they start, not on their own
+		// CPU. On CI's 2 cores this took the unit run from one file at a time to two (about 27 to
+		// 20 minutes with issue 30's drills added).
+		maxWorkers: availableParallelism(),
 		projects: [
 			{ test: { name: "contract", root: "packages/contract", include: ["src/**/*.test.ts"], environment: "node" } },
 			// The repository's own tools (the architecture check).

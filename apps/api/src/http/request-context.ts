@@ -37,6 +37,12 @@ export interface RequestContext {
 	userAgent: string;
 }
 
+/**
+ * A request's context once its caller is known to be signed in: what services need of the
+ * member is its id. Routes get one from `signedIn(request)`.
+ */
+export type SignedInContext = RequestContext & { member: { id: number } };
+
 declare module "fastify" {
 	interface FastifyRequest {
 		ctx: RequestContext;

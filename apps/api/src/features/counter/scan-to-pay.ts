@@ -5,13 +5,12 @@ import { z } from "zod";
 import type { DB } from "../../db/schema.js";
 import { BusinessError } from "../../http/business-error.js";
 import type { AppDeps } from "../../http/deps.js";
-import type { RequestContext } from "../../http/request-context.js";
+import type { SignedInContext } from "../../http/request-context.js";
 import { availableGateway, FIRST_CHECK_AFTER_SECONDS, openCheckout } from "../payments/attempts.js";
 import { askRailNow, presentCheckout } from "../payments/checkout-routes.js";
 import { counterShop } from "../venues/service.js";
 import { lockPayable } from "./takings.js";
 
-type SignedInContext = RequestContext & { member: { id: number } };
 type PaymentRow = Selectable<DB["payment"]>;
 
 const idField = z.number({ error: "fieldInvalid" }).int({ error: "fieldInvalid" }).positive({ error: "fieldInvalid" });

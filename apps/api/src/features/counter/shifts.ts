@@ -2,12 +2,10 @@ import { type CloseShiftInput, ErrorCode, type OpenShiftInput, type ShiftView, t
 import type { z } from "zod";
 import { BusinessError } from "../../http/business-error.js";
 import type { AppDeps } from "../../http/deps.js";
-import type { RequestContext } from "../../http/request-context.js";
+import type { SignedInContext } from "../../http/request-context.js";
 import { counterShop } from "../venues/service.js";
 import { expectedOf, presentShift } from "./present.js";
 import { lockOpenShift } from "./takings.js";
-
-type SignedInContext = RequestContext & { member: { id: number } };
 
 /**
  * `POST /merchant/counter/shift/open`: the staff member's shift at this shop's counter opens with

@@ -13,7 +13,7 @@ import type { DB } from "../../db/schema.js";
 import { BusinessError } from "../../http/business-error.js";
 import type { AppDeps } from "../../http/deps.js";
 import { optionalIdempotencyKey } from "../../http/idempotency-key.js";
-import type { RequestContext } from "../../http/request-context.js";
+import type { SignedInContext } from "../../http/request-context.js";
 import { reverseEarnings } from "../merchant-wallet/earnings.js";
 import { billDue, lockBill, lockUnpaidRounds, settleBill } from "../ordering/bill-settlement.js";
 import { announceBillChange, announceOrderChange } from "../ordering/events.js";
@@ -27,7 +27,6 @@ import { postLedgerTxn } from "../wallet/ledger.js";
 import { earningIdsOf, keepAtCounter } from "./kept-money.js";
 import { presentTakes, type TakeRow } from "./present.js";
 
-type SignedInContext = RequestContext & { member: { id: number } };
 type TakeFields = z.output<typeof TakePaymentInput>;
 type Trx = Transaction<DB>;
 type OrderRow = Selectable<DB["customer_order"]>;

@@ -2,7 +2,7 @@ import { type CouponTemplateList, ErrorCode, localize, type SaveCouponTemplateIn
 import type { z } from "zod";
 import { BusinessError } from "../../http/business-error.js";
 import type { AppDeps } from "../../http/deps.js";
-import type { RequestContext } from "../../http/request-context.js";
+import type { SignedInContext } from "../../http/request-context.js";
 import { recordShopChange } from "../shop-changes/record.js";
 import { localizedFromInput, requireBusinessAdmin, requireShopPermission } from "../venues/service.js";
 import { presentTemplateAdmin, storedKind } from "./present.js";
@@ -14,7 +14,6 @@ import * as queries from "./queries.js";
  * is where the caller's permission is checked and where the change log records the change.
  */
 
-type SignedInContext = RequestContext & { member: { id: number } };
 type SaveInput = z.output<typeof SaveCouponTemplateInput>;
 const PERMISSION = "promotions";
 const isUniqueViolation = (error: unknown) => (error as { code?: unknown } | null)?.code === "23505";

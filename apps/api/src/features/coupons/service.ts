@@ -12,14 +12,12 @@ import type { z } from "zod";
 import { BusinessError } from "../../http/business-error.js";
 import type { AppDeps } from "../../http/deps.js";
 import { requiredIdempotencyKey } from "../../http/idempotency-key.js";
-import type { RequestContext } from "../../http/request-context.js";
+import type { RequestContext, SignedInContext } from "../../http/request-context.js";
 import { presentCoupon, presentOffer, type ShopNames } from "./present.js";
 import { type CartForCoupon, fitCoupon, misfitReason } from "./pricing.js";
 import * as queries from "./queries.js";
 
 /** The member's coupon calls (decision 022): the coupon centre, claiming, their coupons, the pay page's list. */
-
-type SignedInContext = RequestContext & { member: { id: number } };
 
 const DAY_MS = 24 * 3600 * 1000;
 const isUniqueViolation = (error: unknown) => (error as { code?: unknown } | null)?.code === "23505";

@@ -2,7 +2,7 @@ import { ErrorCode, type SaveVipCardInput, type VipCardAdmin } from "@bayon/cont
 import type { z } from "zod";
 import { BusinessError } from "../../http/business-error.js";
 import type { AppDeps } from "../../http/deps.js";
-import type { RequestContext } from "../../http/request-context.js";
+import type { SignedInContext } from "../../http/request-context.js";
 import { recordShopChange } from "../shop-changes/record.js";
 import { localizedFromInput, requireBusinessAdmin, requireShopPermission } from "../venues/service.js";
 import { presentCardTypeAdmin } from "./present.js";
@@ -14,7 +14,6 @@ import * as queries from "./queries.js";
  * is where the caller's permission is checked and where the change log records the change.
  */
 
-type SignedInContext = RequestContext & { member: { id: number } };
 const PERMISSION = "members";
 
 /** `GET /merchant/vip-cards?shopId=`: every card type, on sale or not, with how many members hold one now. */

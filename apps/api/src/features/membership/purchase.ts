@@ -12,7 +12,7 @@ import type { DB } from "../../db/schema.js";
 import { BusinessError } from "../../http/business-error.js";
 import type { AppDeps } from "../../http/deps.js";
 import { requiredIdempotencyKey } from "../../http/idempotency-key.js";
-import type { RequestContext } from "../../http/request-context.js";
+import type { SignedInContext } from "../../http/request-context.js";
 import { sha256Hex } from "../../lib/crypto.js";
 import { availableGateway, openCheckout, recordPendingPayment } from "../payments/attempts.js";
 import type { GatewayName } from "../payments/gateway.js";
@@ -39,7 +39,6 @@ import { otherActiveMessage, periodAfterPurchase, purchaseBlock } from "./rules.
  * through a gateway the purchase waits for the gateway's report (applyCardGatewayReport).
  */
 
-type SignedInContext = RequestContext & { member: { id: number } };
 type BuyCard = z.output<typeof BuyCardInput>;
 
 /** Where a gateway's checkout page was, for the same key asked again (a retry after a lost answer). */

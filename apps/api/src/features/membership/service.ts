@@ -1,15 +1,13 @@
 import { type CardPurchaseView, ErrorCode, formatMessage, type VipCardDetail, type VipCardList } from "@bayon/contract";
 import { BusinessError } from "../../http/business-error.js";
 import type { AppDeps } from "../../http/deps.js";
-import type { RequestContext } from "../../http/request-context.js";
+import type { RequestContext, SignedInContext } from "../../http/request-context.js";
 import { settlePendingPayments } from "../payments/attempts.js";
 import { tenantTimeZone } from "../venues/queries.js";
 import { walletBalanceOf } from "../wallet/queries.js";
 import { presentCardType, presentMemberCard, presentPurchase } from "./present.js";
 import * as queries from "./queries.js";
 import { extendsHeldCard, otherActiveMessage, purchaseBlock } from "./rules.js";
-
-type SignedInContext = RequestContext & { member: { id: number } };
 
 /**
  * `GET /vip/getList`: the card types on sale in their order, in the reader's language; for a

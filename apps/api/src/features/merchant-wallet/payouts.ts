@@ -14,13 +14,13 @@ import type { z } from "zod";
 import type { DB } from "../../db/schema.js";
 import { BusinessError } from "../../http/business-error.js";
 import type { AppDeps } from "../../http/deps.js";
+import type { SignedInContext } from "../../http/request-context.js";
 import { maskMobile } from "../../lib/mask.js";
 import { consumeStepUpCode, sendStepUpCode, verifyStepUpCode } from "../identity/service.js";
 import { decryptCardNumber } from "./card-crypto.js";
 import { publishWalletChanged } from "./events.js";
 import { requirePlatformOperator } from "./operator.js";
 import { formatMinorUnits, inertText } from "./statement-csv.js";
-import type { SignedInContext } from "./step-up.js";
 
 /**
  * Paying withdrawals out (issue 28, decision 023 "Paying out"): the platform operator reads the

@@ -14,12 +14,13 @@ import type { z } from "zod";
 import type { DB } from "../../db/schema.js";
 import { BusinessError } from "../../http/business-error.js";
 import type { AppDeps } from "../../http/deps.js";
+import type { SignedInContext } from "../../http/request-context.js";
 import { tellShopOwners } from "../notifications/outbox.js";
 import { toLocalMoment } from "../venues/hours.js";
 import { postLedgerTxn } from "../wallet/ledger.js";
 import { publishWalletChanged } from "./events.js";
 import { requirePlatformOperator } from "./operator.js";
-import { lockShopAvailable, type SignedInContext } from "./step-up.js";
+import { lockShopAvailable } from "./step-up.js";
 import { withdrawalPage, withdrawalView } from "./withdrawals.js";
 
 /**

@@ -2,7 +2,7 @@ import type { MoneyCodeSent } from "@bayon/contract";
 import type { Transaction } from "kysely";
 import type { DB } from "../../db/schema.js";
 import type { AppDeps } from "../../http/deps.js";
-import type { RequestContext } from "../../http/request-context.js";
+import type { SignedInContext } from "../../http/request-context.js";
 import { maskMobile } from "../../lib/mask.js";
 import { sendStepUpCode } from "../identity/service.js";
 import { requireShopPermission } from "../venues/service.js";
@@ -12,8 +12,6 @@ import { accountId } from "../wallet/ledger.js";
  * What every owner's money call shares (decision 023): the step-up code sent to the owner's own
  * phone, and the lock on the shop's available money under which cards and withdrawals change.
  */
-
-export type SignedInContext = RequestContext & { member: { id: number } };
 
 /** Owner only: managers and staff are refused (Forbidden), like every money setting. */
 export const MONEY_PERMISSION = "money";

@@ -4,7 +4,8 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { z } from "zod";
 import type { AppDeps } from "../../http/deps.js";
 import { ok } from "../../http/envelope.js";
-import { type RequestContext, signedIn } from "../../http/request-context.js";
+import type { SignedInContext } from "../../http/request-context.js";
+import { signedIn } from "../../http/request-context.js";
 import { couponsMeasuredAgainst } from "../coupons/service.js";
 import { evaluateCart } from "./service.js";
 
@@ -15,7 +16,7 @@ import { evaluateCart } from "./service.js";
  */
 export async function couponsForCart(
 	deps: AppDeps,
-	ctx: RequestContext & { member: { id: number } },
+	ctx: SignedInContext,
 	input: z.output<typeof CouponsForCartInput>,
 ): Promise<CouponsForCart> {
 	const now = deps.clock.now();

@@ -9,7 +9,7 @@ import type { DB } from "../../db/schema.js";
 import { BusinessError } from "../../http/business-error.js";
 import type { AppDeps } from "../../http/deps.js";
 import { requiredIdempotencyKey } from "../../http/idempotency-key.js";
-import type { RequestContext } from "../../http/request-context.js";
+import type { SignedInContext } from "../../http/request-context.js";
 import { addSeconds } from "../../lib/clock.js";
 import { sha256Hex } from "../../lib/crypto.js";
 import { lockCouponForOrder, markCouponUsed } from "../coupons/order-coupons.js";
@@ -22,8 +22,6 @@ import { announceBillChange, announceOrderChange } from "./events.js";
 import { orderView, presentOrders, type StoredOrderLine } from "./present.js";
 import * as queries from "./queries.js";
 import { type EvaluatedCart, evaluateCart } from "./service.js";
-
-type SignedInContext = RequestContext & { member: { id: number } };
 
 /** A chosen pickup time may be at most this far ahead. */
 const MAX_PICKUP_AHEAD_SECONDS = 7 * 24 * 3600;

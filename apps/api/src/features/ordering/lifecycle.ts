@@ -3,7 +3,7 @@ import type { Transaction } from "kysely";
 import type { DB } from "../../db/schema.js";
 import { BusinessError } from "../../http/business-error.js";
 import type { AppDeps } from "../../http/deps.js";
-import type { RequestContext } from "../../http/request-context.js";
+import type { SignedInContext } from "../../http/request-context.js";
 import { releaseCouponOfCancelledOrder } from "../coupons/order-coupons.js";
 import { deliverGatewayRefundsSoon } from "../payments/refunds.js";
 import { announceOrderChange } from "./events.js";
@@ -12,8 +12,6 @@ import { refundPayment } from "./payments.js";
 import { presentOrders } from "./present.js";
 import * as queries from "./queries.js";
 import { requireCustomerAction } from "./state-rules.js";
-
-type SignedInContext = RequestContext & { member: { id: number } };
 
 /** One of the customer's own orders; another member's id answers not-found, like a missing one. */
 export async function getOwnOrder(deps: AppDeps, ctx: SignedInContext, orderId: number): Promise<OrderView> {

@@ -11,7 +11,7 @@ import type { z } from "zod";
 import type { DB } from "../../db/schema.js";
 import { BusinessError } from "../../http/business-error.js";
 import type { AppDeps } from "../../http/deps.js";
-import type { RequestContext } from "../../http/request-context.js";
+import type { SignedInContext } from "../../http/request-context.js";
 import { releaseCouponOfCancelledOrder } from "../coupons/order-coupons.js";
 import { findActiveMemberIdByMobile, memberContacts } from "../identity/service.js";
 import { releaseOrderEarnings } from "../merchant-wallet/earnings.js";
@@ -26,7 +26,6 @@ import * as queries from "./queries.js";
 import { requireCustomerAction, requireStaffAction } from "./state-rules.js";
 import { scanTable } from "./table-seatings.js";
 
-type SignedInContext = RequestContext & { member: { id: number } };
 type OrderRow = Selectable<DB["customer_order"]>;
 
 const ACTIVE = ["new", "in_production", "ready", "delivering"] as const;

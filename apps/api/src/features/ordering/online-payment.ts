@@ -4,7 +4,7 @@ import type { Selectable, Transaction } from "kysely";
 import type { DB } from "../../db/schema.js";
 import { BusinessError } from "../../http/business-error.js";
 import type { AppDeps } from "../../http/deps.js";
-import type { RequestContext } from "../../http/request-context.js";
+import type { SignedInContext } from "../../http/request-context.js";
 import { availableGateway, openCheckout, recordPendingPayment, settlePendingPayments } from "../payments/attempts.js";
 import type { GatewayName } from "../payments/gateway.js";
 import { settlePaymentsOfExpired } from "../payments/reconciliation.js";
@@ -18,7 +18,6 @@ import { isPayableOnItsOwn } from "./state-rules.js";
  * order's purpose (payment-purposes.ts).
  */
 
-type SignedInContext = RequestContext & { member: { id: number } };
 type OrderRow = Selectable<DB["customer_order"]>;
 
 /**

@@ -5,7 +5,7 @@ import type { DB } from "../../db/schema.js";
 import { writeTogether } from "../../db/write-together.js";
 import { BusinessError } from "../../http/business-error.js";
 import type { AppDeps } from "../../http/deps.js";
-import type { RequestContext } from "../../http/request-context.js";
+import type { SignedInContext } from "../../http/request-context.js";
 import { noEarningsToReverse, reverseEarnings } from "../merchant-wallet/earnings.js";
 import { orderNewsInsert, orderNoticesFor } from "../notifications/order-notices.js";
 import { reversePointsForOrder } from "../points/order-points.js";
@@ -17,8 +17,6 @@ import { bookOrderPayment } from "./order-ledger.js";
 import * as queries from "./queries.js";
 import { creditShareOfOrder } from "./seating-hooks.js";
 import { isPayableOnItsOwn } from "./state-rules.js";
-
-type SignedInContext = RequestContext & { member: { id: number } };
 
 /** Pays an unpaid order from the stored balance, or starts a hosted gateway's checkout. */
 export async function payOrder(

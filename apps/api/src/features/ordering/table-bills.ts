@@ -5,7 +5,7 @@ import type { z } from "zod";
 import type { DB } from "../../db/schema.js";
 import { BusinessError } from "../../http/business-error.js";
 import type { AppDeps } from "../../http/deps.js";
-import type { RequestContext } from "../../http/request-context.js";
+import type { SignedInContext } from "../../http/request-context.js";
 import { memberContacts } from "../identity/service.js";
 import { availableGateway, openCheckout, recordPendingPayment, settlePendingPayments } from "../payments/attempts.js";
 import { requireStaff, requireStaffWithoutOracle } from "../venues/service.js";
@@ -24,8 +24,6 @@ import {
 } from "./bill-settlement.js";
 import { announceBillChange, announceOrderChange } from "./events.js";
 import { isCurrent, readSeating, type Seating, seatingEnded } from "./table-seatings.js";
-
-type SignedInContext = RequestContext & { member: { id: number } };
 
 const readBill = (deps: AppDeps, billId: number) =>
 	deps.db.selectFrom("table_bill").selectAll().where("id", "=", billId).executeTakeFirstOrThrow();

@@ -6,6 +6,7 @@ import type { DB } from "../../db/schema.js";
 import { BusinessError } from "../../http/business-error.js";
 import type { AppDeps } from "../../http/deps.js";
 import { ok } from "../../http/envelope.js";
+import type { SignedInContext } from "../../http/request-context.js";
 import { type RequestContext, signedIn } from "../../http/request-context.js";
 import { methodState, payerScene, takesCurrency } from "./attempts.js";
 import { askGatewayAbout, PAYMENT_IN_DOUBT_COLUMNS } from "./in-doubt.js";
@@ -34,11 +35,7 @@ export async function checkoutRoutes(app: FastifyInstance, deps: AppDeps) {
 type PaymentRow = Selectable<DB["payment"]>;
 
 /** The caller's own payment; someone else's is "not found", like one that does not exist. */
-async function ownPayment(
-	deps: AppDeps,
-	ctx: RequestContext & { member: { id: number } },
-	paymentId: string,
-): Promise<PaymentRow> {
+async function ownPayment(deps: AppDeps, ctx: SignedInContext, paymentId: string): Promise<PaymentRow> {
 	const payment = await deps.db
 		.selectFrom("payment")
 		.selectAll()

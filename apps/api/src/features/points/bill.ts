@@ -9,10 +9,8 @@ import type { z } from "zod";
 import type { DB } from "../../db/schema.js";
 import { BusinessError } from "../../http/business-error.js";
 import type { AppDeps } from "../../http/deps.js";
-import type { RequestContext } from "../../http/request-context.js";
+import type { SignedInContext } from "../../http/request-context.js";
 import * as queries from "./queries.js";
-
-type SignedInContext = RequestContext & { member: { id: number } };
 
 /** What the bill calls each ledger row. Every kind is listed, so a new kind fails to compile here. */
 const KIND_OF_ENTRY: Record<DB["points_entry"]["kind"], PointsEntryKind> = {

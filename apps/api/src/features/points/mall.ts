@@ -10,13 +10,11 @@ import {
 import type { z } from "zod";
 import { BusinessError } from "../../http/business-error.js";
 import type { AppDeps } from "../../http/deps.js";
-import type { RequestContext } from "../../http/request-context.js";
+import type { RequestContext, SignedInContext } from "../../http/request-context.js";
 import { presentItem, presentRedemption } from "./present.js";
 import * as queries from "./queries.js";
 
 /** What members read of the points mall: the items, and their own redemptions. */
-
-type SignedInContext = RequestContext & { member: { id: number } };
 
 /** `GET /score-product/list` (public): items on the shelf; a signed-in member also learns which they redeemed. */
 export async function listMallItems(

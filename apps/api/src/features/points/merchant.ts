@@ -17,7 +17,7 @@ import type { z } from "zod";
 import type { DB } from "../../db/schema.js";
 import { BusinessError } from "../../http/business-error.js";
 import type { AppDeps } from "../../http/deps.js";
-import type { RequestContext } from "../../http/request-context.js";
+import type { SignedInContext } from "../../http/request-context.js";
 import { stockAfterEdit } from "../../lib/stock-edit.js";
 import { recordShopChange } from "../shop-changes/record.js";
 import { localizedFromInput, requireBusinessAdmin, requireShopPermission } from "../venues/service.js";
@@ -33,8 +33,6 @@ import { cancelLocked } from "./redeem.js";
  * Redemptions are handled with `redemptions` (every role): pickups at the caller's shop,
  * deliveries of the whole tenant.
  */
-
-type SignedInContext = RequestContext & { member: { id: number } };
 
 /** `GET /merchant/points-mall?shopId=`: every item, on the shelf or not, and the earning rule. */
 export async function getMallAdmin(deps: AppDeps, ctx: SignedInContext, shopId: number): Promise<PointsMallAdmin> {

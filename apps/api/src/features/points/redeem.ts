@@ -12,7 +12,7 @@ import type { DB } from "../../db/schema.js";
 import { BusinessError } from "../../http/business-error.js";
 import type { AppDeps } from "../../http/deps.js";
 import { requiredIdempotencyKey } from "../../http/idempotency-key.js";
-import type { RequestContext } from "../../http/request-context.js";
+import type { SignedInContext } from "../../http/request-context.js";
 import { announceRedemptionChange } from "./events.js";
 import { postPoints } from "./ledger.js";
 import { presentMemberRedemption } from "./mall.js";
@@ -28,7 +28,6 @@ import * as queries from "./queries.js";
  * - cancelling: the redemption, then the member and the item; points and stock go back once.
  */
 
-type SignedInContext = RequestContext & { member: { id: number } };
 type Redeem = z.output<typeof RedeemPointsItemInput>;
 
 const isUniqueViolation = (error: unknown) => (error as { code?: unknown } | null)?.code === "23505";

@@ -10,7 +10,7 @@ import type { Selectable, Transaction } from "kysely";
 import type { DB } from "../../db/schema.js";
 import { BusinessError } from "../../http/business-error.js";
 import type { AppDeps } from "../../http/deps.js";
-import type { RequestContext } from "../../http/request-context.js";
+import type { RequestContext, SignedInContext } from "../../http/request-context.js";
 import { recordShopEarning } from "../merchant-wallet/earnings.js";
 import { tellShopGroup } from "../notifications/outbox.js";
 import { type BillRow, joinOrOpenSeating, OPEN_ROUND_EXCLUDED } from "../ordering/bill-settlement.js";
@@ -43,7 +43,6 @@ import {
  */
 
 type PaymentRow = Selectable<DB["reservation_payment"]>;
-type SignedInContext = RequestContext & { member: { id: number } };
 
 const ARRIVABLE = ["pending", "confirmed"] as const;
 

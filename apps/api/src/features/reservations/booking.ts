@@ -18,7 +18,7 @@ import type { DB } from "../../db/schema.js";
 import { BusinessError } from "../../http/business-error.js";
 import type { AppDeps } from "../../http/deps.js";
 import { requiredIdempotencyKey } from "../../http/idempotency-key.js";
-import type { RequestContext } from "../../http/request-context.js";
+import type { RequestContext, SignedInContext } from "../../http/request-context.js";
 import { sha256Hex } from "../../lib/crypto.js";
 import type { MenuNames } from "../menu/service.js";
 import { takeStock } from "../menu/stock.js";
@@ -35,7 +35,6 @@ import {
 } from "./records.js";
 import { autoConfirms, checkSlot, depositTerms, type SlotRefusal } from "./rules.js";
 
-type SignedInContext = RequestContext & { member: { id: number } };
 type BookingFields = z.output<typeof CreateReservationInput>;
 
 const MINUTE = 60_000;

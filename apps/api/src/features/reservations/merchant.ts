@@ -22,7 +22,7 @@ import type { z } from "zod";
 import type { DB } from "../../db/schema.js";
 import { BusinessError } from "../../http/business-error.js";
 import type { AppDeps } from "../../http/deps.js";
-import type { RequestContext } from "../../http/request-context.js";
+import type { SignedInContext } from "../../http/request-context.js";
 import { recordShopChange } from "../shop-changes/record.js";
 import { addDays, fromLocalMoment, toLocalMoment } from "../venues/hours.js";
 import { requireShopPermission, requireStaffWithoutOracle } from "../venues/service.js";
@@ -40,7 +40,6 @@ import {
 } from "./records.js";
 import { openingWindowsOf } from "./rules.js";
 
-type SignedInContext = RequestContext & { member: { id: number } };
 type Db = Kysely<DB> | Transaction<DB>;
 
 const HOLDING: ReservationStatus[] = [...HOLDING_RESERVATION_STATUSES];

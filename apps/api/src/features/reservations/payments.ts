@@ -6,7 +6,7 @@ import type { DB } from "../../db/schema.js";
 import { BusinessError } from "../../http/business-error.js";
 import type { AppDeps } from "../../http/deps.js";
 import { optionalIdempotencyKey } from "../../http/idempotency-key.js";
-import type { RequestContext } from "../../http/request-context.js";
+import type { SignedInContext } from "../../http/request-context.js";
 import { sha256Hex } from "../../lib/crypto.js";
 import { availableGateway, openCheckout, recordPendingPayment, settlePendingPayments } from "../payments/attempts.js";
 import type { GatewayName } from "../payments/gateway.js";
@@ -34,7 +34,6 @@ import { announceReservationChange, changeReservationStatus, lockReservation, ty
  * charged (money that reaches a gateway too late is booked and refunded at once).
  */
 
-type SignedInContext = RequestContext & { member: { id: number } };
 type PaymentRow = Selectable<DB["reservation_payment"]>;
 
 const PAY_SCOPE = "reservation.pay";

@@ -21,7 +21,7 @@ import {
 import type { z } from "zod";
 import { BusinessError } from "../../http/business-error.js";
 import type { AppDeps } from "../../http/deps.js";
-import type { RequestContext } from "../../http/request-context.js";
+import type { RequestContext, SignedInContext } from "../../http/request-context.js";
 import { addDays, fromLocalMoment } from "../venues/hours.js";
 import { bookTable, pricePreorderIn, storePreorder } from "./booking.js";
 import {
@@ -45,8 +45,6 @@ import {
 	readReservationSettings,
 } from "./records.js";
 import { bookingWindowDates, depositTerms, freeSlots } from "./rules.js";
-
-type SignedInContext = RequestContext & { member: { id: number } };
 
 const HOLDING: ReservationStatus[] = [...HOLDING_RESERVATION_STATUSES];
 /** Bookings shown on the home and mine tabs. */

@@ -19,7 +19,7 @@ import type { z } from "zod";
 import type { DB } from "../../db/schema.js";
 import { BusinessError } from "../../http/business-error.js";
 import type { AppDeps } from "../../http/deps.js";
-import type { RequestContext } from "../../http/request-context.js";
+import type { SignedInContext } from "../../http/request-context.js";
 import { isOwnUpload } from "../files/service.js";
 import { evaluateCart } from "../ordering/service.js";
 import { recordShopChange } from "../shop-changes/record.js";
@@ -32,8 +32,6 @@ import {
 	shopLocalDate,
 } from "../venues/service.js";
 import * as queries from "./queries.js";
-
-type SignedInContext = RequestContext & { member: { id: number } };
 
 /** The settings page of a shop: for members whose role allows `shop` (owner, manager). */
 export async function getShopSettings(deps: AppDeps, ctx: SignedInContext, shopId: number): Promise<ShopSettingsView> {

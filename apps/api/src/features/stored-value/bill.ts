@@ -10,13 +10,11 @@ import type { z } from "zod";
 import type { DB } from "../../db/schema.js";
 import { BusinessError } from "../../http/business-error.js";
 import type { AppDeps } from "../../http/deps.js";
-import type { RequestContext } from "../../http/request-context.js";
+import type { SignedInContext } from "../../http/request-context.js";
 import { addDays, fromLocalMoment, toLocalMoment } from "../venues/hours.js";
 import { tenantTimeZone } from "../venues/queries.js";
 import { findWallet } from "../wallet/queries.js";
 import * as queries from "./bill-queries.js";
-
-type SignedInContext = RequestContext & { member: { id: number } };
 
 /** What the bill calls each ledger movement. Every kind is listed, so a new kind fails to compile here. */
 const KIND_OF_TXN: Record<DB["ledger_txn"]["kind"], BillEntryKind> = {

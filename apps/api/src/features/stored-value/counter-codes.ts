@@ -3,10 +3,8 @@ import { ErrorCode, PAY_CODE_LENGTH, PAY_CODE_TTL_SECONDS, type PayCodeView } fr
 import { sql } from "kysely";
 import { BusinessError } from "../../http/business-error.js";
 import type { AppDeps } from "../../http/deps.js";
-import type { RequestContext } from "../../http/request-context.js";
+import type { SignedInContext } from "../../http/request-context.js";
 import { findWallet } from "../wallet/queries.js";
-
-type SignedInContext = RequestContext & { member: { id: number } };
 
 /**
  * The balance page asks for a code once a minute and after each use; more than this many a

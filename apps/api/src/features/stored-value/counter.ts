@@ -11,7 +11,7 @@ import type { DB } from "../../db/schema.js";
 import { BusinessError } from "../../http/business-error.js";
 import type { AppDeps } from "../../http/deps.js";
 import { optionalIdempotencyKey } from "../../http/idempotency-key.js";
-import type { RequestContext } from "../../http/request-context.js";
+import type { SignedInContext } from "../../http/request-context.js";
 import { noEarningsToReverse, recordShopEarning, reverseEarnings } from "../merchant-wallet/earnings.js";
 import { addDays, fromLocalMoment, toLocalMoment } from "../venues/hours.js";
 import { counterShop } from "../venues/service.js";
@@ -20,7 +20,6 @@ import { postLedgerTxn } from "../wallet/ledger.js";
 import { findWallet } from "../wallet/queries.js";
 import { listShopCounterPayments, presentCounterPayments, sameLocalDay } from "./counter-present.js";
 
-type SignedInContext = RequestContext & { member: { id: number } };
 type ChargeFields = z.output<typeof CounterChargeInput>;
 type CounterPaymentRow = Selectable<DB["counter_payment"]>;
 

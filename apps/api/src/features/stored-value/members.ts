@@ -11,14 +11,13 @@ import type { z } from "zod";
 import type { DB } from "../../db/schema.js";
 import { BusinessError } from "../../http/business-error.js";
 import type { AppDeps } from "../../http/deps.js";
-import type { RequestContext } from "../../http/request-context.js";
+import type { SignedInContext } from "../../http/request-context.js";
 import { maskMobile } from "../../lib/mask.js";
 import { recordShopChange } from "../shop-changes/record.js";
 import { requireShopPermission } from "../venues/service.js";
 import { walletBalances } from "./bill-queries.js";
 
 type Db = Kysely<DB> | Transaction<DB>;
-type SignedInContext = RequestContext & { member: { id: number } };
 
 /** `%` and `_` typed into the search box are letters, not LIKE wildcards. */
 function likeContaining(text: string): string {

@@ -14,7 +14,7 @@ import type { z } from "zod";
 import type { DB } from "../../db/schema.js";
 import { BusinessError } from "../../http/business-error.js";
 import type { AppDeps } from "../../http/deps.js";
-import type { RequestContext } from "../../http/request-context.js";
+import type { RequestContext, SignedInContext } from "../../http/request-context.js";
 import { recordShopChange } from "../shop-changes/record.js";
 import { localizedFromInput, requireBusinessAdmin, requireShopPermission } from "../venues/service.js";
 import { walletParts } from "../wallet/bonus.js";
@@ -27,7 +27,6 @@ import { DEFAULT_STORED_VALUE_AGREEMENT } from "./recharge-agreement.js";
  * overwrite each other unknowingly.
  */
 
-type SignedInContext = RequestContext & { member: { id: number } };
 type Db = Kysely<DB> | Transaction<DB>;
 const PERMISSION = "members" as const;
 

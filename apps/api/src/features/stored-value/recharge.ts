@@ -14,7 +14,7 @@ import type { DB } from "../../db/schema.js";
 import { BusinessError } from "../../http/business-error.js";
 import type { AppDeps } from "../../http/deps.js";
 import { requiredIdempotencyKey } from "../../http/idempotency-key.js";
-import type { RequestContext } from "../../http/request-context.js";
+import type { SignedInContext } from "../../http/request-context.js";
 import { addSeconds } from "../../lib/clock.js";
 import { sha256Hex } from "../../lib/crypto.js";
 import { tellMember } from "../notifications/outbox.js";
@@ -35,7 +35,6 @@ import { accountBalance, postLedgerTxn } from "../wallet/ledger.js";
  * in whatever order callbacks and status answers arrive.
  */
 
-type SignedInContext = RequestContext & { member: { id: number } };
 type Db = Kysely<DB> | Transaction<DB>;
 type RechargeRow = Selectable<DB["recharge"]>;
 

@@ -20,7 +20,7 @@ import type { Transaction } from "kysely";
 import type { DB } from "../../db/schema.js";
 import { BusinessError } from "../../http/business-error.js";
 import type { AppDeps } from "../../http/deps.js";
-import type { RequestContext } from "../../http/request-context.js";
+import type { RequestContext, SignedInContext } from "../../http/request-context.js";
 import { tellShopGroup } from "../notifications/outbox.js";
 import { announceTableEvent } from "../ordering/events.js";
 import { currentSeating, listCurrentSeatings } from "../ordering/table-seatings.js";
@@ -39,7 +39,6 @@ import * as queries from "./queries.js";
  * and answer calls; a diner seated at a table calls the staff with their seating token.
  */
 
-type SignedInContext = RequestContext & { member: { id: number } };
 type TableRow = Omit<Awaited<ReturnType<typeof queries.listTables>>[number], "sort">;
 
 /** The table as a change-log entry shows it. */

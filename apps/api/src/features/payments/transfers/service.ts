@@ -7,7 +7,7 @@ import {
 import type { z } from "zod";
 import { BusinessError } from "../../../http/business-error.js";
 import type { AppDeps } from "../../../http/deps.js";
-import type { RequestContext } from "../../../http/request-context.js";
+import type { SignedInContext } from "../../../http/request-context.js";
 import { maskMobile } from "../../../lib/mask.js";
 import { requirePlatformOperator } from "../../merchant-wallet/operator.js";
 import { paymentPurpose } from "../purposes.js";
@@ -23,7 +23,7 @@ import { bakongHost } from "../rails/khqr/index.js";
  * refund's row lock, and the purpose hears of it as of any delivered refund.
  */
 
-type Caller = RequestContext & { member: { id: number } };
+type Caller = SignedInContext;
 
 /** How many of each the list shows; the awaiting ones are few (each is a person's job). */
 const AWAITING_MAX = 200;

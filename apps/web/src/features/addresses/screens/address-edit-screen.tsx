@@ -1,34 +1,21 @@
-import { type Address, Limits, type MessageKey, type ShopDetail } from "@bayon/contract";
+import type { Address, ShopDetail } from "@bayon/contract";
 import { useQuery } from "@tanstack/react-query";
-import { type FormEvent, type ReactNode, type RefObject, useCallback, useEffect, useId, useRef, useState } from "react";
+import { type ReactNode, type RefObject, useId } from "react";
 import { useSearchParams } from "react-router";
-import { ApiError, errorText } from "../../../lib/api-client";
+import { errorText } from "../../../lib/api-client";
 import { useCurrency } from "../../../lib/app-config";
 import { formatMoney } from "../../../lib/format";
 import { useI18n } from "../../../lib/i18n";
 import type { UiKey } from "../../../lib/i18n/locales/zh-CN";
-import { useGoBack } from "../../../lib/navigation-hooks";
 import { queryClient } from "../../../lib/query-client";
-import { showToast } from "../../../lib/toast";
-import { useDebouncedSubmit } from "../../../lib/use-debounced-submit";
 import { ErrorState, LoadingState } from "../../../ui/states";
 import { useRequireMember } from "../../identity/require-member";
-import { getCurrentPosition } from "../../maps/geolocation";
-import { type LatLng, roundCoordinate } from "../../maps/map-style";
+import type { LatLng } from "../../maps/map-style";
 import { type MapController, MapView } from "../../maps/map-view";
-import { shopDetailQuery } from "../../venues/api";
-import {
-	type AddressDraft,
-	type AddressField,
-	type AddressProblems,
-	draftFromAddress,
-	emptyDraft,
-	serverIssues,
-	validateAddress,
-} from "../address-form";
-import { addressDetailQuery, addressKeys, deliveryKeys, fetchDeliveryCheck, saveAddress } from "../api";
-import { idParam, useShopForAddresses } from "../current-shop";
-import { refreshDeliveryAddress } from "../delivery-target";
+import { type AddressDraft, type AddressField, draftFromAddress, emptyDraft } from "../address-form";
+import { addressDetailQuery, addressKeys, deliveryKeys, fetchDeliveryCheck } from "../api";
+import { idParam } from "../current-shop";
+import { FIELD_LABELS, type TextField, useAddressForm } from "./use-address-form";
 import "../../../ui/controls.css";
 import "../addresses.css";
 
@@ -70,12 +57,7 @@ function ExistingAddress({ memberId, id }: { memberId: number; id: number }) {
 	);
 }
 
-const FIELD_LABELS: Record<Exclude<AddressField, "point">, UiKey> = {
-	recipient: "address.recipient",
-	phone: "address.phone",
-	address: "address.address",
-	houseNumber: "address.houseNumber",
-};
+type AddressFormState = ReturnType<typeof useAddressForm>;
 
 function AddressForm({
 	id,
@@ -87,151 +69,22 @@ function AddressForm({
 	/** Why the default switch cannot be turned off: it is the default, or the first address. */
 	defaultLock?: "isDefault" | "first" | null;
 }) {
-	const { t, m, lang } = useI18n();
+	const { t } = useI18n();
 	const ids = useId();
-	const goBack = useGoBack();
-	const [draft, setDraft] = useState(initial);
-	const [problems, setProblems] = useState<AddressProblems>({});
-	const [serverErrors, setServerErrors] = useState<Partial<Record<AddressField, string>>>({});
-	const [formError, setFormError] = useState<string | null>(null);
-	const [locationFailed, setLocationFailed] = useState(false);
-	const [position, setPosition] = useState<LatLng | null>(null);
-	const touchedPoint = useRef(initial.latitude !== null);
-	const controller = useRef<MapController | null>(null);
-
-	const shop = useShopForAddresses();
-	const shopQuery = useQuery({ ...shopDetailQuery(shop.shopId ?? 0, lang), enabled: shop.shopId !== null });
-	const point: LatLng | null =
-		draft.latitude !== null && draft.longitude !== null
-			? { latitude: draft.latitude, longitude: draft.longitude }
-			: null;
-
-	const setPoint = useCallback((next: LatLng) => {
-		touchedPoint.current = true;
-		setDraft((current) => ({
-			...current,
-			latitude: roundCoordinate(next.latitude),
-			longitude: roundCoordinate(next.longitude),
-		}));
-		setProblems(({ point: _, ...rest }) => rest);
-		setServerErrors(({ point: _, ...rest }) => rest);
-	}, []);
-
-	// A new address starts where the user is, when the device may tell us.
-	useEffect(() => {
-		if (initial.latitude !== null) return;
-		let cancelled = false;
-		getCurrentPosition().then(
-			(found) => {
-				if (cancelled) return;
-				setPosition(found);
-				if (!touchedPoint.current) {
-					setPoint(found);
-					controller.current?.flyTo(found, Limits.mapZoom.default);
-				}
-			},
-			() => undefined, // the map starts at the shop instead
-		);
-		return () => {
-			cancelled = true;
-		};
-	}, [initial.latitude, setPoint]);
-
-	const locateMe = async () => {
-		setLocationFailed(false);
-		try {
-			const found = await getCurrentPosition({ maximumAge: 0 });
-			setPosition(found);
-			setPoint(found);
-			controller.current?.flyTo(found, Limits.mapZoom.default);
-		} catch {
-			setLocationFailed(true);
-			showToast(m("locationFailed"));
-		}
-	};
-
-	const update = (field: Exclude<AddressField, "point">, value: string) => {
-		setDraft((current) => ({ ...current, [field]: value }));
-		if (problems[field]) setProblems(({ [field]: _, ...rest }) => rest);
-		if (serverErrors[field]) setServerErrors(({ [field]: _, ...rest }) => rest);
-	};
-
-	const [submit, saving] = useDebouncedSubmit(async () => {
-		setFormError(null);
-		setServerErrors({});
-		const result = validateAddress(draft, id);
-		if (!result.ok) {
-			setProblems(result.problems);
-			return;
-		}
-		setProblems({});
-		try {
-			// Named, the shop ordered from keeps an address it cannot deliver to from becoming the default.
-			const saved = await saveAddress(shop.shopId === null ? result.input : { ...result.input, shopId: shop.shopId });
-			await refreshDeliveryAddress(saved);
-			showToast(saved.deliverable === false ? t("address.savedOutsideZone") : t("address.saved"));
-			goBack();
-		} catch (error) {
-			// Shown as the server answered it: next to the field it names, else under the form.
-			const byField = error instanceof ApiError ? serverIssues(error.data) : {};
-			setServerErrors(byField);
-			if (Object.keys(byField).length === 0) setFormError(errorText(error));
-		}
-	});
-
-	const onSubmit = (event: FormEvent) => {
-		event.preventDefault();
-		submit();
-	};
-
-	const errorFor = (field: AddressField): string | null => {
-		if (serverErrors[field]) return serverErrors[field] ?? null;
-		const problem = problems[field];
-		if (!problem) return null;
-		if (problem.key === "pickPoint") return t("address.pickPoint");
-		const label = field === "point" ? t("address.point") : t(FIELD_LABELS[field]);
-		return m(problem.key as MessageKey, { field: label });
-	};
-
-	const describedBy = (field: AddressField) =>
-		errorFor(field) ? { "aria-invalid": true, "aria-describedby": `${ids}-${field}-error` } : {};
-	const errorLine = (field: AddressField) => {
-		const text = errorFor(field);
-		return text ? (
-			<p className="field__error" id={`${ids}-${field}-error`} role="alert" data-testid={`${field}-error`}>
-				{text}
-			</p>
-		) : null;
-	};
-
-	const textField = (
-		field: Exclude<AddressField, "point">,
-		options: { placeholder: UiKey; maxLength: number; autoComplete: string; inputMode?: "tel" | "text" },
-	) => (
-		<div className="field">
-			<label className="field__label" htmlFor={`${ids}-${field}`}>
-				{t(FIELD_LABELS[field])}
-			</label>
-			<input
-				id={`${ids}-${field}`}
-				className="field__input"
-				name={field}
-				value={draft[field]}
-				onChange={(event) => update(field, event.target.value)}
-				placeholder={t(options.placeholder)}
-				maxLength={options.maxLength}
-				autoComplete={options.autoComplete}
-				inputMode={options.inputMode}
-				type={options.inputMode === "tel" ? "tel" : "text"}
-				data-testid={`${field}-input`}
-				{...describedBy(field)}
-			/>
-			{errorLine(field)}
-		</div>
+	const form = useAddressForm(initial, id);
+	const textField = (field: TextField, options: TextFieldOptions) => (
+		<AddressTextField
+			ids={ids}
+			field={field}
+			value={form.draft[field]}
+			error={form.errorFor(field)}
+			onChange={(value) => form.update(field, value)}
+			options={options}
+		/>
 	);
 
 	return (
-		<form className="form address-form" onSubmit={onSubmit} noValidate data-testid="address-form">
+		<form className="form address-form" onSubmit={form.onSubmit} noValidate data-testid="address-form">
 			{id !== undefined && <h2 className="address-form__heading">{t("address.editHeading")}</h2>}
 			{textField("recipient", { placeholder: "address.recipientPlaceholder", maxLength: 30, autoComplete: "name" })}
 			{textField("phone", {
@@ -241,47 +94,7 @@ function AddressForm({
 				inputMode: "tel",
 			})}
 
-			<fieldset
-				className="field field--fieldset address-form__point"
-				aria-describedby={errorFor("point") ? `${ids}-point-error` : undefined}
-			>
-				<legend className="field__label">{t("address.point")}</legend>
-				<PointMap
-					shop={shopQuery.data ?? null}
-					shopError={shop.error ?? (shopQuery.isError ? shopQuery.error : null)}
-					onRetryShop={() => (shop.error ? shop.retry() : shopQuery.refetch())}
-					waiting={shop.pending || (shop.shopId !== null && shopQuery.isPending)}
-					point={point}
-					position={position}
-					onPick={setPoint}
-					controller={controller}
-				/>
-				<div className="address-form__map-actions">
-					<button
-						type="button"
-						className="button button--ghost button--small"
-						onClick={locateMe}
-						data-testid="locate-me"
-					>
-						{t("map.locateMe")}
-					</button>
-					<button
-						type="button"
-						className="button button--ghost button--small"
-						onClick={() => controller.current && setPoint(controller.current.center())}
-						data-testid="pin-centre"
-					>
-						{t("map.pinCentre")}
-					</button>
-				</div>
-				{locationFailed && (
-					<p className="field__hint address-form__warning" role="alert" data-testid="location-failed">
-						{m("locationFailed")}
-					</p>
-				)}
-				<PointStatus shopId={shop.shopId} point={point} />
-				{errorLine("point")}
-			</fieldset>
+			<PointField ids={ids} form={form} />
 
 			{textField("address", {
 				placeholder: "address.addressPlaceholder",
@@ -290,42 +103,164 @@ function AddressForm({
 			})}
 			{textField("houseNumber", { placeholder: "address.houseNumberPlaceholder", maxLength: 100, autoComplete: "off" })}
 
-			<label className="switch-row">
-				<span className="switch-row__text">
-					<span>{t("address.isDefault")}</span>
-					{defaultLock && (
-						<span className="field__hint">
-							{t(defaultLock === "first" ? "address.firstIsDefault" : "address.defaultLocked")}
-						</span>
-					)}
-				</span>
-				<input
-					type="checkbox"
-					role="switch"
-					aria-checked={draft.isDefault}
-					className="switch"
-					checked={draft.isDefault}
-					disabled={defaultLock !== null}
-					onChange={(event) => setDraft((current) => ({ ...current, isDefault: event.target.checked }))}
-					data-testid="default-switch"
-				/>
-			</label>
+			<DefaultSwitch isDefault={form.draft.isDefault} lock={defaultLock} onChange={form.setDefault} />
 
-			{formError && (
+			{form.formError && (
 				<p className="field__error address-form__error" role="alert" data-testid="form-error">
-					{formError}
+					{form.formError}
 				</p>
 			)}
 
 			<button
 				type="submit"
 				className="button button--primary button--block"
-				disabled={saving}
+				disabled={form.saving}
 				data-testid="address-save"
 			>
-				{saving ? t("common.saving") : t("common.save")}
+				{form.saving ? t("common.saving") : t("common.save")}
 			</button>
 		</form>
+	);
+}
+
+/** The line under a field saying what is wrong with it, the field pointing at it. */
+function FieldError({ ids, field, text }: { ids: string; field: AddressField; text: string | null }) {
+	return text ? (
+		<p className="field__error" id={`${ids}-${field}-error`} role="alert" data-testid={`${field}-error`}>
+			{text}
+		</p>
+	) : null;
+}
+
+type TextFieldOptions = {
+	placeholder: UiKey;
+	maxLength: number;
+	autoComplete: string;
+	inputMode?: "tel" | "text";
+};
+
+function AddressTextField({
+	ids,
+	field,
+	value,
+	error,
+	onChange,
+	options,
+}: {
+	ids: string;
+	field: TextField;
+	value: string;
+	error: string | null;
+	onChange: (value: string) => void;
+	options: TextFieldOptions;
+}) {
+	const { t } = useI18n();
+	const describedBy = error ? { "aria-invalid": true, "aria-describedby": `${ids}-${field}-error` } : {};
+	return (
+		<div className="field">
+			<label className="field__label" htmlFor={`${ids}-${field}`}>
+				{t(FIELD_LABELS[field])}
+			</label>
+			<input
+				id={`${ids}-${field}`}
+				className="field__input"
+				name={field}
+				value={value}
+				onChange={(event) => onChange(event.target.value)}
+				placeholder={t(options.placeholder)}
+				maxLength={options.maxLength}
+				autoComplete={options.autoComplete}
+				inputMode={options.inputMode}
+				type={options.inputMode === "tel" ? "tel" : "text"}
+				data-testid={`${field}-input`}
+				{...describedBy}
+			/>
+			<FieldError ids={ids} field={field} text={error} />
+		</div>
+	);
+}
+
+/** The pin: the map, the buttons that move it, whether the shop delivers there. */
+function PointField({ ids, form }: { ids: string; form: AddressFormState }) {
+	const { t, m } = useI18n();
+	const { shop, shopQuery } = form;
+	const error = form.errorFor("point");
+	return (
+		<fieldset
+			className="field field--fieldset address-form__point"
+			aria-describedby={error ? `${ids}-point-error` : undefined}
+		>
+			<legend className="field__label">{t("address.point")}</legend>
+			<PointMap
+				shop={shopQuery.data ?? null}
+				shopError={shop.error ?? (shopQuery.isError ? shopQuery.error : null)}
+				onRetryShop={() => (shop.error ? shop.retry() : shopQuery.refetch())}
+				waiting={shop.pending || (shop.shopId !== null && shopQuery.isPending)}
+				point={form.point}
+				position={form.position}
+				onPick={form.setPoint}
+				controller={form.controller}
+			/>
+			<div className="address-form__map-actions">
+				<button
+					type="button"
+					className="button button--ghost button--small"
+					onClick={form.locateMe}
+					data-testid="locate-me"
+				>
+					{t("map.locateMe")}
+				</button>
+				<button
+					type="button"
+					className="button button--ghost button--small"
+					onClick={form.pinCentre}
+					data-testid="pin-centre"
+				>
+					{t("map.pinCentre")}
+				</button>
+			</div>
+			{form.locationFailed && (
+				<p className="field__hint address-form__warning" role="alert" data-testid="location-failed">
+					{m("locationFailed")}
+				</p>
+			)}
+			<PointStatus shopId={shop.shopId} point={form.point} />
+			<FieldError ids={ids} field="point" text={error} />
+		</fieldset>
+	);
+}
+
+function DefaultSwitch({
+	isDefault,
+	lock,
+	onChange,
+}: {
+	isDefault: boolean;
+	lock: "isDefault" | "first" | null;
+	onChange: (isDefault: boolean) => void;
+}) {
+	const { t } = useI18n();
+	return (
+		<label className="switch-row">
+			<span className="switch-row__text">
+				<span>{t("address.isDefault")}</span>
+				{lock && (
+					<span className="field__hint">
+						{t(lock === "first" ? "address.firstIsDefault" : "address.defaultLocked")}
+					</span>
+				)}
+			</span>
+			<input
+				type="checkbox"
+				role="switch"
+				aria-checked={isDefault}
+				className="switch"
+				checked={isDefault}
+				disabled={lock !== null}
+				onChange={(event) => onChange(event.target.checked)}
+				data-testid="default-switch"
+			/>
+		</label>
 	);
 }
 

@@ -2,7 +2,7 @@ import type { OrderType, ShopSummary } from "@bayon/contract";
 import type { ComponentType, SVGProps } from "react";
 import { Link, useNavigate } from "react-router";
 import { orderTypeMessage } from "../../features/menu/order-type-names";
-import { GuestUpcomingCard } from "../../features/reservations/components/guest-upcoming-card";
+import { GuestUpcomingCard } from "../../features/reservations/my-bookings/guest-upcoming-card";
 import { ShopLogo } from "../../features/venues/components/shop-logo";
 import { ShopStatusPill, useOpensText, useTodayHoursText } from "../../features/venues/components/shop-status";
 import { useCurrentShop } from "../../features/venues/current-shop";

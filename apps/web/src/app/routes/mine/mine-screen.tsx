@@ -6,7 +6,7 @@ import { NewsList } from "../../../features/content/components/news-list";
 import { ServiceList } from "../../../features/content/components/service-list";
 import { useMemberInfo } from "../../../features/identity/api";
 import { GuestMineCard } from "../../../features/membership/components/guest-mine-card";
-import { GuestUpcomingCard } from "../../../features/reservations/components/guest-upcoming-card";
+import { GuestUpcomingCard } from "../../../features/reservations/my-bookings/guest-upcoming-card";
 import { errorText } from "../../../lib/api-client";
 import { useAppConfig, useCurrency } from "../../../lib/app-config";
 import { formatMoney, formatPoints } from "../../../lib/format";

@@ -1,16 +1,16 @@
 import type { ReservationView, StaffReservationAction } from "@bayon/contract";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
-import { errorText } from "../../lib/api-client";
-import { localDateOf } from "../../lib/shop-clock";
-import { showToast } from "../../lib/toast";
-import { ConfirmDialog } from "../../ui/confirm-dialog";
-import { BottomSheet } from "../../ui/sheet";
-import { ErrorState, LoadingState } from "../../ui/states";
-import { ReasonDialog } from "../merchant/components/reason-dialog";
-import { busyTableIds, StaffTablePicker } from "./components/staff-table-picker";
-import { actOnReservation, assignReservationTables, reservationGridQuery, staffReservationKeys } from "./staff-api";
-import { useStaffReservationText } from "./staff-strings";
+import { errorText } from "../../../lib/api-client";
+import { localDateOf } from "../../../lib/shop-clock";
+import { showToast } from "../../../lib/toast";
+import { ConfirmDialog } from "../../../ui/confirm-dialog";
+import { BottomSheet } from "../../../ui/sheet";
+import { ErrorState, LoadingState } from "../../../ui/states";
+import { ReasonDialog } from "../../merchant/components/reason-dialog";
+import { actOnReservation, assignReservationTables, reservationGridQuery, staffReservationKeys } from "../staff-api";
+import { useStaffReservationText } from "../staff-strings";
+import { busyTableIds, StaffTablePicker } from "./staff-table-picker";
 
 type Asking =
 	| { kind: "reason"; action: "reject" | "cancel"; reservation: ReservationView }

@@ -22,6 +22,7 @@ import {
 	staffReservationKeys,
 } from "../staff-api";
 import { RESERVATION_SETTINGS_PERMISSION } from "../staff-permissions";
+import { useStaffReservationText } from "../staff-strings";
 import {
 	addBand,
 	bandRanges,
@@ -33,8 +34,7 @@ import {
 	serverFieldErrors,
 	TURN_BANDS_MAX,
 	validateSettings,
-} from "../staff-settings-form";
-import { useStaffReservationText } from "../staff-strings";
+} from "./staff-settings-form";
 import "../../merchant/merchant.css";
 import "../staff-reservations.css";
 

@@ -6,11 +6,11 @@ import { useReachBottom } from "../../../lib/use-reach-bottom";
 import { PullRefresh } from "../../../ui/pull-refresh";
 import { EmptyState, ErrorState, LoadingState } from "../../../ui/states";
 import { useRequireMember } from "../../identity/require-member";
-import { GuestReservationRow } from "../components/guest-reservation-row";
 import { myReservationsQuery, useLiveReservations } from "../guest-api";
 import { GUEST_TABS, tabFromQuery } from "../guest-booking";
 import { useGuestText } from "../guest-strings";
-import "../../orders/orders.css";
+import { GuestReservationRow } from "./guest-reservation-row";
+import "../../ordering/orders/orders.css";
 import "../guest-reservations.css";
 
 /**

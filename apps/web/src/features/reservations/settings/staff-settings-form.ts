@@ -6,7 +6,7 @@ import {
 	UpdateReservationSettingsInput,
 	type ValidationIssue,
 } from "@bayon/contract";
-import { isMessageKey } from "../../lib/i18n/messages";
+import { isMessageKey } from "../../../lib/i18n/messages";
 
 /**
  * The owner's booking settings form: what is typed (numbers as text, so a half-typed field is

@@ -1,6 +1,6 @@
 import { DEFAULT_RESERVATION_SETTINGS, type ReservationSettings } from "@bayon/contract";
 import { beforeAll, describe, expect, it } from "vitest";
-import { loadStaffMessages } from "../../lib/i18n/messages";
+import { loadStaffMessages } from "../../../lib/i18n/messages";
 import {
 	addBand,
 	bandRanges,

@@ -26,8 +26,6 @@ import { Stepper } from "../../../ui/stepper";
 import { useRequireMember } from "../../identity/require-member";
 import { shopListQuery, timezoneOf } from "../../venues/api";
 import { useCurrentShop } from "../../venues/current-shop";
-import { GuestPaySheet } from "../components/guest-pay-sheet";
-import { GuestPreorderSheet } from "../components/guest-preorder-sheet";
 import { availabilityQuery, createReservation, invalidateReservations, newAttemptKey } from "../guest-api";
 import {
 	type BookingDraft,
@@ -39,6 +37,8 @@ import {
 	validateBooking,
 } from "../guest-booking";
 import { useGuestText } from "../guest-strings";
+import { GuestPaySheet } from "./guest-pay-sheet";
+import { GuestPreorderSheet } from "./guest-preorder-sheet";
 import "../../../ui/footer-bar.css";
 import "../guest-reservations.css";
 import { keepTyped } from "../../../lib/controlled-input";

@@ -16,10 +16,10 @@ import { Picker } from "../../../ui/picker";
 import { BottomSheet } from "../../../ui/sheet";
 import { LoadingState } from "../../../ui/states";
 import { Stepper } from "../../../ui/stepper";
-import { slotTimes } from "../booking-slots";
+import { serverFieldErrors } from "../settings/staff-settings-form";
 import { createStaffReservation, newIdempotencyKey, reservationGridQuery, staffSlotsQuery } from "../staff-api";
-import { serverFieldErrors } from "../staff-settings-form";
 import { useStaffReservationText } from "../staff-strings";
+import { slotTimes } from "./booking-slots";
 import { busyTableIds, StaffTablePicker } from "./staff-table-picker";
 
 /** Without the party's turn time (the availability call failed), tables are checked for this long. */

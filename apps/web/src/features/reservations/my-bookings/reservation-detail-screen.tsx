@@ -20,9 +20,8 @@ import { EmptyState, ErrorState, LoadingState } from "../../../ui/states";
 import { useRequireMember } from "../../identity/require-member";
 import { lineKey } from "../../ordering/cart";
 import { PricedLines } from "../../ordering/components/priced-lines";
-import { GuestPaySheet } from "../components/guest-pay-sheet";
-import { GuestPreorderSheet } from "../components/guest-preorder-sheet";
-import { GuestStatus } from "../components/guest-status";
+import { GuestPaySheet } from "../booking/guest-pay-sheet";
+import { GuestPreorderSheet } from "../booking/guest-preorder-sheet";
 import {
 	cancelReservation,
 	changePreorder,
@@ -34,8 +33,9 @@ import {
 import { preorderRequestLines } from "../guest-booking";
 import { useReservationTime } from "../guest-format";
 import { useGuestText } from "../guest-strings";
+import { GuestStatus } from "./guest-status";
 import "../../ordering/ordering.css";
-import "../../orders/orders.css";
+import "../../ordering/orders/orders.css";
 import "../guest-reservations.css";
 
 /** Statuses in which the guest still comes: the arrival code is shown, the calendar offered. */

@@ -1,5 +1,5 @@
 import type { ReservationGridBooking, ReservationGridView, ReservationStatus } from "@bayon/contract";
-import { clockTime } from "../../lib/shop-clock";
+import { clockTime } from "../../../lib/shop-clock";
 
 /**
  * The table × time grid's geometry, kept apart from the screen so it can be tested: one row

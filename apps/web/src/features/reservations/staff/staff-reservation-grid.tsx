@@ -1,8 +1,8 @@
 import type { ReservationGridView } from "@bayon/contract";
 import { useEffect, useMemo, useRef } from "react";
 import { EmptyState } from "../../../ui/states";
-import { isFadedStatus, layoutGrid } from "../staff-grid";
 import { useStaffReservationText } from "../staff-strings";
+import { isFadedStatus, layoutGrid } from "./staff-grid";
 
 /** Pixels per minute along the time axis: a 12-hour day is 1,440 px, scrolled sideways on a phone. */
 export const GRID_PX_PER_MINUTE = 2;

@@ -15,11 +15,6 @@ import { prepareAlarmSound, unlockAlarmSound } from "../../merchant/alarm-sound"
 import { AlarmSoundPrompt, AlarmSoundSwitch, RingingAlert } from "../../merchant/components/alarm-sound-controls";
 import { MerchantGuard } from "../../merchant/merchant-guard";
 import { shopDetailQuery } from "../../venues/api";
-import { StaffArrivalSheet } from "../components/staff-arrival-sheet";
-import { StaffBookingSheet } from "../components/staff-booking-sheet";
-import { StaffReservationCard, useDayLabel } from "../components/staff-reservation-card";
-import { StaffReservationGrid } from "../components/staff-reservation-grid";
-import { bookingsNeedingAttention, noteNewBooking, reservationAlarm, useRingingBookings } from "../staff-alarm";
 import {
 	type ListScope,
 	reservationGridQuery,
@@ -29,8 +24,13 @@ import {
 	useShopReservationEvents,
 } from "../staff-api";
 import { RESERVATION_SETTINGS_PERMISSION } from "../staff-permissions";
-import { useStaffReservationActions } from "../staff-reservation-actions";
 import { useStaffReservationText } from "../staff-strings";
+import { bookingsNeedingAttention, noteNewBooking, reservationAlarm, useRingingBookings } from "./staff-alarm";
+import { StaffArrivalSheet } from "./staff-arrival-sheet";
+import { StaffBookingSheet } from "./staff-booking-sheet";
+import { useStaffReservationActions } from "./staff-reservation-actions";
+import { StaffReservationCard, useDayLabel } from "./staff-reservation-card";
+import { StaffReservationGrid } from "./staff-reservation-grid";
 import "../../../ui/controls.css";
 import "../../merchant/merchant.css";
 import "../staff-reservations.css";

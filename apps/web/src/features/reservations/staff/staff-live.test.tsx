@@ -1,15 +1,15 @@
 import type { ReservationGridView, ReservationView } from "@bayon/contract";
 import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { applyLanguage } from "../../lib/i18n";
-import { Paths } from "../../lib/paths";
-import { queryClient } from "../../lib/query-client";
-import { appStore } from "../../lib/store";
-import { type FakeWebSocket, fakeWebSockets } from "../../test/fake-live-server";
-import { testMember } from "../../test/member-fixtures";
-import { renderScreen } from "../../test/render";
-import StaffReservationsScreen from "./screens/staff-reservations-screen";
+import { applyLanguage } from "../../../lib/i18n";
+import { Paths } from "../../../lib/paths";
+import { queryClient } from "../../../lib/query-client";
+import { appStore } from "../../../lib/store";
+import { type FakeWebSocket, fakeWebSockets } from "../../../test/fake-live-server";
+import { testMember } from "../../../test/member-fixtures";
+import { renderScreen } from "../../../test/render";
 import { reservationAlarm } from "./staff-alarm";
+import StaffReservationsScreen from "./staff-reservations-screen";
 
 const TZ = "Asia/Phnom_Penh";
 const member = testMember({

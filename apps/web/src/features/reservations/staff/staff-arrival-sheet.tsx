@@ -9,8 +9,8 @@ import { CheckIcon, ScanIcon } from "../../../ui/icons";
 import { QrViewfinder } from "../../../ui/qr-camera";
 import { BottomSheet } from "../../../ui/sheet";
 import { arriveReservation } from "../staff-api";
-import { ARRIVAL_CODE_LENGTH, extractArrivalCode, normalizeTypedCode } from "../staff-arrival-code";
 import { useStaffReservationText } from "../staff-strings";
+import { ARRIVAL_CODE_LENGTH, extractArrivalCode, normalizeTypedCode } from "./staff-arrival-code";
 
 interface ArrivalSheetProps {
 	open: boolean;

@@ -1,28 +1,17 @@
 import type { Address } from "@bayon/contract";
-import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
-import { Link, useLocation } from "react-router";
+import { Link } from "react-router";
 import { errorText } from "../../../lib/api-client";
-import { useCurrency } from "../../../lib/app-config";
-import { formatMoney, maskPhone } from "../../../lib/format";
+import { maskPhone } from "../../../lib/format";
 import { useI18n } from "../../../lib/i18n";
-import { canGoBack, useGoBack, useSwitchTab } from "../../../lib/navigation-hooks";
 import { Paths, withQuery } from "../../../lib/paths";
-import { useAppState } from "../../../lib/store";
-import { showToast } from "../../../lib/toast";
 import { ConfirmDialog } from "../../../ui/confirm-dialog";
 import { PinIcon } from "../../../ui/icons";
 import { EmptyState, ErrorState, LoadingState } from "../../../ui/states";
 import { useRequireMember } from "../../identity/require-member";
-import { addressListQuery, deleteAddress, setDefaultAddress } from "../api";
-import { useShopForAddresses } from "../current-shop";
-import { chooseDeliveryAddress, forgetDeliveryAddress } from "../delivery-target";
+import { useAddressList } from "./use-address-list";
 import "../addresses.css";
 
-/** What a link to the address list may say about where it was opened from. */
-export interface AddressListState {
-	from?: "mine";
-}
+export type { AddressListState } from "./use-address-list";
 
 /** address/address: the member's addresses; choose one for delivery, edit, delete, set the default. */
 export default function AddressListScreen() {
@@ -33,61 +22,8 @@ export default function AddressListScreen() {
 
 function AddressList({ memberId }: { memberId: number }) {
 	const { t, m } = useI18n();
-	const goBack = useGoBack();
-	const switchTab = useSwitchTab();
-	const cameFromMine = (useLocation().state as AddressListState | null)?.from === "mine";
-	const currency = useCurrency();
-	const shop = useShopForAddresses();
-	const query = useQuery({ ...addressListQuery(memberId, shop.shopId), enabled: !shop.pending });
-	const selectedId = useAppState((s) => (s.address?.memberId === memberId ? (s.address.address?.id ?? null) : null));
-	const [checkingId, setCheckingId] = useState<number | null>(null);
-	const [outOfRangeId, setOutOfRangeId] = useState<number | null>(null);
-	const [deleting, setDeleting] = useState<Address | null>(null);
-
-	const choose = async (address: Address) => {
-		if (shop.shopId === null || checkingId !== null) return;
-		setCheckingId(address.id);
-		setOutOfRangeId(null);
-		try {
-			const result = await chooseDeliveryAddress(shop.shopId, address);
-			if (result.accepted) {
-				showToast(t("address.chosen", { fee: formatMoney(result.target.check.fee ?? 0, currency) }));
-				// Back to the cart or payment page that sent them here; from "mine" (or a link
-				// opened on its own) on to the menu, where a delivery address is for.
-				if (cameFromMine || !canGoBack()) switchTab("menu");
-				else goBack();
-			} else {
-				setOutOfRangeId(address.id);
-				showToast(m("addressOutOfRange"));
-			}
-		} catch {
-			// The request layer showed what went wrong.
-		} finally {
-			setCheckingId(null);
-		}
-	};
-
-	const makeDefault = async (address: Address) => {
-		try {
-			await setDefaultAddress(address.id);
-			showToast(t("address.defaultSet"));
-		} catch {
-			// shown by the request layer
-		}
-	};
-
-	const confirmDelete = async () => {
-		const address = deleting;
-		setDeleting(null);
-		if (!address) return;
-		try {
-			await deleteAddress(address.id);
-			forgetDeliveryAddress(address.id);
-			showToast(t("address.deleted"));
-		} catch {
-			// shown by the request layer
-		}
-	};
+	const list = useAddressList(memberId);
+	const { shop, query } = list;
 
 	if (query.isPending) return <LoadingState />;
 	if (query.isError) return <ErrorState message={errorText(query.error)} onRetry={() => query.refetch()} />;
@@ -103,82 +39,17 @@ function AddressList({ memberId }: { memberId: number }) {
 			) : (
 				<ul className="addresses__list" data-testid="address-list">
 					{addresses.map((address) => (
-						<li
+						<AddressCard
 							key={address.id}
-							className={`card address-card${selectedId === address.id ? " is-selected" : ""}`}
-							data-testid="address-card"
-							data-address-id={address.id}
-						>
-							<div className="address-card__head">
-								<span className="address-card__recipient">{address.recipient}</span>
-								<span className="address-card__phone">{maskPhone(address.phone)}</span>
-								{address.isDefault && (
-									<span className="address-badge" data-testid="address-default">
-										{t("address.default")}
-									</span>
-								)}
-								{address.deliverable === false && (
-									<span className="address-badge address-badge--outside" data-testid="address-outside-zone">
-										{t("address.outsideZone")}
-									</span>
-								)}
-								{selectedId === address.id && (
-									<span className="address-badge address-badge--selected" data-testid="address-selected">
-										{t("address.selected")}
-									</span>
-								)}
-							</div>
-							<p className="address-card__text">
-								<PinIcon className="address-card__icon" />
-								<span>
-									{address.address}
-									{address.houseNumber ? ` ${address.houseNumber}` : ""}
-								</span>
-							</p>
-							{outOfRangeId === address.id && (
-								<p className="address-card__alert" role="alert" data-testid="address-out-of-range">
-									{m("addressOutOfRange")}
-								</p>
-							)}
-							<div className="address-card__actions">
-								<button
-									type="button"
-									className="button button--primary button--small"
-									onClick={() => choose(address)}
-									disabled={shop.shopId === null || checkingId !== null}
-									aria-busy={checkingId === address.id}
-									data-testid="address-choose"
-								>
-									{checkingId === address.id ? t("address.checking") : t("address.deliverHere")}
-								</button>
-								<span className="address-card__spacer" />
-								{!address.isDefault && (
-									<button
-										type="button"
-										className="address-card__action"
-										onClick={() => makeDefault(address)}
-										data-testid="address-set-default"
-									>
-										{t("address.setDefault")}
-									</button>
-								)}
-								<Link
-									to={withQuery(Paths.addressAdd, { id: address.id })}
-									className="address-card__action"
-									data-testid="address-edit"
-								>
-									{t("address.edit")}
-								</Link>
-								<button
-									type="button"
-									className="address-card__action address-card__action--danger"
-									onClick={() => setDeleting(address)}
-									data-testid="address-delete"
-								>
-									{t("address.delete")}
-								</button>
-							</div>
-						</li>
+							address={address}
+							selected={list.selectedId === address.id}
+							outOfRange={list.outOfRangeId === address.id}
+							checking={list.checkingId === address.id}
+							chooseDisabled={shop.shopId === null || list.checkingId !== null}
+							onChoose={() => list.choose(address)}
+							onMakeDefault={() => list.makeDefault(address)}
+							onDelete={() => list.setDeleting(address)}
+						/>
 					))}
 				</ul>
 			)}
@@ -190,13 +61,140 @@ function AddressList({ memberId }: { memberId: number }) {
 			</div>
 
 			<ConfirmDialog
-				open={deleting !== null}
+				open={list.deleting !== null}
 				message={m("confirmDelete")}
 				confirmLabel={t("address.delete")}
 				destructive
-				onConfirm={confirmDelete}
-				onCancel={() => setDeleting(null)}
+				onConfirm={list.confirmDelete}
+				onCancel={() => list.setDeleting(null)}
 			/>
+		</div>
+	);
+}
+
+function AddressCard({
+	address,
+	selected,
+	outOfRange,
+	checking,
+	chooseDisabled,
+	onChoose,
+	onMakeDefault,
+	onDelete,
+}: {
+	address: Address;
+	selected: boolean;
+	outOfRange: boolean;
+	checking: boolean;
+	chooseDisabled: boolean;
+	onChoose: () => void;
+	onMakeDefault: () => void;
+	onDelete: () => void;
+}) {
+	const { t, m } = useI18n();
+	return (
+		<li
+			className={`card address-card${selected ? " is-selected" : ""}`}
+			data-testid="address-card"
+			data-address-id={address.id}
+		>
+			<div className="address-card__head">
+				<span className="address-card__recipient">{address.recipient}</span>
+				<span className="address-card__phone">{maskPhone(address.phone)}</span>
+				{address.isDefault && (
+					<span className="address-badge" data-testid="address-default">
+						{t("address.default")}
+					</span>
+				)}
+				{address.deliverable === false && (
+					<span className="address-badge address-badge--outside" data-testid="address-outside-zone">
+						{t("address.outsideZone")}
+					</span>
+				)}
+				{selected && (
+					<span className="address-badge address-badge--selected" data-testid="address-selected">
+						{t("address.selected")}
+					</span>
+				)}
+			</div>
+			<p className="address-card__text">
+				<PinIcon className="address-card__icon" />
+				<span>
+					{address.address}
+					{address.houseNumber ? ` ${address.houseNumber}` : ""}
+				</span>
+			</p>
+			{outOfRange && (
+				<p className="address-card__alert" role="alert" data-testid="address-out-of-range">
+					{m("addressOutOfRange")}
+				</p>
+			)}
+			<AddressCardActions
+				address={address}
+				checking={checking}
+				chooseDisabled={chooseDisabled}
+				onChoose={onChoose}
+				onMakeDefault={onMakeDefault}
+				onDelete={onDelete}
+			/>
+		</li>
+	);
+}
+
+function AddressCardActions({
+	address,
+	checking,
+	chooseDisabled,
+	onChoose,
+	onMakeDefault,
+	onDelete,
+}: {
+	address: Address;
+	checking: boolean;
+	chooseDisabled: boolean;
+	onChoose: () => void;
+	onMakeDefault: () => void;
+	onDelete: () => void;
+}) {
+	const { t } = useI18n();
+	return (
+		<div className="address-card__actions">
+			<button
+				type="button"
+				className="button button--primary button--small"
+				onClick={onChoose}
+				disabled={chooseDisabled}
+				aria-busy={checking}
+				data-testid="address-choose"
+			>
+				{checking ? t("address.checking") : t("address.deliverHere")}
+			</button>
+			<span className="address-card__spacer" />
+			{!address.isDefault && (
+				<button
+					type="button"
+					className="address-card__action"
+					onClick={onMakeDefault}
+					data-testid="address-set-default"
+				>
+					{t("address.setDefault")}
+				</button>
+			)}
+			<Link
+				to={withQuery(Paths.addressAdd, { id: address.id })}
+				className="address-card__action"
+				data-testid="address-edit"
+			>
+				{t("address.edit")}
+			</Link>
+			<button
+				type="button"
+				className="address-card__action address-card__action--danger"
+				onClick={onDelete}
+				data-testid="address-delete"
+			>
+				{t("address.delete")}
+			</button>
 		</div>
 	);
 }

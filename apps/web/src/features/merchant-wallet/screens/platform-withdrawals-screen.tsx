@@ -1,13 +1,8 @@
-import { WITHDRAWAL_STATUSES, type WithdrawalStatus, type WithdrawalView } from "@bayon/contract";
-import { useInfiniteQuery, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useMemo, useState, useSyncExternalStore } from "react";
-import { useSearchParams } from "react-router";
+import type { WithdrawalView } from "@bayon/contract";
+import type { ReactNode } from "react";
 import { errorText } from "../../../lib/api-client";
 import { useMoney } from "../../../lib/app-config";
 import { useDateLabels } from "../../../lib/i18n";
-import { useLiveUpdates } from "../../../lib/live-updates";
-import { useDebouncedSubmit } from "../../../lib/use-debounced-submit";
-import type { WsMessage } from "../../../lib/ws-client";
 import { ConfirmDialog } from "../../../ui/confirm-dialog";
 import { CloseIcon, DocumentIcon } from "../../../ui/icons";
 import { ListEnd } from "../../../ui/list-end";
@@ -21,12 +16,16 @@ import {
 	PlatformWithdrawalDetail,
 } from "../components/platform-withdrawal-detail";
 import { PlatformWithdrawalList } from "../components/platform-withdrawal-list";
-import { approveWithdrawal, platformKeys, platformWithdrawalQuery, platformWithdrawalsQuery } from "../platform-api";
-import { usePlatformDecision } from "../platform-decision";
 import { accountText, formatLocalDate } from "../platform-format";
 import { PlatformGuard } from "../platform-guard";
 import { usePlatformText } from "../platform-strings";
 import { withdrawalStatusKey, withdrawalStatusStrings } from "../withdrawal-status";
+import {
+	REVIEW_TABS,
+	type ReviewTab,
+	useWithdrawalsReview,
+	type WithdrawalsReviewState,
+} from "./use-withdrawals-review";
 import "../../../ui/controls.css";
 import "../../merchant/merchant.css";
 import "../platform.css";
@@ -49,267 +48,274 @@ export default function PlatformWithdrawalsScreen() {
 	return <PlatformGuard>{() => <WithdrawalsReview />}</PlatformGuard>;
 }
 
-type Tab = WithdrawalStatus | "all";
-const TABS: readonly Tab[] = [...WITHDRAWAL_STATUSES, "all"];
-
-function tabOf(value: string | null): Tab {
-	if (value === "all") return "all";
-	const status = WITHDRAWAL_STATUSES.find((candidate) => String(candidate) === value);
-	return status ?? 0;
-}
-
-function positiveId(value: string | null): number | null {
-	return value && /^[1-9]\d{0,15}$/.test(value) ? Number(value) : null;
-}
-
-/** From this width (a desk) the open withdrawal stands beside the list; narrower it opens in a sheet. */
-const SIDE_BY_SIDE_QUERY = "(min-width: 900px)";
-
-function subscribeToWidth(listener: () => void): () => void {
-	const query = globalThis.matchMedia?.(SIDE_BY_SIDE_QUERY);
-	query?.addEventListener("change", listener);
-	return () => query?.removeEventListener("change", listener);
-}
-
-function useSideBySide(): boolean {
-	const matches = () => globalThis.matchMedia?.(SIDE_BY_SIDE_QUERY).matches ?? false;
-	return useSyncExternalStore(subscribeToWidth, matches, () => false);
-}
-
-/** A `wallet.changed` about a withdrawal (operators receive every shop's); other money moves do not change this page. */
-function isWithdrawalChange(message: WsMessage): boolean {
-	if (message.type !== "wallet.changed" || !message.data || typeof message.data !== "object") return false;
-	return typeof (message.data as { withdrawalId?: unknown }).withdrawalId === "number";
-}
-
 function WithdrawalsReview() {
-	const { pt, t, lang } = usePlatformText();
-	const money = useMoney();
-	const labels = useDateLabels();
-	const queryClient = useQueryClient();
-	const [params, setParams] = useSearchParams();
-	const tab = tabOf(params.get("status"));
-	const shopId = positiveId(params.get("shopId"));
-	const selectedId = positiveId(params.get("id"));
-	const sideBySide = useSideBySide();
-
-	// A safety net under the websocket: a missed event still shows within a minute.
-	const list = useInfiniteQuery({
-		...platformWithdrawalsQuery({ status: tab === "all" ? null : tab, shopId }),
-		refetchInterval: 60_000,
-	});
-	const withdrawals = useMemo(() => {
-		// A withdrawal decided while pages were loading may come on two of them.
-		const byId = new Map<number, WithdrawalView>();
-		for (const page of list.data?.pages ?? [])
-			for (const row of page.list) if (!byId.has(row.id)) byId.set(row.id, row);
-		return [...byId.values()];
-	}, [list.data]);
-	const listed = withdrawals.find((withdrawal) => withdrawal.id === selectedId);
-	const detail = useQuery({
-		...platformWithdrawalQuery(selectedId ?? 0),
-		enabled: selectedId !== null,
-		placeholderData: listed,
-	});
-	const selected = selectedId === null ? null : (detail.data ?? null);
-
-	const refetchAll = () => void queryClient.invalidateQueries({ queryKey: platformKeys.withdrawals });
-	useLiveUpdates((message) => {
-		if (isWithdrawalChange(message)) refetchAll();
-	}, refetchAll);
-
-	const setView = (change: Record<string, string | null>) =>
-		setParams(
-			(current) => {
-				const next = new URLSearchParams(current);
-				for (const [key, value] of Object.entries(change)) {
-					if (value === null) next.delete(key);
-					else next.set(key, value);
-				}
-				return next;
-			},
-			{ replace: true },
-		);
-	const select = (withdrawal: WithdrawalView | null) => setView({ id: withdrawal ? String(withdrawal.id) : null });
-
-	const decide = usePlatformDecision();
-	const [opened, setOpened] = useState<{
-		kind: PlatformDecisionKind | "reveal";
-		withdrawal: WithdrawalView;
-	} | null>(null);
-	const [exporting, setExporting] = useState(false);
-	const close = () => setOpened(null);
-	const openedFor = (kind: PlatformDecisionKind | "reveal") => (opened?.kind === kind ? opened.withdrawal : null);
+	const review = useWithdrawalsReview();
+	const { selected, selectedId, sideBySide, opened, shopId, close, openedFor } = review;
 	const approving = openedFor("approve");
-	const [approve, approvingNow] = useDebouncedSubmit(async (target: WithdrawalView) => {
-		close();
-		await decide(
-			() => approveWithdrawal({ id: target.id, version: target.version }),
-			pt("review.approved", { id: target.id }),
-		);
-	});
 
-	const detailPanel = selected ? (
-		<>
-			<PlatformWithdrawalDetail
-				withdrawal={selected}
-				onReveal={() => setOpened({ kind: "reveal", withdrawal: selected })}
-			/>
-			{detail.isError && <ErrorState compact message={errorText(detail.error)} onRetry={() => void detail.refetch()} />}
-		</>
-	) : detail.isError ? (
-		<ErrorState message={errorText(detail.error)} onRetry={() => void detail.refetch()} />
-	) : selectedId !== null ? (
-		<LoadingState />
-	) : null;
+	const detailPanel = (
+		<ReviewDetail review={review} onReveal={(withdrawal) => review.setOpened({ kind: "reveal", withdrawal })} />
+	);
 	const actions = selected ? (
 		<WithdrawalActions
 			withdrawal={selected}
-			busy={approvingNow}
-			onDecide={(kind) => setOpened({ kind, withdrawal: selected })}
+			busy={review.approvingNow}
+			onDecide={(kind) => review.setOpened({ kind, withdrawal: selected })}
 		/>
 	) : null;
 
-	const shopName = withdrawals.find((withdrawal) => withdrawal.shopId === shopId)?.shopName ?? `#${shopId}`;
-
 	return (
 		<div className="pf-page pf-review" data-testid="platform-withdrawals">
-			<div className="pf-review__head">
-				<p className="pf-page__hint">{pt("review.hint")}</p>
-				<button
-					type="button"
-					className="button button--ghost pf-review__export"
-					onClick={() => setExporting(true)}
-					data-testid="platform-export"
-				>
-					<DocumentIcon />
-					{pt("review.export")}
-				</button>
-			</div>
-			{shopId !== null && (
-				<div className="pf-review__filter">
-					<span className="chip chip--on" data-testid="platform-shop-filter">
-						{pt("review.shopOnly", { shop: shopName })}
-						<button
-							type="button"
-							className="pf-review__filter-clear"
-							aria-label={pt("review.shopOnlyClear")}
-							onClick={() => setView({ shopId: null })}
-							data-testid="platform-shop-filter-clear"
-						>
-							<CloseIcon />
-						</button>
-					</span>
-				</div>
-			)}
-			<div className="merchant-tabs pf-tabs" role="tablist">
-				{TABS.map((value) => (
-					<button
-						key={value}
-						type="button"
-						role="tab"
-						aria-selected={tab === value}
-						className={`merchant-tabs__tab${tab === value ? " is-selected" : ""}`}
-						onClick={() => setView({ status: value === 0 ? null : String(value) })}
-						data-testid={`platform-tab-${value}`}
-					>
-						{value === "all" ? pt("review.tab.all") : withdrawalStatusStrings.text(lang, withdrawalStatusKey(value))}
-					</button>
-				))}
-			</div>
+			<ReviewHead onExport={() => review.setExporting(true)} />
+			{shopId !== null && <ShopFilter shopName={review.shopName} onClear={() => review.setView({ shopId: null })} />}
+			<StatusTabs tab={review.tab} onPick={(value) => review.setView({ status: value === 0 ? null : String(value) })} />
 			<div className="pf-review__columns">
-				<div role="tabpanel" className="pf-review__list">
-					{list.isPending ? (
-						<LoadingState />
-					) : list.isError && withdrawals.length === 0 ? (
-						<ErrorState message={errorText(list.error)} onRetry={() => void list.refetch()} />
-					) : withdrawals.length === 0 ? (
-						<EmptyState title={pt(`review.empty.${tab}`)} />
-					) : (
-						<>
-							<PlatformWithdrawalList
-								layout={sideBySide ? "table" : "cards"}
-								withdrawals={withdrawals}
-								selectedId={selectedId}
-								onSelect={(withdrawal) => select(withdrawal)}
-							/>
-							<ListEnd
-								list={list}
-								moreLabel={pt("review.more")}
-								endLabel={pt("review.noMore")}
-								className="pf-list-end"
-								testId="platform-withdrawals-end"
-								moreTestId="platform-withdrawals-more"
-							/>
-						</>
-					)}
-				</div>
+				<ReviewList review={review} />
 				{sideBySide && (
-					<aside
-						className="card pf-review__panel"
-						aria-label={selectedId === null ? pt("review.pick") : pt("review.detail", { id: selectedId })}
-						data-testid="platform-detail-panel"
-					>
-						{selectedId === null ? (
-							<p className="pf-review__pick">{pt("review.pick")}</p>
-						) : (
-							<>
-								<div className="pf-review__panel-head">
-									<h2 className="pf-review__panel-title">{pt("review.detail", { id: selectedId })}</h2>
-									<button
-										type="button"
-										className="icon-button"
-										aria-label={t("common.close")}
-										onClick={() => select(null)}
-										data-testid="platform-detail-close"
-									>
-										<CloseIcon />
-									</button>
-								</div>
-								{detailPanel}
-								{actions}
-							</>
-						)}
-					</aside>
+					<DetailAside selectedId={selectedId} onClose={() => review.select(null)}>
+						{detailPanel}
+						{actions}
+					</DetailAside>
 				)}
 			</div>
 			{!sideBySide && (
-				<BottomSheet
+				<DetailSheet
+					selectedId={selectedId}
 					open={selectedId !== null && opened === null}
-					onClose={() => select(null)}
-					title={selectedId === null ? "" : pt("review.detail", { id: selectedId })}
-					testId="platform-detail-sheet"
+					onClose={() => review.select(null)}
 					footer={actions}
 				>
 					{detailPanel}
-				</BottomSheet>
+				</DetailSheet>
 			)}
-			<ConfirmDialog
-				open={approving !== null}
-				message={approving ? approveQuestion(approving) : ""}
-				confirmLabel={pt("review.approve")}
-				onCancel={close}
-				onConfirm={() => approving && approve(approving)}
-				testId="platform-approve-confirm"
-			/>
-			<PlatformRejectSheet withdrawal={openedFor("reject")} onClose={close} decide={decide} />
-			<PlatformPaidSheet withdrawal={openedFor("paid")} onClose={close} decide={decide} />
-			<PlatformReturnSheet withdrawal={openedFor("return")} onClose={close} decide={decide} />
+			<ApproveConfirm withdrawal={approving} onCancel={close} onConfirm={(withdrawal) => review.approve(withdrawal)} />
+			<PlatformRejectSheet withdrawal={openedFor("reject")} onClose={close} decide={review.decide} />
+			<PlatformPaidSheet withdrawal={openedFor("paid")} onClose={close} decide={review.decide} />
+			<PlatformReturnSheet withdrawal={openedFor("return")} onClose={close} decide={review.decide} />
 			<PlatformRevealSheet withdrawal={openedFor("reveal")} onClose={close} />
-			<PlatformExportSheet open={exporting} shopId={shopId} onClose={() => setExporting(false)} />
+			<PlatformExportSheet open={review.exporting} shopId={shopId} onClose={() => review.setExporting(false)} />
 		</div>
 	);
+}
 
-	function approveQuestion(withdrawal: WithdrawalView): string {
-		return pt("review.approveConfirm", {
-			id: withdrawal.id,
-			shop: withdrawal.shopName,
-			amount: money(withdrawal.amount),
-			account: accountText(withdrawal.card),
-			holder: withdrawal.card.holder,
-			date: formatLocalDate(withdrawal.arrivesBy, lang, labels),
+/** The page's hint and the bank file of every approved withdrawal. */
+function ReviewHead({ onExport }: { onExport: () => void }) {
+	const { pt } = usePlatformText();
+	return (
+		<div className="pf-review__head">
+			<p className="pf-page__hint">{pt("review.hint")}</p>
+			<button
+				type="button"
+				className="button button--ghost pf-review__export"
+				onClick={onExport}
+				data-testid="platform-export"
+			>
+				<DocumentIcon />
+				{pt("review.export")}
+			</button>
+		</div>
+	);
+}
+
+/** One shop's withdrawals only (as the shop wallets page links), with a way back to every shop's. */
+function ShopFilter({ shopName, onClear }: { shopName: string; onClear: () => void }) {
+	const { pt } = usePlatformText();
+	return (
+		<div className="pf-review__filter">
+			<span className="chip chip--on" data-testid="platform-shop-filter">
+				{pt("review.shopOnly", { shop: shopName })}
+				<button
+					type="button"
+					className="pf-review__filter-clear"
+					aria-label={pt("review.shopOnlyClear")}
+					onClick={onClear}
+					data-testid="platform-shop-filter-clear"
+				>
+					<CloseIcon />
+				</button>
+			</span>
+		</div>
+	);
+}
+
+function StatusTabs({ tab, onPick }: { tab: ReviewTab; onPick: (tab: ReviewTab) => void }) {
+	const { pt, lang } = usePlatformText();
+	return (
+		<div className="merchant-tabs pf-tabs" role="tablist">
+			{REVIEW_TABS.map((value) => (
+				<button
+					key={value}
+					type="button"
+					role="tab"
+					aria-selected={tab === value}
+					className={`merchant-tabs__tab${tab === value ? " is-selected" : ""}`}
+					onClick={() => onPick(value)}
+					data-testid={`platform-tab-${value}`}
+				>
+					{value === "all" ? pt("review.tab.all") : withdrawalStatusStrings.text(lang, withdrawalStatusKey(value))}
+				</button>
+			))}
+		</div>
+	);
+}
+
+/** The tab's withdrawals, as a table on a desk and as cards on a phone, more as the end comes. */
+function ReviewList({ review }: { review: WithdrawalsReviewState }) {
+	const { pt } = usePlatformText();
+	const { list, withdrawals, tab } = review;
+	return (
+		<div role="tabpanel" className="pf-review__list">
+			{list.isPending ? (
+				<LoadingState />
+			) : list.isError && withdrawals.length === 0 ? (
+				<ErrorState message={errorText(list.error)} onRetry={() => void list.refetch()} />
+			) : withdrawals.length === 0 ? (
+				<EmptyState title={pt(`review.empty.${tab}`)} />
+			) : (
+				<>
+					<PlatformWithdrawalList
+						layout={review.sideBySide ? "table" : "cards"}
+						withdrawals={withdrawals}
+						selectedId={review.selectedId}
+						onSelect={(withdrawal) => review.select(withdrawal)}
+					/>
+					<ListEnd
+						list={list}
+						moreLabel={pt("review.more")}
+						endLabel={pt("review.noMore")}
+						className="pf-list-end"
+						testId="platform-withdrawals-end"
+						moreTestId="platform-withdrawals-more"
+					/>
+				</>
+			)}
+		</div>
+	);
+}
+
+/** The open withdrawal with its history; while it is read, what the list knew of it. */
+function ReviewDetail({
+	review,
+	onReveal,
+}: {
+	review: WithdrawalsReviewState;
+	onReveal: (withdrawal: WithdrawalView) => void;
+}) {
+	const { selected, selectedId, detail } = review;
+	if (selected)
+		return (
+			<>
+				<PlatformWithdrawalDetail withdrawal={selected} onReveal={() => onReveal(selected)} />
+				{detail.isError && (
+					<ErrorState compact message={errorText(detail.error)} onRetry={() => void detail.refetch()} />
+				)}
+			</>
+		);
+	if (detail.isError) return <ErrorState message={errorText(detail.error)} onRetry={() => void detail.refetch()} />;
+	if (selectedId !== null) return <LoadingState />;
+	return null;
+}
+
+/** On a desk: the open withdrawal beside the list, or a word to pick one. */
+function DetailAside({
+	selectedId,
+	onClose,
+	children,
+}: {
+	selectedId: number | null;
+	onClose: () => void;
+	children: ReactNode;
+}) {
+	const { pt, t } = usePlatformText();
+	return (
+		<aside
+			className="card pf-review__panel"
+			aria-label={selectedId === null ? pt("review.pick") : pt("review.detail", { id: selectedId })}
+			data-testid="platform-detail-panel"
+		>
+			{selectedId === null ? (
+				<p className="pf-review__pick">{pt("review.pick")}</p>
+			) : (
+				<>
+					<div className="pf-review__panel-head">
+						<h2 className="pf-review__panel-title">{pt("review.detail", { id: selectedId })}</h2>
+						<button
+							type="button"
+							className="icon-button"
+							aria-label={t("common.close")}
+							onClick={onClose}
+							data-testid="platform-detail-close"
+						>
+							<CloseIcon />
+						</button>
+					</div>
+					{children}
+				</>
+			)}
+		</aside>
+	);
+}
+
+/** On a phone: the open withdrawal in a sheet, its decisions at the foot. */
+function DetailSheet({
+	selectedId,
+	open,
+	onClose,
+	footer,
+	children,
+}: {
+	selectedId: number | null;
+	open: boolean;
+	onClose: () => void;
+	footer: ReactNode;
+	children: ReactNode;
+}) {
+	const { pt } = usePlatformText();
+	return (
+		<BottomSheet
+			open={open}
+			onClose={onClose}
+			title={selectedId === null ? "" : pt("review.detail", { id: selectedId })}
+			testId="platform-detail-sheet"
+			footer={footer}
+		>
+			{children}
+		</BottomSheet>
+	);
+}
+
+/** "Approve?" with what is to be paid, to whom and by when. */
+function ApproveConfirm({
+	withdrawal,
+	onCancel,
+	onConfirm,
+}: {
+	withdrawal: WithdrawalView | null;
+	onCancel: () => void;
+	onConfirm: (withdrawal: WithdrawalView) => void;
+}) {
+	const { pt, lang } = usePlatformText();
+	const money = useMoney();
+	const labels = useDateLabels();
+	const question = (target: WithdrawalView): string =>
+		pt("review.approveConfirm", {
+			id: target.id,
+			shop: target.shopName,
+			amount: money(target.amount),
+			account: accountText(target.card),
+			holder: target.card.holder,
+			date: formatLocalDate(target.arrivesBy, lang, labels),
 		});
-	}
+	return (
+		<ConfirmDialog
+			open={withdrawal !== null}
+			message={withdrawal ? question(withdrawal) : ""}
+			confirmLabel={pt("review.approve")}
+			onCancel={onCancel}
+			onConfirm={() => withdrawal && onConfirm(withdrawal)}
+			testId="platform-approve-confirm"
+		/>
+	);
 }
 
 /** The decisions the withdrawal's status allows; a settled one says there is nothing to do. */

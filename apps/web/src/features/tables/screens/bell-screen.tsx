@@ -1,42 +1,26 @@
 import {
 	type MerchantShopRef,
-	roleAllows,
 	TABLE_MOVE_DIRECTIONS,
 	type TableGridEntry,
 	type TableMoveDirection,
 } from "@bayon/contract";
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
 import { formatRelativeTime } from "../../../lib/format";
 import { useDateLabels } from "../../../lib/i18n";
-import { useLiveUpdates } from "../../../lib/live-updates";
-import { queryClient } from "../../../lib/query-client";
 import { showToast } from "../../../lib/toast";
 import { useDebouncedSubmit } from "../../../lib/use-debounced-submit";
 import { BellIcon, ChevronIcon, PlusIcon, PrinterIcon } from "../../../ui/icons";
 import { EmptyState, ErrorState, LoadingState } from "../../../ui/states";
-import { prepareAlarmSound, unlockAlarmSound } from "../../merchant/alarm-sound";
+import { unlockAlarmSound } from "../../merchant/alarm-sound";
 import { AlarmSoundPrompt, AlarmSoundSwitch } from "../../merchant/components/alarm-sound-controls";
 import { MerchantGuard } from "../../merchant/merchant-guard";
-import { bellAlarm, useRingingCalls } from "../bell-alarm";
 import { TableCodeSheet } from "../components/table-code-sheet";
 import { TableFormSheet } from "../components/table-form-sheet";
-import {
-	answerAllCalls,
-	answerCalls,
-	downloadQrSheet,
-	hiddenTablesQuery,
-	moveTable,
-	setTableEnabled,
-	tableGridQuery,
-	tableStaffKeys,
-} from "../staff-api";
+import { answerCalls, hiddenTablesQuery, setTableEnabled } from "../staff-api";
 import { useTableStaffText } from "../staff-strings";
+import { useBell } from "./use-bell";
 import "../../merchant/merchant.css";
 import "../bell.css";
-
-/** The events that change the grid: a call, a call answered or a table edited, and orders (seatings eat). */
-const GRID_EVENTS = new Set(["table.called", "table.changed", "order.changed"]);
 
 /**
  * merchant/bell: the shop's tables at a glance (free, ordering, eating, waiting to pay,
@@ -49,68 +33,11 @@ export default function BellScreen() {
 	return <MerchantGuard>{(shop) => <Bell shop={shop} />}</MerchantGuard>;
 }
 
-type Editing = { mode: "add" } | { mode: "edit"; table: TableGridEntry } | null;
+type BellState = ReturnType<typeof useBell>;
 
 function Bell({ shop }: { shop: MerchantShopRef }) {
-	const { st } = useTableStaffText();
-	// A safety net under the websocket: a missed event still shows within 30 s.
-	const grid = useQuery({ ...tableGridQuery(shop.shopId), refetchInterval: 30_000 });
-	const alarm = bellAlarm();
-	const ringing = useRingingCalls();
-	const [editing, setEditing] = useState<Editing>(null);
-	const [arranging, setArranging] = useState(false);
-	/** The table whose own QR code is shown (to check or print alone). */
-	const [codeOf, setCodeOf] = useState<number | null>(null);
-	const canEdit = roleAllows(shop.role, "shop");
-
-	const refetch = () => void queryClient.invalidateQueries({ queryKey: tableStaffKeys.all });
-	useLiveUpdates((message) => {
-		const data = message.data as { shopId?: unknown } | undefined;
-		if (GRID_EVENTS.has(message.type) && data?.shopId === shop.shopId) refetch();
-	}, refetch);
-
-	const tables = grid.data;
-	useEffect(() => {
-		if (tables) alarm.sync(tables.flatMap((table) => table.calls.map((call) => call.id)));
-	}, [tables, alarm]);
-	// Leaving the page silences it; calls still unanswered ring again on return.
-	useEffect(() => () => alarm.sync([]), [alarm]);
-	useEffect(prepareAlarmSound, []);
-
-	const [print, printing] = useDebouncedSubmit(async () => {
-		try {
-			await downloadQrSheet(shop.shopId);
-		} catch {
-			// The request layer showed why.
-		}
-	});
-
-	const [answerAll, answeringAll] = useDebouncedSubmit(async () => {
-		try {
-			await answerAllCalls(shop.shopId);
-			showToast(st("bell.answeredAll"));
-			alarm.acknowledge();
-			refetch();
-		} catch {
-			// The request layer showed why.
-		}
-	});
-
-	// One move at a time: the next tap waits for the grid to show where the last one went.
-	const [moving, setMoving] = useState(false);
-	const move = async (tableId: number, direction: TableMoveDirection) => {
-		setMoving(true);
-		try {
-			await moveTable(tableId, direction);
-			await queryClient.invalidateQueries({ queryKey: tableStaffKeys.grid(shop.shopId) });
-		} catch {
-			// The request layer showed why.
-		} finally {
-			setMoving(false);
-		}
-	};
-
-	const calling = tables?.filter((table) => table.state === "calling") ?? [];
+	const bell = useBell(shop);
+	const { tables, editing, codeOf, setCodeOf } = bell;
 	return (
 		<div
 			className="merchant bell"
@@ -119,101 +46,16 @@ function Bell({ shop }: { shop: MerchantShopRef }) {
 			onPointerUp={unlockAlarmSound}
 			data-testid="bell"
 		>
-			<AlarmSoundPrompt title={st("bell.soundPrompt")} />
-			{ringing.length > 0 && calling.length > 0 && (
-				<div className="merchant-alert" role="alert" data-testid="bell-alert" data-count={calling.length}>
-					<BellIcon className="bell__alert-icon" />
-					<span className="merchant-alert__text">
-						{st("bell.calling", { count: calling.length })} · {calling.map((table) => table.number).join(", ")}
-					</span>
-					<button
-						type="button"
-						className="button button--primary button--small"
-						onClick={() => answerAll()}
-						disabled={answeringAll}
-						data-testid="bell-answer-all"
-					>
-						{st("bell.answerAll")}
-					</button>
-				</div>
-			)}
-			<div className="merchant-board__bar">
-				<h2 className="merchant-board__shop">{shop.shopName}</h2>
-				<AlarmSoundSwitch />
-				{canEdit && (
-					<div className="bell__tools">
-						<button
-							type="button"
-							className={`button button--small ${arranging ? "button--primary" : "button--ghost"}`}
-							aria-pressed={arranging}
-							onClick={() => setArranging((on) => !on)}
-							data-testid="bell-arrange"
-						>
-							{st(arranging ? "tables.arrangeDone" : "tables.arrange")}
-						</button>
-						<button
-							type="button"
-							className="button button--ghost button--small"
-							onClick={() => print()}
-							disabled={printing}
-							data-testid="bell-print"
-						>
-							<PrinterIcon className="bell__tool-icon" />
-							{printing ? st("tables.printing") : st("tables.print")}
-						</button>
-						<button
-							type="button"
-							className="button button--primary button--small"
-							onClick={() => setEditing({ mode: "add" })}
-							data-testid="bell-add"
-						>
-							<PlusIcon className="bell__tool-icon" />
-							{st("tables.add")}
-						</button>
-					</div>
-				)}
-			</div>
-			{grid.isPending ? (
-				<LoadingState />
-			) : grid.isError && !tables ? (
-				<ErrorState onRetry={() => void grid.refetch()} />
-			) : !tables || tables.length === 0 ? (
-				<EmptyState title={st("bell.empty")} compact>
-					{canEdit && <p className="bell__hint">{st("bell.emptyOwner")}</p>}
-				</EmptyState>
-			) : (
-				<ul className="bell__grid" data-testid="bell-grid">
-					{tables.map((table, index) => (
-						<TableTile
-							key={table.id}
-							table={table}
-							canEdit={canEdit}
-							arrange={
-								canEdit && arranging
-									? {
-											busy: moving,
-											first: index === 0,
-											last: index === tables.length - 1,
-											move: (direction) => void move(table.id, direction),
-										}
-									: null
-							}
-							onEdit={() => setEditing({ mode: "edit", table })}
-							onAnswered={() => {
-								alarm.acknowledge();
-								refetch();
-							}}
-						/>
-					))}
-				</ul>
-			)}
-			{canEdit && <HiddenTables shopId={shop.shopId} onShown={refetch} />}
+			<BellAlert bell={bell} />
+			<BellBar shopName={shop.shopName} bell={bell} />
+			<TableGrid bell={bell} />
+			{bell.canEdit && <HiddenTables shopId={shop.shopId} onShown={bell.refetch} />}
 			<TableFormSheet
 				shopId={shop.shopId}
 				editing={editing?.mode === "edit" ? editing.table : null}
 				open={editing !== null && codeOf === null}
-				onClose={() => setEditing(null)}
-				onSaved={refetch}
+				onClose={() => bell.setEditing(null)}
+				onSaved={bell.refetch}
 				onShowCode={() => editing?.mode === "edit" && setCodeOf(editing.table.id)}
 			/>
 			<TableCodeSheet
@@ -223,6 +65,114 @@ function Bell({ shop }: { shop: MerchantShopRef }) {
 				onClose={() => setCodeOf(null)}
 			/>
 		</div>
+	);
+}
+
+/** The sound prompt, and while tables call: which, and a button to answer them all. */
+function BellAlert({ bell }: { bell: BellState }) {
+	const { st } = useTableStaffText();
+	const { calling } = bell;
+	return (
+		<>
+			<AlarmSoundPrompt title={st("bell.soundPrompt")} />
+			{bell.ringing.length > 0 && calling.length > 0 && (
+				<div className="merchant-alert" role="alert" data-testid="bell-alert" data-count={calling.length}>
+					<BellIcon className="bell__alert-icon" />
+					<span className="merchant-alert__text">
+						{st("bell.calling", { count: calling.length })} · {calling.map((table) => table.number).join(", ")}
+					</span>
+					<button
+						type="button"
+						className="button button--primary button--small"
+						onClick={() => bell.answerAll()}
+						disabled={bell.answeringAll}
+						data-testid="bell-answer-all"
+					>
+						{st("bell.answerAll")}
+					</button>
+				</div>
+			)}
+		</>
+	);
+}
+
+/** The shop's name, the sound switch and, for an owner or manager, arrange, print and add. */
+function BellBar({ shopName, bell }: { shopName: string; bell: BellState }) {
+	const { st } = useTableStaffText();
+	const { arranging, printing } = bell;
+	return (
+		<div className="merchant-board__bar">
+			<h2 className="merchant-board__shop">{shopName}</h2>
+			<AlarmSoundSwitch />
+			{bell.canEdit && (
+				<div className="bell__tools">
+					<button
+						type="button"
+						className={`button button--small ${arranging ? "button--primary" : "button--ghost"}`}
+						aria-pressed={arranging}
+						onClick={() => bell.setArranging((on) => !on)}
+						data-testid="bell-arrange"
+					>
+						{st(arranging ? "tables.arrangeDone" : "tables.arrange")}
+					</button>
+					<button
+						type="button"
+						className="button button--ghost button--small"
+						onClick={() => bell.print()}
+						disabled={printing}
+						data-testid="bell-print"
+					>
+						<PrinterIcon className="bell__tool-icon" />
+						{printing ? st("tables.printing") : st("tables.print")}
+					</button>
+					<button
+						type="button"
+						className="button button--primary button--small"
+						onClick={() => bell.setEditing({ mode: "add" })}
+						data-testid="bell-add"
+					>
+						<PlusIcon className="bell__tool-icon" />
+						{st("tables.add")}
+					</button>
+				</div>
+			)}
+		</div>
+	);
+}
+
+function TableGrid({ bell }: { bell: BellState }) {
+	const { st } = useTableStaffText();
+	const { grid, tables, canEdit } = bell;
+	if (grid.isPending) return <LoadingState />;
+	if (grid.isError && !tables) return <ErrorState onRetry={() => void grid.refetch()} />;
+	if (!tables || tables.length === 0)
+		return (
+			<EmptyState title={st("bell.empty")} compact>
+				{canEdit && <p className="bell__hint">{st("bell.emptyOwner")}</p>}
+			</EmptyState>
+		);
+	return (
+		<ul className="bell__grid" data-testid="bell-grid">
+			{tables.map((table, index) => (
+				<TableTile
+					key={table.id}
+					table={table}
+					canEdit={canEdit}
+					arrange={
+						canEdit && bell.arranging
+							? {
+									busy: bell.moving,
+									first: index === 0,
+									last: index === tables.length - 1,
+									move: (direction) => void bell.move(table.id, direction),
+								}
+							: null
+					}
+					onEdit={() => bell.setEditing({ mode: "edit", table })}
+					onAnswered={bell.answered}
+				/>
+			))}
+		</ul>
 	);
 }
 

@@ -1,24 +1,17 @@
 import {
-	ErrorCode,
 	localize,
 	POINTS_FULFILMENTS,
 	POINTS_ITEM_DESCRIPTION_MAX,
 	POINTS_ITEM_NAME_MAX,
-	type PointsFulfilment,
 	type PointsItemAdmin,
 } from "@bayon/contract";
-import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useId, useState } from "react";
-import { ApiError, errorText } from "../../../lib/api-client";
-import { useCurrency } from "../../../lib/app-config";
-import { showToast } from "../../../lib/toast";
-import { useStaffSheetDraft } from "../../../lib/use-staff-save";
+import { useId } from "react";
+import { EditSheet } from "../../../ui/edit-sheet/edit-sheet";
+import type { EditSheetProps } from "../../../ui/edit-sheet/use-edit-sheet";
 import { LocalizedFields, SwitchField, WholeField } from "../../../ui/form-fields";
-import { FormSheet } from "../../../ui/form-sheet";
-import { pointsStaffKeys, savePointsItem } from "../staff-api";
-import { checkPointsItem, pointsItemDraft } from "../staff-points-form";
 import { useStaffPointsText } from "../staff-strings";
 import { StaffImageField } from "./staff-image-field";
+import { useStaffItemSheet } from "./use-staff-item-sheet";
 import "../../../ui/controls.css";
 
 /**
@@ -27,96 +20,19 @@ import "../../../ui/controls.css";
  * the sort order, on the shelf or not. Checked with the contract's SavePointsItemInput as the
  * owner saves, each problem under its field; the server's own refusals go there too.
  */
-export function StaffItemSheet({
-	shopId,
-	item,
-	open,
-	onClose,
-	onConflict,
-}: {
-	shopId: number;
-	item: PointsItemAdmin | undefined;
-	open: boolean;
-	onClose: () => void;
-	/** Someone else saved first: reload (the sheet starts again from their version). */
-	onConflict: () => Promise<void>;
-}) {
+export function StaffItemSheet(props: EditSheetProps & { item: PointsItemAdmin | undefined }) {
 	const { pt, lang } = useStaffPointsText();
-	const queryClient = useQueryClient();
-	const currency = useCurrency();
-	const ids = useId();
-	const [uploading, setUploading] = useState(false);
-	const { draft, change, setProblems, problems, saving, saveSheet } = useStaffSheetDraft(
-		open,
-		item,
-		currency.decimals,
-		pointsItemDraft,
-	);
-	// The stock the sheet started from: a save adds typed − read to what is left by then, so
-	// redemptions made while the owner types still count (issue 27).
-	const [stockRead, setStockRead] = useState(item?.stock);
-	useEffect(() => {
-		if (open) setStockRead(item?.stock);
-	}, [open, item]);
-
-	const labels = {
-		pointsPrice: pt("item.field.pointsPrice"),
-		stock: pt("item.field.stock"),
-		sort: pt("item.field.sort"),
-		fulfilments: pt("item.field.fulfilments"),
-	};
-	const save = async () => {
-		const checked = checkPointsItem(draft, { shopId, lang, labels, item, stockRead });
-		let stockNow: number | undefined;
-		await saveSheet(
-			checked,
-			async (input) => {
-				try {
-					const mall = await savePointsItem(input);
-					queryClient.setQueryData(pointsStaffKeys.mall(shopId), mall);
-					stockNow = item ? mall.items.find((saved) => saved.id === item.id)?.stock : undefined;
-				} catch (error) {
-					// Members redeemed more than the owner meant to take off: the field starts again
-					// from what is left now, the message under it says how many.
-					const left = error instanceof ApiError ? (error.data as { stock?: unknown } | null)?.stock : undefined;
-					if (error instanceof ApiError && error.code === ErrorCode.StockBelowWhatIsLeft && typeof left === "number") {
-						setStockRead(left);
-						change("stock", String(left));
-						setProblems((current) => ({ ...current, stock: errorText(error) }));
-					}
-					throw error;
-				}
-			},
-			{ saved: pt("item.saved"), changed: pt("item.changed"), onConflict, onClose },
-		);
-		// The stock as it is now, said plainly (it differs from the number typed when members
-		// redeemed some while the owner edited).
-		if (stockNow !== undefined && checked.input)
-			showToast(
-				pt(stockNow === checked.input.stock ? "item.savedStock" : "item.savedStockMoved", { count: stockNow }),
-				4000,
-			);
-	};
-
-	const toggleFulfilment = (way: PointsFulfilment, on: boolean) =>
-		change(
-			"fulfilments",
-			on ? [...draft.fulfilments.filter((w) => w !== way), way] : draft.fulfilments.filter((w) => w !== way),
-		);
-
-	const title = item ? `${pt("item.sheet.edit")} · ${localize(item.name, lang)}` : pt("item.sheet.new");
-	// "Choose at least one" is the list's; a refused entry (`fulfilments.1`) is said there too.
-	const fulfilmentsProblem = Object.entries(problems).find(([field]) => field.startsWith("fulfilments"))?.[1];
+	const sheet = useStaffItemSheet(props);
+	const { item } = props;
+	const { draft, change, problems, labels } = sheet;
 	return (
-		<FormSheet
-			open={open}
-			onClose={onClose}
-			title={title}
-			saving={saving || uploading}
-			onSave={() => void save()}
+		<EditSheet
+			sheet={sheet}
+			title={{ new: pt("item.sheet.new"), edit: pt("item.sheet.edit") }}
+			editing={item && localize(item.name, lang)}
+			busy={sheet.uploading}
+			onSave={sheet.save}
 			testId="points-item"
-			bodyClassName="sv-form"
-			bodyTestId="points-item-form"
 		>
 			<LocalizedFields
 				label={pt("item.field.name")}
@@ -142,7 +58,7 @@ export function StaffItemSheet({
 				image={draft.image}
 				onChange={(image) => change("image", image)}
 				problem={problems.image}
-				onUploading={setUploading}
+				onUploading={sheet.setUploading}
 				testId="points-item-image"
 			/>
 			<div className="sv-form__pair">
@@ -165,38 +81,7 @@ export function StaffItemSheet({
 					testId="points-item-stock"
 				/>
 			</div>
-			<fieldset
-				className="sv-form__group pt-ways"
-				aria-describedby={fulfilmentsProblem ? `${ids}-ways-error` : `${ids}-ways-hint`}
-				data-testid="points-item-fulfilments"
-			>
-				<legend className="field__label">{labels.fulfilments}</legend>
-				{POINTS_FULFILMENTS.map((way) => (
-					<label key={way} className="pt-ways__way">
-						<input
-							type="checkbox"
-							className="check"
-							checked={draft.fulfilments.includes(way)}
-							aria-invalid={fulfilmentsProblem ? true : undefined}
-							onChange={(event) => toggleFulfilment(way, event.target.checked)}
-							data-testid={`points-item-${way}`}
-						/>
-						<span className="pt-ways__text">
-							<span>{pt(`item.field.${way}`)}</span>
-							<span className="field__hint">{pt(`item.field.${way}Hint`)}</span>
-						</span>
-					</label>
-				))}
-				{fulfilmentsProblem ? (
-					<p className="field__error" id={`${ids}-ways-error`} role="alert" data-testid="points-item-fulfilments-error">
-						{fulfilmentsProblem}
-					</p>
-				) : (
-					<p className="field__hint" id={`${ids}-ways-hint`}>
-						{pt("item.field.fulfilmentsHint")}
-					</p>
-				)}
-			</fieldset>
+			<FulfilmentFields sheet={sheet} />
 			<WholeField
 				label={labels.sort}
 				value={draft.sort}
@@ -212,6 +97,47 @@ export function StaffItemSheet({
 				onChange={(value) => change("onShelf", value)}
 				testId="points-item-on-shelf"
 			/>
-		</FormSheet>
+		</EditSheet>
+	);
+}
+
+/** How members get it (pickup, delivery or both): at least one, said under the list. */
+function FulfilmentFields({ sheet }: { sheet: ReturnType<typeof useStaffItemSheet> }) {
+	const { pt } = useStaffPointsText();
+	const ids = useId();
+	const { draft, labels, toggleFulfilment, fulfilmentsProblem } = sheet;
+	return (
+		<fieldset
+			className="sv-form__group pt-ways"
+			aria-describedby={fulfilmentsProblem ? `${ids}-ways-error` : `${ids}-ways-hint`}
+			data-testid="points-item-fulfilments"
+		>
+			<legend className="field__label">{labels.fulfilments}</legend>
+			{POINTS_FULFILMENTS.map((way) => (
+				<label key={way} className="pt-ways__way">
+					<input
+						type="checkbox"
+						className="check"
+						checked={draft.fulfilments.includes(way)}
+						aria-invalid={fulfilmentsProblem ? true : undefined}
+						onChange={(event) => toggleFulfilment(way, event.target.checked)}
+						data-testid={`points-item-${way}`}
+					/>
+					<span className="pt-ways__text">
+						<span>{pt(`item.field.${way}`)}</span>
+						<span className="field__hint">{pt(`item.field.${way}Hint`)}</span>
+					</span>
+				</label>
+			))}
+			{fulfilmentsProblem ? (
+				<p className="field__error" id={`${ids}-ways-error`} role="alert" data-testid="points-item-fulfilments-error">
+					{fulfilmentsProblem}
+				</p>
+			) : (
+				<p className="field__hint" id={`${ids}-ways-hint`}>
+					{pt("item.field.fulfilmentsHint")}
+				</p>
+			)}
+		</fieldset>
 	);
 }

@@ -1,9 +1,9 @@
 import { POINTS_PER_UNIT_MAX, type PointsMallAdmin, type PointsRule } from "@bayon/contract";
 import { useQueryClient } from "@tanstack/react-query";
-import { useCurrency, useMoney } from "../../../lib/app-config";
-import { useStaffSheetDraft } from "../../../lib/use-staff-save";
+import { useMoney } from "../../../lib/app-config";
+import { EditSheet } from "../../../ui/edit-sheet/edit-sheet";
+import { type EditSheetProps, useEditSheet } from "../../../ui/edit-sheet/use-edit-sheet";
 import { WholeField } from "../../../ui/form-fields";
-import { FormSheet } from "../../../ui/form-sheet";
 import { pointsStaffKeys, savePointsRule } from "../staff-api";
 import { checkPointsRule, parseCount, pointsEarned, pointsRuleDraft } from "../staff-points-form";
 import { useStaffPointsText } from "../staff-strings";
@@ -16,58 +16,34 @@ const EXAMPLE_UNITS = 10;
  * 100; VIP cards multiply it (said so, with the ×2 figure). A preview reads what an example
  * order earns at the typed rate.
  */
-export function StaffRuleSheet({
-	shopId,
-	rule,
-	open,
-	onClose,
-	onConflict,
-}: {
-	shopId: number;
-	rule: PointsRule;
-	open: boolean;
-	onClose: () => void;
-	onConflict: () => Promise<void>;
-}) {
+export function StaffRuleSheet({ shopId, rule, ...props }: EditSheetProps & { rule: PointsRule }) {
 	const { pt, lang } = useStaffPointsText();
 	const queryClient = useQueryClient();
-	const currency = useCurrency();
 	const money = useMoney();
-	const { draft, change, problems, saving, saveSheet } = useStaffSheetDraft(
-		open,
-		rule,
-		currency.decimals,
-		pointsRuleDraft,
-	);
+	const sheet = useEditSheet({
+		...props,
+		source: rule,
+		draftOf: pointsRuleDraft,
+		saved: pt("rule.saved"),
+		changed: pt("item.changed"),
+	});
+	const { draft, change, problems, currency } = sheet;
 	const unit = money(10 ** currency.decimals);
 	const typed = parseCount(draft.pointsPerUnit);
 	const rate = typed !== null && Number.isInteger(typed) && typed <= POINTS_PER_UNIT_MAX ? typed : null;
 	const example = EXAMPLE_UNITS * 10 ** currency.decimals;
 
 	const save = async () => {
-		await saveSheet(
-			checkPointsRule(draft, { shopId, lang }),
-			async (input) => {
-				const saved = await savePointsRule(input);
-				queryClient.setQueryData(pointsStaffKeys.mall(shopId), (mall: PointsMallAdmin | undefined) =>
-					mall ? { ...mall, rule: saved } : mall,
-				);
-			},
-			{ saved: pt("rule.saved"), changed: pt("item.changed"), onConflict, onClose },
-		);
+		await sheet.save(checkPointsRule(draft, { shopId, lang }), async (input) => {
+			const saved = await savePointsRule(input);
+			queryClient.setQueryData(pointsStaffKeys.mall(shopId), (mall: PointsMallAdmin | undefined) =>
+				mall ? { ...mall, rule: saved } : mall,
+			);
+		});
 	};
 
 	return (
-		<FormSheet
-			open={open}
-			onClose={onClose}
-			title={pt("rule.sheet")}
-			saving={saving}
-			onSave={() => void save()}
-			testId="points-rule"
-			bodyClassName="sv-form"
-			bodyTestId="points-rule-form"
-		>
+		<EditSheet sheet={sheet} title={pt("rule.sheet")} onSave={save} testId="points-rule">
 			<WholeField
 				label={pt("rule.field.rate", { unit })}
 				value={draft.pointsPerUnit}
@@ -91,6 +67,6 @@ export function StaffRuleSheet({
 							})}
 				</p>
 			)}
-		</FormSheet>
+		</EditSheet>
 	);
 }

@@ -1,19 +1,9 @@
-import { formatSecondMoney, type KhqrCurrency, type PayMethod } from "@bayon/contract";
-import { useQuery } from "@tanstack/react-query";
-import { Fragment, useId, useLayoutEffect } from "react";
-import { useCurrency, useMoney } from "../../../lib/app-config";
-import { useAppState } from "../../../lib/store";
-import { payMethodsQuery } from "../checkout-api";
-import {
-	isCambodianShop,
-	khqrCurrencyOptions,
-	type PayMethodChoice,
-	payableMethod,
-	payMethodChoices,
-	type Unavailable,
-} from "../pay-method";
+import type { KhqrCurrency, PayMethod } from "@bayon/contract";
+import { Fragment, useId } from "react";
+import type { PayMethodChoice } from "../pay-method";
 import { usePaymentText } from "../strings";
 import { PayMethodIcon } from "./rail-icons";
+import { usePayMethodPicker } from "./use-pay-method-picker";
 import "../../../ui/controls.css";
 import "../pay-method-picker.css";
 
@@ -50,49 +40,120 @@ export function PayMethodPicker({
 	/** Given by callers whose pay call carries `railCurrency`: the KHQR's currency choice is shown. */
 	onRailCurrencyChange?: (currency: KhqrCurrency) => void;
 }) {
-	const { pt, t, m } = usePaymentText();
-	const money = useMoney();
-	const currency = useCurrency();
-	const member = useAppState((s) => s.member);
+	const { t } = usePaymentText();
 	const titleId = useId();
-	const methods = useQuery(payMethodsQuery);
-	const balance = givenBalance ?? member?.balance ?? null;
-	const rails = methods.data?.methods ?? null;
-	const choices = payMethodChoices({ balance, total, rails, cambodian: isCambodianShop(currency), withBalance });
-	// While the rails are read, the caller's choice stands (it may be one of them).
-	const selected = rails ? payableMethod(value, choices) : value;
-	// Told before the screen paints: a pay button pressed right after never sends the method left behind.
-	useLayoutEffect(() => {
-		if (selected && selected !== value) onChange(selected);
-	}, [selected, value, onChange]);
-
-	const notes: Record<Unavailable, string> = {
-		balanceShort: balanceShortNote ?? t("pay.balanceShort", { amount: money(balance ?? 0) }),
-		openInWechat: m("openInWechatForWechatPay"),
-		openInBrowser: m("openInBrowserForAlipay"),
-	};
-	const noteOf = ({ method, unavailable }: PayMethodChoice): string | undefined => {
-		if (unavailable) return notes[unavailable];
-		if (method === "balance" && balance !== null) return t("pay.balanceLeft", { amount: money(balance) });
-		if (method === "khqr") return pt("khqr.hint");
-		return undefined;
-	};
-	const khqr = choices.find((choice) => choice.method === "khqr");
-	const khqrOptions = khqr && onRailCurrencyChange ? khqrCurrencyOptions(currency, khqr.currencies) : [];
-	const chosenKhqrCurrency = railCurrency ?? khqrOptions[0] ?? null;
-	const khqrAmount = (code: KhqrCurrency): string | null => {
-		if (total === null) return null;
-		return code === currency.code ? money(total) : formatSecondMoney(total, currency);
-	};
+	const picker = usePayMethodPicker({
+		value,
+		onChange,
+		total,
+		givenBalance,
+		balanceShortNote,
+		withBalance,
+		railCurrency,
+		onRailCurrencyChange,
+	});
+	const { selected, khqrOptions } = picker;
 
 	// KHQR in dollars or riel, right under its row while it is chosen.
 	const khqrCurrencyChoice = selected === "khqr" && khqrOptions.length > 1 && onRailCurrencyChange && (
+		<KhqrCurrencyChoice
+			options={khqrOptions}
+			chosen={picker.chosenKhqrCurrency}
+			amountOf={picker.khqrAmount}
+			onChange={onRailCurrencyChange}
+		/>
+	);
+
+	return (
+		<section className="card pay-card" aria-labelledby={titleId} data-testid="pay-methods">
+			<h2 className="pay-card__title" id={titleId}>
+				{t("pay.method")}
+			</h2>
+			<div className="pay-methods" role="radiogroup" aria-labelledby={titleId}>
+				{picker.choices.map((choice) => (
+					<Fragment key={choice.method}>
+						<PayMethodRow
+							choice={choice}
+							checked={selected === choice.method}
+							note={picker.noteOf(choice)}
+							onChange={onChange}
+						/>
+						{choice.method === "khqr" && khqrCurrencyChoice}
+					</Fragment>
+				))}
+				<MethodsStatus
+					pending={picker.methods.isPending}
+					failed={picker.methods.isError && !picker.rails}
+					none={picker.rails !== null && picker.choices.length === 0}
+					onRetry={() => void picker.methods.refetch()}
+				/>
+			</div>
+		</section>
+	);
+}
+
+/** One method: its icon and name, its radio (disabled where it cannot pay) and its note. */
+function PayMethodRow({
+	choice: { method, unavailable },
+	checked,
+	note,
+	onChange,
+}: {
+	choice: PayMethodChoice;
+	checked: boolean;
+	note: string | undefined;
+	onChange: (method: PayMethod) => void;
+}) {
+	const { t } = usePaymentText();
+	return (
+		<label
+			className={`pay-method pay-method--${method}${unavailable ? " is-disabled" : ""}${checked ? " is-selected" : ""}`}
+			data-testid={`pay-method-${method}`}
+			data-unavailable={unavailable ?? undefined}
+		>
+			<PayMethodIcon method={method} className="pay-method__icon" />
+			<span className="pay-method__label">{t(`pay.${method}`)}</span>
+			<input
+				type="radio"
+				name="pay-method"
+				className="radio"
+				value={method}
+				checked={checked}
+				disabled={unavailable !== null}
+				onChange={() => onChange(method)}
+			/>
+			{note && (
+				<span
+					className={`pay-method__note${unavailable === "balanceShort" ? " is-warning" : ""}`}
+					data-testid={unavailable === "balanceShort" ? "pay-balance-short" : `pay-method-${method}-note`}
+				>
+					{note}
+				</span>
+			)}
+		</label>
+	);
+}
+
+/** KHQR's currencies, each with what the total comes to in it. */
+function KhqrCurrencyChoice({
+	options,
+	chosen,
+	amountOf,
+	onChange,
+}: {
+	options: readonly KhqrCurrency[];
+	chosen: KhqrCurrency | null;
+	amountOf: (code: KhqrCurrency) => string | null;
+	onChange: (currency: KhqrCurrency) => void;
+}) {
+	const { pt } = usePaymentText();
+	return (
 		<fieldset className="pay-currency" data-testid="khqr-currency">
 			<legend className="pay-currency__legend">{pt("khqr.currency")}</legend>
 			<div className="pay-currency__options">
-				{khqrOptions.map((code) => {
-					const amount = khqrAmount(code);
-					const on = chosenKhqrCurrency === code;
+				{options.map((code) => {
+					const amount = amountOf(code);
+					const on = chosen === code;
 					return (
 						<label key={code} className={`chip pay-currency__option${on ? " chip--on" : ""}`}>
 							<input
@@ -101,7 +162,7 @@ export function PayMethodPicker({
 								className="pay-currency__input"
 								value={code}
 								checked={on}
-								onChange={() => onRailCurrencyChange(code)}
+								onChange={() => onChange(code)}
 								data-testid={`khqr-currency-${code}`}
 							/>
 							<span>{pt(`khqr.currency.${code}`)}</span>
@@ -112,68 +173,42 @@ export function PayMethodPicker({
 			</div>
 		</fieldset>
 	);
+}
 
+/** The rails being read, not read (with a retry), or none set up. */
+function MethodsStatus({
+	pending,
+	failed,
+	none,
+	onRetry,
+}: {
+	pending: boolean;
+	failed: boolean;
+	none: boolean;
+	onRetry: () => void;
+}) {
+	const { pt, t } = usePaymentText();
 	return (
-		<section className="card pay-card" aria-labelledby={titleId} data-testid="pay-methods">
-			<h2 className="pay-card__title" id={titleId}>
-				{t("pay.method")}
-			</h2>
-			<div className="pay-methods" role="radiogroup" aria-labelledby={titleId}>
-				{choices.map((choice) => {
-					const { method, unavailable } = choice;
-					const checked = selected === method;
-					const note = noteOf(choice);
-					return (
-						<Fragment key={method}>
-							<label
-								className={`pay-method pay-method--${method}${unavailable ? " is-disabled" : ""}${checked ? " is-selected" : ""}`}
-								data-testid={`pay-method-${method}`}
-								data-unavailable={unavailable ?? undefined}
-							>
-								<PayMethodIcon method={method} className="pay-method__icon" />
-								<span className="pay-method__label">{t(`pay.${method}`)}</span>
-								<input
-									type="radio"
-									name="pay-method"
-									className="radio"
-									value={method}
-									checked={checked}
-									disabled={unavailable !== null}
-									onChange={() => onChange(method)}
-								/>
-								{note && (
-									<span
-										className={`pay-method__note${unavailable === "balanceShort" ? " is-warning" : ""}`}
-										data-testid={unavailable === "balanceShort" ? "pay-balance-short" : `pay-method-${method}-note`}
-									>
-										{note}
-									</span>
-								)}
-							</label>
-							{method === "khqr" && khqrCurrencyChoice}
-						</Fragment>
-					);
-				})}
-				{methods.isPending && (
-					<p className="pay-methods__status" role="status" data-testid="pay-methods-loading">
-						<span className="spinner" aria-hidden="true" />
-						{pt("methods.loading")}
-					</p>
-				)}
-				{methods.isError && !rails && (
-					<p className="pay-methods__status" role="alert" data-testid="pay-methods-failed">
-						{pt("methods.failed")}
-						<button type="button" className="text-button" onClick={() => void methods.refetch()} data-testid="retry">
-							{t("common.retry")}
-						</button>
-					</p>
-				)}
-				{rails && choices.length === 0 && (
-					<p className="pay-methods__status" data-testid="pay-methods-none">
-						{pt("methods.none")}
-					</p>
-				)}
-			</div>
-		</section>
+		<>
+			{pending && (
+				<p className="pay-methods__status" role="status" data-testid="pay-methods-loading">
+					<span className="spinner" aria-hidden="true" />
+					{pt("methods.loading")}
+				</p>
+			)}
+			{failed && (
+				<p className="pay-methods__status" role="alert" data-testid="pay-methods-failed">
+					{pt("methods.failed")}
+					<button type="button" className="text-button" onClick={onRetry} data-testid="retry">
+						{t("common.retry")}
+					</button>
+				</p>
+			)}
+			{none && (
+				<p className="pay-methods__status" data-testid="pay-methods-none">
+					{pt("methods.none")}
+				</p>
+			)}
+		</>
 	);
 }

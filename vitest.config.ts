@@ -58,7 +58,10 @@ export default defineConfig({
 		projects: [
 			{ test: { name: "contract", root: "packages/contract", include: ["src/**/*.test.ts"], environment: "node" } },
 			// The repository's own tools (the architecture check).
-			{ test: { name: "scripts", root: "scripts", include: ["*.test.ts"], environment: "node" } },
+			{
+				// Each check runs the script in a child node process: a few seconds on a busy machine.
+				test: { name: "scripts", root: "scripts", include: ["*.test.ts"], environment: "node", testTimeout: 30_000 },
+			},
 			apiProject("pglite"),
 			...(process.env.TEST_POSTGRES_URL ? [apiProject("postgres")] : []),
 			"apps/web",

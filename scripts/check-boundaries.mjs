@@ -108,7 +108,9 @@ function featureBoundaryProblems() {
 		},
 		{
 			dir: "packages/contract/src",
-			unitOf: (rel) => (contractInfrastructure.test(rel) || rel === "index.ts" ? null : rel.replace(/\.ts$/, "")),
+			// A capability's contract is one file (`menu.ts`) or one folder (`ordering/`).
+			unitOf: (rel) =>
+				contractInfrastructure.test(rel) || rel === "index.ts" ? null : rel.split("/")[0].replace(/\.ts$/, ""),
 			infrastructure: contractInfrastructure,
 		},
 	];

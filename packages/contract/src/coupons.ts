@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { PriceCartInput } from "./cart.js";
 import { idField, multiLineText, oneLineText, queryIdField, queryInteger } from "./common.js";
 import { Limits } from "./constants.js";
 import type { Localized } from "./i18n.js";
+import { PriceCartInput } from "./ordering/cart.js";
 import { localizedNameInput, RECHARGE_AMOUNT_MAX } from "./stored-value.js";
 
 /**

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { mobileField, oneLineText } from "./common.js";
 import { Limits } from "./constants.js";
-import type { ShopRole } from "./shop-roles.js";
+import type { ShopRole } from "./shop-staff/roles.js";
 
 /** What a code is sent for; a code is only accepted for the scene it was sent for. */
 export const SmsScene = {

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { CartLineInput } from "./cart.js";
 import { idField, mobileField, multiLineText, oneLineText, queryIdField, queryInteger } from "./common.js";
 import { CART_MAX_LINES, Limits } from "./constants.js";
-import type { OrderLineView, PayMethod } from "./ordering.js";
+import { CartLineInput } from "./ordering/cart.js";
+import type { OrderLineView, PayMethod } from "./ordering/index.js";
 import { RailCurrencyField } from "./payments/checkout.js";
 import { localDateField } from "./shop-settings.js";
 

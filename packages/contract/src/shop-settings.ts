@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { CartLineInput, type PricedCart } from "./cart.js";
 import { idField, oneLineText } from "./common.js";
 import { CART_MAX_LINES } from "./constants.js";
 import type { MessageKey } from "./messages.js";
+import { CartLineInput, type PricedCart } from "./ordering/cart.js";
 import {
 	type DeliveryCheck,
 	latitudeField,

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { idField, oneLineText } from "./common.js";
-import { CART_MAX_LINES, CART_MAX_QUANTITY } from "./constants.js";
-import { latitudeField, longitudeField, type OrderType, orderTypeField } from "./venues.js";
+import { idField, oneLineText } from "../common.js";
+import { CART_MAX_LINES, CART_MAX_QUANTITY } from "../constants.js";
+import { latitudeField, longitudeField, type OrderType, orderTypeField } from "../venues.js";
 
 export const CartLineInput = z.object({
 	itemId: idField,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { roleAllows, SHOP_PERMISSIONS } from "./shop-roles.js";
+import { roleAllows, SHOP_PERMISSIONS } from "./roles.js";
 
 describe("shop roles", () => {
 	it("lets the owner do everything", () => {

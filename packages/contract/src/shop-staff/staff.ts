@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { idField, mobileField, queryIdField } from "./common.js";
-import { SHOP_ROLES, type ShopRole } from "./shop-roles.js";
+import { idField, mobileField, queryIdField } from "../common.js";
+import { SHOP_ROLES, type ShopRole } from "./roles.js";
 
 /** The people who work at a shop (issue 10): only an owner manages them (permission `staff`). */
 

@@ -1,10 +1,10 @@
 import { z } from "zod";
+import { idField, mobileField, multiLineText, oneLineText, queryIdField, queryInteger } from "../common.js";
+import { Limits } from "../constants.js";
+import { RailCurrencyField } from "../payments/checkout.js";
+import { type OrderType, orderTypeField } from "../venues.js";
 import { CartLineInput, type PriceDiscount, type PricedCartLine, type WaivedDeliveryFee } from "./cart.js";
-import { idField, mobileField, multiLineText, oneLineText, queryIdField, queryInteger } from "./common.js";
-import { Limits } from "./constants.js";
 import type { OrderAction, OrderStatus, PaymentStatus, RefundStatus, StaffStep } from "./order-actions.js";
-import { RailCurrencyField } from "./payments/checkout.js";
-import { type OrderType, orderTypeField } from "./venues.js";
 
 export const PayMethod = {
 	Balance: "balance",

@@ -1,4 +1,4 @@
-import type { OrderType } from "./venues.js";
+import type { OrderType } from "../venues.js";
 
 /**
  * An order's states, and what may be done to an order in its current state, decided here and

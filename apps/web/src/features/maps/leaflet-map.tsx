@@ -1,8 +1,8 @@
-import { type DeliveryZone, Limits } from "@bayon/contract";
-import * as L from "leaflet";
-import { type RefObject, useEffect, useRef } from "react";
+import type { DeliveryZone } from "@bayon/contract";
+import type { RefObject } from "react";
 import "leaflet/dist/leaflet.css";
-import { type LatLng, OSM_ATTRIBUTION, OSM_TILE_URL, zoneStyle, zonesBounds, zonesInDrawOrder } from "./map-style";
+import type { LatLng } from "./map-style";
+import { useLeafletMap } from "./use-leaflet-map";
 import "./maps.css";
 
 /**
@@ -37,202 +37,14 @@ export interface LeafletMapProps {
 	testId?: string;
 }
 
-const toLatLng = (p: LatLng): L.LatLngTuple => [p.latitude, p.longitude];
-const fromLatLng = (p: L.LatLng): LatLng => ({ latitude: p.lat, longitude: p.lng });
-
-const PIN_SVG =
-	'<svg viewBox="0 0 30 40" width="30" height="40" aria-hidden="true" focusable="false"><path d="M15 1C7.3 1 1 7.2 1 14.9 1 25.3 15 39 15 39s14-13.7 14-24.1C29 7.2 22.7 1 15 1z"/><circle cx="15" cy="15" r="5.5"/></svg>';
-
-function pinIcon(kind: "shop" | "point"): L.DivIcon {
-	return L.divIcon({
-		className: `map-pin map-pin--${kind}`,
-		html: PIN_SVG,
-		iconSize: [30, 40],
-		iconAnchor: [15, 39],
-		tooltipAnchor: [0, -34],
-	});
-}
-
-export default function LeafletMap({
-	center,
-	zoom = Limits.mapZoom.default,
-	zones = [],
-	shop = null,
-	user = null,
-	point = null,
-	onPick,
-	controllerRef,
-	label,
-	testId,
-}: LeafletMapProps) {
-	const containerRef = useRef<HTMLElement>(null);
-	const mapRef = useRef<L.Map | null>(null);
-	const zoneLayerRef = useRef<L.LayerGroup | null>(null);
-	const shopRef = useRef<L.Marker | null>(null);
-	const userRef = useRef<L.CircleMarker | null>(null);
-	const pointRef = useRef<L.Marker | null>(null);
-	const onPickRef = useRef(onPick);
-	onPickRef.current = onPick;
-	const zonesRef = useRef(zones);
-	zonesRef.current = zones;
-	const picking = Boolean(onPick);
-	const initial = useRef({ center, zoom });
-
-	// The map itself, created once.
-	useEffect(() => {
-		const element = containerRef.current;
-		if (!element) return;
-		const map = L.map(element, {
-			center: toLatLng(initial.current.center),
-			zoom: initial.current.zoom,
-			minZoom: Limits.mapZoom.min,
-			maxZoom: Limits.mapZoom.max,
-			zoomControl: true,
-		});
-		map.attributionControl.setPrefix('<a href="https://leafletjs.com">Leaflet</a>');
-		L.tileLayer(OSM_TILE_URL, {
-			attribution: OSM_ATTRIBUTION,
-			minZoom: Limits.mapZoom.min,
-			maxZoom: Limits.mapZoom.max,
-		}).addTo(map);
-		zoneLayerRef.current = L.layerGroup().addTo(map);
-		map.on("click", (event: L.LeafletMouseEvent) => onPickRef.current?.(fromLatLng(event.latlng)));
-		mapRef.current = map;
-
-		// Leaflet measures its box once: measure again when the layout changes.
-		const observer = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(() => map.invalidateSize());
-		observer?.observe(element);
-		return () => {
-			observer?.disconnect();
-			map.remove();
-			mapRef.current = null;
-			zoneLayerRef.current = null;
-			shopRef.current = null;
-			userRef.current = null;
-			pointRef.current = null;
-		};
-	}, []);
-
-	useEffect(() => {
-		if (!controllerRef) return;
-		controllerRef.current = {
-			flyTo(target, targetZoom) {
-				mapRef.current?.setView(toLatLng(target), targetZoom ?? mapRef.current.getZoom());
-			},
-			showZones() {
-				const bounds = zonesBounds(zonesRef.current);
-				if (bounds) mapRef.current?.fitBounds([toLatLng(bounds[0]), toLatLng(bounds[1])], { padding: [16, 16] });
-			},
-			center() {
-				const map = mapRef.current;
-				return map ? fromLatLng(map.getCenter()) : initial.current.center;
-			},
-		};
-		return () => {
-			controllerRef.current = null;
-		};
-	}, [controllerRef]);
-
-	// Delivery zones, drawn with the spec's map fields; higher zIndex on top.
-	useEffect(() => {
-		const group = zoneLayerRef.current;
-		if (!group) return;
-		group.clearLayers();
-		for (const zone of zonesInDrawOrder(zones)) {
-			const polygon = L.polygon(zone.polygon.points.map(toLatLng), {
-				...zoneStyle(zone.polygon),
-				// While picking, a tap inside a zone must reach the map.
-				interactive: !picking,
-				className: "map-zone",
-			});
-			if (!picking) polygon.bindTooltip(zone.name, { sticky: true });
-			group.addLayer(polygon);
-		}
-	}, [zones, picking]);
-
-	// The shop's pin.
-	const shopLat = shop?.latitude;
-	const shopLng = shop?.longitude;
-	const shopLabel = shop?.label;
-	useEffect(() => {
-		const map = mapRef.current;
-		if (!map) return;
-		shopRef.current?.remove();
-		shopRef.current = null;
-		if (shopLat === undefined || shopLng === undefined) return;
-		shopRef.current = L.marker([shopLat, shopLng], {
-			icon: pinIcon("shop"),
-			title: shopLabel,
-			alt: shopLabel,
-			keyboard: false,
-			interactive: !picking,
-			zIndexOffset: 100,
-		}).addTo(map);
-		if (shopLabel) shopRef.current.bindTooltip(shopLabel, { direction: "top" });
-	}, [shopLat, shopLng, shopLabel, picking]);
-
-	// The user's position: a blue dot.
-	const userLat = user?.latitude;
-	const userLng = user?.longitude;
-	const userLabel = user?.label;
-	useEffect(() => {
-		const map = mapRef.current;
-		if (!map) return;
-		if (userLat === undefined || userLng === undefined) {
-			userRef.current?.remove();
-			userRef.current = null;
-			return;
-		}
-		if (userRef.current) {
-			userRef.current.setLatLng([userLat, userLng]);
-			return;
-		}
-		userRef.current = L.circleMarker([userLat, userLng], {
-			radius: 8,
-			weight: 3,
-			color: "#ffffff",
-			fillColor: "#1a73e8",
-			fillOpacity: 1,
-			interactive: false,
-			className: "map-user",
-		}).addTo(map);
-		if (userLabel) userRef.current.bindTooltip(userLabel);
-	}, [userLat, userLng, userLabel]);
-
-	// The picked point: a pin that can be dragged.
-	const pointLat = point?.latitude;
-	const pointLng = point?.longitude;
-	const pointLabel = point?.label;
-	useEffect(() => {
-		const map = mapRef.current;
-		if (!map) return;
-		if (pointLat === undefined || pointLng === undefined) {
-			pointRef.current?.remove();
-			pointRef.current = null;
-			return;
-		}
-		if (pointRef.current) {
-			pointRef.current.setLatLng([pointLat, pointLng]);
-			return;
-		}
-		const marker = L.marker([pointLat, pointLng], {
-			icon: pinIcon("point"),
-			draggable: true,
-			autoPan: true,
-			title: pointLabel,
-			alt: pointLabel,
-			zIndexOffset: 200,
-		}).addTo(map);
-		marker.on("dragend", () => onPickRef.current?.(fromLatLng(marker.getLatLng())));
-		pointRef.current = marker;
-	}, [pointLat, pointLng, pointLabel]);
-
+export default function LeafletMap(props: LeafletMapProps) {
+	const { containerRef, picking } = useLeafletMap(props);
 	return (
 		<section
 			ref={containerRef}
 			className={`map${picking ? " map--picking" : ""}`}
-			aria-label={label}
-			data-testid={testId}
+			aria-label={props.label}
+			data-testid={props.testId}
 		/>
 	);
 }

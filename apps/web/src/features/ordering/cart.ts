@@ -1,4 +1,5 @@
 import type { MenuItem } from "@bayon/contract";
+import { CART_MAX_LINES, CART_MAX_QUANTITY } from "@bayon/contract/constants";
 import type { CartLine } from "../../lib/store";
 
 /**
@@ -7,12 +8,11 @@ import type { CartLine } from "../../lib/store";
  */
 
 /**
- * The contract's limits (contract/src/cart.ts: CART_MAX_QUANTITY, CART_MAX_LINES). Copied, not
- * imported: that module builds zod schemas when loaded, which would pull zod into the menu
- * route's first load. cart.test.ts checks that the copies match.
+ * The contract's limits under the cart's names, from its constants module (no zod there, so the
+ * menu route's first load stays without it).
  */
-export const MAX_LINE_QUANTITY = 99;
-export const MAX_CART_LINES = 50;
+export const MAX_LINE_QUANTITY = CART_MAX_QUANTITY;
+export const MAX_CART_LINES = CART_MAX_LINES;
 
 /** Identity of a line: the item and its option ids, sorted, so choice order does not matter. */
 export function lineKey(itemId: number, optionIds: readonly number[]): string {

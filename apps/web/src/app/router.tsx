@@ -22,7 +22,7 @@ function lazyScreen(load: () => Promise<ScreenModule>): RouteObject["lazy"] {
  */
 async function behindPlatformGuard(page: Promise<ScreenModule>): Promise<ScreenModule> {
 	const [{ PlatformGuard }, { default: Page }] = await Promise.all([
-		import("../features/merchant-wallet/platform-guard"),
+		import("../features/merchant-wallet/platform/platform-guard"),
 		page,
 	]);
 	return { default: () => <PlatformGuard>{() => <Page />}</PlatformGuard> };
@@ -97,14 +97,16 @@ const screens: Partial<Record<PathName, RouteObject["lazy"]>> = {
 	pointsBill: lazyScreen(() => import("../features/points/screens/points-bill-screen")),
 	merchantPointsMall: lazyScreen(() => import("../features/points/screens/staff-points-mall-screen")),
 	merchantRedemptions: lazyScreen(() => import("../features/points/screens/staff-redemptions-screen")),
-	merchantWallet: lazyScreen(() => import("../features/merchant-wallet/screens/wallet-screen")),
-	merchantCash: lazyScreen(() => import("../features/merchant-wallet/screens/cash-screen")),
-	merchantAddCard: lazyScreen(() => import("../features/merchant-wallet/screens/add-card-screen")),
-	merchantCashAccount: lazyScreen(() => import("../features/merchant-wallet/screens/cash-account-screen")),
-	merchantWithdrawal: lazyScreen(() => import("../features/merchant-wallet/screens/withdrawals-screen")),
-	platformWithdrawals: lazyScreen(() => import("../features/merchant-wallet/screens/platform-withdrawals-screen")),
-	platformShops: lazyScreen(() => import("../features/merchant-wallet/screens/platform-shops-screen")),
-	platformSettings: lazyScreen(() => import("../features/merchant-wallet/screens/platform-settings-screen")),
+	merchantWallet: lazyScreen(() => import("../features/merchant-wallet/wallet/wallet-screen")),
+	merchantCash: lazyScreen(() => import("../features/merchant-wallet/withdrawals/cash-screen")),
+	merchantAddCard: lazyScreen(() => import("../features/merchant-wallet/cards/add-card-screen")),
+	merchantCashAccount: lazyScreen(() => import("../features/merchant-wallet/cards/cash-account-screen")),
+	merchantWithdrawal: lazyScreen(() => import("../features/merchant-wallet/withdrawals/withdrawals-screen")),
+	platformWithdrawals: lazyScreen(
+		() => import("../features/merchant-wallet/platform/review/platform-withdrawals-screen"),
+	),
+	platformShops: lazyScreen(() => import("../features/merchant-wallet/platform/shops/platform-shops-screen")),
+	platformSettings: lazyScreen(() => import("../features/merchant-wallet/platform/settings/platform-settings-screen")),
 	platformPaymentRails: lazyScreen(() =>
 		behindPlatformGuard(import("../features/payments/operator/rail-settings-screen")),
 	),

@@ -5,8 +5,8 @@ import { Paths } from "../../../lib/paths";
 import { currentToast } from "../../../lib/toast";
 import { testMember } from "../../../test/member-fixtures";
 import { renderScreen } from "../../../test/render";
-import { PlatformGuard } from "../../merchant-wallet/platform-guard";
-import { operator, platformServer, startAs } from "../../merchant-wallet/platform-testing";
+import { PlatformGuard } from "../../merchant-wallet/platform/platform-guard";
+import { operator, platformServer, startAs } from "../../merchant-wallet/platform/platform-testing";
 import PaymentDiscrepanciesScreen, { railMoney } from "./discrepancies-screen";
 
 const LIST = "/platform/payments/discrepancies";

@@ -5,8 +5,8 @@ import { currentToast } from "../../../lib/toast";
 import { testMember } from "../../../test/member-fixtures";
 import { usdConfig } from "../../../test/ordering-fixtures";
 import { renderScreen } from "../../../test/render";
-import { PlatformGuard } from "../../merchant-wallet/platform-guard";
-import { operator, platformServer, startAs } from "../../merchant-wallet/platform-testing";
+import { PlatformGuard } from "../../merchant-wallet/platform/platform-guard";
+import { operator, platformServer, startAs } from "../../merchant-wallet/platform/platform-testing";
 import RefundTransfersPage from "./refund-transfers-screen";
 
 /** As the router shows it: behind the platform guard. */

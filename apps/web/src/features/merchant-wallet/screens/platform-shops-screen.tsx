@@ -1,9 +1,0 @@
-import { PlatformShopsView } from "../components/wallet-platform-shops";
-import { PlatformGuard } from "../platform-guard";
-import "../../../ui/controls.css";
-import "../../merchant/merchant.css";
-
-/** platform/shops: every shop's wallet for a platform operator; `?shopId=` opens one (issue 14). */
-export default function PlatformShopsScreen() {
-	return <PlatformGuard>{() => <PlatformShopsView />}</PlatformGuard>;
-}

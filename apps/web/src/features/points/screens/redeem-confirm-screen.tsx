@@ -1,29 +1,19 @@
-import {
-	type Address,
-	ErrorCode,
-	type PointsFulfilment,
-	type PointsItemDetail,
-	type ShopSummary,
-} from "@bayon/contract";
+import type { Address, PointsItemDetail, ShopSummary } from "@bayon/contract";
 import { useQuery } from "@tanstack/react-query";
-import { type ReactNode, useRef, useState } from "react";
-import { Link, useNavigate, useSearchParams } from "react-router";
-import { ApiError, errorText, RequestError } from "../../../lib/api-client";
+import { type ReactNode, useState } from "react";
+import { Link, useSearchParams } from "react-router";
+import { errorText } from "../../../lib/api-client";
 import { formatPoints, maskPhone } from "../../../lib/format";
 import { Paths, withQuery } from "../../../lib/paths";
-import { useAppState } from "../../../lib/store";
-import { showToast } from "../../../lib/toast";
-import { useDebouncedSubmit } from "../../../lib/use-debounced-submit";
 import { BagIcon, ChevronIcon, PinIcon, PlusIcon, ScooterIcon, StoreIcon, WarningIcon } from "../../../ui/icons";
 import { EmptyState, ErrorState, LoadingState } from "../../../ui/states";
-import { addressListQuery } from "../../addresses/api";
 import { useRequireMember } from "../../identity/require-member";
-import { shopListQuery } from "../../venues/api";
 import { type Choice, ChoiceSheet } from "../components/guest-choice-sheet";
 import { PointsItemImage } from "../components/guest-item-image";
-import { newIntentKey, pointsItemQuery, redeemItem, refreshPoints } from "../guest-api";
+import { pointsItemQuery } from "../guest-api";
 import { positiveId } from "../guest-format";
-import { type PointsTextKey, usePointsText } from "../guest-strings";
+import { usePointsText } from "../guest-strings";
+import { type Problem, type Redeem, useRedeem } from "./use-redeem";
 import "../../../ui/controls.css";
 import "../guest-points.css";
 
@@ -51,33 +41,6 @@ function Confirm({ id, memberId }: { id: number; memberId: number }) {
 	return <ConfirmForm detail={detail.data} memberId={memberId} onRefused={() => void detail.refetch()} />;
 }
 
-/** What went wrong with a redeem, and what the member can do about it. */
-interface Problem {
-	message: string;
-	fix: PointsTextKey | null;
-	action: "earn" | "browse" | "redemption" | null;
-}
-
-function problemOf(error: unknown): Problem {
-	if (error instanceof RequestError) return { message: errorText(error), fix: "fix.lost", action: null };
-	const code = error instanceof ApiError ? error.code : null;
-	const message = errorText(error);
-	switch (code) {
-		case ErrorCode.PointsInsufficient:
-			return { message, fix: "fix.pointsInsufficient", action: "earn" };
-		case ErrorCode.PointsItemSoldOut:
-			return { message, fix: "fix.soldOut", action: "browse" };
-		case ErrorCode.PointsItemAlreadyRedeemed:
-			return { message, fix: "fix.alreadyRedeemed", action: "redemption" };
-		case ErrorCode.PointsItemUnavailable:
-			return { message, fix: "fix.unavailable", action: "browse" };
-		case ErrorCode.PointsFulfilmentUnavailable:
-			return { message, fix: "fix.fulfilment", action: null };
-		default:
-			return { message, fix: null, action: null };
-	}
-}
-
 function ConfirmForm({
 	detail,
 	memberId,
@@ -87,67 +50,12 @@ function ConfirmForm({
 	memberId: number;
 	onRefused: () => void;
 }) {
-	const { pt, points, lang } = usePointsText();
-	const navigate = useNavigate();
-	const [params, setParams] = useSearchParams();
-	const { item, redeem } = detail;
-	const balance = detail.balance ?? 0;
-	const way: PointsFulfilment | null =
-		item.fulfilments.find((offered) => offered === params.get("way")) ?? item.fulfilments[0] ?? null;
-	const shops = useQuery({ ...shopListQuery(lang, null, ""), enabled: way === "pickup" });
-	const addresses = useQuery({ ...addressListQuery(memberId), enabled: way === "delivery" });
-	const shop = usePickedShop(shops.data, positiveId(params.get("shopId")));
-	const address = usePickedAddress(addresses.data, positiveId(params.get("addressId")), memberId);
-	const [problem, setProblem] = useState<Problem | null>(null);
-
-	// One key per intent: a double tap, or a retry after a lost answer, redeems once; another
-	// way, shop or address is another intent, and so is the next try after a refusal.
-	const intent = `${item.id}:${way}:${way === "pickup" ? shop.chosen?.id : address.chosen?.id}`;
-	const key = useRef({ intent, value: newIntentKey() });
-	if (key.current.intent !== intent) key.current = { intent, value: newIntentKey() };
-
-	const choose = (next: Record<string, string>) => {
-		setProblem(null);
-		setParams(
-			(current) => {
-				const merged = new URLSearchParams(current);
-				for (const [name, value] of Object.entries(next)) merged.set(name, value);
-				return merged;
-			},
-			{ replace: true },
-		);
-	};
-
-	const target =
-		way === "pickup" && shop.chosen
-			? { shopId: shop.chosen.id }
-			: way === "delivery" && address.chosen
-				? { addressId: address.chosen.id }
-				: null;
-	const ready = redeem.allowed && way !== null && target !== null;
-
-	const [submit, submitting] = useDebouncedSubmit(async () => {
-		if (!ready || way === null || target === null) return;
-		setProblem(null);
-		try {
-			const view = await redeemItem({ itemId: item.id, fulfilment: way, ...target }, key.current.value);
-			showToast(pt("confirm.done"));
-			void refreshPoints({ view, lang, memberId });
-			navigate(withQuery(Paths.scoreProductOrderDetail, { id: view.id }), { replace: true });
-		} catch (error) {
-			// Refused: nothing was redeemed, so the next tap is a new intent; a lost answer keeps
-			// the key, and the server answers the same redemption if the first one went through.
-			if (error instanceof ApiError) {
-				key.current = { intent, value: newIntentKey() };
-				onRefused();
-			}
-			setProblem(problemOf(error));
-		}
-	});
-
-	const after = balance - item.pointsPrice;
+	const { pt, points } = usePointsText();
+	const redeem = useRedeem(detail, memberId, onRefused);
+	const { item } = detail;
+	const after = (detail.balance ?? 0) - item.pointsPrice;
 	return (
-		<div className={`pt-page has-footer${problem ? " has-problem" : ""}`} data-testid="points-confirm">
+		<div className={`pt-page has-footer${redeem.problem ? " has-problem" : ""}`} data-testid="points-confirm">
 			<section className="card pt-confirm-item" aria-label={pt("confirm.item")}>
 				<PointsItemImage image={item.image} size="thumb" />
 				<span className="pt-confirm-item__body">
@@ -156,133 +64,136 @@ function ConfirmForm({
 				</span>
 			</section>
 
-			<fieldset className="card pt-section pt-fieldset">
-				<legend className="pt-section__title pt-legend">{pt("confirm.fulfilment")}</legend>
-				<div className="segmented pt-ways" data-testid="points-confirm-ways">
-					{item.fulfilments.map((offered) => (
-						<label key={offered} className={`segmented__option pt-way${way === offered ? " is-selected" : ""}`}>
-							<input
-								type="radio"
-								name="fulfilment"
-								value={offered}
-								checked={way === offered}
-								onChange={() => choose({ way: offered })}
-								className="visually-hidden"
-								data-testid={`points-confirm-way-${offered}`}
-							/>
-							{offered === "pickup" ? <BagIcon aria-hidden="true" /> : <ScooterIcon aria-hidden="true" />}
-							{pt(`fulfilment.${offered}`)}
-						</label>
-					))}
-				</div>
-				{way === "pickup" && (
-					<ShopChoice
-						state={shops}
-						shops={shops.data ?? []}
-						chosen={shop.chosen}
-						currentId={shop.currentId}
-						onChoose={(shopId) => choose({ shopId: String(shopId) })}
-					/>
-				)}
-				{way === "delivery" && (
-					<AddressChoice
-						state={addresses}
-						addresses={addresses.data ?? []}
-						chosen={address.chosen}
-						onChoose={(addressId) => choose({ addressId: String(addressId) })}
-					/>
-				)}
-				<p className="pt-hint">{way === "delivery" ? pt("confirm.deliveryNote") : pt("confirm.pickupNote")}</p>
-			</fieldset>
+			<FulfilmentChoice item={item} redeem={redeem} />
 
-			<section className="card pt-section" aria-labelledby="pt-summary-title">
-				<h2 className="visually-hidden" id="pt-summary-title">
-					{pt("confirm.spend")}
-				</h2>
-				<dl className="pt-rows">
-					<div className="pt-row">
-						<dt>{pt("confirm.spend")}</dt>
-						<dd data-testid="points-confirm-spend">-{formatPoints(item.pointsPrice)}</dd>
-					</div>
-					<div className="pt-row">
-						<dt>{pt("confirm.balance")}</dt>
-						<dd data-testid="points-confirm-balance">{formatPoints(balance)}</dd>
-					</div>
-					<div className="pt-row pt-row--total">
-						<dt>{pt("confirm.after")}</dt>
-						<dd className={after < 0 ? "is-short" : ""} data-testid="points-confirm-after">
-							{formatPoints(after)}
-						</dd>
-					</div>
-				</dl>
-			</section>
+			<PointsSummary detail={detail} after={after} />
 
-			{!redeem.allowed && (
-				<div className="pt-refused" role="note" data-testid="points-confirm-refusal">
-					<WarningIcon className="pt-refused__icon" aria-hidden="true" />
-					<div>
-						<strong>{pt("detail.cannotRedeem")}</strong>
-						<p>{redeem.reason}</p>
-						{item.myRedemptionId !== null && (
-							<Link
-								to={withQuery(Paths.scoreProductOrderDetail, { id: item.myRedemptionId })}
-								className="pt-refused__link"
-							>
-								{pt("detail.viewRedemption")}
-							</Link>
-						)}
-					</div>
-				</div>
-			)}
+			{!detail.redeem.allowed && <RedeemRefusal item={item} reason={detail.redeem.reason} />}
 
-			<footer className="pt-footer pt-footer--stacked">
-				{problem && <ProblemNote problem={problem} redemptionId={item.myRedemptionId} />}
-				<div className="pt-footer__row">
-					<span className="pt-footer__total" data-testid="points-confirm-summary">
-						{pt("confirm.summary", { spend: points(item.pointsPrice), after: points(after) })}
-					</span>
-					<button
-						type="button"
-						className="button button--primary pt-footer__button"
-						onClick={() => submit()}
-						disabled={!ready || submitting}
-						aria-busy={submitting}
-						data-testid="points-confirm-submit"
-					>
-						{submitting ? pt("confirm.submitting") : pt("confirm.submit")}
-					</button>
-				</div>
-			</footer>
+			<ConfirmFooter item={item} redeem={redeem} after={after} />
 		</div>
 	);
 }
 
-/** The shop asked for, else the one the customer orders from, else the first. */
-function usePickedShop(
-	shops: readonly ShopSummary[] | undefined,
-	askedId: number | null,
-): { chosen: ShopSummary | null; currentId: number | null } {
-	const state = useAppState((s) => s.store?.id ?? s.desk?.shopId ?? s.cart[0]?.shopId ?? null);
-	const list = shops ?? [];
-	const chosen = list.find((shop) => shop.id === askedId) ?? list.find((shop) => shop.id === state) ?? list[0] ?? null;
-	return { chosen, currentId: state };
+/** Pickup or delivery, and where: the shop, or the member's address. */
+function FulfilmentChoice({ item, redeem }: { item: PointsItemDetail["item"]; redeem: Redeem }) {
+	const { pt } = usePointsText();
+	const { way, shops, addresses, shop, address, choose } = redeem;
+	return (
+		<fieldset className="card pt-section pt-fieldset">
+			<legend className="pt-section__title pt-legend">{pt("confirm.fulfilment")}</legend>
+			<div className="segmented pt-ways" data-testid="points-confirm-ways">
+				{item.fulfilments.map((offered) => (
+					<label key={offered} className={`segmented__option pt-way${way === offered ? " is-selected" : ""}`}>
+						<input
+							type="radio"
+							name="fulfilment"
+							value={offered}
+							checked={way === offered}
+							onChange={() => choose({ way: offered })}
+							className="visually-hidden"
+							data-testid={`points-confirm-way-${offered}`}
+						/>
+						{offered === "pickup" ? <BagIcon aria-hidden="true" /> : <ScooterIcon aria-hidden="true" />}
+						{pt(`fulfilment.${offered}`)}
+					</label>
+				))}
+			</div>
+			{way === "pickup" && (
+				<ShopChoice
+					state={shops}
+					shops={shops.data ?? []}
+					chosen={shop.chosen}
+					currentId={shop.currentId}
+					onChoose={(shopId) => choose({ shopId: String(shopId) })}
+				/>
+			)}
+			{way === "delivery" && (
+				<AddressChoice
+					state={addresses}
+					addresses={addresses.data ?? []}
+					chosen={address.chosen}
+					onChoose={(addressId) => choose({ addressId: String(addressId) })}
+				/>
+			)}
+			<p className="pt-hint">{way === "delivery" ? pt("confirm.deliveryNote") : pt("confirm.pickupNote")}</p>
+		</fieldset>
+	);
 }
 
-/** The address asked for, else the one chosen for delivery in the cart, else the default, else the first. */
-function usePickedAddress(
-	addresses: readonly Address[] | undefined,
-	askedId: number | null,
-	memberId: number,
-): { chosen: Address | null } {
-	const deliveryId = useAppState((s) => (s.address?.memberId === memberId ? (s.address.address?.id ?? null) : null));
-	const list = addresses ?? [];
-	const chosen =
-		list.find((address) => address.id === askedId) ??
-		list.find((address) => address.id === deliveryId) ??
-		list.find((address) => address.isDefault) ??
-		list[0] ??
-		null;
-	return { chosen };
+/** What it costs, the points held, and what is left after. */
+function PointsSummary({ detail, after }: { detail: PointsItemDetail; after: number }) {
+	const { pt } = usePointsText();
+	const { item } = detail;
+	const balance = detail.balance ?? 0;
+	return (
+		<section className="card pt-section" aria-labelledby="pt-summary-title">
+			<h2 className="visually-hidden" id="pt-summary-title">
+				{pt("confirm.spend")}
+			</h2>
+			<dl className="pt-rows">
+				<div className="pt-row">
+					<dt>{pt("confirm.spend")}</dt>
+					<dd data-testid="points-confirm-spend">-{formatPoints(item.pointsPrice)}</dd>
+				</div>
+				<div className="pt-row">
+					<dt>{pt("confirm.balance")}</dt>
+					<dd data-testid="points-confirm-balance">{formatPoints(balance)}</dd>
+				</div>
+				<div className="pt-row pt-row--total">
+					<dt>{pt("confirm.after")}</dt>
+					<dd className={after < 0 ? "is-short" : ""} data-testid="points-confirm-after">
+						{formatPoints(after)}
+					</dd>
+				</div>
+			</dl>
+		</section>
+	);
+}
+
+/** Why the member cannot redeem it (and their redemption of it, if that is why). */
+function RedeemRefusal({ item, reason }: { item: PointsItemDetail["item"]; reason: string }) {
+	const { pt } = usePointsText();
+	return (
+		<div className="pt-refused" role="note" data-testid="points-confirm-refusal">
+			<WarningIcon className="pt-refused__icon" aria-hidden="true" />
+			<div>
+				<strong>{pt("detail.cannotRedeem")}</strong>
+				<p>{reason}</p>
+				{item.myRedemptionId !== null && (
+					<Link to={withQuery(Paths.scoreProductOrderDetail, { id: item.myRedemptionId })} className="pt-refused__link">
+						{pt("detail.viewRedemption")}
+					</Link>
+				)}
+			</div>
+		</div>
+	);
+}
+
+/** A refusal's note, the summary and the redeem button. */
+function ConfirmFooter({ item, redeem, after }: { item: PointsItemDetail["item"]; redeem: Redeem; after: number }) {
+	const { pt, points } = usePointsText();
+	const { problem, ready, submit, submitting } = redeem;
+	return (
+		<footer className="pt-footer pt-footer--stacked">
+			{problem && <ProblemNote problem={problem} redemptionId={item.myRedemptionId} />}
+			<div className="pt-footer__row">
+				<span className="pt-footer__total" data-testid="points-confirm-summary">
+					{pt("confirm.summary", { spend: points(item.pointsPrice), after: points(after) })}
+				</span>
+				<button
+					type="button"
+					className="button button--primary pt-footer__button"
+					onClick={() => submit()}
+					disabled={!ready || submitting}
+					aria-busy={submitting}
+					data-testid="points-confirm-submit"
+				>
+					{submitting ? pt("confirm.submitting") : pt("confirm.submit")}
+				</button>
+			</div>
+		</footer>
+	);
 }
 
 interface LoadState {

@@ -1,21 +1,13 @@
 import { type CounterPaymentView, Limits, PAY_CODE_LENGTH } from "@bayon/contract";
-import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from "react";
-import { useCurrency, usePrice } from "../../../lib/app-config";
-import { type FieldProblems, parseMoney } from "../../../lib/form";
-import { scanInTelegram, telegramScanner } from "../../../lib/telegram-scan";
+import { useId } from "react";
+import { usePrice } from "../../../lib/app-config";
+import { parseMoney } from "../../../lib/form";
 import { MoneyField } from "../../../ui/form-fields";
 import { ScanIcon } from "../../../ui/icons";
-import { useCounterCharge } from "../staff-counter-charge";
-import {
-	type CounterDraft,
-	checkCharge,
-	emptyCounterDraft,
-	extractPayCode,
-	groupPayCode,
-	payCodeDigits,
-} from "../staff-counter-form";
+import { groupPayCode, payCodeDigits } from "../staff-counter-form";
 import { useStaffStoredValueText } from "../staff-strings";
 import { StaffPayCodeScanner } from "./staff-pay-code-scanner";
+import { type StaffCounterChargeFormState, useStaffCounterChargeForm } from "./use-staff-counter-charge-form";
 
 /**
  * The counter's charge form: the member's payment code (scanned or typed in groups of four),
@@ -30,94 +22,69 @@ export function StaffCounterChargeForm({
 	shopId: number;
 	onCharged: (payment: CounterPaymentView) => void;
 }) {
-	const { st, lang } = useStaffStoredValueText();
-	const currency = useCurrency();
+	const { st } = useStaffStoredValueText();
 	const price = usePrice();
-	const ids = useId();
-	const [draft, setDraft] = useState<CounterDraft>(emptyCounterDraft);
-	const [problems, setProblems] = useState<FieldProblems>({});
-	const [message, setMessage] = useState<string | null>(null);
-	const [unknownOutcome, setUnknownOutcome] = useState(false);
-	const [scanning, setScanning] = useState(false);
-	const [notPayCode, setNotPayCode] = useState(false);
-	const codeRef = useRef<HTMLInputElement>(null);
-	const amountRef = useRef<HTMLInputElement>(null);
-	const { charge, pending } = useCounterCharge(shopId);
-
-	// Ready for a scanner gun or a keyboard at a till; on a phone the keyboard would cover the scan button.
-	useEffect(() => {
-		if (window.matchMedia?.("(pointer: fine)").matches) codeRef.current?.focus();
-	}, []);
-
-	const change = (field: keyof CounterDraft, value: string) => {
-		setDraft((current) => ({ ...current, [field]: value }));
-		setProblems(({ [field]: _, ...rest }) => rest);
-		setMessage(null);
-	};
-
-	const onScanned = useCallback((text: string): boolean => {
-		const code = extractPayCode(text);
-		if (!code) {
-			setNotPayCode(true);
-			return false;
-		}
-		setNotPayCode(false);
-		setScanning(false);
-		setDraft((current) => ({ ...current, code }));
-		setProblems(({ code: _, ...rest }) => rest);
-		setMessage(null);
-		amountRef.current?.focus();
-		return true;
-	}, []);
-
-	const startScan = async () => {
-		setNotPayCode(false);
-		const webApp = await telegramScanner().catch(() => null);
-		if (webApp) scanInTelegram(webApp, st("counter.codeHint"), onScanned);
-		else setScanning(true);
-	};
-
-	const exampleAmount = (12.5).toFixed(currency.decimals);
-	const submit = async (event: FormEvent) => {
-		event.preventDefault();
-		if (pending) return;
-		const checked = checkCharge(draft, {
-			shopId,
-			decimals: currency.decimals,
-			lang,
-			amountFormat: st("form.amountFormat", { example: exampleAmount }),
-		});
-		if (!checked.input) {
-			setProblems(checked.problems);
-			(checked.problems.code ? codeRef : amountRef).current?.focus();
-			return;
-		}
-		setProblems({});
-		setMessage(null);
-		const outcome = await charge(checked.input);
-		if (outcome.kind === "ignored") return;
-		setUnknownOutcome(outcome.kind === "unknown");
-		if (outcome.kind === "charged") onCharged(outcome.payment);
-		else if (outcome.kind === "refused") {
-			setProblems(outcome.problems);
-			setMessage(outcome.message);
-		}
-	};
-
-	const clear = () => {
-		setDraft(emptyCounterDraft());
-		setProblems({});
-		setMessage(null);
-		setUnknownOutcome(false);
-		setNotPayCode(false);
-		codeRef.current?.focus();
-	};
-
+	const form = useStaffCounterChargeForm(shopId, onCharged);
+	const { currency, draft, problems, message, unknownOutcome, pending, change, submit, clear } = form;
 	const amount = parseMoney(draft.amount, currency.decimals);
-	const codeProblem = problems.code;
-	const noteProblem = problems.note;
 	return (
 		<form className="form sv-counter__form" onSubmit={submit} noValidate data-testid="counter-form">
+			<PayCodeField form={form} />
+
+			<MoneyField
+				ref={form.amountRef}
+				label={st("counter.amount", { currency: currency.code })}
+				value={draft.amount}
+				onChange={(value) => change("amount", value)}
+				currency={currency}
+				problem={problems.amount}
+				hint={
+					typeof amount === "number" && amount > 0 ? st("counter.amountPreview", { amount: price(amount) }) : undefined
+				}
+				testId="counter-amount"
+				large
+			/>
+
+			<NoteField form={form} />
+
+			{unknownOutcome && (
+				<p className="sv-counter__notice" role="alert" data-testid="counter-unknown">
+					{st("counter.unknownOutcome")}
+				</p>
+			)}
+			{message && (
+				<p className="field__error" role="alert" data-testid="counter-error">
+					{message}
+				</p>
+			)}
+
+			<div className="sv-counter__actions">
+				<button
+					type="submit"
+					className="button button--primary button--block sv-counter__charge"
+					disabled={pending}
+					aria-busy={pending}
+					data-testid="counter-charge"
+				>
+					{pending && <span className="spinner" aria-hidden="true" />}
+					{pending ? st("counter.charging") : st("counter.charge")}
+				</button>
+				<button type="button" className="text-button" onClick={clear} disabled={pending} data-testid="counter-clear">
+					{st("counter.clear")}
+				</button>
+			</div>
+		</form>
+	);
+}
+
+/** The member's payment code, typed in groups of four or scanned (with the camera or Telegram's scanner). */
+function PayCodeField({ form }: { form: StaffCounterChargeFormState }) {
+	const { st } = useStaffStoredValueText();
+	const ids = useId();
+	const { draft, problems, scanning, setScanning, notPayCode, codeRef, change, onScanned, startScan } = form;
+	const codeProblem = problems.code;
+	return (
+		<>
 			<div className="field">
 				<label className="field__label" htmlFor={`${ids}-code`}>
 					{st("counter.code")}
@@ -167,69 +134,37 @@ export function StaffCounterChargeForm({
 					{st("counter.notPayCode")}
 				</p>
 			)}
+		</>
+	);
+}
 
-			<MoneyField
-				ref={amountRef}
-				label={st("counter.amount", { currency: currency.code })}
-				value={draft.amount}
-				onChange={(value) => change("amount", value)}
-				currency={currency}
-				problem={problems.amount}
-				hint={
-					typeof amount === "number" && amount > 0 ? st("counter.amountPreview", { amount: price(amount) }) : undefined
-				}
-				testId="counter-amount"
-				large
+/** An optional note for the payment. */
+function NoteField({ form }: { form: StaffCounterChargeFormState }) {
+	const { st } = useStaffStoredValueText();
+	const ids = useId();
+	const { draft, problems, change } = form;
+	const noteProblem = problems.note;
+	return (
+		<div className="field">
+			<label className="field__label" htmlFor={`${ids}-note`}>
+				{st("counter.note")}
+			</label>
+			<input
+				id={`${ids}-note`}
+				className="field__input"
+				value={draft.note}
+				onChange={(event) => change("note", event.target.value)}
+				maxLength={Limits.remarkMaxLength}
+				placeholder={st("counter.notePlaceholder")}
+				autoComplete="off"
+				aria-invalid={noteProblem ? true : undefined}
+				data-testid="counter-note"
 			/>
-
-			<div className="field">
-				<label className="field__label" htmlFor={`${ids}-note`}>
-					{st("counter.note")}
-				</label>
-				<input
-					id={`${ids}-note`}
-					className="field__input"
-					value={draft.note}
-					onChange={(event) => change("note", event.target.value)}
-					maxLength={Limits.remarkMaxLength}
-					placeholder={st("counter.notePlaceholder")}
-					autoComplete="off"
-					aria-invalid={noteProblem ? true : undefined}
-					data-testid="counter-note"
-				/>
-				{noteProblem && (
-					<p className="field__error" role="alert" data-testid="counter-note-error">
-						{noteProblem}
-					</p>
-				)}
-			</div>
-
-			{unknownOutcome && (
-				<p className="sv-counter__notice" role="alert" data-testid="counter-unknown">
-					{st("counter.unknownOutcome")}
+			{noteProblem && (
+				<p className="field__error" role="alert" data-testid="counter-note-error">
+					{noteProblem}
 				</p>
 			)}
-			{message && (
-				<p className="field__error" role="alert" data-testid="counter-error">
-					{message}
-				</p>
-			)}
-
-			<div className="sv-counter__actions">
-				<button
-					type="submit"
-					className="button button--primary button--block sv-counter__charge"
-					disabled={pending}
-					aria-busy={pending}
-					data-testid="counter-charge"
-				>
-					{pending && <span className="spinner" aria-hidden="true" />}
-					{pending ? st("counter.charging") : st("counter.charge")}
-				</button>
-				<button type="button" className="text-button" onClick={clear} disabled={pending} data-testid="counter-clear">
-					{st("counter.clear")}
-				</button>
-			</div>
-		</form>
+		</div>
 	);
 }

@@ -1,25 +1,23 @@
-import type { KhqrCurrency, MessageKey, RechargeMenu, RechargePayMethod } from "@bayon/contract";
+import type { RechargeMenu } from "@bayon/contract";
 import { useQuery } from "@tanstack/react-query";
-import { lazy, Suspense, useRef, useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Link, useSearchParams } from "react-router";
-import { ApiError, errorText, wasToasted } from "../../../lib/api-client";
+import { errorText } from "../../../lib/api-client";
 import { useMoney, usePrice } from "../../../lib/app-config";
 import { Paths } from "../../../lib/paths";
-import { showToast } from "../../../lib/toast";
-import { useDebouncedSubmit } from "../../../lib/use-debounced-submit";
 import { ChevronIcon, QrCodeIcon, ShieldIcon } from "../../../ui/icons";
 import { PullRefresh } from "../../../ui/pull-refresh";
 import { EmptyState, ErrorState, LoadingState } from "../../../ui/states";
 import { useRequireMember } from "../../identity/require-member";
-import { PayMethodPicker } from "../../payments/components/pay-method-picker";
-import { railCurrencyFor } from "../../payments/pay-method";
+import { PayMethodPicker } from "../../payments/checkout/pay-method-picker";
 import { GuestAgreement } from "../components/guest-agreement";
 import { type CounterNotice, GuestCounterNotice } from "../components/guest-counter-notice";
 import { GuestPackageTiles } from "../components/guest-package-tiles";
 import { GuestRechargeResult } from "../components/guest-recharge-result";
-import { goToGateway, newIntentKey, rechargeMenuQuery, startRecharge, useLiveBalance } from "../guest-api";
-import { rechargeProblem, returnedRechargeId } from "../guest-recharge";
+import { rechargeMenuQuery, useLiveBalance } from "../guest-api";
+import { returnedRechargeId } from "../guest-recharge";
 import { useStoredValueText } from "../guest-strings";
+import { type Recharge, useRecharge } from "./use-recharge";
 import "../../../ui/controls.css";
 import "../guest-stored-value.css";
 
@@ -66,200 +64,171 @@ function BalancePage({
 	notice: CounterNotice | null;
 	onDismissNotice: () => void;
 }) {
-	const { st, m } = useStoredValueText();
-	const money = useMoney();
-	const price = usePrice();
 	const [params, setParams] = useSearchParams();
 	const returnedId = returnedRechargeId(params.get("recharge"));
-	const [packageId, setPackageId] = useState<number | null>(null);
-	const [agreed, setAgreed] = useState(false);
-	// Null until the picker has the rails the server offers: it then takes the first (KHQR first in a Cambodian shop).
-	const [method, setMethod] = useState<RechargePayMethod | null>(null);
-	const [railCurrency, setRailCurrency] = useState<KhqrCurrency | null>(null);
-	const [problem, setProblem] = useState<MessageKey | null>(null);
-	const [showCode, setShowCode] = useState(false);
-	const [leaving, setLeaving] = useState(false);
-	// One key per intent: a double tap, or a retry after a lost answer, starts one recharge;
-	// choosing another package is a new intent.
-	const intentKey = useRef(newIntentKey());
-	const chosen = menu.packages.find((pack) => pack.id === packageId) ?? null;
-	const balance = menu.balance ?? fallbackBalance;
-
-	const choose = (id: number) => {
-		if (id !== packageId) intentKey.current = newIntentKey();
-		setPackageId(id);
-		if (problem === "selectRechargeAmount") setProblem(null);
-	};
-	const agree = (value: boolean) => {
-		setAgreed(value);
-		if (value && problem === "agreeStoredValue") setProblem(null);
-	};
-
-	const [pay, paying] = useDebouncedSubmit(async () => {
-		const found = rechargeProblem({ packageId: chosen?.id ?? null, agreed });
-		setProblem(found);
-		if (found || !chosen) {
-			showToast(m(found ?? "selectRechargeAmount"));
-			// The field in question may be under the pay button: bring it into view.
-			const field = document.querySelector(found === "agreeStoredValue" ? ".sv-agreement" : ".sv-packages");
-			field?.scrollIntoView?.({ block: "center", behavior: "smooth" });
-			return;
-		}
-		// No way to pay yet (the methods are still being read, or none is set up): the picker says so.
-		if (!method) return;
-		try {
-			const recharge = await startRecharge(
-				{ packageId: chosen.id, payMethod: method, railCurrency: railCurrencyFor(method, railCurrency), agree: true },
-				intentKey.current,
-			);
-			if (recharge.redirectUrl) {
-				setLeaving(true);
-				goToGateway(recharge.redirectUrl);
-				return;
-			}
-			// Nothing to pay at a gateway (never expected): show where the recharge stands.
-			setParams({ recharge: String(recharge.id) }, { replace: true });
-		} catch (error) {
-			// Refused: nothing was started, so the next tap is a new intent.
-			if (error instanceof ApiError) intentKey.current = newIntentKey();
-			if (!wasToasted(error)) showToast(errorText(error));
-		}
-	});
-
+	const recharge = useRecharge(menu);
 	return (
 		<div className="sv-page" data-testid="balance-page">
 			{returnedId !== null && (
 				<GuestRechargeResult key={returnedId} id={returnedId} onDismiss={() => setParams({}, { replace: true })} />
 			)}
 
-			<section className="sv-balance" aria-labelledby="sv-balance-label">
-				<span className="sv-balance__label" id="sv-balance-label">
-					{st("balance.label")}
-				</span>
-				<strong className="sv-balance__amount" data-testid="balance-amount">
-					{money(balance)}
-				</strong>
-				{(menu.bonusBalance ?? 0) > 0 && (
-					<span className="sv-balance__bonus" data-testid="balance-bonus">
-						{st("balance.bonusPart", { amount: money(menu.bonusBalance ?? 0) })}
-					</span>
-				)}
-				<Link to={Paths.balanceBill} className="sv-balance__bill" data-testid="balance-bill-link">
-					{st("balance.bill")}
-					<ChevronIcon aria-hidden="true" />
-				</Link>
-			</section>
+			<BalanceSummary menu={menu} balance={menu.balance ?? fallbackBalance} />
 
-			<section className="card sv-card" aria-labelledby="sv-code-title" data-testid="pay-in-shop">
-				<div className="sv-card__head">
-					<QrCodeIcon className="sv-card__icon" />
-					<div>
-						<h2 className="sv-card__title" id="sv-code-title">
-							{st("code.title")}
-						</h2>
-						<p className="sv-hint">{st("code.hint")}</p>
-					</div>
-				</div>
-				{notice && <GuestCounterNotice notice={notice} onDismiss={onDismissNotice} />}
-				{showCode && (
-					<Suspense fallback={<LoadingState compact label={st("code.refreshing")} />}>
-						<GuestPayCodePanel />
-					</Suspense>
-				)}
-				<button
-					type="button"
-					className={`button ${showCode ? "button--ghost" : "button--primary"} button--block`}
-					onClick={() => setShowCode((open) => !open)}
-					aria-expanded={showCode}
-					data-testid="pay-code-toggle"
-				>
-					{showCode ? st("code.hide") : st("code.show")}
-				</button>
-			</section>
+			<PayInShop notice={notice} onDismissNotice={onDismissNotice} />
 
-			<section className="card sv-card" aria-labelledby="sv-packages-title" data-testid="recharge-section">
-				<h2 className="sv-card__title" id="sv-packages-title">
-					{st("packages.title")}
-				</h2>
-				{menu.packages.length === 0 ? (
-					<EmptyState compact title={st("packages.emptyTitle")}>
-						<p className="sv-hint sv-empty-hint" data-testid="recharge-empty">
-							{st("packages.emptyHint")}
-						</p>
-					</EmptyState>
-				) : (
-					<>
-						<GuestPackageTiles
-							packages={menu.packages}
-							selectedId={packageId}
-							onSelect={choose}
-							invalid={problem === "selectRechargeAmount"}
-							labelledBy="sv-packages-title"
-						/>
-						{problem === "selectRechargeAmount" && (
-							<p className="field__error" role="alert" data-testid="recharge-package-error">
-								{m("selectRechargeAmount")}
-							</p>
-						)}
-					</>
-				)}
-				<div className="sv-rules" data-testid="stored-value-rules">
-					<h3 className="sv-rules__title">
-						<ShieldIcon aria-hidden="true" />
-						{st("rules.title")}
-					</h3>
-					<ul>
-						<li>{st("rules.noRefund")}</li>
-						<li>{st("rules.noPoints")}</li>
-						<li>{st("rules.usable")}</li>
-					</ul>
-				</div>
-				{menu.packages.length > 0 && (
-					<GuestAgreement
-						agreement={menu.agreement}
-						agreed={agreed}
-						onChange={agree}
-						error={problem === "agreeStoredValue" ? m("agreeStoredValue") : null}
-					/>
-				)}
-			</section>
+			<RechargePackages menu={menu} recharge={recharge} />
 
 			{menu.packages.length > 0 && (
-				<PayMethodPicker
-					withBalance={false}
-					value={method}
-					onChange={(next) => {
-						if (next === "balance" || next === method) return;
-						// Another way to pay is another recharge intent (its request differs).
-						intentKey.current = newIntentKey();
-						setMethod(next);
-					}}
-					total={chosen?.payAmount ?? null}
-					railCurrency={railCurrency}
-					onRailCurrencyChange={(next) => {
-						intentKey.current = newIntentKey();
-						setRailCurrency(next);
-					}}
+				<>
+					<PayMethodPicker
+						withBalance={false}
+						value={recharge.method}
+						onChange={recharge.chooseMethod}
+						total={recharge.chosen?.payAmount ?? null}
+						railCurrency={recharge.railCurrency}
+						onRailCurrencyChange={recharge.chooseRailCurrency}
+					/>
+					<RechargeFooter recharge={recharge} />
+				</>
+			)}
+		</div>
+	);
+}
+
+/** The balance, its bonus part, and the way to the bill. */
+function BalanceSummary({ menu, balance }: { menu: RechargeMenu; balance: number }) {
+	const { st } = useStoredValueText();
+	const money = useMoney();
+	return (
+		<section className="sv-balance" aria-labelledby="sv-balance-label">
+			<span className="sv-balance__label" id="sv-balance-label">
+				{st("balance.label")}
+			</span>
+			<strong className="sv-balance__amount" data-testid="balance-amount">
+				{money(balance)}
+			</strong>
+			{(menu.bonusBalance ?? 0) > 0 && (
+				<span className="sv-balance__bonus" data-testid="balance-bonus">
+					{st("balance.bonusPart", { amount: money(menu.bonusBalance ?? 0) })}
+				</span>
+			)}
+			<Link to={Paths.balanceBill} className="sv-balance__bill" data-testid="balance-bill-link">
+				{st("balance.bill")}
+				<ChevronIcon aria-hidden="true" />
+			</Link>
+		</section>
+	);
+}
+
+/** "Pay in the shop": the counter's news, and the payment code, hidden until opened. */
+function PayInShop({ notice, onDismissNotice }: { notice: CounterNotice | null; onDismissNotice: () => void }) {
+	const { st } = useStoredValueText();
+	const [showCode, setShowCode] = useState(false);
+	return (
+		<section className="card sv-card" aria-labelledby="sv-code-title" data-testid="pay-in-shop">
+			<div className="sv-card__head">
+				<QrCodeIcon className="sv-card__icon" />
+				<div>
+					<h2 className="sv-card__title" id="sv-code-title">
+						{st("code.title")}
+					</h2>
+					<p className="sv-hint">{st("code.hint")}</p>
+				</div>
+			</div>
+			{notice && <GuestCounterNotice notice={notice} onDismiss={onDismissNotice} />}
+			{showCode && (
+				<Suspense fallback={<LoadingState compact label={st("code.refreshing")} />}>
+					<GuestPayCodePanel />
+				</Suspense>
+			)}
+			<button
+				type="button"
+				className={`button ${showCode ? "button--ghost" : "button--primary"} button--block`}
+				onClick={() => setShowCode((open) => !open)}
+				aria-expanded={showCode}
+				data-testid="pay-code-toggle"
+			>
+				{showCode ? st("code.hide") : st("code.show")}
+			</button>
+		</section>
+	);
+}
+
+/** The recharge packages, the rules (spec §9) and the agreement, each said under when missing. */
+function RechargePackages({ menu, recharge }: { menu: RechargeMenu; recharge: Recharge }) {
+	const { st, m } = useStoredValueText();
+	const { packageId, agreed, problem, choose, agree } = recharge;
+	return (
+		<section className="card sv-card" aria-labelledby="sv-packages-title" data-testid="recharge-section">
+			<h2 className="sv-card__title" id="sv-packages-title">
+				{st("packages.title")}
+			</h2>
+			{menu.packages.length === 0 ? (
+				<EmptyState compact title={st("packages.emptyTitle")}>
+					<p className="sv-hint sv-empty-hint" data-testid="recharge-empty">
+						{st("packages.emptyHint")}
+					</p>
+				</EmptyState>
+			) : (
+				<>
+					<GuestPackageTiles
+						packages={menu.packages}
+						selectedId={packageId}
+						onSelect={choose}
+						invalid={problem === "selectRechargeAmount"}
+						labelledBy="sv-packages-title"
+					/>
+					{problem === "selectRechargeAmount" && (
+						<p className="field__error" role="alert" data-testid="recharge-package-error">
+							{m("selectRechargeAmount")}
+						</p>
+					)}
+				</>
+			)}
+			<div className="sv-rules" data-testid="stored-value-rules">
+				<h3 className="sv-rules__title">
+					<ShieldIcon aria-hidden="true" />
+					{st("rules.title")}
+				</h3>
+				<ul>
+					<li>{st("rules.noRefund")}</li>
+					<li>{st("rules.noPoints")}</li>
+					<li>{st("rules.usable")}</li>
+				</ul>
+			</div>
+			{menu.packages.length > 0 && (
+				<GuestAgreement
+					agreement={menu.agreement}
+					agreed={agreed}
+					onChange={agree}
+					error={problem === "agreeStoredValue" ? m("agreeStoredValue") : null}
 				/>
 			)}
+		</section>
+	);
+}
 
-			{menu.packages.length > 0 && (
-				<div className="sv-footer">
-					<button
-						type="button"
-						className="button button--primary button--block"
-						onClick={() => pay()}
-						disabled={paying || leaving}
-						data-testid="recharge-pay"
-					>
-						{leaving || paying
-							? st("pay.starting")
-							: chosen
-								? st("pay.submit", { amount: price(chosen.payAmount) })
-								: st("pay.choose")}
-					</button>
-				</div>
-			)}
+/** The pay button: what it will cost, or to choose a package first. */
+function RechargeFooter({ recharge }: { recharge: Recharge }) {
+	const { st } = useStoredValueText();
+	const price = usePrice();
+	const { chosen, pay, paying, leaving } = recharge;
+	return (
+		<div className="sv-footer">
+			<button
+				type="button"
+				className="button button--primary button--block"
+				onClick={() => pay()}
+				disabled={paying || leaving}
+				data-testid="recharge-pay"
+			>
+				{leaving || paying
+					? st("pay.starting")
+					: chosen
+						? st("pay.submit", { amount: price(chosen.payAmount) })
+						: st("pay.choose")}
+			</button>
 		</div>
 	);
 }

@@ -1,4 +1,4 @@
-import { OpenBillLink } from "../../features/orders/components/open-bill-link";
+import { OpenBillLink } from "../../features/ordering/bill/open-bill-link";
 import OperateScreen from "../../features/tables/screens/operate-screen";
 
 /**

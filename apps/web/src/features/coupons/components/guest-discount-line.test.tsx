@@ -4,7 +4,7 @@ import { applyLanguage } from "../../../lib/i18n";
 import { Paths, withQuery } from "../../../lib/paths";
 import { orderView } from "../../../test/ordering-fixtures";
 import { renderScreen } from "../../../test/render";
-import OrderDetailScreen from "../../orders/screens/order-detail-screen";
+import OrderDetailScreen from "../../ordering/orders/order-detail-screen";
 import { startAsGuest } from "../../reservations/guest-testing";
 import { couponServer } from "../guest-testing";
 

@@ -53,7 +53,7 @@ const screens: Partial<Record<PathName, RouteObject["lazy"]>> = {
 	addressShopInfo: lazyScreen(() => import("../features/addresses/screens/shop-info-screen")),
 	shop: lazyScreen(() => import("../features/venues/screens/shop-list-screen")),
 	pay: lazyScreen(() => import("../features/ordering/pay/pay-screen")),
-	payCheckout: lazyScreen(() => import("../features/payments/screens/checkout-screen")),
+	payCheckout: lazyScreen(() => import("../features/payments/checkout/checkout-screen")),
 	remark: lazyScreen(() => import("../features/ordering/pay/remark-screen")),
 	orders: lazyScreen(() => import("../features/ordering/orders/orders-screen")),
 	orderDetail: lazyScreen(() => import("../features/ordering/orders/order-detail-screen")),
@@ -108,13 +108,13 @@ const screens: Partial<Record<PathName, RouteObject["lazy"]>> = {
 	platformShops: lazyScreen(() => import("../features/merchant-wallet/platform/shops/platform-shops-screen")),
 	platformSettings: lazyScreen(() => import("../features/merchant-wallet/platform/settings/platform-settings-screen")),
 	platformPaymentRails: lazyScreen(() =>
-		behindPlatformGuard(import("../features/payments/operator/rail-settings-screen")),
+		behindPlatformGuard(import("../features/payments/operator/rails/rail-settings-screen")),
 	),
 	platformPaymentDiscrepancies: lazyScreen(() =>
-		behindPlatformGuard(import("../features/payments/operator/discrepancies-screen")),
+		behindPlatformGuard(import("../features/payments/operator/discrepancies/discrepancies-screen")),
 	),
 	platformRefundTransfers: lazyScreen(() =>
-		behindPlatformGuard(import("../features/payments/operator/refund-transfers-screen")),
+		behindPlatformGuard(import("../features/payments/operator/transfers/refund-transfers-screen")),
 	),
 	mineNotices: lazyScreen(() => import("../features/notifications/screens/notice-settings-screen")),
 	merchantTelegram: lazyScreen(() => import("../features/notifications/screens/staff-telegram-group-screen")),

@@ -3,9 +3,9 @@ import { useEffect, useRef } from "react";
 import { useCurrency, useMoney } from "../../../lib/app-config";
 import { useNow } from "../../../lib/use-now";
 import { QrCode } from "../../../ui/qr-code";
-import { formatCountdown, msLeft, railAmountText } from "../../payments/checkout-state";
-import { PayMethodIcon } from "../../payments/components/rail-icons";
-import { useCheckoutWatch } from "../../payments/use-checkout-watch";
+import { formatCountdown, msLeft, railAmountText } from "../../payments/checkout/checkout-state";
+import { PayMethodIcon } from "../../payments/checkout/rail-icons";
+import { useCheckoutWatch } from "../../payments/checkout/use-checkout-watch";
 import { checkScanToPay } from "../api";
 import { useCounterText } from "../strings";
 

@@ -1,6 +1,6 @@
 import { type CounterMethod, cashStepOf, formatSecondMoney } from "@bayon/contract";
 import { useCurrency, useMoney } from "../../../lib/app-config";
-import { PayMethodIcon } from "../../payments/components/rail-icons";
+import { PayMethodIcon } from "../../payments/checkout/rail-icons";
 import { useCounterText } from "../strings";
 import { AmountField, useSecondMoney } from "./amount-field";
 import { changeText } from "./take-receipt";

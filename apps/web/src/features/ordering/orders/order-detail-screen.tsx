@@ -12,8 +12,8 @@ import { useNow } from "../../../lib/use-now";
 import { ConfirmDialog } from "../../../ui/confirm-dialog";
 import { EmptyState, ErrorState, LoadingState } from "../../../ui/states";
 import { useMemberInfo } from "../../identity/api";
-import { PayMethodPicker } from "../../payments/components/pay-method-picker";
-import { railCurrencyFor } from "../../payments/pay-method";
+import { railCurrencyFor } from "../../payments/checkout/pay-method";
+import { PayMethodPicker } from "../../payments/checkout/pay-method-picker";
 import {
 	cancelOrder,
 	confirmReceived,

@@ -1,12 +1,12 @@
 import { type DiscrepancyPage, type DiscrepancyView, Limits, type StatementRunsAnswer } from "@bayon/contract";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { Paths } from "../../../lib/paths";
-import { currentToast } from "../../../lib/toast";
-import { testMember } from "../../../test/member-fixtures";
-import { renderScreen } from "../../../test/render";
-import { PlatformGuard } from "../../merchant-wallet/platform/platform-guard";
-import { operator, platformServer, startAs } from "../../merchant-wallet/platform/platform-testing";
+import { Paths } from "../../../../lib/paths";
+import { currentToast } from "../../../../lib/toast";
+import { testMember } from "../../../../test/member-fixtures";
+import { renderScreen } from "../../../../test/render";
+import { PlatformGuard } from "../../../merchant-wallet/platform/platform-guard";
+import { operator, platformServer, startAs } from "../../../merchant-wallet/platform/platform-testing";
 import PaymentDiscrepanciesScreen, { railMoney } from "./discrepancies-screen";
 
 const LIST = "/platform/payments/discrepancies";

@@ -11,13 +11,13 @@ import { useNow } from "../../../lib/use-now";
 import { CheckIcon, WarningIcon } from "../../../ui/icons";
 import { QrCode } from "../../../ui/qr-code";
 import { ErrorState, LoadingState } from "../../../ui/states";
-import { checkPayment, paymentKeys, readCheckout } from "../checkout-api";
-import { formatCountdown, isPhone, msLeft, railAmountText, safeDeepLink, safeReturnPath } from "../checkout-state";
-import { PayMethodIcon } from "../components/rail-icons";
 import { usePaymentText } from "../strings";
-import { useCheckoutWatch } from "../use-checkout-watch";
+import { checkPayment, paymentKeys, readCheckout } from "./checkout-api";
+import { formatCountdown, isPhone, msLeft, railAmountText, safeDeepLink, safeReturnPath } from "./checkout-state";
+import { PayMethodIcon } from "./rail-icons";
+import { useCheckoutWatch } from "./use-checkout-watch";
 import "../../../ui/controls.css";
-import "../checkout.css";
+import "./checkout.css";
 
 /** How long the "paid" state shows before the page goes back to what was paid for. */
 export const PAID_PAUSE_MS = 1200;

@@ -1,4 +1,4 @@
-import { featureStrings, useFeatureStrings } from "../../../lib/i18n/feature-strings";
+import { featureStrings, useFeatureStrings } from "../../../../lib/i18n/feature-strings";
 
 /**
  * Texts of the platform operator's KHQR refunds page (issue 29 part 3): the refunds Bakong

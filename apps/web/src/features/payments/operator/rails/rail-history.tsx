@@ -1,9 +1,9 @@
 import type { PaymentRail, RailAuditEntry } from "@bayon/contract";
 import { useQuery } from "@tanstack/react-query";
-import { errorText } from "../../../lib/api-client";
-import { formatDateTime } from "../../../lib/format";
-import { useDateLabels, useListFormat } from "../../../lib/i18n";
-import { ErrorState, LoadingState } from "../../../ui/states";
+import { errorText } from "../../../../lib/api-client";
+import { formatDateTime } from "../../../../lib/format";
+import { useDateLabels, useListFormat } from "../../../../lib/i18n";
+import { ErrorState, LoadingState } from "../../../../ui/states";
 import { railAuditQuery } from "./rail-settings-api";
 import { type RailSettingsTextKey, useRailSettingsText } from "./rail-settings-strings";
 

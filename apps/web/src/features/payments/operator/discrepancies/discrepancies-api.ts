@@ -7,7 +7,7 @@ import type {
 	StatementRunsAnswer,
 } from "@bayon/contract";
 import { queryOptions } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client";
+import { api } from "../../../../lib/api-client";
 
 /**
  * The operator's payment differences (issue 29 item 8, contract payments/statements.ts): the

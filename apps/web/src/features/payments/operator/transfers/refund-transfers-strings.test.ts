@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { expectSameKeysAsChinese } from "../../../test/catalog";
+import { expectSameKeysAsChinese } from "../../../../test/catalog";
 import { refundTransferStrings } from "./refund-transfers-strings";
 
 describe("the KHQR refunds page's texts", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { expectSameKeysAsChinese } from "../../../test/catalog";
+import { expectSameKeysAsChinese } from "../../../../test/catalog";
 import { railSettingsStrings } from "./rail-settings-strings";
 
 describe("the payment rails page's texts", () => {

@@ -1,19 +1,19 @@
 import type { PaymentRail, PaymentRailView, RailConnectionResult } from "@bayon/contract";
 import { useQuery } from "@tanstack/react-query";
-import { errorText } from "../../../lib/api-client";
-import { formatDate, formatDateTime } from "../../../lib/format";
-import { useDateLabels } from "../../../lib/i18n";
-import { ConfirmDialog } from "../../../ui/confirm-dialog";
-import { SwitchField } from "../../../ui/form-fields";
-import { ErrorState, LoadingState } from "../../../ui/states";
+import { errorText } from "../../../../lib/api-client";
+import { formatDate, formatDateTime } from "../../../../lib/format";
+import { useDateLabels } from "../../../../lib/i18n";
+import { ConfirmDialog } from "../../../../ui/confirm-dialog";
+import { SwitchField } from "../../../../ui/form-fields";
+import { ErrorState, LoadingState } from "../../../../ui/states";
 import { RailFieldInput } from "./rail-field-input";
 import { RailHistory } from "./rail-history";
 import { paymentRailsQuery } from "./rail-settings-api";
 import { RAIL_FIELDS } from "./rail-settings-form";
 import { useRailSettingsText } from "./rail-settings-strings";
 import { useRailCard } from "./use-rail-card";
-import "../../../ui/controls.css";
-import "../../../ui/form-fields.css";
+import "../../../../ui/controls.css";
+import "../../../../ui/form-fields.css";
 import "./rail-settings.css";
 
 /**

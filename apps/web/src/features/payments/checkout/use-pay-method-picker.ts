@@ -3,7 +3,8 @@ import { useQuery } from "@tanstack/react-query";
 import { useLayoutEffect } from "react";
 import { useCurrency, useMoney } from "../../../lib/app-config";
 import { useAppState } from "../../../lib/store";
-import { payMethodsQuery } from "../checkout-api";
+import { usePaymentText } from "../strings";
+import { payMethodsQuery } from "./checkout-api";
 import {
 	isCambodianShop,
 	khqrCurrencyOptions,
@@ -11,8 +12,7 @@ import {
 	payableMethod,
 	payMethodChoices,
 	type Unavailable,
-} from "../pay-method";
-import { usePaymentText } from "../strings";
+} from "./pay-method";
 
 /**
  * The picker's state and its one call (`GET /pay/methods`): the choices, the one selected (a

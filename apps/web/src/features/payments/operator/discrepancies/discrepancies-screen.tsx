@@ -11,14 +11,14 @@ import {
 import { type UseQueryResult, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useState } from "react";
 import { useSearchParams } from "react-router";
-import { errorText } from "../../../lib/api-client";
-import { checkWith } from "../../../lib/form";
-import { formatWallClock } from "../../../lib/format";
-import { showToast } from "../../../lib/toast";
-import { useDebouncedSubmit } from "../../../lib/use-debounced-submit";
-import { DocumentIcon } from "../../../ui/icons";
-import { BottomSheet } from "../../../ui/sheet";
-import { EmptyState, ErrorState, LoadingState } from "../../../ui/states";
+import { errorText } from "../../../../lib/api-client";
+import { checkWith } from "../../../../lib/form";
+import { formatWallClock } from "../../../../lib/format";
+import { showToast } from "../../../../lib/toast";
+import { useDebouncedSubmit } from "../../../../lib/use-debounced-submit";
+import { DocumentIcon } from "../../../../ui/icons";
+import { BottomSheet } from "../../../../ui/sheet";
+import { EmptyState, ErrorState, LoadingState } from "../../../../ui/states";
 import {
 	type DiscrepancyFilter,
 	discrepanciesQuery,
@@ -28,7 +28,7 @@ import {
 	statementRunsQuery,
 } from "./discrepancies-api";
 import { type DiscrepancyTextKey, useDiscrepancyText } from "./discrepancies-strings";
-import "../../../ui/controls.css";
+import "../../../../ui/controls.css";
 import "./discrepancies.css";
 
 /**

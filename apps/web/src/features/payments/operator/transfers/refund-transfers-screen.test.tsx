@@ -1,12 +1,12 @@
 import { ErrorCode, Limits, type RefundTransferList, type RefundTransferView } from "@bayon/contract";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { currentToast } from "../../../lib/toast";
-import { testMember } from "../../../test/member-fixtures";
-import { usdConfig } from "../../../test/ordering-fixtures";
-import { renderScreen } from "../../../test/render";
-import { PlatformGuard } from "../../merchant-wallet/platform/platform-guard";
-import { operator, platformServer, startAs } from "../../merchant-wallet/platform/platform-testing";
+import { currentToast } from "../../../../lib/toast";
+import { testMember } from "../../../../test/member-fixtures";
+import { usdConfig } from "../../../../test/ordering-fixtures";
+import { renderScreen } from "../../../../test/render";
+import { PlatformGuard } from "../../../merchant-wallet/platform/platform-guard";
+import { operator, platformServer, startAs } from "../../../merchant-wallet/platform/platform-testing";
 import RefundTransfersPage from "./refund-transfers-screen";
 
 /** As the router shows it: behind the platform guard. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { expectSameKeysAsChinese } from "../../../test/catalog";
+import { expectSameKeysAsChinese } from "../../../../test/catalog";
 import { discrepancyStrings } from "./discrepancies-strings";
 
 describe("the payment differences page's texts", () => {

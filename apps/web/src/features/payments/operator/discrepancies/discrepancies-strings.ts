@@ -1,4 +1,4 @@
-import { featureStrings, useFeatureStrings } from "../../../lib/i18n/feature-strings";
+import { featureStrings, useFeatureStrings } from "../../../../lib/i18n/feature-strings";
 
 /**
  * Texts of the operator's "Payment differences" page (issue 29 item 8). Downloaded only with it.

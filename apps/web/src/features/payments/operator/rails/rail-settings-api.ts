@@ -6,7 +6,7 @@ import type {
 	SaveRailSettingsInput,
 } from "@bayon/contract";
 import { queryOptions } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client";
+import { api } from "../../../../lib/api-client";
 
 /**
  * The platform operator's payment rails calls (issue 29 part 6, contract payments/rail-settings.ts).

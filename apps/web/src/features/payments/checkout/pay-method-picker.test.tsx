@@ -9,7 +9,7 @@ import { appStore } from "../../../lib/store";
 import { usdConfig } from "../../../test/ordering-fixtures";
 import { recordingServer } from "../../../test/recording-server";
 import { signInGuest, startAsGuest } from "../../reservations/guest-testing";
-import { railCurrencyFor } from "../pay-method";
+import { railCurrencyFor } from "./pay-method";
 import { PayMethodPicker } from "./pay-method-picker";
 
 const rielShop = {

@@ -1,11 +1,11 @@
 import type { KhqrCurrency, PayMethod } from "@bayon/contract";
 import { Fragment, useId } from "react";
-import type { PayMethodChoice } from "../pay-method";
 import { usePaymentText } from "../strings";
+import type { PayMethodChoice } from "./pay-method";
 import { PayMethodIcon } from "./rail-icons";
 import { usePayMethodPicker } from "./use-pay-method-picker";
 import "../../../ui/controls.css";
-import "../pay-method-picker.css";
+import "./pay-method-picker.css";
 
 /**
  * The payment methods, with a method that can pay always selected: the stored balance only

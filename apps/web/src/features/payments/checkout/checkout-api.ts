@@ -1,6 +1,6 @@
 import type { PayMethodsAnswer, PaymentCheckout } from "@bayon/contract";
 import { queryOptions } from "@tanstack/react-query";
-import { api } from "../../lib/api-client";
+import { api } from "../../../lib/api-client";
 
 export const paymentKeys = {
 	methods: ["pay", "methods"] as const,

@@ -1,7 +1,7 @@
 import type { PaymentRail } from "@bayon/contract";
 import { useId } from "react";
-import { DatePicker } from "../../../ui/date-picker";
-import { SwitchField } from "../../../ui/form-fields";
+import { DatePicker } from "../../../../ui/date-picker";
+import { SwitchField } from "../../../../ui/form-fields";
 import { isSecretKind, type RailField } from "./rail-settings-form";
 import { type RailSettingsTextKey, useRailSettingsText } from "./rail-settings-strings";
 

@@ -1,6 +1,6 @@
 import type { RecordRefundTransferInput, RefundTransferList, RefundTransferView } from "@bayon/contract";
 import { queryOptions } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client";
+import { api } from "../../../../lib/api-client";
 
 /**
  * The platform operator's KHQR refunds (contract payments/transfers.ts). The page shows every

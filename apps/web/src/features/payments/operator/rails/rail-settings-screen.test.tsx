@@ -1,12 +1,12 @@
 import { ErrorCode, type PaymentRailsView, type PaymentRailView, type SaveRailSettingsInput } from "@bayon/contract";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { Paths } from "../../../lib/paths";
-import { currentToast } from "../../../lib/toast";
-import { testMember } from "../../../test/member-fixtures";
-import { renderScreen } from "../../../test/render";
-import { PlatformGuard } from "../../merchant-wallet/platform/platform-guard";
-import { operator, platformServer, startAs } from "../../merchant-wallet/platform/platform-testing";
+import { Paths } from "../../../../lib/paths";
+import { currentToast } from "../../../../lib/toast";
+import { testMember } from "../../../../test/member-fixtures";
+import { renderScreen } from "../../../../test/render";
+import { PlatformGuard } from "../../../merchant-wallet/platform/platform-guard";
+import { operator, platformServer, startAs } from "../../../merchant-wallet/platform/platform-testing";
 import RailSettingsScreen from "./rail-settings-screen";
 
 const RAILS = "/platform/payment-rails";

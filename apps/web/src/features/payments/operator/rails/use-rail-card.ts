@@ -1,9 +1,9 @@
 import { isMessageKey, type MessageKey, type PaymentRailView, type RailConnectionResult } from "@bayon/contract";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { ApiError, errorText } from "../../../lib/api-client";
-import { showToast } from "../../../lib/toast";
-import { useDebouncedSubmit } from "../../../lib/use-debounced-submit";
+import { ApiError, errorText } from "../../../../lib/api-client";
+import { showToast } from "../../../../lib/toast";
+import { useDebouncedSubmit } from "../../../../lib/use-debounced-submit";
 import { railKeys, removeRailSettings, saveRailSettings, switchRail, testRailConnection } from "./rail-settings-api";
 import { type RailDraft, railDraftOf, railSaveInput } from "./rail-settings-form";
 import { type RailSettingsTextKey, useRailSettingsText } from "./rail-settings-strings";

@@ -7,19 +7,19 @@ import {
 } from "@bayon/contract";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
-import { errorText } from "../../../lib/api-client";
-import { useAppConfig, useCurrency } from "../../../lib/app-config";
-import { checkWith } from "../../../lib/form";
-import { formatDateTime } from "../../../lib/format";
-import { useDateLabels } from "../../../lib/i18n";
-import { showToast } from "../../../lib/toast";
-import { useDebouncedSubmit } from "../../../lib/use-debounced-submit";
-import { useStaffSave } from "../../../lib/use-staff-save";
-import { FormSheet } from "../../../ui/form-sheet";
-import { EmptyState, ErrorState, LoadingState } from "../../../ui/states";
+import { errorText } from "../../../../lib/api-client";
+import { useAppConfig, useCurrency } from "../../../../lib/app-config";
+import { checkWith } from "../../../../lib/form";
+import { formatDateTime } from "../../../../lib/format";
+import { useDateLabels } from "../../../../lib/i18n";
+import { showToast } from "../../../../lib/toast";
+import { useDebouncedSubmit } from "../../../../lib/use-debounced-submit";
+import { useStaffSave } from "../../../../lib/use-staff-save";
+import { FormSheet } from "../../../../ui/form-sheet";
+import { EmptyState, ErrorState, LoadingState } from "../../../../ui/states";
 import { recordRefundTransfer, refundTransferKeys, refundTransfersQuery } from "./refund-transfers-api";
 import { type RefundTransferTextKey, useRefundTransferText } from "./refund-transfers-strings";
-import "../../../ui/controls.css";
+import "../../../../ui/controls.css";
 import "./refund-transfers.css";
 
 /**

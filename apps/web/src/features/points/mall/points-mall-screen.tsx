@@ -8,10 +8,10 @@ import { useAppState } from "../../../lib/store";
 import { SearchIcon } from "../../../ui/icons";
 import { PullRefresh } from "../../../ui/pull-refresh";
 import { EmptyState, ErrorState, LoadingState } from "../../../ui/states";
-import { PointsItemTile } from "../components/guest-item-tile";
-import { PointsHeader } from "../components/guest-points-header";
 import { pointsItemsQuery, useLivePoints } from "../guest-api";
 import { usePointsText } from "../guest-strings";
+import { PointsItemTile } from "./guest-item-tile";
+import { PointsHeader } from "./guest-points-header";
 import "../../../ui/controls.css";
 import "../guest-points.css";
 

@@ -6,6 +6,9 @@ import { ConfirmDialog } from "../../../ui/confirm-dialog";
 import { PullRefresh } from "../../../ui/pull-refresh";
 import { EmptyState, ErrorState, LoadingState } from "../../../ui/states";
 import { useRequireMember } from "../../identity/require-member";
+import { redemptionQuery, useLivePoints } from "../guest-api";
+import { positiveId } from "../guest-format";
+import { usePointsText } from "../guest-strings";
 import {
 	DeliveryAddress,
 	DeliveryTracking,
@@ -14,10 +17,7 @@ import {
 	RedemptionFacts,
 	RedemptionItemLink,
 	RedemptionState,
-} from "../components/guest-redemption-sections";
-import { redemptionQuery, useLivePoints } from "../guest-api";
-import { positiveId } from "../guest-format";
-import { usePointsText } from "../guest-strings";
+} from "./guest-redemption-sections";
 import { useRedemptionActions } from "./use-redemption-actions";
 import "../../../ui/controls.css";
 import "../guest-points.css";

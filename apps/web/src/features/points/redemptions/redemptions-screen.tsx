@@ -7,9 +7,9 @@ import { useReachBottom } from "../../../lib/use-reach-bottom";
 import { PullRefresh } from "../../../ui/pull-refresh";
 import { EmptyState, ErrorState, LoadingState } from "../../../ui/states";
 import { useRequireMember } from "../../identity/require-member";
-import { RedemptionRow } from "../components/guest-redemption-row";
 import { redemptionsQuery, useLivePoints } from "../guest-api";
 import { usePointsText } from "../guest-strings";
+import { RedemptionRow } from "./guest-redemption-row";
 import "../../../ui/controls.css";
 import "../guest-points.css";
 

@@ -10,9 +10,9 @@ import { ChevronIcon, WarningIcon } from "../../../ui/icons";
 import { PullRefresh } from "../../../ui/pull-refresh";
 import { EmptyState, ErrorState, LoadingState } from "../../../ui/states";
 import { useRequireMember } from "../../identity/require-member";
-import { PointsEntryRow } from "../components/guest-points-entry-row";
 import { pointsBillQuery, pointsSummaryQuery, useLivePoints } from "../guest-api";
 import { usePointsText } from "../guest-strings";
+import { PointsEntryRow } from "./guest-points-entry-row";
 import "../../../ui/controls.css";
 import "../guest-points.css";
 

@@ -7,8 +7,8 @@ import { ChevronIcon, PinIcon, StoreIcon } from "../../../ui/icons";
 import { QrCode } from "../../../ui/qr-code";
 import { redemptionSteps, statusKey, stepsReached } from "../guest-format";
 import { type PointsTextKey, usePointsText } from "../guest-strings";
+import { PointsItemImage } from "../mall/guest-item-image";
 import { CopyButton } from "./guest-copy-button";
-import { PointsItemImage } from "./guest-item-image";
 
 /** Where a redemption stands: its state, what happens next, the step line, why it was cancelled. */
 export function RedemptionState({ redemption }: { redemption: RedemptionView }) {

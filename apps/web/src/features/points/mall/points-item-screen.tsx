@@ -8,10 +8,10 @@ import { useAppState } from "../../../lib/store";
 import { BagIcon, ScooterIcon, WarningIcon } from "../../../ui/icons";
 import { PullRefresh } from "../../../ui/pull-refresh";
 import { EmptyState, ErrorState, LoadingState } from "../../../ui/states";
-import { PointsItemImage } from "../components/guest-item-image";
 import { pointsItemQuery, useLivePoints } from "../guest-api";
 import { positiveId } from "../guest-format";
 import { usePointsText } from "../guest-strings";
+import { PointsItemImage } from "./guest-item-image";
 import "../../../ui/controls.css";
 import "../guest-points.css";
 

@@ -6,7 +6,7 @@ import { Paths, withQuery } from "../../../lib/paths";
 import { ChevronIcon } from "../../../ui/icons";
 import { statusKey } from "../guest-format";
 import { usePointsText } from "../guest-strings";
-import { PointsItemImage } from "./guest-item-image";
+import { PointsItemImage } from "../mall/guest-item-image";
 
 /** One redemption in the member's list: picture, name, points, state and when, to its page. */
 export function RedemptionRow({ redemption }: { redemption: RedemptionView }) {

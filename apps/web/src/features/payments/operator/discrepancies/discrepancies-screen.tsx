@@ -2,15 +2,13 @@ import {
 	DISCREPANCY_STATUSES,
 	type DiscrepancyRail,
 	type DiscrepancyView,
-	PAY_RAILS,
 	RAIL_STATEMENT_ZONES,
 	RESOLUTION_NOTE_MAX,
 	ResolveDiscrepancyInput,
 	type StatementRunsAnswer,
 } from "@bayon/contract";
-import { type UseQueryResult, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type UseQueryResult, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useState } from "react";
-import { useSearchParams } from "react-router";
 import { errorText } from "../../../../lib/api-client";
 import { checkWith } from "../../../../lib/form";
 import { formatWallClock } from "../../../../lib/format";
@@ -19,15 +17,9 @@ import { useDebouncedSubmit } from "../../../../lib/use-debounced-submit";
 import { DocumentIcon } from "../../../../ui/icons";
 import { BottomSheet } from "../../../../ui/sheet";
 import { EmptyState, ErrorState, LoadingState } from "../../../../ui/states";
-import {
-	type DiscrepancyFilter,
-	discrepanciesQuery,
-	discrepancyKeys,
-	downloadDiscrepanciesCsv,
-	resolveDiscrepancy,
-	statementRunsQuery,
-} from "./discrepancies-api";
+import { type DiscrepancyFilter, discrepancyKeys, resolveDiscrepancy } from "./discrepancies-api";
 import { type DiscrepancyTextKey, useDiscrepancyText } from "./discrepancies-strings";
+import { type DiscrepanciesState, type DiscrepancyViewChange, RAILS, useDiscrepancies } from "./use-discrepancies";
 import "../../../../ui/controls.css";
 import "./discrepancies.css";
 
@@ -45,15 +37,6 @@ import "./discrepancies.css";
  */
 export default function PaymentDiscrepanciesScreen() {
 	return <DiscrepanciesPage />;
-}
-
-const RAILS: readonly DiscrepancyRail[] = [...PAY_RAILS, "sandbox"];
-
-function filterOf(params: URLSearchParams): DiscrepancyFilter {
-	const status = DISCREPANCY_STATUSES.find((value) => value === params.get("status")) ?? "open";
-	const rail = RAILS.find((value) => value === params.get("rail")) ?? null;
-	const page = /^[1-9]\d{0,3}$/.test(params.get("page") ?? "") ? Number(params.get("page")) : 1;
-	return { status, rail, page };
 }
 
 /** Minor units of an ISO currency as Intl knows them (CNY, USD, KHR: 2). */
@@ -87,125 +70,160 @@ export function wallClock(instant: string, timeZone: string): string {
 const zoneOf = (rail: DiscrepancyRail) => (rail === "sandbox" ? "Asia/Shanghai" : RAIL_STATEMENT_ZONES[rail]);
 
 function DiscrepanciesPage() {
-	const { dt } = useDiscrepancyText();
-	const [params, setParams] = useSearchParams();
-	const filter = filterOf(params);
-	const list = useQuery({ ...discrepanciesQuery(filter), refetchInterval: 60_000 });
-	const runs = useQuery(statementRunsQuery);
-	const [resolving, setResolving] = useState<DiscrepancyView | null>(null);
-
-	const setView = (change: Partial<Record<"status" | "rail" | "page", string | null>>) =>
-		setParams(
-			(current) => {
-				const next = new URLSearchParams(current);
-				for (const [key, value] of Object.entries(change)) {
-					if (value === null || value === undefined) next.delete(key);
-					else next.set(key, value);
-				}
-				return next;
-			},
-			{ replace: true },
-		);
-
-	const [exportCsv, exporting] = useDebouncedSubmit(async () => {
-		try {
-			await downloadDiscrepanciesCsv(filter.rail, wallClock(new Date().toISOString(), "Asia/Shanghai").slice(0, 10));
-		} catch (error) {
-			showToast(errorText(error));
-		}
-	});
-
-	const pages = list.data ? Math.max(1, Math.ceil(list.data.total / list.data.pageSize)) : 1;
+	const page = useDiscrepancies();
+	const { filter, setView } = page;
 
 	return (
 		<div className="dc-page" data-testid="payment-discrepancies">
-			<div className="dc-head">
-				<p className="dc-hint">{dt("hint")}</p>
-				<button
-					type="button"
-					className="button button--ghost dc-export"
-					onClick={exportCsv}
-					disabled={exporting}
-					data-testid="discrepancies-export"
-				>
-					<DocumentIcon />
-					{dt("export")}
-				</button>
-			</div>
-			<div className="dc-tabs" role="tablist">
-				{DISCREPANCY_STATUSES.map((status) => (
-					<button
-						key={status}
-						type="button"
-						role="tab"
-						aria-selected={filter.status === status}
-						className={`dc-tabs__tab${filter.status === status ? " is-selected" : ""}`}
-						onClick={() => setView({ status: status === "open" ? null : status, page: null })}
-						data-testid={`discrepancies-tab-${status}`}
-					>
-						{dt(`tab.${status}`)}
-					</button>
-				))}
-			</div>
-			<div className="dc-rails" data-testid="discrepancies-rails">
-				{[null, ...RAILS].map((rail) => (
-					<button
-						key={rail ?? "all"}
-						type="button"
-						className={`chip${filter.rail === rail ? " chip--on" : ""}`}
-						aria-pressed={filter.rail === rail}
-						onClick={() => setView({ rail, page: null })}
-						data-testid={`discrepancies-rail-${rail ?? "all"}`}
-					>
-						{dt(rail ? `rail.${rail}` : "rail.all")}
-					</button>
-				))}
-			</div>
+			<DiscrepanciesHead exporting={page.exporting} onExport={page.exportCsv} />
+			<StatusTabs
+				status={filter.status}
+				onPick={(status) => setView({ status: status === "open" ? null : status, page: null })}
+			/>
+			<RailChips rail={filter.rail} onPick={(rail) => setView({ rail, page: null })} />
 			<div className="dc-columns">
-				<section className="dc-list" role="tabpanel" aria-busy={list.isFetching}>
-					{list.isPending ? (
-						<LoadingState />
-					) : list.isError ? (
-						<ErrorState message={errorText(list.error)} onRetry={() => void list.refetch()} />
-					) : list.data.list.length === 0 ? (
-						<EmptyState title={dt(`empty.${filter.status}`)} />
-					) : (
-						<>
-							<ul className="dc-rows" data-testid="discrepancies-list">
-								{list.data.list.map((row) => (
-									<DiscrepancyRow key={row.id} row={row} onResolve={() => setResolving(row)} />
-								))}
-							</ul>
-							{pages > 1 && (
-								<nav className="dc-pager" data-testid="discrepancies-pager">
-									<button
-										type="button"
-										className="button button--ghost button--small"
-										disabled={filter.page <= 1}
-										onClick={() => setView({ page: filter.page - 1 <= 1 ? null : String(filter.page - 1) })}
-										data-testid="discrepancies-previous"
-									>
-										{dt("page.previous")}
-									</button>
-									<span>{dt("page.of", { page: filter.page, pages, total: list.data.total })}</span>
-									<button
-										type="button"
-										className="button button--ghost button--small"
-										disabled={filter.page >= pages}
-										onClick={() => setView({ page: String(filter.page + 1) })}
-										data-testid="discrepancies-next"
-									>
-										{dt("page.next")}
-									</button>
-								</nav>
-							)}
-						</>
-					)}
-				</section>
-				<StatementRuns runs={runs} />
+				<DiscrepancyList
+					filter={filter}
+					list={page.list}
+					pages={page.pages}
+					setView={setView}
+					onResolve={page.setResolving}
+				/>
+				<StatementRuns runs={page.runs} />
 			</div>
-			<ResolveSheet target={resolving} onClose={() => setResolving(null)} />
+			<ResolveSheet target={page.resolving} onClose={() => page.setResolving(null)} />
 		</div>
+	);
+}
+
+function DiscrepanciesHead({ exporting, onExport }: { exporting: boolean; onExport: () => void }) {
+	const { dt } = useDiscrepancyText();
+	return (
+		<div className="dc-head">
+			<p className="dc-hint">{dt("hint")}</p>
+			<button
+				type="button"
+				className="button button--ghost dc-export"
+				onClick={onExport}
+				disabled={exporting}
+				data-testid="discrepancies-export"
+			>
+				<DocumentIcon />
+				{dt("export")}
+			</button>
+		</div>
+	);
+}
+
+function StatusTabs({
+	status: current,
+	onPick,
+}: {
+	status: DiscrepancyFilter["status"];
+	onPick: (status: DiscrepancyFilter["status"]) => void;
+}) {
+	const { dt } = useDiscrepancyText();
+	return (
+		<div className="dc-tabs" role="tablist">
+			{DISCREPANCY_STATUSES.map((status) => (
+				<button
+					key={status}
+					type="button"
+					role="tab"
+					aria-selected={current === status}
+					className={`dc-tabs__tab${current === status ? " is-selected" : ""}`}
+					onClick={() => onPick(status)}
+					data-testid={`discrepancies-tab-${status}`}
+				>
+					{dt(`tab.${status}`)}
+				</button>
+			))}
+		</div>
+	);
+}
+
+function RailChips({
+	rail: current,
+	onPick,
+}: {
+	rail: DiscrepancyRail | null;
+	onPick: (rail: DiscrepancyRail | null) => void;
+}) {
+	const { dt } = useDiscrepancyText();
+	return (
+		<div className="dc-rails" data-testid="discrepancies-rails">
+			{[null, ...RAILS].map((rail) => (
+				<button
+					key={rail ?? "all"}
+					type="button"
+					className={`chip${current === rail ? " chip--on" : ""}`}
+					aria-pressed={current === rail}
+					onClick={() => onPick(rail)}
+					data-testid={`discrepancies-rail-${rail ?? "all"}`}
+				>
+					{dt(rail ? `rail.${rail}` : "rail.all")}
+				</button>
+			))}
+		</div>
+	);
+}
+
+/** The page of differences, with the pager when there is more than one page. */
+function DiscrepancyList({
+	filter,
+	list,
+	pages,
+	setView,
+	onResolve,
+}: {
+	filter: DiscrepancyFilter;
+	list: DiscrepanciesState["list"];
+	pages: number;
+	setView: (change: DiscrepancyViewChange) => void;
+	onResolve: (row: DiscrepancyView) => void;
+}) {
+	const { dt } = useDiscrepancyText();
+	return (
+		<section className="dc-list" role="tabpanel" aria-busy={list.isFetching}>
+			{list.isPending ? (
+				<LoadingState />
+			) : list.isError ? (
+				<ErrorState message={errorText(list.error)} onRetry={() => void list.refetch()} />
+			) : list.data.list.length === 0 ? (
+				<EmptyState title={dt(`empty.${filter.status}`)} />
+			) : (
+				<>
+					<ul className="dc-rows" data-testid="discrepancies-list">
+						{list.data.list.map((row) => (
+							<DiscrepancyRow key={row.id} row={row} onResolve={() => onResolve(row)} />
+						))}
+					</ul>
+					{pages > 1 && (
+						<nav className="dc-pager" data-testid="discrepancies-pager">
+							<button
+								type="button"
+								className="button button--ghost button--small"
+								disabled={filter.page <= 1}
+								onClick={() => setView({ page: filter.page - 1 <= 1 ? null : String(filter.page - 1) })}
+								data-testid="discrepancies-previous"
+							>
+								{dt("page.previous")}
+							</button>
+							<span>{dt("page.of", { page: filter.page, pages, total: list.data.total })}</span>
+							<button
+								type="button"
+								className="button button--ghost button--small"
+								disabled={filter.page >= pages}
+								onClick={() => setView({ page: String(filter.page + 1) })}
+								data-testid="discrepancies-next"
+							>
+								{dt("page.next")}
+							</button>
+						</nav>
+					)}
+				</>
+			)}
+		</section>
 	);
 }
 

@@ -1,4 +1,4 @@
-import { clockTime } from "../../../lib/shop-clock";
+import { clockTime } from "../../../../lib/shop-clock";
 
 /**
  * The slot start times of the day's opening windows, every `slotMinutes` from each opening,

@@ -5,11 +5,11 @@ import {
 	type ReservationOccasion,
 } from "@bayon/contract";
 import type { ReactNode } from "react";
-import { Picker } from "../../../ui/picker";
-import { LoadingState } from "../../../ui/states";
-import { Stepper } from "../../../ui/stepper";
-import { useStaffReservationText } from "../staff-strings";
-import { StaffTablePicker } from "./staff-table-picker";
+import { Picker } from "../../../../ui/picker";
+import { LoadingState } from "../../../../ui/states";
+import { Stepper } from "../../../../ui/stepper";
+import { useStaffReservationText } from "../../staff-strings";
+import { StaffTablePicker } from "../staff-table-picker";
 import type { StaffBookingSheetState } from "./use-staff-booking-sheet";
 
 type Props = { sheet: StaffBookingSheetState };

@@ -1,8 +1,8 @@
 import { RESERVATION_NOTE_MAX_LENGTH, type ReservationView } from "@bayon/contract";
 import { useId } from "react";
-import { clockTime } from "../../../lib/shop-clock";
-import { BottomSheet } from "../../../ui/sheet";
-import { useStaffReservationText } from "../staff-strings";
+import { clockTime } from "../../../../lib/shop-clock";
+import { BottomSheet } from "../../../../ui/sheet";
+import { useStaffReservationText } from "../../staff-strings";
 import {
 	BookingDayField,
 	BookingOccasionField,

@@ -1,13 +1,13 @@
 import { type ReservationOccasion, type ReservationView, StaffCreateReservationInput } from "@bayon/contract";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo, useState } from "react";
-import { ApiError, errorText } from "../../../lib/api-client";
-import { isMessageKey } from "../../../lib/i18n/messages";
-import { serverFieldErrors } from "../settings/staff-settings-form";
-import { createStaffReservation, newIdempotencyKey, reservationGridQuery, staffSlotsQuery } from "../staff-api";
-import { useStaffReservationText } from "../staff-strings";
+import { ApiError, errorText } from "../../../../lib/api-client";
+import { isMessageKey } from "../../../../lib/i18n/messages";
+import { serverFieldErrors } from "../../settings/staff-settings-form";
+import { createStaffReservation, newIdempotencyKey, reservationGridQuery, staffSlotsQuery } from "../../staff-api";
+import { useStaffReservationText } from "../../staff-strings";
+import { busyTableIds } from "../staff-table-picker";
 import { slotTimes } from "./booking-slots";
-import { busyTableIds } from "./staff-table-picker";
 
 /** Without the party's turn time (the availability call failed), tables are checked for this long. */
 const FALLBACK_STAY_MINUTES = 90;

@@ -1,15 +1,15 @@
 import type { ArrivalResult } from "@bayon/contract";
 import { type FormEvent, useCallback, useEffect, useId, useState } from "react";
 import { Link } from "react-router";
-import { errorText } from "../../../lib/api-client";
-import { keepTyped } from "../../../lib/controlled-input";
-import { Paths, withQuery } from "../../../lib/paths";
-import { scanInTelegram, telegramScanner } from "../../../lib/telegram-scan";
-import { CheckIcon, ScanIcon } from "../../../ui/icons";
-import { QrViewfinder } from "../../../ui/qr-camera";
-import { BottomSheet } from "../../../ui/sheet";
-import { arriveReservation } from "../staff-api";
-import { useStaffReservationText } from "../staff-strings";
+import { errorText } from "../../../../lib/api-client";
+import { keepTyped } from "../../../../lib/controlled-input";
+import { Paths, withQuery } from "../../../../lib/paths";
+import { scanInTelegram, telegramScanner } from "../../../../lib/telegram-scan";
+import { CheckIcon, ScanIcon } from "../../../../ui/icons";
+import { QrViewfinder } from "../../../../ui/qr-camera";
+import { BottomSheet } from "../../../../ui/sheet";
+import { arriveReservation } from "../../staff-api";
+import { useStaffReservationText } from "../../staff-strings";
 import { ARRIVAL_CODE_LENGTH, extractArrivalCode, normalizeTypedCode } from "./staff-arrival-code";
 
 interface ArrivalSheetProps {

@@ -1,26 +1,20 @@
 import type { CheckoutPresentation, CurrencyConfig, PaymentCheckout } from "@bayon/contract";
 import { useQuery } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { useNavigate, useParams } from "react-router";
+import { useParams } from "react-router";
 import { ApiError, errorText } from "../../../lib/api-client";
 import { useAppConfig, useCurrency } from "../../../lib/app-config";
 import { formatMoney } from "../../../lib/format";
-import { Paths } from "../../../lib/paths";
-import { queryClient } from "../../../lib/query-client";
-import { useNow } from "../../../lib/use-now";
 import { CheckIcon, WarningIcon } from "../../../ui/icons";
 import { QrCode } from "../../../ui/qr-code";
 import { ErrorState, LoadingState } from "../../../ui/states";
 import { usePaymentText } from "../strings";
-import { checkPayment, paymentKeys, readCheckout } from "./checkout-api";
-import { formatCountdown, isPhone, msLeft, railAmountText, safeDeepLink, safeReturnPath } from "./checkout-state";
+import { paymentKeys, readCheckout } from "./checkout-api";
+import { formatCountdown, isPhone, railAmountText, safeDeepLink } from "./checkout-state";
 import { PayMethodIcon } from "./rail-icons";
-import { useCheckoutWatch } from "./use-checkout-watch";
+import { useCheckout } from "./use-checkout";
 import "../../../ui/controls.css";
 import "./checkout.css";
-
-/** How long the "paid" state shows before the page goes back to what was paid for. */
-export const PAID_PAUSE_MS = 1200;
 
 /**
  * `/pay/checkout/:paymentId` (issue 29): a payment whose rail has no page of its own. A code to
@@ -54,72 +48,18 @@ export default function CheckoutScreen() {
 }
 
 function Checkout({ initial, currency }: { initial: PaymentCheckout; currency: CurrencyConfig }) {
-	const { pt, t } = usePaymentText();
-	const money = (amount: number) => formatMoney(amount, currency);
-	const navigate = useNavigate();
-	const { checkout, phase, offline, asking, notYet, checkNow } = useCheckoutWatch(initial, checkPayment);
-	const waiting = phase === "waiting";
-	const now = useNow(waiting);
-	const left = msLeft(checkout.expiresAt, now);
-	const returnPath = safeReturnPath(checkout.returnPath, Paths.orders);
+	const { t } = usePaymentText();
+	const { checkout, phase, offline, asking, notYet, checkNow, left, goBack } = useCheckout(initial);
 	const rail = t(`pay.${checkout.provider}`);
 
-	// Paid: a moment to read it, then back to what was paid for, freshly read.
-	useEffect(() => {
-		if (phase !== "paid") return;
-		void queryClient.invalidateQueries();
-		const timer = setTimeout(() => navigate(returnPath, { replace: true }), PAID_PAUSE_MS);
-		return () => clearTimeout(timer);
-	}, [phase, navigate, returnPath]);
-
-	const railDue = railAmountText(checkout, currency);
 	return (
 		<div className="checkout" data-testid="checkout" data-phase={phase} data-provider={checkout.provider}>
-			<section className="card checkout__head">
-				<div className="checkout__rail">
-					<PayMethodIcon
-						method={checkout.provider}
-						className={`checkout__rail-icon checkout__rail-icon--${checkout.provider}`}
-					/>
-					<span data-testid="checkout-rail">{rail}</span>
-				</div>
-				<p className="checkout__due-label">{pt("checkout.due")}</p>
-				{railDue ? (
-					<>
-						<strong className="checkout__due" data-testid="checkout-rail-amount">
-							{railDue}
-						</strong>
-						<p className="checkout__due-ledger" data-testid="checkout-amount">
-							{pt("checkout.railDue", { amount: money(checkout.amount) })}
-						</p>
-					</>
-				) : (
-					<strong className="checkout__due" data-testid="checkout-amount">
-						{money(checkout.amount)}
-					</strong>
-				)}
-			</section>
+			<CheckoutHead checkout={checkout} currency={currency} rail={rail} />
 
 			{phase === "paid" ? (
-				<section className="card checkout__outcome is-paid" role="status" data-testid="checkout-paid">
-					<CheckIcon className="checkout__outcome-icon" />
-					<h2>{pt("checkout.paid")}</h2>
-					<p>{pt("checkout.paidGoing")}</p>
-				</section>
+				<CheckoutPaid />
 			) : phase !== "waiting" ? (
-				<section className="card checkout__outcome is-ended" role="alert" data-testid={`checkout-${phase}`}>
-					<WarningIcon className="checkout__outcome-icon" />
-					<h2>{pt(phase === "declined" ? "checkout.declined" : "checkout.expired")}</h2>
-					<p>{pt("checkout.endedHint")}</p>
-					<button
-						type="button"
-						className="button button--primary button--block"
-						onClick={() => navigate(returnPath, { replace: true })}
-						data-testid="checkout-choose-another"
-					>
-						{pt("checkout.chooseAnother")}
-					</button>
-				</section>
+				<CheckoutEnded phase={phase} onChooseAnother={goBack} />
 			) : (
 				<>
 					{checkout.presentation?.kind === "jsapi" ? (
@@ -127,35 +67,127 @@ function Checkout({ initial, currency }: { initial: PaymentCheckout; currency: C
 					) : (
 						<QrPanel checkout={checkout} presentation={checkout.presentation} rail={rail} />
 					)}
-					<section className="card checkout__watch" data-testid="checkout-waiting">
-						{left !== null && (
-							<p className="checkout__countdown" data-testid="checkout-countdown">
-								{pt("checkout.expiresIn", { time: formatCountdown(left) })}
-							</p>
-						)}
-						{offline && (
-							<p className="checkout__offline" role="alert" data-testid="checkout-offline">
-								{pt("checkout.offline")}
-							</p>
-						)}
-						{notYet && !offline && (
-							<p className="checkout__not-yet" role="status" data-testid="checkout-not-yet">
-								{pt("checkout.notYet")}
-							</p>
-						)}
-						<button
-							type="button"
-							className="button button--ghost button--block"
-							onClick={() => void checkNow()}
-							disabled={asking}
-							data-testid="checkout-i-paid"
-						>
-							{asking ? pt("checkout.checking") : offline ? pt("checkout.retryNow") : pt("checkout.paidButton")}
-						</button>
-					</section>
+					<CheckoutWaiting left={left} offline={offline} notYet={notYet} asking={asking} onCheck={checkNow} />
 				</>
 			)}
 		</div>
+	);
+}
+
+/** The rail and what is due: in the rail's currency with the ledger's amount under it, or the ledger's alone. */
+function CheckoutHead({
+	checkout,
+	currency,
+	rail,
+}: {
+	checkout: PaymentCheckout;
+	currency: CurrencyConfig;
+	rail: string;
+}) {
+	const { pt } = usePaymentText();
+	const money = (amount: number) => formatMoney(amount, currency);
+	const railDue = railAmountText(checkout, currency);
+	return (
+		<section className="card checkout__head">
+			<div className="checkout__rail">
+				<PayMethodIcon
+					method={checkout.provider}
+					className={`checkout__rail-icon checkout__rail-icon--${checkout.provider}`}
+				/>
+				<span data-testid="checkout-rail">{rail}</span>
+			</div>
+			<p className="checkout__due-label">{pt("checkout.due")}</p>
+			{railDue ? (
+				<>
+					<strong className="checkout__due" data-testid="checkout-rail-amount">
+						{railDue}
+					</strong>
+					<p className="checkout__due-ledger" data-testid="checkout-amount">
+						{pt("checkout.railDue", { amount: money(checkout.amount) })}
+					</p>
+				</>
+			) : (
+				<strong className="checkout__due" data-testid="checkout-amount">
+					{money(checkout.amount)}
+				</strong>
+			)}
+		</section>
+	);
+}
+
+function CheckoutPaid() {
+	const { pt } = usePaymentText();
+	return (
+		<section className="card checkout__outcome is-paid" role="status" data-testid="checkout-paid">
+			<CheckIcon className="checkout__outcome-icon" />
+			<h2>{pt("checkout.paid")}</h2>
+			<p>{pt("checkout.paidGoing")}</p>
+		</section>
+	);
+}
+
+/** Declined or expired: another way to pay, back where the payment was asked for. */
+function CheckoutEnded({ phase, onChooseAnother }: { phase: string; onChooseAnother: () => void }) {
+	const { pt } = usePaymentText();
+	return (
+		<section className="card checkout__outcome is-ended" role="alert" data-testid={`checkout-${phase}`}>
+			<WarningIcon className="checkout__outcome-icon" />
+			<h2>{pt(phase === "declined" ? "checkout.declined" : "checkout.expired")}</h2>
+			<p>{pt("checkout.endedHint")}</p>
+			<button
+				type="button"
+				className="button button--primary button--block"
+				onClick={onChooseAnother}
+				data-testid="checkout-choose-another"
+			>
+				{pt("checkout.chooseAnother")}
+			</button>
+		</section>
+	);
+}
+
+/** While it waits: the time left on the code, whether the checks reach the server, and "I have paid". */
+function CheckoutWaiting({
+	left,
+	offline,
+	notYet,
+	asking,
+	onCheck,
+}: {
+	left: number | null;
+	offline: boolean;
+	notYet: boolean;
+	asking: boolean;
+	onCheck: () => unknown;
+}) {
+	const { pt } = usePaymentText();
+	return (
+		<section className="card checkout__watch" data-testid="checkout-waiting">
+			{left !== null && (
+				<p className="checkout__countdown" data-testid="checkout-countdown">
+					{pt("checkout.expiresIn", { time: formatCountdown(left) })}
+				</p>
+			)}
+			{offline && (
+				<p className="checkout__offline" role="alert" data-testid="checkout-offline">
+					{pt("checkout.offline")}
+				</p>
+			)}
+			{notYet && !offline && (
+				<p className="checkout__not-yet" role="status" data-testid="checkout-not-yet">
+					{pt("checkout.notYet")}
+				</p>
+			)}
+			<button
+				type="button"
+				className="button button--ghost button--block"
+				onClick={() => void onCheck()}
+				disabled={asking}
+				data-testid="checkout-i-paid"
+			>
+				{asking ? pt("checkout.checking") : offline ? pt("checkout.retryNow") : pt("checkout.paidButton")}
+			</button>
+		</section>
 	);
 }
 

@@ -10,19 +10,19 @@ import { PullRefresh } from "../../../ui/pull-refresh";
 import { EmptyState, ErrorState, LoadingState } from "../../../ui/states";
 import { useRequireMember } from "../../identity/require-member";
 import { PayMethodPicker } from "../../payments/checkout/pay-method-picker";
-import { GuestAgreement } from "../components/guest-agreement";
-import { type CounterNotice, GuestCounterNotice } from "../components/guest-counter-notice";
-import { GuestPackageTiles } from "../components/guest-package-tiles";
-import { GuestRechargeResult } from "../components/guest-recharge-result";
 import { rechargeMenuQuery, useLiveBalance } from "../guest-api";
 import { returnedRechargeId } from "../guest-recharge";
 import { useStoredValueText } from "../guest-strings";
+import { GuestAgreement } from "./guest-agreement";
+import { type CounterNotice, GuestCounterNotice } from "./guest-counter-notice";
+import { GuestPackageTiles } from "./guest-package-tiles";
+import { GuestRechargeResult } from "./guest-recharge-result";
 import { type Recharge, useRecharge } from "./use-recharge";
 import "../../../ui/controls.css";
 import "../guest-stored-value.css";
 
 /** The open payment code with `qrcode`: downloaded when the member opens it, never with the page. */
-const GuestPayCodePanel = lazy(() => import("../components/guest-pay-code-panel"));
+const GuestPayCodePanel = lazy(() => import("./guest-pay-code-panel"));
 
 /**
  * balance/balance: the member's stored value. The balance, "pay in the shop" (a one-minute

@@ -2,13 +2,13 @@ import { type CounterPaymentView, type MerchantShopRef, roleAllows } from "@bayo
 import { useState } from "react";
 import { NotAllowedState } from "../../../ui/states";
 import { MerchantGuard } from "../../merchant/merchant-guard";
-import { StaffCounterChargeForm } from "../components/staff-counter-charge-form";
-import { StaffCounterPayments } from "../components/staff-counter-payments";
-import { StaffCounterResult } from "../components/staff-counter-result";
 import { COUNTER_PERMISSION } from "../staff-permissions";
 import { useStaffStoredValueText } from "../staff-strings";
+import { StaffCounterChargeForm } from "./staff-counter-charge-form";
+import { StaffCounterPayments } from "./staff-counter-payments";
+import { StaffCounterResult } from "./staff-counter-result";
 import "../../../ui/controls.css";
-import "../../merchant/merchant.css";
+import "../../../ui/staff/merchant.css";
 import "../staff-stored-value.css";
 
 /**

@@ -10,10 +10,10 @@ import { useReachBottom } from "../../../lib/use-reach-bottom";
 import { PullRefresh } from "../../../ui/pull-refresh";
 import { EmptyState, ErrorState, LoadingState } from "../../../ui/states";
 import { useRequireMember } from "../../identity/require-member";
-import { GuestBillRow } from "../components/guest-bill-row";
 import { billQuery, useLiveBalance } from "../guest-api";
 import { directionFromQuery, uniqueEntries } from "../guest-bill";
 import { type StoredValueKey, useStoredValueText } from "../guest-strings";
+import { GuestBillRow } from "./guest-bill-row";
 import "../guest-stored-value.css";
 
 const EMPTY_TITLES: Record<BillDirection, StoredValueKey> = {

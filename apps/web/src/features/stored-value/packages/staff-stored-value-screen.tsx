@@ -10,16 +10,16 @@ import { useState } from "react";
 import { errorText } from "../../../lib/api-client";
 import { useMoney } from "../../../lib/app-config";
 import { ChevronIcon, PlusIcon } from "../../../ui/icons";
+import { BusinessAdminNote, useIsBusinessAdmin } from "../../../ui/staff/business-admin-note";
 import { EmptyState, ErrorState, LoadingState, NotAllowedState } from "../../../ui/states";
-import { BusinessAdminNote, useIsBusinessAdmin } from "../../merchant/components/business-admin-note";
 import { MerchantGuard } from "../../merchant/merchant-guard";
-import { StaffAgreementEditor } from "../components/staff-agreement-editor";
-import { StaffPackageSheet } from "../components/staff-package-sheet";
 import { storedValueAdminQuery } from "../staff-api";
 import { MEMBERS_PERMISSION } from "../staff-permissions";
 import { useStaffStoredValueText } from "../staff-strings";
+import { StaffAgreementEditor } from "./staff-agreement-editor";
+import { StaffPackageSheet } from "./staff-package-sheet";
 import "../../../ui/controls.css";
-import "../../merchant/merchant.css";
+import "../../../ui/staff/merchant.css";
 import "../staff-stored-value.css";
 
 /**

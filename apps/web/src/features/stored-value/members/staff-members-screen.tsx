@@ -16,7 +16,7 @@ import { MEMBER_CONTACT_PERMISSION, MEMBERS_PERMISSION } from "../staff-permissi
 import { useStaffStoredValueText } from "../staff-strings";
 import { useDebouncedValue } from "../staff-use-debounced-value";
 import "../../../ui/controls.css";
-import "../../merchant/merchant.css";
+import "../../../ui/staff/merchant.css";
 import "../staff-stored-value.css";
 import "../staff-members.css";
 

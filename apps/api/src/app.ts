@@ -27,8 +27,8 @@ import { oldestUndeliveredBotMessageSeconds } from "./features/notifications/bac
 import { telegramGroupRoutes } from "./features/notifications/group-routes.js";
 import { noticeSettingsRoutes } from "./features/notifications/settings-routes.js";
 import { telegramWebhookRoutes } from "./features/notifications/webhook-routes.js";
-import { cartCouponRoutes } from "./features/ordering/cart-coupons.js";
-import { registerOrderingPaymentPurposes } from "./features/ordering/payment-purposes.js";
+import { cartCouponRoutes } from "./features/ordering/checkout/cart-coupons.js";
+import { registerOrderingPaymentPurposes } from "./features/ordering/lifecycle/payment-purposes.js";
 import { orderingRoutes, paymentStatusRoutes } from "./features/ordering/routes.js";
 import { countPaymentsInDoubt, oldestUndeliveredRefundSeconds } from "./features/payments/backlog.js";
 import { checkoutRoutes } from "./features/payments/checkout-routes.js";

@@ -2,7 +2,7 @@ import { usableCouponCountQuery } from "./features/coupons/queries.js";
 import { countCouponsWith, listenToTelegramUsers } from "./features/identity/hooks.js";
 import { registerButtonActions } from "./features/notifications/button-actions.js";
 import { rememberNoticeLanguage, rememberPrivateChat } from "./features/notifications/chats.js";
-import { actOnOrder } from "./features/ordering/merchant.js";
+import { actOnOrder } from "./features/ordering/board/merchant.js";
 import { announceReservationChange } from "./features/reservations/records.js";
 import { registerBookingSeating } from "./features/reservations/seating.js";
 import { tryCancelOwnReservation } from "./features/reservations/service.js";

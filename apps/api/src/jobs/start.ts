@@ -3,7 +3,7 @@ import { settleDueEarnings } from "../features/merchant-wallet/settlement.js";
 import { startBotDeliveryLoop } from "../features/notifications/delivery.js";
 import { queueDueReminders } from "../features/notifications/reminders.js";
 import { registerWebhookInBackground } from "../features/notifications/webhook-registration.js";
-import { expireUnpaidOrders } from "../features/ordering/lifecycle.js";
+import { expireUnpaidOrders } from "../features/ordering/lifecycle/expiry.js";
 import { warnOfExpiringRailTokens } from "../features/payments/rail-settings/service.js";
 import { reconcileGatewayPayments } from "../features/payments/reconciliation.js";
 import { deliverGatewayRefunds } from "../features/payments/refunds.js";

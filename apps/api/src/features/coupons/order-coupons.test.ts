@@ -16,7 +16,7 @@ import { expectLedgerInvariants } from "../../../test/ledger-invariants.js";
 import { MembershipFixture } from "../../../test/membership.js";
 import type { OrderingFixture } from "../../../test/ordering.js";
 import { startAtDemoTables, type TableFixture } from "../../../test/tables.js";
-import { expireUnpaidOrders } from "../ordering/lifecycle.js";
+import { expireUnpaidOrders } from "../ordering/lifecycle/expiry.js";
 import { findTenant } from "../tenancy/service.js";
 
 /**

@@ -33,7 +33,7 @@ export async function couponRoutes(app: FastifyInstance, deps: AppDeps) {
 		ok(await listMyCoupons(deps, signedIn(request), request.query)),
 	);
 	r.get("/coupon/count", async (request) => ok(await countUsableCoupons(deps, signedIn(request))));
-	// POST /coupon/for-cart (the pay page's list) is ordering's: it prices the cart (ordering/cart-coupons.ts).
+	// POST /coupon/for-cart (the pay page's list) is ordering's: it prices the cart (ordering/checkout/cart-coupons.ts).
 
 	// Owner and manager (permission `promotions`).
 	r.get("/merchant/coupons", { schema: { querystring: ShopQuery } }, async (request) =>

@@ -204,7 +204,7 @@ export async function countUsableCoupons(deps: AppDeps, ctx: SignedInContext): P
 }
 
 /**
- * The pay page's list (`POST /coupon/for-cart`, ordering/cart-coupons.ts): every unused,
+ * The pay page's list (`POST /coupon/for-cart`, ordering/checkout/cart-coupons.ts): every unused,
  * unexpired coupon of the member measured against a cart that ordering has priced (the VIP card
  * first): those that fit, biggest discount first (the sooner to expire first among equals), then
  * the others with why not.

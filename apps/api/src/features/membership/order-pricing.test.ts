@@ -5,7 +5,7 @@ import { expectLedgerInvariants } from "../../../test/ledger-invariants.js";
 import { MembershipFixture } from "../../../test/membership.js";
 import type { OrderingFixture } from "../../../test/ordering.js";
 import { startAtDemoTables, type TableFixture } from "../../../test/tables.js";
-import { expireUnpaidOrders } from "../ordering/lifecycle.js";
+import { expireUnpaidOrders } from "../ordering/lifecycle/expiry.js";
 
 /**
  * A member's VIP card in the price of their orders (decision 021): its discount and a waived

@@ -3,7 +3,7 @@ import type { DB } from "../../db/schema.js";
 import type { AppDeps } from "../../http/deps.js";
 import { recordOrderPaid, recordOrderPlaced } from "../../lib/metrics.js";
 import type { TableEvent } from "../../realtime/bus.js";
-import { tellBillClosed } from "./seating-hooks.js";
+import { tellBillClosed } from "./bills/seating-hooks.js";
 
 /** What an order event tells about the order: the columns announceOrderChange would read. */
 export type AnnouncedOrder = Pick<

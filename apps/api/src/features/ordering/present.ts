@@ -9,8 +9,8 @@ import {
 import type { Kysely, Selectable, Transaction } from "kysely";
 import type { DB } from "../../db/schema.js";
 import { refundsFor } from "../payments/refunds.js";
+import { factsOf } from "./lifecycle/state-rules.js";
 import * as queries from "./queries.js";
-import { factsOf } from "./state-rules.js";
 
 type OrderRow = Selectable<DB["customer_order"]>;
 

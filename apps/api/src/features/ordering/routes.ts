@@ -27,20 +27,7 @@ import { ok } from "../../http/envelope.js";
 import { headerValue } from "../../http/language.js";
 import { publicOrigin } from "../../http/origin.js";
 import { signedIn } from "../../http/request-context.js";
-import { placeOrder } from "./checkout.js";
-import { cancelOwnOrder, getOwnOrder, listOwnOrders } from "./lifecycle.js";
-import {
-	actOnOrder,
-	confirmReceived,
-	decideRefund,
-	getShopOrder,
-	listShopOrders,
-	placeOrderForCustomer,
-	requestRefund,
-} from "./merchant.js";
-import { refreshPaymentStatus } from "./online-payment.js";
-import { payOrder } from "./payments.js";
-import { priceCartFor } from "./service.js";
+// Dine-in paid after the meal: the table's seating and its bill.
 import {
 	clearTable,
 	closeBillWithNothingDue,
@@ -48,12 +35,28 @@ import {
 	listOpenBills,
 	payTableBill,
 	removeRound,
-} from "./table-bills.js";
-import { scanTable } from "./table-seatings.js";
+} from "./bills/table-bills.js";
+import { scanTable } from "./bills/table-seatings.js";
+// The staff's order board.
+import { actOnOrder, decideRefund, getShopOrder, listShopOrders, placeOrderForCustomer } from "./board/merchant.js";
+// Placing an order: the cart's price, checkout.
+import { placeOrder } from "./checkout/checkout.js";
+import { priceCartFor } from "./checkout/pricing.js";
+// An order's life after it is placed: paying, cancelling, the customer's list, receipt, refunds.
+import {
+	cancelOwnOrder,
+	confirmReceived,
+	getOwnOrder,
+	listOwnOrders,
+	requestRefund,
+} from "./lifecycle/customer-orders.js";
+import { refreshPaymentStatus } from "./lifecycle/online-payment.js";
+import { payOrder } from "./lifecycle/payments.js";
 
 export async function orderingRoutes(app: FastifyInstance, deps: AppDeps) {
 	const r = app.withTypeProvider<ZodTypeProvider>();
 
+	// Checkout (checkout/).
 	/** Prices a cart and lists its problems; visitors may call it (a saved address needs sign-in). */
 	r.post("/cart/price", { config: { public: true }, schema: { body: PriceCartInput } }, async (request) =>
 		ok(await priceCartFor(deps, request.ctx, request.body)),
@@ -63,6 +66,8 @@ export async function orderingRoutes(app: FastifyInstance, deps: AppDeps) {
 	r.post("/order/create", { schema: { body: PlaceOrderInput } }, async (request) =>
 		ok(await placeOrder(deps, signedIn(request), request.body, headerValue(request.headers[IDEMPOTENCY_HEADER]))),
 	);
+
+	// The order's life (lifecycle/).
 	r.post("/order/pay", { schema: { body: PayOrderInput } }, async (request) =>
 		ok(await payOrder(deps, signedIn(request), { ...request.body, origin: publicOrigin(deps, request) })),
 	);
@@ -85,6 +90,7 @@ export async function orderingRoutes(app: FastifyInstance, deps: AppDeps) {
 		return ok(true);
 	});
 
+	// Table bills (bills/).
 	/**
 	 * Public: scanning a table's printed code opens or joins the table's seating and answers its
 	 * seating token; a seating token is answered while its seating is current (decision 009).
@@ -113,6 +119,8 @@ export async function orderingRoutes(app: FastifyInstance, deps: AppDeps) {
 	r.post("/merchant/bill/clear", { schema: { body: ClearTableInput } }, async (request) =>
 		ok(await clearTable(deps, signedIn(request), request.body)),
 	);
+
+	// The staff's order board (board/); staff only, like the bills above.
 	r.get("/merchant/order/list", { schema: { querystring: MerchantOrderListQuery } }, async (request) =>
 		ok(await listShopOrders(deps, signedIn(request), request.query)),
 	);

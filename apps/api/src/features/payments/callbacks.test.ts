@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { decideAtSandbox, fireSandboxCallback } from "../../../test/gateway.js";
 import { startTestServer, type TestServer } from "../../../test/harness.js";
 import { OrderingFixture } from "../../../test/ordering.js";
-import { expireUnpaidOrders } from "../ordering/lifecycle.js";
+import { expireUnpaidOrders } from "../ordering/lifecycle/expiry.js";
 import { gateways } from "./registry.js";
 
 let server: TestServer;

@@ -15,7 +15,7 @@ import { startTestServer, type TestServer } from "../../../test/harness.js";
 import { OrderingFixture } from "../../../test/ordering.js";
 import { startThrowawayPostgres, type ThrowawayPostgres } from "../../../test/throwaway-postgres.js";
 import type { AppDeps } from "../../http/deps.js";
-import { expireUnpaidOrders } from "../ordering/lifecycle.js";
+import { expireUnpaidOrders } from "../ordering/lifecycle/expiry.js";
 import { reconcileGatewayPayments } from "./reconciliation.js";
 import { settleGatewayRefundDeliveries } from "./refunds.js";
 import { gateways } from "./registry.js";

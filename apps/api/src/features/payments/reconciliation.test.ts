@@ -19,7 +19,7 @@ import { startTestServer, type TestServer } from "../../../test/harness.js";
 import { OrderingFixture } from "../../../test/ordering.js";
 import { TableFixture } from "../../../test/tables.js";
 import type { AppDeps } from "../../http/deps.js";
-import { expireUnpaidOrders } from "../ordering/lifecycle.js";
+import { expireUnpaidOrders } from "../ordering/lifecycle/expiry.js";
 import { reconcileGatewayPayments } from "./reconciliation.js";
 import { deliverGatewayRefunds, settleGatewayRefundDeliveries } from "./refunds.js";
 import { gateways } from "./registry.js";

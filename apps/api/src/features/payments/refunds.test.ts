@@ -6,8 +6,8 @@ import { startTestServer, type TestServer } from "../../../test/harness.js";
 import { OrderingFixture } from "../../../test/ordering.js";
 import type { AppDeps } from "../../http/deps.js";
 import type { OrderChangedEvent } from "../../realtime/bus.js";
-import { expireUnpaidOrders } from "../ordering/lifecycle.js";
-import { queueOrderGatewayRefund } from "../ordering/online-payment.js";
+import { expireUnpaidOrders } from "../ordering/lifecycle/expiry.js";
+import { queueOrderGatewayRefund } from "../ordering/lifecycle/online-payment.js";
 import { deliverGatewayRefunds, MAX_REFUND_ATTEMPTS, settleGatewayRefundDeliveries } from "./refunds.js";
 import { gateways } from "./registry.js";
 

@@ -111,7 +111,7 @@ async function releaseRows(
 /**
  * A table bill settled (or cleared) with less to pay than the deposit credited to it: the
  * rest of the deposit goes back to where it came from, once (the bill settles once, under its
- * lock; the ledger key names the deposit's row). Called by ordering/bill-settlement.ts.
+ * lock; the ledger key names the deposit's row). Called by ordering/bills/bill-settlement.ts.
  */
 export async function refundUnusedDepositCredit(
 	trx: Transaction<DB>,

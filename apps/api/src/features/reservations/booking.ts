@@ -22,7 +22,7 @@ import type { RequestContext, SignedInContext } from "../../http/request-context
 import { sha256Hex } from "../../lib/crypto.js";
 import type { MenuNames } from "../menu/service.js";
 import { takeStock } from "../menu/stock.js";
-import { evaluateCart } from "../ordering/service.js";
+import { evaluateCart } from "../ordering/checkout/pricing.js";
 import { getOrderingTerms } from "../venues/service.js";
 import { presentReservations } from "./present.js";
 import * as queries from "./queries.js";

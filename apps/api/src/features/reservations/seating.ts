@@ -1,4 +1,4 @@
-import { registerSeatingHooks } from "../ordering/seating-hooks.js";
+import { registerSeatingHooks } from "../ordering/bills/seating-hooks.js";
 import { seatOnTableScan } from "./arrival.js";
 import { depositShareOfOrder, refundDepositShare, refundUnusedDepositCredit } from "./booking-money.js";
 import { announceReservationChange, completeBookingOfSettledBill } from "./records.js";

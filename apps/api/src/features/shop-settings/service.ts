@@ -21,7 +21,7 @@ import { BusinessError } from "../../http/business-error.js";
 import type { AppDeps } from "../../http/deps.js";
 import type { SignedInContext } from "../../http/request-context.js";
 import { isOwnUpload } from "../files/service.js";
-import { evaluateCart } from "../ordering/service.js";
+import { evaluateCart } from "../ordering/checkout/pricing.js";
 import { recordShopChange } from "../shop-changes/record.js";
 import {
 	announceShopChange,

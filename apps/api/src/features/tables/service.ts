@@ -22,8 +22,8 @@ import { BusinessError } from "../../http/business-error.js";
 import type { AppDeps } from "../../http/deps.js";
 import type { RequestContext, SignedInContext } from "../../http/request-context.js";
 import { tellShopGroup } from "../notifications/outbox.js";
+import { currentSeating, listCurrentSeatings } from "../ordering/bills/table-seatings.js";
 import { announceTableEvent } from "../ordering/events.js";
-import { currentSeating, listCurrentSeatings } from "../ordering/table-seatings.js";
 import { recordShopChange } from "../shop-changes/record.js";
 import {
 	presentMerchantTable,

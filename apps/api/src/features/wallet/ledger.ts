@@ -127,7 +127,7 @@ export interface LedgerTxnInput {
 	 * NULL when the key was posted before, and then what needs the transaction must write
 	 * nothing (a shop's earning, merchant-wallet/earnings.ts). They run after the moves, however
 	 * those end; a refused move rolls them back with the rest. An order's payment from the
-	 * balance writes its change, event and news so (ordering/payments.ts).
+	 * balance writes its change, event and news so (ordering/lifecycle/payments.ts).
 	 */
 	alsoWrite?: (txnId: Expression<number | null>) => OperationNodeSource[];
 	/**

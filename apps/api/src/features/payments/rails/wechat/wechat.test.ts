@@ -473,7 +473,7 @@ describe("callbacks that must change nothing, or only once", () => {
 		// minute later: money can still arrive.
 		server.clock.set(new Date(new Date(order.expiresAt as string).getTime() + 30_000));
 		customer = await server.signIn("13800000003");
-		const { expireUnpaidOrders } = await import("../../../ordering/lifecycle.js");
+		const { expireUnpaidOrders } = await import("../../../ordering/lifecycle/expiry.js");
 		await expireUnpaidOrders(server.deps);
 
 		const late = await fake.payer(paymentId, "pay", { afterExpiry: true });

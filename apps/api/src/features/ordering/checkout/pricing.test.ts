@@ -9,8 +9,8 @@ import {
 	SUPPORTED_LANGUAGES,
 } from "@bayon/contract";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from "vitest";
-import { startTestServer, type TestServer } from "../../../test/harness.js";
-import { announceShopChange } from "../venues/service.js";
+import { startTestServer, type TestServer } from "../../../../test/harness.js";
+import { announceShopChange } from "../../venues/service.js";
 
 const STAFF = "13800000002";
 const CUSTOMER = "13800000003";

@@ -1,8 +1,8 @@
 import { ErrorCode, type MemberInfo, type PaymentResult } from "@bayon/contract";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../../../test/harness.js";
-import { OrderingFixture } from "../../../test/ordering.js";
+import { startTestServer, type TestServer } from "../../../../test/harness.js";
+import { OrderingFixture } from "../../../../test/ordering.js";
 
 // Fault injection needs a real server: PGlite has no other sessions to block or kill.
 describe("a payment killed in the middle of its transaction", () => {

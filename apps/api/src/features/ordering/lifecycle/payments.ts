@@ -1,21 +1,21 @@
 import { ErrorCode, type KhqrCurrency, type PayMethod, type PaymentResult } from "@bayon/contract";
 import { type Kysely, type OperationNodeSource, type Selectable, sql, type Transaction } from "kysely";
-import { executePrepared } from "../../db/prepared.js";
-import type { DB } from "../../db/schema.js";
-import { writeTogether } from "../../db/write-together.js";
-import { BusinessError } from "../../http/business-error.js";
-import type { AppDeps } from "../../http/deps.js";
-import type { SignedInContext } from "../../http/request-context.js";
-import { noEarningsToReverse, reverseEarnings } from "../merchant-wallet/earnings.js";
-import { orderNewsInsert, orderNoticesFor } from "../notifications/order-notices.js";
-import { reversePointsForOrder } from "../points/order-points.js";
-import { bonusSpentIn, creditWallet } from "../wallet/bonus.js";
-import { accountBalance, LedgerGuardFailed, postLedgerTxn } from "../wallet/ledger.js";
-import { type AnnouncedOrder, announceOrderChange } from "./events.js";
+import { executePrepared } from "../../../db/prepared.js";
+import type { DB } from "../../../db/schema.js";
+import { writeTogether } from "../../../db/write-together.js";
+import { BusinessError } from "../../../http/business-error.js";
+import type { AppDeps } from "../../../http/deps.js";
+import type { SignedInContext } from "../../../http/request-context.js";
+import { noEarningsToReverse, reverseEarnings } from "../../merchant-wallet/earnings.js";
+import { orderNewsInsert, orderNoticesFor } from "../../notifications/order-notices.js";
+import { reversePointsForOrder } from "../../points/order-points.js";
+import { bonusSpentIn, creditWallet } from "../../wallet/bonus.js";
+import { accountBalance, LedgerGuardFailed, postLedgerTxn } from "../../wallet/ledger.js";
+import { creditShareOfOrder } from "../bills/seating-hooks.js";
+import { type AnnouncedOrder, announceOrderChange } from "../events.js";
+import * as queries from "../queries.js";
 import { queueOrderGatewayRefund, startGatewayPayment } from "./online-payment.js";
 import { bookOrderPayment } from "./order-ledger.js";
-import * as queries from "./queries.js";
-import { creditShareOfOrder } from "./seating-hooks.js";
 import { isPayableOnItsOwn } from "./state-rules.js";
 
 /** Pays an unpaid order from the stored balance, or starts a hosted gateway's checkout. */

@@ -7,12 +7,12 @@ import {
 	type TableBillView,
 } from "@bayon/contract";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { takeBillInCash } from "../../../test/counter.js";
-import type { TestServer } from "../../../test/harness.js";
-import type { OrderingFixture } from "../../../test/ordering.js";
-import { startAtDemoTables, type TableFixture } from "../../../test/tables.js";
-import { deliverGatewayRefunds } from "../payments/refunds.js";
-import { expireUnpaidOrders } from "./lifecycle.js";
+import { takeBillInCash } from "../../../../test/counter.js";
+import type { TestServer } from "../../../../test/harness.js";
+import type { OrderingFixture } from "../../../../test/ordering.js";
+import { startAtDemoTables, type TableFixture } from "../../../../test/tables.js";
+import { deliverGatewayRefunds } from "../../payments/refunds.js";
+import { expireUnpaidOrders } from "../lifecycle/expiry.js";
 
 let server: TestServer;
 let fx: OrderingFixture;

@@ -8,23 +8,23 @@ import {
 } from "@bayon/contract";
 import type { Selectable, Transaction } from "kysely";
 import type { z } from "zod";
-import type { DB } from "../../db/schema.js";
-import { BusinessError } from "../../http/business-error.js";
-import type { AppDeps } from "../../http/deps.js";
-import type { SignedInContext } from "../../http/request-context.js";
-import { releaseCouponOfCancelledOrder } from "../coupons/order-coupons.js";
-import { findActiveMemberIdByMobile, memberContacts } from "../identity/service.js";
-import { releaseOrderEarnings } from "../merchant-wallet/earnings.js";
-import { deliverGatewayRefundsSoon } from "../payments/refunds.js";
-import { awardPointsForOrder } from "../points/order-points.js";
-import { isSeatingToken, requireStaff, requireStaffSomewhere, staffRoleAt } from "../venues/service.js";
-import { placeOrder } from "./checkout.js";
-import { announceOrderChange } from "./events.js";
-import { refundPayment } from "./payments.js";
-import { presentOrders } from "./present.js";
-import * as queries from "./queries.js";
-import { requireCustomerAction, requireStaffAction } from "./state-rules.js";
-import { scanTable } from "./table-seatings.js";
+import type { DB } from "../../../db/schema.js";
+import { BusinessError } from "../../../http/business-error.js";
+import type { AppDeps } from "../../../http/deps.js";
+import type { SignedInContext } from "../../../http/request-context.js";
+import { releaseCouponOfCancelledOrder } from "../../coupons/order-coupons.js";
+import { findActiveMemberIdByMobile, memberContacts } from "../../identity/service.js";
+import { releaseOrderEarnings } from "../../merchant-wallet/earnings.js";
+import { deliverGatewayRefundsSoon } from "../../payments/refunds.js";
+import { awardPointsForOrder } from "../../points/order-points.js";
+import { isSeatingToken, requireStaff, requireStaffSomewhere, staffRoleAt } from "../../venues/service.js";
+import { scanTable } from "../bills/table-seatings.js";
+import { placeOrder } from "../checkout/checkout.js";
+import { announceOrderChange } from "../events.js";
+import { refundPayment } from "../lifecycle/payments.js";
+import { requireStaffAction } from "../lifecycle/state-rules.js";
+import { presentOrders } from "../present.js";
+import * as queries from "../queries.js";
 
 type OrderRow = Selectable<DB["customer_order"]>;
 
@@ -155,57 +155,6 @@ export async function actOnOrder(
 	if (input.action === "reject") deliverGatewayRefundsSoon(deps, { purpose: "order", purposeId: input.orderId });
 	await announceOrderChange(deps, input.orderId, input.action);
 	return getShopOrder(deps, ctx, input.orderId);
-}
-
-/** The customer confirms they have their food. */
-export async function confirmReceived(deps: AppDeps, ctx: SignedInContext, orderId: number): Promise<void> {
-	const now = deps.clock.now();
-	await deps.db.transaction().execute(async (trx) => {
-		const order = await queries.lockOwnOrder(trx, { tenantId: ctx.tenant.id, memberId: ctx.member.id, orderId });
-		if (!order) throw new BusinessError(ErrorCode.NotFound);
-		if (order.status === "completed") return;
-		requireCustomerAction(order, "confirmReceipt", now);
-		await queries.changeOrder(
-			trx,
-			order,
-			{ status: "completed", closed_at: now, close_reason: "received" },
-			{ at: now, actor: "customer", actorMemberId: ctx.member.id, note: "received" },
-		);
-		await awardPointsForOrder(trx, order.id, now);
-		await releaseOrderEarnings(trx, order.id, now);
-	});
-	await announceOrderChange(deps, orderId, "received");
-}
-
-/** The customer asks for their money back, with a reason; the shop decides. */
-export async function requestRefund(
-	deps: AppDeps,
-	ctx: SignedInContext,
-	input: { orderId: number; reason: string },
-): Promise<void> {
-	const now = deps.clock.now();
-	await deps.db.transaction().execute(async (trx) => {
-		const order = await queries.lockOwnOrder(trx, {
-			tenantId: ctx.tenant.id,
-			memberId: ctx.member.id,
-			orderId: input.orderId,
-		});
-		if (!order) throw new BusinessError(ErrorCode.NotFound);
-		requireCustomerAction(order, "requestRefund", now);
-		await queries.changeOrder(
-			trx,
-			order,
-			{
-				refund_status: "requested",
-				refund_reason: input.reason,
-				refund_requested_at: now,
-				refund_decision_note: null,
-				refund_decided_at: null,
-			},
-			{ at: now, actor: "customer", actorMemberId: ctx.member.id, note: `refund_requested: ${input.reason}` },
-		);
-	});
-	await announceOrderChange(deps, input.orderId, "refund_requested");
 }
 
 /**

@@ -1,15 +1,20 @@
 import { randomUUID } from "node:crypto";
 import { ErrorCode, type KhqrCurrency, type PaymentResult } from "@bayon/contract";
 import type { Selectable, Transaction } from "kysely";
-import type { DB } from "../../db/schema.js";
-import { BusinessError } from "../../http/business-error.js";
-import type { AppDeps } from "../../http/deps.js";
-import type { SignedInContext } from "../../http/request-context.js";
-import { availableGateway, openCheckout, recordPendingPayment, settlePendingPayments } from "../payments/attempts.js";
-import type { GatewayName } from "../payments/gateway.js";
-import { settlePaymentsOfExpired } from "../payments/reconciliation.js";
-import { isGatewayProvider, queueGatewayRefund } from "../payments/refunds.js";
-import * as orderQueries from "./queries.js";
+import type { DB } from "../../../db/schema.js";
+import { BusinessError } from "../../../http/business-error.js";
+import type { AppDeps } from "../../../http/deps.js";
+import type { SignedInContext } from "../../../http/request-context.js";
+import {
+	availableGateway,
+	openCheckout,
+	recordPendingPayment,
+	settlePendingPayments,
+} from "../../payments/attempts.js";
+import type { GatewayName } from "../../payments/gateway.js";
+import { settlePaymentsOfExpired } from "../../payments/reconciliation.js";
+import { isGatewayProvider, queueGatewayRefund } from "../../payments/refunds.js";
+import * as orderQueries from "../queries.js";
 import { isPayableOnItsOwn } from "./state-rules.js";
 
 /**

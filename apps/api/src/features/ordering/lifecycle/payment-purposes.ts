@@ -1,11 +1,11 @@
 import type { Selectable, Transaction } from "kysely";
-import type { DB } from "../../db/schema.js";
-import { bookGatewayCapture, refundGatewayCapture } from "../payments/ledger.js";
-import { type PaymentPurpose, type PaymentRow, registerPaymentPurpose } from "../payments/purposes.js";
-import { billDue, lockBill, lockUnpaidRounds, settleBill } from "./bill-settlement.js";
-import { announceBillChange, announceOrderChange } from "./events.js";
+import type { DB } from "../../../db/schema.js";
+import { bookGatewayCapture, refundGatewayCapture } from "../../payments/ledger.js";
+import { type PaymentPurpose, type PaymentRow, registerPaymentPurpose } from "../../payments/purposes.js";
+import { billDue, lockBill, lockUnpaidRounds, settleBill } from "../bills/bill-settlement.js";
+import { announceBillChange, announceOrderChange } from "../events.js";
+import * as orderQueries from "../queries.js";
 import { bookOrderPayment } from "./order-ledger.js";
-import * as orderQueries from "./queries.js";
 
 type OrderRow = Selectable<DB["customer_order"]>;
 

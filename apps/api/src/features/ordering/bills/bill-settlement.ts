@@ -1,15 +1,15 @@
 import { type BillRoundView, ErrorCode, type PaidWith, type TableBillView } from "@bayon/contract";
 import type { Kysely, Selectable, Transaction } from "kysely";
-import type { DB } from "../../db/schema.js";
-import { BusinessError } from "../../http/business-error.js";
-import { maskMobile } from "../../lib/mask.js";
-import { releaseCouponOfCancelledOrder } from "../coupons/order-coupons.js";
-import { releaseOrderEarnings } from "../merchant-wallet/earnings.js";
-import { awardPointsForOrder } from "../points/order-points.js";
-import type { AccountRef } from "../wallet/ledger.js";
-import { bookOrderPayment } from "./order-ledger.js";
-import { presentOrders } from "./present.js";
-import * as queries from "./queries.js";
+import type { DB } from "../../../db/schema.js";
+import { BusinessError } from "../../../http/business-error.js";
+import { maskMobile } from "../../../lib/mask.js";
+import { releaseCouponOfCancelledOrder } from "../../coupons/order-coupons.js";
+import { releaseOrderEarnings } from "../../merchant-wallet/earnings.js";
+import { awardPointsForOrder } from "../../points/order-points.js";
+import type { AccountRef } from "../../wallet/ledger.js";
+import { bookOrderPayment } from "../lifecycle/order-ledger.js";
+import { presentOrders } from "../present.js";
+import * as queries from "../queries.js";
 import { tellBillSettled } from "./seating-hooks.js";
 
 type Db = Kysely<DB> | Transaction<DB>;

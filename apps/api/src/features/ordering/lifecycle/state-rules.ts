@@ -9,8 +9,8 @@ import {
 	staffOrderActions,
 } from "@bayon/contract";
 import type { Selectable } from "kysely";
-import type { DB } from "../../db/schema.js";
-import { BusinessError } from "../../http/business-error.js";
+import type { DB } from "../../../db/schema.js";
+import { BusinessError } from "../../../http/business-error.js";
 
 export type Status = OrderStatus;
 type FailureCode = Exclude<ErrorCode, 0>;

@@ -1,8 +1,8 @@
 import type { Kysely, OperationNodeSource, RawBuilder, Selectable, Transaction } from "kysely";
-import type { DB } from "../../db/schema.js";
-import { earningIsFinal, shopEarningInsert } from "../merchant-wallet/earnings.js";
-import { debitWallet, lockWalletParts, type SpendSplit, splitSpend, type WalletParts } from "../wallet/bonus.js";
-import { type AccountRef, type LedgerMove, postLedgerMoves } from "../wallet/ledger.js";
+import type { DB } from "../../../db/schema.js";
+import { earningIsFinal, shopEarningInsert } from "../../merchant-wallet/earnings.js";
+import { debitWallet, lockWalletParts, type SpendSplit, splitSpend, type WalletParts } from "../../wallet/bonus.js";
+import { type AccountRef, type LedgerMove, postLedgerMoves } from "../../wallet/ledger.js";
 
 type OrderMoney = Pick<Selectable<DB["customer_order"]>, "id" | "tenant_id" | "shop_id" | "total"> & {
 	/**

@@ -1,9 +1,9 @@
 import { ErrorCode, formatMessage, type OrderView, type PageResult } from "@bayon/contract";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { takeBillInCash } from "../../../test/counter.js";
-import { startTestServer, type TestServer } from "../../../test/harness.js";
-import { OrderingFixture } from "../../../test/ordering.js";
-import { TableFixture } from "../../../test/tables.js";
+import { takeBillInCash } from "../../../../test/counter.js";
+import { startTestServer, type TestServer } from "../../../../test/harness.js";
+import { OrderingFixture } from "../../../../test/ordering.js";
+import { TableFixture } from "../../../../test/tables.js";
 
 /**
  * Every order offers exactly the actions its state allows, in its view (`actions`), and the

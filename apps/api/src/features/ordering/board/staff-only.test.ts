@@ -1,8 +1,8 @@
 import { ErrorCode, type OrderView } from "@bayon/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../../../test/harness.js";
-import { OrderingFixture } from "../../../test/ordering.js";
-import { TableFixture } from "../../../test/tables.js";
+import { startTestServer, type TestServer } from "../../../../test/harness.js";
+import { OrderingFixture } from "../../../../test/ordering.js";
+import { TableFixture } from "../../../../test/tables.js";
 
 /**
  * Merchant calls must not tell a customer which orders, bills or shops exist: a customer

@@ -2,14 +2,20 @@ import { randomUUID } from "node:crypto";
 import { type BillPaymentResult, ErrorCode, type PayBillInput, type TableBillView } from "@bayon/contract";
 import type { Transaction } from "kysely";
 import type { z } from "zod";
-import type { DB } from "../../db/schema.js";
-import { BusinessError } from "../../http/business-error.js";
-import type { AppDeps } from "../../http/deps.js";
-import type { SignedInContext } from "../../http/request-context.js";
-import { memberContacts } from "../identity/service.js";
-import { availableGateway, openCheckout, recordPendingPayment, settlePendingPayments } from "../payments/attempts.js";
-import { requireStaff, requireStaffWithoutOracle } from "../venues/service.js";
-import { accountBalance } from "../wallet/ledger.js";
+import type { DB } from "../../../db/schema.js";
+import { BusinessError } from "../../../http/business-error.js";
+import type { AppDeps } from "../../../http/deps.js";
+import type { SignedInContext } from "../../../http/request-context.js";
+import { memberContacts } from "../../identity/service.js";
+import {
+	availableGateway,
+	openCheckout,
+	recordPendingPayment,
+	settlePendingPayments,
+} from "../../payments/attempts.js";
+import { requireStaff, requireStaffWithoutOracle } from "../../venues/service.js";
+import { accountBalance } from "../../wallet/ledger.js";
+import { announceBillChange, announceOrderChange } from "../events.js";
 import {
 	type BillRow,
 	billDue,
@@ -22,7 +28,6 @@ import {
 	presentBills,
 	settleBill,
 } from "./bill-settlement.js";
-import { announceBillChange, announceOrderChange } from "./events.js";
 import { isCurrent, readSeating, type Seating, seatingEnded } from "./table-seatings.js";
 
 const readBill = (deps: AppDeps, billId: number) =>

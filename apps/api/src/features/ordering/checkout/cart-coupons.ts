@@ -2,12 +2,12 @@ import { type CouponsForCart, CouponsForCartInput } from "@bayon/contract";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { z } from "zod";
-import type { AppDeps } from "../../http/deps.js";
-import { ok } from "../../http/envelope.js";
-import type { SignedInContext } from "../../http/request-context.js";
-import { signedIn } from "../../http/request-context.js";
-import { couponsMeasuredAgainst } from "../coupons/service.js";
-import { evaluateCart } from "./service.js";
+import type { AppDeps } from "../../../http/deps.js";
+import { ok } from "../../../http/envelope.js";
+import type { SignedInContext } from "../../../http/request-context.js";
+import { signedIn } from "../../../http/request-context.js";
+import { couponsMeasuredAgainst } from "../../coupons/service.js";
+import { evaluateCart } from "./pricing.js";
 
 /**
  * `POST /coupon/for-cart`: the member's coupons measured against this cart, priced by the same

@@ -12,8 +12,8 @@ import {
 	type PricedCartLine,
 	type ShopOpenState,
 } from "@bayon/contract";
-import { type AskedCoupon, priceWithCoupon } from "../coupons/pricing.js";
-import { type CardForPricing, priceWithCard } from "../membership/pricing.js";
+import { type AskedCoupon, priceWithCoupon } from "../../coupons/pricing.js";
+import { type CardForPricing, priceWithCard } from "../../membership/pricing.js";
 
 export interface CartLine {
 	itemId: number;

@@ -1,8 +1,8 @@
 import type { Selectable, Transaction } from "kysely";
-import type { DB } from "../../db/schema.js";
-import type { AppDeps } from "../../http/deps.js";
-import type { RequestContext } from "../../http/request-context.js";
-import type { AccountRef } from "../wallet/ledger.js";
+import type { DB } from "../../../db/schema.js";
+import type { AppDeps } from "../../../http/deps.js";
+import type { RequestContext } from "../../../http/request-context.js";
+import type { AccountRef } from "../../wallet/ledger.js";
 
 /**
  * What happens beyond ordering when a table's seating moves (decision 030). A seating is the

@@ -7,10 +7,10 @@ import {
 	type TableBillView,
 } from "@bayon/contract";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { takeBillInCash } from "../../../test/counter.js";
-import type { TestServer } from "../../../test/harness.js";
-import type { OrderingFixture } from "../../../test/ordering.js";
-import { addOtherShop, codeOf, startAtDemoTables, type TableFixture } from "../../../test/tables.js";
+import { takeBillInCash } from "../../../../test/counter.js";
+import type { TestServer } from "../../../../test/harness.js";
+import type { OrderingFixture } from "../../../../test/ordering.js";
+import { addOtherShop, codeOf, startAtDemoTables, type TableFixture } from "../../../../test/tables.js";
 
 /**
  * Seatings (decision 009): a table's printed code opens or joins its current seating; only a

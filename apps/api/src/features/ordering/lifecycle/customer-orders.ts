@@ -1,16 +1,17 @@
 import { ErrorCode, type OrderStatus, type OrderView, type PageResult } from "@bayon/contract";
 import type { Transaction } from "kysely";
-import type { DB } from "../../db/schema.js";
-import { BusinessError } from "../../http/business-error.js";
-import type { AppDeps } from "../../http/deps.js";
-import type { SignedInContext } from "../../http/request-context.js";
-import { releaseCouponOfCancelledOrder } from "../coupons/order-coupons.js";
-import { deliverGatewayRefundsSoon } from "../payments/refunds.js";
-import { announceOrderChange } from "./events.js";
-import { settlePaymentsOfExpiredOrders } from "./online-payment.js";
+import type { DB } from "../../../db/schema.js";
+import { BusinessError } from "../../../http/business-error.js";
+import type { AppDeps } from "../../../http/deps.js";
+import type { SignedInContext } from "../../../http/request-context.js";
+import { releaseCouponOfCancelledOrder } from "../../coupons/order-coupons.js";
+import { releaseOrderEarnings } from "../../merchant-wallet/earnings.js";
+import { deliverGatewayRefundsSoon } from "../../payments/refunds.js";
+import { awardPointsForOrder } from "../../points/order-points.js";
+import { announceOrderChange } from "../events.js";
+import { presentOrders } from "../present.js";
+import * as queries from "../queries.js";
 import { refundPayment } from "./payments.js";
-import { presentOrders } from "./present.js";
-import * as queries from "./queries.js";
 import { requireCustomerAction } from "./state-rules.js";
 
 /** One of the customer's own orders; another member's id answers not-found, like a missing one. */
@@ -71,30 +72,59 @@ export async function cancelOwnOrder(deps: AppDeps, ctx: SignedInContext, orderI
 	return getOwnOrder(deps, ctx, orderId);
 }
 
-/**
- * Cancels unpaid orders whose payment window has passed and returns their stock. An order
- * with a payment still open at a gateway is not simply cancelled: the gateway is asked first
- * (no transaction open); paid, the order is paid; not decided, it is cancelled (money that
- * still arrives is refunded on arrival); no answer, it waits for the next run (decision 005).
- * Safe to run on several servers at once: each claims rows with SKIP LOCKED, and a payment
- * racing the expiry holds the same row lock, so an order ends either paid or cancelled.
- */
-export async function expireUnpaidOrders(deps: AppDeps, limit = 200): Promise<number> {
+/** The customer confirms they have their food. */
+export async function confirmReceived(deps: AppDeps, ctx: SignedInContext, orderId: number): Promise<void> {
 	const now = deps.clock.now();
-	await settlePaymentsOfExpiredOrders(deps, now, limit);
-	const expiredIds = await deps.db.transaction().execute(async (trx) => {
-		const expired = await queries.claimExpiredOrders(trx, now, limit);
-		for (const order of expired) {
-			await closeAsCancelled(trx, order, now, { actor: "system", actorMemberId: null, reason: "payment_timeout" });
-		}
-		return expired.map((order) => order.id);
+	await deps.db.transaction().execute(async (trx) => {
+		const order = await queries.lockOwnOrder(trx, { tenantId: ctx.tenant.id, memberId: ctx.member.id, orderId });
+		if (!order) throw new BusinessError(ErrorCode.NotFound);
+		if (order.status === "completed") return;
+		requireCustomerAction(order, "confirmReceipt", now);
+		await queries.changeOrder(
+			trx,
+			order,
+			{ status: "completed", closed_at: now, close_reason: "received" },
+			{ at: now, actor: "customer", actorMemberId: ctx.member.id, note: "received" },
+		);
+		await awardPointsForOrder(trx, order.id, now);
+		await releaseOrderEarnings(trx, order.id, now);
 	});
-	for (const orderId of expiredIds) await announceOrderChange(deps, orderId, "expired");
-	return expiredIds.length;
+	await announceOrderChange(deps, orderId, "received");
+}
+
+/** The customer asks for their money back, with a reason; the shop decides. */
+export async function requestRefund(
+	deps: AppDeps,
+	ctx: SignedInContext,
+	input: { orderId: number; reason: string },
+): Promise<void> {
+	const now = deps.clock.now();
+	await deps.db.transaction().execute(async (trx) => {
+		const order = await queries.lockOwnOrder(trx, {
+			tenantId: ctx.tenant.id,
+			memberId: ctx.member.id,
+			orderId: input.orderId,
+		});
+		if (!order) throw new BusinessError(ErrorCode.NotFound);
+		requireCustomerAction(order, "requestRefund", now);
+		await queries.changeOrder(
+			trx,
+			order,
+			{
+				refund_status: "requested",
+				refund_reason: input.reason,
+				refund_requested_at: now,
+				refund_decision_note: null,
+				refund_decided_at: null,
+			},
+			{ at: now, actor: "customer", actorMemberId: ctx.member.id, note: `refund_requested: ${input.reason}` },
+		);
+	});
+	await announceOrderChange(deps, input.orderId, "refund_requested");
 }
 
 /** Cancels an order and returns its stock, with the event saying who and why. */
-async function closeAsCancelled(
+export async function closeAsCancelled(
 	trx: Transaction<DB>,
 	order: { id: number; status: OrderStatus; payment_status: string },
 	now: Date,

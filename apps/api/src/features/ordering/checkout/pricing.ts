@@ -1,16 +1,16 @@
 import { type Address, ErrorCode, type PriceCartInput, type PricedCart } from "@bayon/contract";
 import type { z } from "zod";
-import { BusinessError } from "../../http/business-error.js";
-import type { AppDeps } from "../../http/deps.js";
-import type { RequestContext } from "../../http/request-context.js";
-import { getOwnAddress } from "../addresses/service.js";
-import { askedCoupon } from "../coupons/order-coupons.js";
-import type { CardForPricing } from "../membership/pricing.js";
-import { activeCardForPricing } from "../membership/queries.js";
-import { loadItemsForPricing, type MenuNames } from "../menu/service.js";
-import { getOrderingTerms, type ShopOrderingTerms } from "../venues/service.js";
+import { BusinessError } from "../../../http/business-error.js";
+import type { AppDeps } from "../../../http/deps.js";
+import type { RequestContext } from "../../../http/request-context.js";
+import { getOwnAddress } from "../../addresses/service.js";
+import { askedCoupon } from "../../coupons/order-coupons.js";
+import type { CardForPricing } from "../../membership/pricing.js";
+import { activeCardForPricing } from "../../membership/queries.js";
+import { loadItemsForPricing, type MenuNames } from "../../menu/service.js";
+import { getOrderingTerms, type ShopOrderingTerms } from "../../venues/service.js";
+import { currentSeating } from "../bills/table-seatings.js";
 import { type PricingFacts, priceCart } from "./cart-rules.js";
-import { currentSeating } from "./table-seatings.js";
 
 /** A cart priced against today's shop, plus what checkout needs to record the order. */
 export interface EvaluatedCart {

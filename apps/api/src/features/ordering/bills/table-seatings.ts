@@ -1,14 +1,14 @@
 import { ErrorCode, type ResolvedTable, type SeatingEndedData, type SeatingEndReason } from "@bayon/contract";
-import { BusinessError } from "../../http/business-error.js";
-import type { AppDeps } from "../../http/deps.js";
-import type { RequestContext } from "../../http/request-context.js";
+import { BusinessError } from "../../../http/business-error.js";
+import type { AppDeps } from "../../../http/deps.js";
+import type { RequestContext } from "../../../http/request-context.js";
 import {
 	findTableOfPrintedCode,
 	isSeatingToken,
 	issueSeatingToken,
 	readSeatingToken,
 	type ScannedTable,
-} from "../venues/service.js";
+} from "../../venues/service.js";
 import { type BillRow, joinOrOpenSeating, OPEN_ROUND_EXCLUDED, presentBills } from "./bill-settlement.js";
 import { seatOnScan } from "./seating-hooks.js";
 

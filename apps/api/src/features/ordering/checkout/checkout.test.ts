@@ -1,8 +1,8 @@
 import { ErrorCode, formatMessage, type MemberInfo, type OrderView, type PageResult } from "@bayon/contract";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../../../test/harness.js";
-import { OrderingFixture } from "../../../test/ordering.js";
-import { expireUnpaidOrders } from "./lifecycle.js";
+import { startTestServer, type TestServer } from "../../../../test/harness.js";
+import { OrderingFixture } from "../../../../test/ordering.js";
+import { expireUnpaidOrders } from "../lifecycle/expiry.js";
 
 let server: TestServer;
 let fx: OrderingFixture;

@@ -2,9 +2,9 @@ import type { AdminOptionGroup } from "@bayon/contract";
 import { useId } from "react";
 import { ConfirmDialog } from "../../../ui/confirm-dialog";
 import { PlusIcon } from "../../../ui/icons";
+import { EditSheet } from "../edit-sheet";
+import { FieldProblem, LocalizedFields } from "../localized-fields";
 import { useMenuAdminText } from "../strings";
-import { EditSheet } from "./edit-sheet";
-import { FieldProblem, LocalizedFields } from "./localized-fields";
 import { GroupChoicesFields, OptionCard } from "./option-group-fields";
 import { useOptionGroupSheet } from "./use-option-group-sheet";
 

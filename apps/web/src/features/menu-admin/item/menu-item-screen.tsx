@@ -7,9 +7,8 @@ import { TrashIcon } from "../../../ui/icons";
 import { ErrorState, LoadingState } from "../../../ui/states";
 import { MerchantGuard } from "../../merchant/merchant-guard";
 import { adminMenuQuery, refreshMenus } from "../api";
-import { LocalizedFields } from "../components/localized-fields";
-import { OptionGroupSheet } from "../components/option-group-sheet";
-import { StaleNotice } from "../components/stale-notice";
+import { LocalizedFields } from "../localized-fields";
+import { StaleNotice } from "../stale-notice";
 import { useMenuAdminText } from "../strings";
 import {
 	ItemCategoryField,
@@ -19,6 +18,7 @@ import {
 	ItemStockFields,
 } from "./item-editor-fields";
 import { ItemGroupsSection } from "./item-groups-section";
+import { OptionGroupSheet } from "./option-group-sheet";
 import { useItemEditor } from "./use-item-editor";
 import "../menu-admin.css";
 

@@ -1,9 +1,9 @@
 import { useCurrency } from "../../../lib/app-config";
 import { TrashIcon } from "../../../ui/icons";
 import { Stepper } from "../../../ui/stepper";
+import { FieldProblem, LocalizedFields } from "../localized-fields";
 import type { FieldProblems, GroupDraft } from "../menu-form";
 import { useMenuAdminText } from "../strings";
-import { FieldProblem, LocalizedFields } from "./localized-fields";
 import type { OptionDraft } from "./use-option-group-sheet";
 
 /** How few and how many options a guest picks from the group. */

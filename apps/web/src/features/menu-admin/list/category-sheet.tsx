@@ -2,11 +2,11 @@ import type { AdminMenuCategory } from "@bayon/contract";
 import { useEffect, useState } from "react";
 import { showToast } from "../../../lib/toast";
 import { refreshMenus, saveCategory } from "../api";
+import { EditSheet } from "../edit-sheet";
+import { LocalizedFields } from "../localized-fields";
 import { type LocalizedDraft, textDraft } from "../menu-form";
 import { useMenuAdminText } from "../strings";
 import { useMenuSave } from "../use-menu-save";
-import { EditSheet } from "./edit-sheet";
-import { LocalizedFields } from "./localized-fields";
 
 /** A new category (no `category`) or an existing one: names in three languages, shown or hidden. */
 export function CategorySheet({

@@ -3,7 +3,7 @@ import type { ChangeEvent } from "react";
 import { useCurrency } from "../../../lib/app-config";
 import { CameraIcon } from "../../../ui/icons";
 import { ItemImage } from "../../menu/components/item-image";
-import { FieldProblem } from "../components/localized-fields";
+import { FieldProblem } from "../localized-fields";
 import type { FieldProblems, ItemDraft } from "../menu-form";
 import { useMenuAdminText } from "../strings";
 import type { UpdateItemDraft } from "./use-item-editor";

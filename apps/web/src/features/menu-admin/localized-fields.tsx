@@ -1,6 +1,6 @@
-import { LocalizedTextFields } from "../../../ui/localized-fields";
-import type { FieldProblems, LocalizedDraft } from "../menu-form";
-import { useMenuAdminText } from "../strings";
+import { LocalizedTextFields } from "../../ui/localized-fields";
+import type { FieldProblems, LocalizedDraft } from "./menu-form";
+import { useMenuAdminText } from "./strings";
 
 /**
  * One text in the three languages the product ships (the shared ui/localized-fields), with the

@@ -17,9 +17,9 @@ import { EmptyState, ErrorState, LoadingState } from "../../../ui/states";
 import { ItemImage } from "../../menu/components/item-image";
 import { MerchantGuard } from "../../merchant/merchant-guard";
 import { adminMenuQuery, moveRow, RESTOCK_NEEDED, refreshMenus, setSoldOut } from "../api";
-import { CategorySheet } from "../components/category-sheet";
-import { RestockSheet, type RestockTarget } from "../components/restock-sheet";
 import { useMenuAdminText } from "../strings";
+import { CategorySheet } from "./category-sheet";
+import { RestockSheet, type RestockTarget } from "./restock-sheet";
 import "../menu-admin.css";
 
 /**

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import { FormSheet } from "../../../ui/form-sheet";
-import { refreshMenus } from "../api";
+import { FormSheet } from "../../ui/form-sheet";
+import { refreshMenus } from "./api";
 import { StaleNotice } from "./stale-notice";
 
 /**

@@ -1,4 +1,4 @@
-import { useMenuAdminText } from "../strings";
+import { useMenuAdminText } from "./strings";
 
 /** "Changed by someone else": nothing was saved; reloading shows their version to start from. */
 export function StaleNotice({ onReload }: { onReload: () => void }) {

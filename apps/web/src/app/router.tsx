@@ -82,7 +82,7 @@ const screens: Partial<Record<PathName, RouteObject["lazy"]>> = {
 		() => import("../features/reservations/settings/staff-reservation-settings-screen"),
 	),
 	merchantCounter: lazyScreen(() => import("../features/stored-value/counter/staff-counter-screen")),
-	merchantTill: lazyScreen(() => import("../features/counter/screens/till-screen")),
+	merchantTill: lazyScreen(() => import("../features/counter/till/till-screen")),
 	merchantStoredValue: lazyScreen(() => import("../features/stored-value/packages/staff-stored-value-screen")),
 	merchantVipCards: lazyScreen(() => import("../features/membership/screens/staff-vip-cards-screen")),
 	merchantMembers: lazyScreen(() => import("../features/stored-value/members/staff-members-screen")),

@@ -1,18 +1,14 @@
 import { BANK_CARDS_MAX, type BankCardView, type MerchantShopRef } from "@bayon/contract";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
 import { Link } from "react-router";
 import { errorText } from "../../../lib/api-client";
 import { Paths } from "../../../lib/paths";
-import { showToast } from "../../../lib/toast";
-import { useDebouncedSubmit } from "../../../lib/use-debounced-submit";
 import { ConfirmDialog } from "../../../ui/confirm-dialog";
 import { PlusIcon, TrashIcon } from "../../../ui/icons";
 import { EmptyState, ErrorState, LoadingState } from "../../../ui/states";
 import { MoneyAccess } from "../money-access";
-import { bankCardsQuery, moneyKeys, removeBankCard } from "../money-api";
 import { useMoneyText } from "../money-strings";
 import { CardTile } from "./card-tile";
+import { useBankCards } from "./use-bank-cards";
 import "../../../ui/controls.css";
 import "../../merchant/merchant.css";
 import "../money.css";
@@ -29,27 +25,12 @@ export default function CashAccountScreen() {
 
 function CashAccountPage({ shop }: { shop: MerchantShopRef }) {
 	const { mt } = useMoneyText();
-	const queryClient = useQueryClient();
-	const cards = useQuery(bankCardsQuery(shop.shopId));
-	const [unbinding, setUnbinding] = useState<BankCardView | null>(null);
-
-	const [unbind] = useDebouncedSubmit(async (card: BankCardView) => {
-		setUnbinding(null);
-		try {
-			await removeBankCard({ shopId: shop.shopId, cardId: card.id });
-			showToast(mt("cards.unbound", { bank: card.bank, last4: card.last4 }));
-		} catch {
-			// Refused (a withdrawal to it is in progress) or failed: the request layer showed the
-			// server's words. The list is read again either way, so "in progress" shows where it is.
-		}
-		await queryClient.invalidateQueries({ queryKey: moneyKeys.shop(shop.shopId) });
-	});
+	const { cards, unbinding, setUnbinding, unbind } = useBankCards(shop.shopId);
 
 	if (cards.isError && !cards.data)
 		return <ErrorState message={errorText(cards.error)} onRetry={() => void cards.refetch()} />;
 	if (!cards.data) return <LoadingState />;
 	const list = cards.data;
-	const full = list.length >= BANK_CARDS_MAX;
 	return (
 		<div className="merchant money-page" data-testid="cash-account-page">
 			<section className="card money-section" aria-labelledby="money-cards-title">
@@ -62,49 +43,8 @@ function CashAccountPage({ shop }: { shop: MerchantShopRef }) {
 					</span>
 				</header>
 				<p className="money-section__hint">{mt("cards.hint")}</p>
-				{list.length === 0 ? (
-					<EmptyState title={mt("cards.empty")}>
-						<p className="money-section__hint">{mt("cards.emptyHint")}</p>
-						<Link
-							to={Paths.merchantAddCard}
-							className="button button--primary money-inline-button"
-							data-testid="cards-empty-add"
-						>
-							<PlusIcon aria-hidden="true" />
-							{mt("cards.add")}
-						</Link>
-					</EmptyState>
-				) : (
-					<ul className="money-cards" data-testid="cards-list">
-						{list.map((card) => (
-							<li key={card.id}>
-								<CardTile card={card} testId={`card-${card.id}`}>
-									<button
-										type="button"
-										className="text-button money-card__action"
-										onClick={() => setUnbinding(card)}
-										aria-label={mt("cards.unbindLabel", { bank: card.bank, last4: card.last4 })}
-										data-testid={`card-${card.id}-unbind`}
-									>
-										<TrashIcon aria-hidden="true" />
-										{mt("cards.unbind")}
-									</button>
-								</CardTile>
-							</li>
-						))}
-					</ul>
-				)}
-				{list.length > 0 &&
-					(full ? (
-						<p className="money-section__hint" data-testid="cards-full">
-							{mt("cards.full", { max: BANK_CARDS_MAX })}
-						</p>
-					) : (
-						<Link to={Paths.merchantAddCard} className="button button--ghost button--block" data-testid="cards-add">
-							<PlusIcon aria-hidden="true" />
-							{mt("cards.add")}
-						</Link>
-					))}
+				<CardList cards={list} onUnbind={setUnbinding} />
+				{list.length > 0 && <AddCardLink full={list.length >= BANK_CARDS_MAX} />}
 			</section>
 			{list.length > 0 && (
 				<Link to={Paths.merchantCash} className="button button--primary button--block" data-testid="cards-withdraw">
@@ -121,5 +61,61 @@ function CashAccountPage({ shop }: { shop: MerchantShopRef }) {
 				testId="card-unbind-confirm"
 			/>
 		</div>
+	);
+}
+
+/** The cards, each with "unbind"; none yet: a way to add the first. */
+function CardList({ cards, onUnbind }: { cards: BankCardView[]; onUnbind: (card: BankCardView) => void }) {
+	const { mt } = useMoneyText();
+	if (cards.length === 0)
+		return (
+			<EmptyState title={mt("cards.empty")}>
+				<p className="money-section__hint">{mt("cards.emptyHint")}</p>
+				<Link
+					to={Paths.merchantAddCard}
+					className="button button--primary money-inline-button"
+					data-testid="cards-empty-add"
+				>
+					<PlusIcon aria-hidden="true" />
+					{mt("cards.add")}
+				</Link>
+			</EmptyState>
+		);
+	return (
+		<ul className="money-cards" data-testid="cards-list">
+			{cards.map((card) => (
+				<li key={card.id}>
+					<CardTile card={card} testId={`card-${card.id}`}>
+						<button
+							type="button"
+							className="text-button money-card__action"
+							onClick={() => onUnbind(card)}
+							aria-label={mt("cards.unbindLabel", { bank: card.bank, last4: card.last4 })}
+							data-testid={`card-${card.id}-unbind`}
+						>
+							<TrashIcon aria-hidden="true" />
+							{mt("cards.unbind")}
+						</button>
+					</CardTile>
+				</li>
+			))}
+		</ul>
+	);
+}
+
+/** Another card, or the word that the limit is reached. */
+function AddCardLink({ full }: { full: boolean }) {
+	const { mt } = useMoneyText();
+	if (full)
+		return (
+			<p className="money-section__hint" data-testid="cards-full">
+				{mt("cards.full", { max: BANK_CARDS_MAX })}
+			</p>
+		);
+	return (
+		<Link to={Paths.merchantAddCard} className="button button--ghost button--block" data-testid="cards-add">
+			<PlusIcon aria-hidden="true" />
+			{mt("cards.add")}
+		</Link>
 	);
 }

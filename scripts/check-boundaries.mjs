@@ -32,7 +32,7 @@ const rules = [
 	},
 ];
 /** The contract's shared parts, which every capability's file may use and which use none (index.ts only gathers). */
-const contractInfrastructure = /^(common|constants|envelope|errors|i18n|messages|money|strict)(\.ts|\/)/;
+const contractInfrastructure = /^(common|constants|envelope|errors|i18n|messages|money|shop-clock|strict)(\.ts|\/)/;
 
 // An import may span lines (biome breaks long ones), so files are read whole, never line by line.
 const importPattern =

@@ -22,6 +22,7 @@ export * from "./payments/index.js";
 export * from "./points.js";
 export * from "./reservations.js";
 export * from "./shop-changes.js";
+export * from "./shop-clock.js";
 export * from "./shop-settings.js";
 export * from "./shop-staff/index.js";
 export * from "./shop-stats.js";

@@ -1,3 +1,4 @@
+import { fromLocalMoment } from "@bayon/contract/shop-clock";
 import { formatTimeInZone } from "./format";
 
 /**
@@ -5,29 +6,8 @@ import { formatTimeInZone } from "./format";
  * still shows the evening's bookings on the evening they are for.
  */
 
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** The shop's local date (YYYY-MM-DD) of an instant. */
-export function localDateOf(at: Date | string | number, timeZone: string): string {
-	let format = dayFormats.get(timeZone);
-	if (!format) {
-		format = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
-		dayFormats.set(timeZone, format);
-	}
-	return format.format(new Date(at));
-}
-
-/** A local date `days` later (or earlier). */
-export function addDays(date: string, days: number): string {
-	const [year, month, day] = date.split("-").map(Number) as [number, number, number];
-	return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
-}
-
-/** 0 Sunday … 6 Saturday, of a local date. */
-export function weekdayOf(date: string): number {
-	const [year, month, day] = date.split("-").map(Number) as [number, number, number];
-	return new Date(Date.UTC(year, month - 1, day)).getUTCDay();
-}
+// The shop's clock itself (local dates, weekdays, instants) is the contract's, shared with the API.
+export { addDays, localDateOf, weekdayOf } from "@bayon/contract/shop-clock";
 
 /** "19:15" on the shop's clock; on the device's until the shop's time zone is known. */
 export function clockTime(at: string | number | Date, timeZone: string | undefined): string {
@@ -39,12 +19,6 @@ export function clockTime(at: string | number | Date, timeZone: string | undefin
  * a daylight-saving morning lands an hour on, as clocks do).
  */
 export function instantAt(date: string, time: string, timeZone: string): Date {
-	const guess = Date.parse(`${date}T${time}:00Z`);
-	// The zone's offset at the guess, then once more at the corrected instant (offsets change).
-	let instant = guess;
-	for (let i = 0; i < 2; i++) {
-		const shown = Date.parse(`${localDateOf(instant, timeZone)}T${clockTime(instant, timeZone)}:00Z`);
-		instant = guess - (shown - instant);
-	}
-	return new Date(instant);
+	const [hours, minutes] = time.split(":").map(Number) as [number, number];
+	return fromLocalMoment(date, hours * 60 + minutes, timeZone);
 }

@@ -1,4 +1,4 @@
-import type { OpeningWindow, ShopOpenState } from "@bayon/contract";
+import { addDays, fromLocalMoment, type OpeningWindow, type ShopOpenState, toLocalMoment } from "@bayon/contract";
 
 /** One weekly window as stored: weekday 0 = Sunday, times "HH:MM[:SS]" local to the shop. */
 export interface WeeklyWindow {
@@ -13,56 +13,10 @@ export interface Closure {
 	endsOn: string;
 }
 
-export interface LocalMoment {
-	date: string;
-	weekday: number;
-	minutes: number;
-}
+// The shop's clock is defined once in the contract, for the API and the web app alike.
+export { addDays, fromLocalMoment, type LocalMoment, toLocalMoment } from "@bayon/contract";
 
 const DAY_MINUTES = 24 * 60;
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-/** The wall-clock date, weekday and minute of the day of an instant in a time zone. */
-export function toLocalMoment(instant: Date, timeZone: string): LocalMoment {
-	let formatter = formatters.get(timeZone);
-	if (!formatter) {
-		formatter = new Intl.DateTimeFormat("en-US", {
-			timeZone,
-			year: "numeric",
-			month: "2-digit",
-			day: "2-digit",
-			weekday: "short",
-			hour: "2-digit",
-			minute: "2-digit",
-			hourCycle: "h23",
-		});
-		formatters.set(timeZone, formatter);
-	}
-	const parts = Object.fromEntries(formatter.formatToParts(instant).map((part) => [part.type, part.value]));
-	const weekday = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"].indexOf(parts.weekday ?? "");
-	return {
-		date: `${parts.year}-${parts.month}-${parts.day}`,
-		weekday,
-		minutes: Number(parts.hour) * 60 + Number(parts.minute),
-	};
-}
-
-/** The instant at which a local date and minute happen in a time zone (DST-safe to the minute). */
-export function fromLocalMoment(date: string, minutes: number, timeZone: string): Date {
-	const [year, month, day] = date.split("-").map(Number) as [number, number, number];
-	const guess = Date.UTC(year, month - 1, day, 0, minutes);
-	// Shift by the zone's offset at the guess, then once more in case that crossed a DST change.
-	let instant = guess - offsetMinutes(new Date(guess), timeZone) * 60_000;
-	instant = guess - offsetMinutes(new Date(instant), timeZone) * 60_000;
-	return new Date(instant);
-}
-
-function offsetMinutes(instant: Date, timeZone: string): number {
-	const local = toLocalMoment(instant, timeZone);
-	const [year, month, day] = local.date.split("-").map(Number) as [number, number, number];
-	const asUtc = Date.UTC(year, month - 1, day, 0, local.minutes);
-	return Math.round((asUtc - Math.floor(instant.getTime() / 60_000) * 60_000) / 60_000);
-}
 
 export function parseClock(value: string): number {
 	const [hours, minutes] = value.split(":").map(Number) as [number, number];
@@ -79,11 +33,6 @@ function windowLength(window: WeeklyWindow): number {
 	const opens = parseClock(window.opensAt);
 	const closes = parseClock(window.closesAt);
 	return closes > opens ? closes - opens : closes + DAY_MINUTES - opens;
-}
-
-export function addDays(date: string, days: number): string {
-	const [year, month, day] = date.split("-").map(Number) as [number, number, number];
-	return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
 }
 
 function isClosedOn(date: string, closures: Closure[]): boolean {

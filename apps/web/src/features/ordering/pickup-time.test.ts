@@ -1,5 +1,6 @@
+import { fromLocalMoment } from "@bayon/contract/shop-clock";
 import { describe, expect, it } from "vitest";
-import { checkPickupTime, parseClock, shopLocalNow, withinWindows, zonedInstant } from "./pickup-time";
+import { checkPickupTime, parseClock, shopLocalNow, withinWindows } from "./pickup-time";
 
 const PP = "Asia/Phnom_Penh";
 const hours = [{ opensAt: "08:00:00", closesAt: "22:00:00" }];
@@ -8,7 +9,7 @@ const noon = new Date("2026-11-20T05:00:00Z"); // 12:00 in Phnom Penh
 describe("pickup time", () => {
 	it("reads the shop's clock", () => {
 		expect(shopLocalNow(PP, noon)).toEqual({ date: "2026-11-20", minutes: 12 * 60 });
-		expect(zonedInstant("2026-11-20", 13 * 60 + 30, PP).toISOString()).toBe("2026-11-20T06:30:00.000Z");
+		expect(fromLocalMoment("2026-11-20", 13 * 60 + 30, PP).toISOString()).toBe("2026-11-20T06:30:00.000Z");
 	});
 
 	it("parses HH:MM", () => {

@@ -1,24 +1,15 @@
 import type { PlatformSettings } from "@bayon/contract";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useQuery } from "@tanstack/react-query";
 import { errorText } from "../../../../lib/api-client";
 import { useAppConfig, useCurrency, useMoney } from "../../../../lib/app-config";
-import { showToast } from "../../../../lib/toast";
-import { useDebouncedSubmit } from "../../../../lib/use-debounced-submit";
-import { useStaffSave } from "../../../../lib/use-staff-save";
 import { MoneyField, WholeField } from "../../../../ui/form-fields";
 import { ErrorState, LoadingState } from "../../../../ui/states";
 import { usePlatformText } from "../../platform-strings";
-import { platformKeys, platformSettingsQuery, savePlatformSettings } from "../platform-api";
+import { platformSettingsQuery } from "../platform-api";
 import { PlatformGuard } from "../platform-guard";
-import {
-	bpsFromPercentText,
-	checkSettings,
-	commissionOn,
-	type PlatformSettingsDraft,
-	settingsDraftOf,
-} from "./platform-form";
+import { bpsFromPercentText, commissionOn } from "./platform-form";
 import { PlatformPercentField } from "./platform-percent-field";
+import { usePlatformSettingsForm } from "./use-platform-settings-form";
 import "../../../../ui/controls.css";
 import "../platform.css";
 
@@ -45,43 +36,9 @@ function SettingsPage() {
 }
 
 function SettingsForm({ settings }: { settings: PlatformSettings }) {
-	const { pt, t, lang } = usePlatformText();
-	const queryClient = useQueryClient();
+	const { pt, t } = usePlatformText();
 	const currency = useCurrency();
-	const money = useMoney();
-	const decimals = currency.decimals;
-	const [draft, setDraft] = useState<PlatformSettingsDraft>(() => settingsDraftOf(settings, decimals));
-	const { problems, setProblems, submit } = useStaffSave();
-
-	const change = (field: keyof PlatformSettingsDraft, problemField: string) => (value: string) => {
-		setDraft((current) => ({ ...current, [field]: value }));
-		setProblems(({ [problemField]: _cleared, ...rest }) => rest);
-	};
-
-	const [save, saving] = useDebouncedSubmit(async () => {
-		const saved = await submit(
-			checkSettings(draft, decimals, lang),
-			async (input) => {
-				const answer = await savePlatformSettings(input);
-				queryClient.setQueryData(platformKeys.settings, answer);
-				setDraft(settingsDraftOf(answer, decimals));
-			},
-			// The terms carry no version: nothing to reload on a conflict.
-			async () => {},
-		);
-		if (saved) showToast(pt("settings.saved"));
-	});
-
-	const bps = bpsFromPercentText(draft.commission);
-	const exampleGross = 100 * 10 ** decimals;
-	const example =
-		bps !== null && Number.isInteger(bps) && bps >= 0
-			? pt("settings.commissionExample", {
-					gross: money(exampleGross),
-					commission: money(commissionOn(exampleGross, bps)),
-					net: money(exampleGross - commissionOn(exampleGross, bps)),
-				})
-			: null;
+	const { draft, problems, change, save, saving } = usePlatformSettingsForm(settings);
 
 	return (
 		<div className="pf-page pf-settings" data-testid="platform-settings">
@@ -96,11 +53,7 @@ function SettingsForm({ settings }: { settings: PlatformSettings }) {
 						problem={problems.commissionBps}
 						testId="platform-commission"
 					/>
-					{example && !problems.commissionBps && (
-						<p className="pf-settings__example" data-testid="platform-commission-example">
-							{example}
-						</p>
-					)}
+					{!problems.commissionBps && <CommissionExample commission={draft.commission} />}
 				</div>
 				<WholeField
 					label={pt("settings.hold")}
@@ -131,5 +84,24 @@ function SettingsForm({ settings }: { settings: PlatformSettings }) {
 				</button>
 			</section>
 		</div>
+	);
+}
+
+/** What the typed commission takes of 100 in the shop's currency, while it is a valid rate. */
+function CommissionExample({ commission }: { commission: string }) {
+	const { pt } = usePlatformText();
+	const currency = useCurrency();
+	const money = useMoney();
+	const bps = bpsFromPercentText(commission);
+	if (bps === null || !Number.isInteger(bps) || bps < 0) return null;
+	const exampleGross = 100 * 10 ** currency.decimals;
+	return (
+		<p className="pf-settings__example" data-testid="platform-commission-example">
+			{pt("settings.commissionExample", {
+				gross: money(exampleGross),
+				commission: money(commissionOn(exampleGross, bps)),
+				net: money(exampleGross - commissionOn(exampleGross, bps)),
+			})}
+		</p>
 	);
 }

@@ -1,11 +1,11 @@
 import { ErrorCode, type MessageKey, type ShopSettings, ShopSettingsInput } from "@bayon/contract";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo, useState } from "react";
-import { ApiError, errorText } from "../../../lib/api-client";
-import { isMessageKey } from "../../../lib/i18n/messages";
-import { showToast } from "../../../lib/toast";
-import { saveShopSettings, shopSettingsQuery } from "../api";
-import { useShopSettingsText } from "../strings";
+import { ApiError, errorText } from "../../lib/api-client";
+import { isMessageKey } from "../../lib/i18n/messages";
+import { showToast } from "../../lib/toast";
+import { saveShopSettings, shopSettingsQuery } from "./api";
+import { useShopSettingsText } from "./strings";
 
 type Errors = Map<string, MessageKey>;
 

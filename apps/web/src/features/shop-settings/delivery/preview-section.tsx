@@ -2,9 +2,9 @@ import type { ShopRulesPreview, ShopSettings } from "@bayon/contract";
 import { errorText } from "../../../lib/api-client";
 import { useMoney } from "../../../lib/app-config";
 import { Stepper } from "../../../ui/stepper";
+import { DateField, TimeField } from "../pickers";
+import { ORDER_TYPE_KEYS, ORDER_TYPES, Section } from "../settings-fields";
 import { useShopSettingsText } from "../strings";
-import { DateField, TimeField } from "./pickers";
-import { ORDER_TYPE_KEYS, ORDER_TYPES, Section } from "./settings-fields";
 import { type RulesPreview, useRulesPreview } from "./use-rules-preview";
 import type { Point } from "./use-settings-map";
 

@@ -1,8 +1,8 @@
 import type { DeliveryZone, ShopSettings } from "@bayon/contract";
 import { useMemo, useState } from "react";
 import type { MapController } from "../../maps/map-view";
+import type { EditorProps } from "../settings-fields";
 import { useShopSettingsText } from "../strings";
-import type { EditorProps } from "./settings-fields";
 
 export type MapMode = { kind: "shop" } | { kind: "zone"; index: number } | { kind: "preview" };
 export type Point = { latitude: number; longitude: number };

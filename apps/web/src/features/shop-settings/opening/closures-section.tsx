@@ -1,10 +1,10 @@
 import { CLOSURE_LABEL_MAX_LENGTH, type ShopSettings } from "@bayon/contract";
 import { PlusIcon } from "../../../ui/icons";
 import { LocalizedTextFields } from "../../../ui/localized-fields";
+import { DateField } from "../pickers";
+import { type EditorProps, FieldError, LANGS, RemoveButton, Section } from "../settings-fields";
+import { shopToday } from "../shop-time";
 import { useShopSettingsText } from "../strings";
-import { DateField } from "./pickers";
-import { type EditorProps, FieldError, LANGS, RemoveButton, Section } from "./settings-fields";
-import { shopToday } from "./shop-time";
 
 /** Days the shop is closed (holidays), each with its label in the three languages. */
 export function ClosuresSection({ draft, change, errorOf, timezone }: EditorProps & { timezone: string }) {

@@ -2,7 +2,6 @@ import { errorText } from "../../../lib/api-client";
 import { showToast } from "../../../lib/toast";
 import { Stepper } from "../../../ui/stepper";
 import { uploadImage } from "../../identity/api";
-import { useShopSettingsText } from "../strings";
 import {
 	type EditorProps,
 	FieldError,
@@ -13,7 +12,8 @@ import {
 	Section,
 	TextField,
 	UploadButton,
-} from "./settings-fields";
+} from "../settings-fields";
+import { useShopSettingsText } from "../strings";
 
 /** The shop's names, phone, address, notice, order types, preparation time, logo and photos. */
 export function InfoSection({ draft, change, errorOf }: EditorProps) {

@@ -1,17 +1,17 @@
 import type { ShopSettings, ShopSettingsView } from "@bayon/contract";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { applyLanguage } from "../../../lib/i18n";
-import { Paths } from "../../../lib/paths";
-import { queryClient } from "../../../lib/query-client";
-import { appStore } from "../../../lib/store";
-import { hideToast } from "../../../lib/toast";
-import { testMember } from "../../../test/member-fixtures";
-import { renderScreen } from "../../../test/render";
+import { applyLanguage } from "../../lib/i18n";
+import { Paths } from "../../lib/paths";
+import { queryClient } from "../../lib/query-client";
+import { appStore } from "../../lib/store";
+import { hideToast } from "../../lib/toast";
+import { testMember } from "../../test/member-fixtures";
+import { renderScreen } from "../../test/render";
 import ShopSettingsScreen from "./shop-settings-screen";
 
-vi.mock("../../maps/map-view", async () => ({
-	MapView: (await import("../../addresses/screens/fake-map")).FakeMapView,
+vi.mock("../maps/map-view", async () => ({
+	MapView: (await import("../addresses/screens/fake-map")).FakeMapView,
 }));
 
 const owner = testMember({

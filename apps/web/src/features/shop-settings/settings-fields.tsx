@@ -1,8 +1,8 @@
 import type { MessageKey, OrderType, ShopSettings } from "@bayon/contract";
 import { type ReactNode, useState } from "react";
-import { useCurrency } from "../../../lib/app-config";
-import { PlusIcon, TrashIcon } from "../../../ui/icons";
-import { type ShopSettingsKey, useShopSettingsText } from "../strings";
+import { useCurrency } from "../../lib/app-config";
+import { PlusIcon, TrashIcon } from "../../ui/icons";
+import { type ShopSettingsKey, useShopSettingsText } from "./strings";
 
 export const LANGS = ["zh-CN", "en", "km"] as const;
 export const ORDER_TYPES: OrderType[] = ["takein", "takeout", "desk"];

@@ -5,8 +5,8 @@ import { errorText } from "../../../lib/api-client";
 import { showToast } from "../../../lib/toast";
 import { menuQuery } from "../../menu/api";
 import { previewShopRules } from "../api";
+import { instantAt, shopNow } from "../shop-time";
 import { useShopSettingsText } from "../strings";
-import { instantAt, shopNow } from "./shop-time";
 import type { Point } from "./use-settings-map";
 
 /**

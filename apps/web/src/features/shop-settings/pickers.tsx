@@ -1,7 +1,7 @@
 import { useState } from "react";
-import { BottomSheet } from "../../../ui/sheet";
-import "../../../ui/controls.css";
-import { useShopSettingsText } from "../strings";
+import { BottomSheet } from "../../ui/sheet";
+import "../../ui/controls.css";
+import { useShopSettingsText } from "./strings";
 
 const HOURS = Array.from({ length: 24 }, (_, hour) => String(hour).padStart(2, "0"));
 const MINUTES = Array.from({ length: 12 }, (_, index) => String(index * 5).padStart(2, "0"));

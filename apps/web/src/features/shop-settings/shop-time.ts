@@ -1,4 +1,4 @@
-import { formatTimeInZone } from "../../../lib/format";
+import { formatTimeInZone } from "../../lib/format";
 
 /** Today's date on the shop's clock. */
 export function shopToday(timezone: string, at = new Date()): string {

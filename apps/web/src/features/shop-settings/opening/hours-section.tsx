@@ -1,8 +1,8 @@
 import type { ShopSettings } from "@bayon/contract";
 import { PlusIcon } from "../../../ui/icons";
+import { TimeField } from "../pickers";
+import { type EditorProps, FieldError, RemoveButton, Section } from "../settings-fields";
 import { useShopSettingsText } from "../strings";
-import { TimeField } from "./pickers";
-import { type EditorProps, FieldError, RemoveButton, Section } from "./settings-fields";
 
 /** Monday first, as shops plan their week. */
 const WEEK = [1, 2, 3, 4, 5, 6, 0];

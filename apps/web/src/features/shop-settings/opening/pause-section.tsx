@@ -4,8 +4,8 @@ import { formatTimeInZone } from "../../../lib/format";
 import { showToast } from "../../../lib/toast";
 import { shopDetailQuery } from "../../venues/api";
 import { pauseShop, setAcceptingOrders } from "../api";
+import { Section } from "../settings-fields";
 import { useShopSettingsText } from "../strings";
-import { Section } from "./settings-fields";
 
 /**
  * Staff too: pause new orders for 15 / 30 / 60 minutes, or take them again. A shop closed until

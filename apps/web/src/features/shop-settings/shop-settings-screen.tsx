@@ -1,15 +1,15 @@
 import { type MerchantShopRef, roleAllows } from "@bayon/contract";
-import { errorText } from "../../../lib/api-client";
-import { ErrorState, LoadingState } from "../../../ui/states";
-import { MerchantGuard } from "../../merchant/merchant-guard";
-import { ClosuresSection } from "../components/closures-section";
-import { HoursSection } from "../components/hours-section";
-import { InfoSection } from "../components/info-section";
-import { MapSection } from "../components/map-section";
-import { PauseSection } from "../components/pause-section";
-import { useShopSettingsText } from "../strings";
+import { errorText } from "../../lib/api-client";
+import { ErrorState, LoadingState } from "../../ui/states";
+import { MerchantGuard } from "../merchant/merchant-guard";
+import { MapSection } from "./delivery/map-section";
+import { ClosuresSection } from "./opening/closures-section";
+import { HoursSection } from "./opening/hours-section";
+import { PauseSection } from "./opening/pause-section";
+import { InfoSection } from "./profile/info-section";
+import { useShopSettingsText } from "./strings";
 import { useShopSettingsEditor } from "./use-shop-settings-editor";
-import "../shop-settings.css";
+import "./shop-settings.css";
 
 /** merchant/shopInfo: the owner's shop settings, the pause switch and the rules preview. */
 export default function ShopSettingsScreen() {

@@ -1,8 +1,8 @@
 import { PlusIcon } from "../../../ui/icons";
 import { MapView } from "../../maps/map-view";
+import { type EditorProps, FieldError, MoneyField, Section } from "../settings-fields";
 import { useShopSettingsText } from "../strings";
 import { PreviewSection } from "./preview-section";
-import { type EditorProps, FieldError, MoneyField, Section } from "./settings-fields";
 import { type SettingsMap, useSettingsMap } from "./use-settings-map";
 
 type MapProps = EditorProps & { map: SettingsMap };

@@ -31,7 +31,7 @@ async function behindPlatformGuard(page: Promise<ScreenModule>): Promise<ScreenM
 const home = lazyScreen(() => import("./routes/home-screen"));
 const placeholder = lazyScreen(() => import("./routes/placeholder-screen"));
 /** Merchant pages not built yet: the placeholder, behind the merchant guard. */
-const merchantPlaceholder = lazyScreen(() => import("./routes/merchant/merchant-placeholder-screen"));
+const merchantPlaceholder = lazyScreen(() => import("./merchant/merchant-placeholder-screen"));
 
 /** Screens this issue completes; every other path of spec §2 gets the placeholder screen. */
 const screens: Partial<Record<PathName, RouteObject["lazy"]>> = {
@@ -60,11 +60,11 @@ const screens: Partial<Record<PathName, RouteObject["lazy"]>> = {
 	orderRefund: lazyScreen(() => import("../features/ordering/orders/refund-screen")),
 	tableBill: lazyScreen(() => import("../features/ordering/bill/table-bill-screen")),
 	merchantBell: lazyScreen(() => import("../features/tables/screens/bell-screen")),
-	merchantIndex: lazyScreen(() => import("./routes/merchant/merchant-index-screen")),
+	merchantIndex: lazyScreen(() => import("./merchant/merchant-index-screen")),
 	merchantOrder: lazyScreen(() => import("../features/ordering/board/merchant-order-screen")),
 	merchantOrderDetail: lazyScreen(() => import("../features/ordering/board/merchant-order-detail-screen")),
 	merchantShopInfo: lazyScreen(() => import("../features/shop-settings/shop-settings-screen")),
-	merchantMy: lazyScreen(() => import("./routes/merchant/merchant-my-screen")),
+	merchantMy: lazyScreen(() => import("./merchant/merchant-my-screen")),
 	merchantStaff: lazyScreen(() => import("../features/shop-staff/screens/staff-screen")),
 	merchantChanges: lazyScreen(() => import("../features/shop-changes/screens/changes-screen")),
 	merchantMenu: lazyScreen(() => import("../features/menu-admin/list/menu-admin-screen")),

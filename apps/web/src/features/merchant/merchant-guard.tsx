@@ -7,11 +7,11 @@ import { useLiveUpdates } from "../../lib/live-updates";
 import { Paths, withQuery } from "../../lib/paths";
 import { selectMerchantShop, useAppState } from "../../lib/store";
 import { LockIcon } from "../../ui/icons";
+import { useMerchantText } from "../../ui/staff/strings";
 import { ErrorState, LoadingState } from "../../ui/states";
 import { useMemberInfo } from "../identity/api";
 import { useSignInFirst } from "./sign-in-first";
-import { useMerchantText } from "./strings";
-import "./merchant.css";
+import "../../ui/staff/merchant.css";
 
 /**
  * Every merchant page sits behind this: a signed-in member with the merchant flag (checked

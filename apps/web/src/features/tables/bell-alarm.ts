@@ -1,5 +1,5 @@
-import { playAlarmSound, useRinging } from "../merchant/alarm-sound";
-import { createOrderAlarm, type OrderAlarm } from "../merchant/alert";
+import { playAlarmSound, useRinging } from "../../lib/staff/alarm-sound";
+import { createOrderAlarm, type OrderAlarm } from "../../lib/staff/alert";
 
 /**
  * The table bell's alarm (merchant/bell): the order board's rhythm (merchant/alert.ts), keyed

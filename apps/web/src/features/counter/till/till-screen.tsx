@@ -12,11 +12,11 @@ import { ConfirmDialog } from "../../../ui/confirm-dialog";
 import { ErrorState, LoadingState, NotAllowedState } from "../../../ui/states";
 import { MerchantGuard } from "../../merchant/merchant-guard";
 import { cashRefund, closeShift, counterKeys, openShift, parseMoney, tillQuery } from "../api";
+import { type CounterKey, useCounterText } from "../strings";
 import { AmountField, useSecondMoney } from "../take-payment/amount-field";
 import { changeText, TakePaymentSheet, type TakeTarget } from "../take-payment/take-payment-sheet";
-import { type CounterKey, useCounterText } from "../strings";
 import "../../../ui/controls.css";
-import "../../merchant/merchant.css";
+import "../../../ui/staff/merchant.css";
 import "../counter.css";
 
 /**

@@ -12,8 +12,8 @@ import { useState } from "react";
 import { ApiError, errorText } from "../../../lib/api-client";
 import { showToast } from "../../../lib/toast";
 import { PlusIcon } from "../../../ui/icons";
+import { BusinessAdminNote, useIsBusinessAdmin } from "../../../ui/staff/business-admin-note";
 import { EmptyState, ErrorState, LoadingState, NotAllowedState } from "../../../ui/states";
-import { BusinessAdminNote, useIsBusinessAdmin } from "../../merchant/components/business-admin-note";
 import { MerchantGuard } from "../../merchant/merchant-guard";
 import { shopDetailQuery } from "../../venues/api";
 import { StaffCouponCard } from "../components/staff-coupon-card";
@@ -22,7 +22,7 @@ import { couponTemplateKeys, couponTemplatesQuery, saveCouponTemplate } from "..
 import { requestOfTemplate } from "../staff-coupon-form";
 import { useStaffCouponText } from "../staff-strings";
 import "../../../ui/controls.css";
-import "../../merchant/merchant.css";
+import "../../../ui/staff/merchant.css";
 import "../../stored-value/staff-stored-value.css";
 import "../staff-coupons.css";
 

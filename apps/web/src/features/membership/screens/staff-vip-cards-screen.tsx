@@ -4,8 +4,8 @@ import { useState } from "react";
 import { errorText } from "../../../lib/api-client";
 import { useMoney } from "../../../lib/app-config";
 import { ChevronIcon, PlusIcon } from "../../../ui/icons";
+import { BusinessAdminNote, useIsBusinessAdmin } from "../../../ui/staff/business-admin-note";
 import { EmptyState, ErrorState, LoadingState, NotAllowedState } from "../../../ui/states";
-import { BusinessAdminNote, useIsBusinessAdmin } from "../../merchant/components/business-admin-note";
 import { MerchantGuard } from "../../merchant/merchant-guard";
 import { MEMBERS_PERMISSION } from "../../stored-value/staff-permissions";
 import { StaffVipCardSheet } from "../components/staff-vip-card-sheet";
@@ -13,7 +13,7 @@ import { vipCardsQuery } from "../staff-api";
 import { useStaffVipText } from "../staff-strings";
 import { multiplierText } from "../staff-vip-form";
 import "../../../ui/controls.css";
-import "../../merchant/merchant.css";
+import "../../../ui/staff/merchant.css";
 import "../../stored-value/staff-stored-value.css";
 
 /**

@@ -5,7 +5,7 @@ import { MoneyCodeField } from "../money-code-field";
 import { CARD_NUMBER_MAX_DIGITS, groupCardNumber } from "../money-form";
 import { useMoneyText } from "../money-strings";
 import { useAddCard } from "./use-add-card";
-import "../../merchant/merchant.css";
+import "../../../ui/staff/merchant.css";
 import "../money.css";
 
 /**

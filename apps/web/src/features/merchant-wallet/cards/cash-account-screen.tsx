@@ -10,7 +10,7 @@ import { useMoneyText } from "../money-strings";
 import { CardTile } from "./card-tile";
 import { useBankCards } from "./use-bank-cards";
 import "../../../ui/controls.css";
-import "../../merchant/merchant.css";
+import "../../../ui/staff/merchant.css";
 import "../money.css";
 
 /**

@@ -5,7 +5,7 @@ import { useWalletText } from "../wallet-strings";
 import { ownerWalletSource } from "./wallet-api";
 import { WalletView } from "./wallet-view";
 import "../../../ui/controls.css";
-import "../../merchant/merchant.css";
+import "../../../ui/staff/merchant.css";
 
 /**
  * merchant/wallet (owner only, the `money` permission): what the shop earned, what it can take

@@ -17,7 +17,7 @@ import { amountText } from "../money-form";
 import { useMoneyText } from "../money-strings";
 import { useCashForm } from "./use-cash-form";
 import "../../../ui/controls.css";
-import "../../merchant/merchant.css";
+import "../../../ui/staff/merchant.css";
 import "../money.css";
 
 /**

@@ -19,7 +19,7 @@ import { useMoneyText } from "../money-strings";
 import { withdrawalStatusKey, withdrawalStatusStrings } from "../withdrawal-status";
 import { WithdrawalDetail } from "./withdrawal-detail";
 import { WithdrawalRow } from "./withdrawal-row";
-import "../../merchant/merchant.css";
+import "../../../ui/staff/merchant.css";
 import "../money.css";
 
 /**

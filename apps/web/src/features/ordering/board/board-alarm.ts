@@ -1,5 +1,5 @@
-import { playAlarmSound, useRinging } from "../../merchant/alarm-sound";
-import { createOrderAlarm, type OrderAlarm } from "../../merchant/alert";
+import { playAlarmSound, useRinging } from "../../../lib/staff/alarm-sound";
+import { createOrderAlarm, type OrderAlarm } from "../../../lib/staff/alert";
 
 /**
  * The order board's alarm: it outlives a visit to an order's detail page, so what was

@@ -6,8 +6,8 @@ import { formatMoney, formatPoints, formatPrice } from "../../../lib/format";
 import { queryClient } from "../../../lib/query-client";
 import { appStore } from "../../../lib/store";
 import { showToast } from "../../../lib/toast";
-import { BusinessAdminNote, useIsBusinessAdmin } from "../../merchant/components/business-admin-note";
-import { useMerchantText } from "../../merchant/strings";
+import { BusinessAdminNote, useIsBusinessAdmin } from "../../../ui/staff/business-admin-note";
+import { useMerchantText } from "../../../ui/staff/strings";
 import { setDisplayCurrency } from "./api";
 
 /** What the form starts from when the shop shows one currency: riel, as Phnom Penh prices. */

@@ -10,8 +10,8 @@ import { Paths, withQuery } from "../../../lib/paths";
 import { queryClient } from "../../../lib/query-client";
 import { showToast } from "../../../lib/toast";
 import { ConfirmDialog } from "../../../ui/confirm-dialog";
+import { useMerchantText } from "../../../ui/staff/strings";
 import { EmptyState, ErrorState, LoadingState } from "../../../ui/states";
-import { useMerchantText } from "../../merchant/strings";
 import { shopDetailQuery, venueKeys } from "../../venues/api";
 import {
 	clearTable,

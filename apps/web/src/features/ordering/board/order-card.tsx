@@ -5,7 +5,7 @@ import { formatDateTime, formatRelativeTime } from "../../../lib/format";
 import { useDateLabels, useListFormat } from "../../../lib/i18n";
 import { Paths, withQuery } from "../../../lib/paths";
 import { PinIcon } from "../../../ui/icons";
-import { type MerchantKey, useMerchantText } from "../../merchant/strings";
+import { type MerchantKey, useMerchantText } from "../../../ui/staff/strings";
 import type { OrderActions } from "./use-order-actions";
 
 /** Each staff action's button, in the order they stand (the main one last, under the thumb). */

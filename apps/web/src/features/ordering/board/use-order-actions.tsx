@@ -5,8 +5,8 @@ import { useMoney } from "../../../lib/app-config";
 import { queryClient } from "../../../lib/query-client";
 import { showToast } from "../../../lib/toast";
 import { ConfirmDialog } from "../../../ui/confirm-dialog";
-import { ReasonDialog } from "../../merchant/components/reason-dialog";
-import { useMerchantText } from "../../merchant/strings";
+import { ReasonDialog } from "../../../ui/staff/reason-dialog";
+import { useMerchantText } from "../../../ui/staff/strings";
 import { actOnOrder, decideRefund, merchantKeys, ORDER_STATE_CHANGED } from "./api";
 
 /**

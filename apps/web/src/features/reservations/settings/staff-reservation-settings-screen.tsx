@@ -16,7 +16,7 @@ import {
 } from "./settings-sections";
 import { TablesSection } from "./settings-tables-section";
 import { useSettingsEditor } from "./use-settings-editor";
-import "../../merchant/merchant.css";
+import "../../../ui/staff/merchant.css";
 import "../staff-reservations.css";
 
 /** merchant/reservationSettings: the owner's booking rules and which tables take bookings. */

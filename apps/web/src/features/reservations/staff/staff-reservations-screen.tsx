@@ -1,9 +1,9 @@
 import { type MerchantShopRef, roleAllows } from "@bayon/contract";
 import { useQuery } from "@tanstack/react-query";
 import { errorText } from "../../../lib/api-client";
+import { unlockAlarmSound } from "../../../lib/staff/alarm-sound";
+import { AlarmSoundPrompt, RingingAlert } from "../../../ui/staff/alarm-sound-controls";
 import { ErrorState, LoadingState } from "../../../ui/states";
-import { unlockAlarmSound } from "../../merchant/alarm-sound";
-import { AlarmSoundPrompt, RingingAlert } from "../../merchant/components/alarm-sound-controls";
 import { MerchantGuard } from "../../merchant/merchant-guard";
 import { shopDetailQuery } from "../../venues/api";
 import { RESERVATION_SETTINGS_PERMISSION } from "../staff-permissions";
@@ -13,7 +13,7 @@ import { StaffBookingSheet } from "./caller-booking/staff-booking-sheet";
 import { DayTabs, GridSection, OpenedBooking, ReservationList, ReservationsBar } from "./staff-reservations-parts";
 import { useStaffReservations } from "./use-staff-reservations";
 import "../../../ui/controls.css";
-import "../../merchant/merchant.css";
+import "../../../ui/staff/merchant.css";
 import "../staff-reservations.css";
 
 /** merchant/reservations: the day's bookings, the table × time grid, arrivals and bookings for callers. */

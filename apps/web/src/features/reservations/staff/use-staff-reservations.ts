@@ -3,9 +3,9 @@ import { useInfiniteQuery, useQuery, useQueryClient } from "@tanstack/react-quer
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useCalendarDay } from "../../../lib/i18n";
 import { addDays, clockTime, localDateOf } from "../../../lib/shop-clock";
+import { prepareAlarmSound } from "../../../lib/staff/alarm-sound";
 import { hideToast, showToast } from "../../../lib/toast";
 import { useNow } from "../../../lib/use-now";
-import { prepareAlarmSound } from "../../merchant/alarm-sound";
 import {
 	type ListScope,
 	reservationGridQuery,

@@ -7,19 +7,19 @@ import {
 import { useQuery } from "@tanstack/react-query";
 import { formatRelativeTime } from "../../../lib/format";
 import { useDateLabels } from "../../../lib/i18n";
+import { unlockAlarmSound } from "../../../lib/staff/alarm-sound";
 import { showToast } from "../../../lib/toast";
 import { useDebouncedSubmit } from "../../../lib/use-debounced-submit";
 import { BellIcon, ChevronIcon, PlusIcon, PrinterIcon } from "../../../ui/icons";
+import { AlarmSoundPrompt, AlarmSoundSwitch } from "../../../ui/staff/alarm-sound-controls";
 import { EmptyState, ErrorState, LoadingState } from "../../../ui/states";
-import { unlockAlarmSound } from "../../merchant/alarm-sound";
-import { AlarmSoundPrompt, AlarmSoundSwitch } from "../../merchant/components/alarm-sound-controls";
 import { MerchantGuard } from "../../merchant/merchant-guard";
 import { TableCodeSheet } from "../components/table-code-sheet";
 import { TableFormSheet } from "../components/table-form-sheet";
 import { answerCalls, hiddenTablesQuery, setTableEnabled } from "../staff-api";
 import { useTableStaffText } from "../staff-strings";
 import { useBell } from "./use-bell";
-import "../../merchant/merchant.css";
+import "../../../ui/staff/merchant.css";
 import "../bell.css";
 
 /**

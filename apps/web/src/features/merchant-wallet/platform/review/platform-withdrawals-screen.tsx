@@ -23,7 +23,7 @@ import {
 	type WithdrawalsReviewState,
 } from "./use-withdrawals-review";
 import "../../../../ui/controls.css";
-import "../../../merchant/merchant.css";
+import "../../../../ui/staff/merchant.css";
 import "../platform.css";
 
 /**

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { createPortal } from "react-dom";
-import { useMerchantText } from "../strings";
-import "../../../ui/controls.css";
+import { useMerchantText } from "./strings";
+import "../controls.css";
 
 interface ReasonDialogProps {
 	open: boolean;

@@ -1,11 +1,11 @@
 import { Link } from "react-router";
-import { useMenuAdminText } from "../../../features/menu-admin/strings";
-import { MerchantGuard } from "../../../features/merchant/merchant-guard";
-import { useMerchantText } from "../../../features/merchant/strings";
-import { TodayPanel } from "../../../features/shop-stats/today-panel";
-import { type PathName, Paths } from "../../../lib/paths";
-import { ChevronIcon } from "../../../ui/icons";
-import { merchantPagesFor } from "../../merchant-pages";
+import { useMenuAdminText } from "../../features/menu-admin/strings";
+import { MerchantGuard } from "../../features/merchant/merchant-guard";
+import { TodayPanel } from "../../features/shop-stats/today-panel";
+import { type PathName, Paths } from "../../lib/paths";
+import { ChevronIcon } from "../../ui/icons";
+import { useMerchantText } from "../../ui/staff/strings";
+import { merchantPagesFor } from "./merchant-pages";
 
 /** A line under an entry saying what is there; the menu's lives with the menu's texts. */
 const HINTS: Partial<Record<PathName, "centre.ordersHint" | "centre.reservationsHint" | "menu">> = {

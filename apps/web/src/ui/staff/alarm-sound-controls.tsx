@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
-import { BellIcon, SpeakerIcon, SpeakerOffIcon } from "../../../ui/icons";
-import { setAlarmSound, useAlarmSound } from "../alarm-sound";
-import { useMerchantText } from "../strings";
+import { setAlarmSound, useAlarmSound } from "../../lib/staff/alarm-sound";
+import { BellIcon, SpeakerIcon, SpeakerOffIcon } from "../icons";
+import { useMerchantText } from "./strings";
 
 /**
  * The merchant area's sound controls, on every page that rings (the order board, the table

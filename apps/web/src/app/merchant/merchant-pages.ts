@@ -1,6 +1,6 @@
 import { roleAllows, type ShopPermission, type ShopRole } from "@bayon/contract";
-import type { UiKey } from "../lib/i18n/locales/zh-CN";
-import { type PathName, Paths } from "../lib/paths";
+import type { UiKey } from "../../lib/i18n/locales/zh-CN";
+import { type PathName, Paths } from "../../lib/paths";
 
 /**
  * Every page of the merchant area with the permission it needs (shop-roles.ts decides who has

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
-import { liveClient } from "../../lib/live-updates";
-import type { WsMessage } from "../../lib/ws-client";
+import { liveClient } from "../live-updates";
+import type { WsMessage } from "../ws-client";
 
 /** The `order.changed` event's data (apps/api realtime bus). */
 export interface OrderChanged {

@@ -1,9 +1,9 @@
 import { SHOP_ROLES } from "@bayon/contract";
 import { describe, expect, it } from "vitest";
-import en from "../lib/i18n/locales/en";
-import km from "../lib/i18n/locales/km";
-import zhCN from "../lib/i18n/locales/zh-CN";
-import { type PathName, Paths } from "../lib/paths";
+import en from "../../lib/i18n/locales/en";
+import km from "../../lib/i18n/locales/km";
+import zhCN from "../../lib/i18n/locales/zh-CN";
+import { type PathName, Paths } from "../../lib/paths";
 import { merchantPagesFor } from "./merchant-pages";
 
 /** Merchant pages reached from another page, never from the menu: they need an id or a context. */

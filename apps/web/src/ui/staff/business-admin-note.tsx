@@ -1,6 +1,6 @@
-import { useAppState } from "../../../lib/store";
-import { InfoIcon } from "../../../ui/icons";
-import { useMerchantText } from "../strings";
+import { useAppState } from "../../lib/store";
+import { InfoIcon } from "../icons";
+import { useMerchantText } from "./strings";
 
 /**
  * Whether the signed-in member administers the business (issue 27): only they change what every

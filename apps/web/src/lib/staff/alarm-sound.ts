@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from "react";
-import { readString, writeString } from "../../lib/storage";
+import { readString, writeString } from "../storage";
 import { type Beeper, createBeeper, type OrderAlarm } from "./alert";
 
 /**

@@ -3,10 +3,8 @@ import {
 	WITHDRAWAL_ARRIVAL_WORKING_DAYS,
 	WITHDRAWAL_STATUSES,
 	type WithdrawalStatus,
-	type WithdrawalView,
 } from "@bayon/contract";
-import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
-import { useMemo } from "react";
+import { useQuery } from "@tanstack/react-query";
 import { Link, useSearchParams } from "react-router";
 import { errorText } from "../../../lib/api-client";
 import { useFeatureStrings } from "../../../lib/i18n/feature-strings";
@@ -14,9 +12,10 @@ import { Paths } from "../../../lib/paths";
 import { ListEnd } from "../../../ui/list-end";
 import { EmptyState, ErrorState, LoadingState } from "../../../ui/states";
 import { MoneyAccess } from "../money-access";
-import { walletSummaryQuery, withdrawalDetailQuery, withdrawalsQuery } from "../money-api";
+import { walletSummaryQuery, withdrawalDetailQuery } from "../money-api";
 import { useMoneyText } from "../money-strings";
 import { withdrawalStatusKey, withdrawalStatusStrings } from "../withdrawal-status";
+import { useWithdrawalList } from "./use-withdrawal-list";
 import { WithdrawalDetail } from "./withdrawal-detail";
 import { WithdrawalRow } from "./withdrawal-row";
 import "../../../ui/staff/merchant.css";
@@ -36,11 +35,6 @@ function idOf(value: string | null): number | null {
 	if (!value || !/^\d{1,15}$/.test(value)) return null;
 	const id = Number(value);
 	return id > 0 ? id : null;
-}
-
-function statusOf(value: string | null): WithdrawalStatus | null {
-	const status = value === null || value === "" ? Number.NaN : Number(value);
-	return (WITHDRAWAL_STATUSES as readonly number[]).includes(status) ? (status as WithdrawalStatus) : null;
 }
 
 function WithdrawalsPage({ shop }: { shop: MerchantShopRef }) {
@@ -80,39 +74,12 @@ const TABS = [null, ...WITHDRAWAL_STATUSES] as const;
 
 function ListPage({ shopId, timeZone }: { shopId: number; timeZone: string | undefined }) {
 	const { mt } = useMoneyText();
-	const { ft: statusName } = useFeatureStrings(withdrawalStatusStrings);
-	const [params, setParams] = useSearchParams();
-	const status = statusOf(params.get("status"));
-	const list = useInfiniteQuery(withdrawalsQuery(shopId, status));
-	const withdrawals = useMemo(() => {
-		// A page read after a new withdrawal was asked for may repeat a row of the page before.
-		const byId = new Map<number, WithdrawalView>();
-		for (const page of list.data?.pages ?? [])
-			for (const row of page.list) if (!byId.has(row.id)) byId.set(row.id, row);
-		return [...byId.values()];
-	}, [list.data]);
+	const { status, showStatus, list, withdrawals } = useWithdrawalList(shopId);
 
 	return (
 		<div className="merchant money-page" data-testid="withdrawals-page">
 			<div className="money-list-head">
-				<div className="merchant-tabs money-tabs" role="tablist">
-					{TABS.map((value) => {
-						const key = value === null ? "all" : String(value);
-						return (
-							<button
-								key={key}
-								type="button"
-								role="tab"
-								aria-selected={status === value}
-								className={`merchant-tabs__tab${status === value ? " is-selected" : ""}`}
-								onClick={() => setParams(value === null ? {} : { status: String(value) }, { replace: true })}
-								data-testid={`withdrawals-tab-${key}`}
-							>
-								{value === null ? mt("list.all") : statusName(withdrawalStatusKey(value))}
-							</button>
-						);
-					})}
-				</div>
+				<StatusTabs status={status} onPick={showStatus} />
 				<Link
 					to={Paths.merchantCash}
 					className="button button--primary button--small"
@@ -146,6 +113,38 @@ function ListPage({ shopId, timeZone }: { shopId: number; timeZone: string | und
 					</>
 				)}
 			</div>
+		</div>
+	);
+}
+
+/** All, then each status (spec §3). */
+function StatusTabs({
+	status,
+	onPick,
+}: {
+	status: WithdrawalStatus | null;
+	onPick: (status: WithdrawalStatus | null) => void;
+}) {
+	const { mt } = useMoneyText();
+	const { ft: statusName } = useFeatureStrings(withdrawalStatusStrings);
+	return (
+		<div className="merchant-tabs money-tabs" role="tablist">
+			{TABS.map((value) => {
+				const key = value === null ? "all" : String(value);
+				return (
+					<button
+						key={key}
+						type="button"
+						role="tab"
+						aria-selected={status === value}
+						className={`merchant-tabs__tab${status === value ? " is-selected" : ""}`}
+						onClick={() => onPick(value)}
+						data-testid={`withdrawals-tab-${key}`}
+					>
+						{value === null ? mt("list.all") : statusName(withdrawalStatusKey(value))}
+					</button>
+				);
+			})}
 		</div>
 	);
 }

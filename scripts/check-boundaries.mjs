@@ -5,6 +5,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { decisionProblems, draftMap, mapProblems } from "./architecture-map.mjs";
 
 // --root DIR checks another tree (the check's own test builds small ones).
 const rootArg = process.argv.indexOf("--root");
@@ -68,7 +69,15 @@ for (const name of Object.keys(contractPackage.dependencies ?? {})) {
 		problems.push(`packages/contract/package.json: runtime dependency "${name}" (only zod is allowed)`);
 }
 
-problems.push(...featureBoundaryProblems());
+const floorsFound = [];
+problems.push(...featureBoundaryProblems(floorsFound));
+// --draft-map prints the capability table as the code has it, "Owns" left empty, to start the map's rows from.
+if (process.argv.includes("--draft-map")) {
+	console.log(draftMap(floorsFound));
+	process.exit(0);
+}
+// --no-map: the check's own tests build trees without docs (the map's checks have tests of their own).
+if (!process.argv.includes("--no-map")) problems.push(...mapProblems(root, floorsFound), ...decisionProblems(root));
 
 if (problems.length) {
 	console.error(`Module boundary violations:\n${problems.join("\n")}`);
@@ -92,14 +101,17 @@ function* walk(dir) {
  * travels as a registered handler or a typed event. Tests are not counted: they may reach
  * across to set up what they check.
  */
-function featureBoundaryProblems() {
+/** Fills `floorsFound` with each floor's capabilities and the ties between them, for the map. */
+function featureBoundaryProblems(floorsFound) {
 	const floors = [
 		{
+			name: "api",
 			dir: "apps/api/src",
 			unitOf: (rel) => rel.match(/^features\/([^/]+)\//)?.[1] ?? null,
 			infrastructure: /^(http|realtime|db|lib)\//,
 		},
 		{
+			name: "web",
 			dir: "apps/web/src",
 			unitOf: (rel) => rel.match(/^features\/([^/]+)\//)?.[1] ?? null,
 			// app/ is the shell that puts the features together; features use lib/ and ui/, never the shell.
@@ -107,6 +119,7 @@ function featureBoundaryProblems() {
 			shellMayImport: /^app\//,
 		},
 		{
+			name: "contract",
 			dir: "packages/contract/src",
 			// A capability's contract is one file (`menu.ts`) or one folder (`ordering/`).
 			unitOf: (rel) =>
@@ -119,9 +132,15 @@ function featureBoundaryProblems() {
 	for (const floor of floors) {
 		const base = path.join(root, floor.dir);
 		const edges = new Map();
+		const units = new Set();
+		const folders = new Set();
 		for (const file of walk(base)) {
 			const rel = path.relative(base, file).split(path.sep).join("/");
 			const from = floor.unitOf(rel);
+			if (from !== null) {
+				units.add(from);
+				if (rel.startsWith(`${from}/`)) folders.add(from);
+			}
 			for (const { spec, line } of importsOf(file)) {
 				if (!spec.startsWith(".")) continue;
 				const target = path
@@ -143,6 +162,7 @@ function featureBoundaryProblems() {
 				if (!edges.has(key)) edges.set(key, where);
 			}
 		}
+		floorsFound.push({ name: floor.name, units, folders, edges: new Set(edges.keys()) });
 		for (const circle of circles(edges)) {
 			const ties = circle.map((key) => `    ${key} (first at ${edges.get(key)})`).join("\n");
 			found.push(`${floor.dir}: features import each other in a circle:\n${ties}`);

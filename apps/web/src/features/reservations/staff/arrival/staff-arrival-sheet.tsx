@@ -1,16 +1,13 @@
 import type { ArrivalResult } from "@bayon/contract";
-import { type FormEvent, useCallback, useEffect, useId, useState } from "react";
+import { useId } from "react";
 import { Link } from "react-router";
-import { errorText } from "../../../../lib/api-client";
-import { keepTyped } from "../../../../lib/controlled-input";
 import { Paths, withQuery } from "../../../../lib/paths";
-import { scanInTelegram, telegramScanner } from "../../../../lib/telegram-scan";
 import { CheckIcon, ScanIcon } from "../../../../ui/icons";
 import { QrViewfinder } from "../../../../ui/qr-camera";
 import { BottomSheet } from "../../../../ui/sheet";
-import { arriveReservation } from "../../staff-api";
 import { useStaffReservationText } from "../../staff-strings";
-import { ARRIVAL_CODE_LENGTH, extractArrivalCode, normalizeTypedCode } from "./staff-arrival-code";
+import { ARRIVAL_CODE_LENGTH } from "./staff-arrival-code";
+import { type StaffArrival, useStaffArrival } from "./use-staff-arrival";
 
 interface ArrivalSheetProps {
 	open: boolean;
@@ -29,121 +26,19 @@ interface ArrivalSheetProps {
  */
 export function StaffArrivalSheet({ open, shopId, initialCode, onClose, onArrived }: ArrivalSheetProps) {
 	const { rt } = useStaffReservationText();
-	const [code, setCode] = useState(initialCode);
-	const [error, setError] = useState<string | null>(null);
-	const [result, setResult] = useState<ArrivalResult | null>(null);
-	const [scanning, setScanning] = useState(false);
-	const [sending, setSending] = useState(false);
-	const id = useId();
-
-	useEffect(() => {
-		if (!open) return;
-		setCode(initialCode);
-		setError(null);
-		setResult(null);
-		setScanning(false);
-	}, [open, initialCode]);
-
-	const submit = useCallback(
-		async (typed: string) => {
-			const value = normalizeTypedCode(typed);
-			if (value.length !== ARRIVAL_CODE_LENGTH) {
-				setError(rt("arrive.codeLength", { length: ARRIVAL_CODE_LENGTH }));
-				return;
-			}
-			setSending(true);
-			setError(null);
-			try {
-				const arrived = await arriveReservation({ shopId, code: value });
-				setResult(arrived);
-				setScanning(false);
-				onArrived(arrived);
-			} catch (failure) {
-				// Unknown code, too early, the booking changed: the server says which, in the staff's language.
-				setError(errorText(failure));
-			} finally {
-				setSending(false);
-			}
-		},
-		[shopId, onArrived, rt],
-	);
-
-	const onScanned = useCallback(
-		(text: string): boolean => {
-			const found = extractArrivalCode(text);
-			if (!found) {
-				setError(rt("arrive.notCode"));
-				return false;
-			}
-			setCode(found);
-			setScanning(false);
-			void submit(found);
-			return true;
-		},
-		[submit, rt],
-	);
-
-	const startScan = async () => {
-		setError(null);
-		const webApp = await telegramScanner().catch(() => null);
-		if (webApp) scanInTelegram(webApp, rt("arrive.hint"), onScanned);
-		else setScanning(true);
-	};
-
-	const onSubmit = (event: FormEvent) => {
-		event.preventDefault();
-		void submit(code);
-	};
-
+	const arrival = useStaffArrival({ open, shopId, initialCode, onArrived });
+	const { result, scanning, setScanning } = arrival;
 	return (
 		<BottomSheet open={open} onClose={onClose} title={rt("arrive.title")} testId="res-arrival">
 			{result ? (
-				<ArrivalDone result={result} onAnother={() => setResult(null)} />
+				<ArrivalDone result={result} onAnother={() => arrival.setResult(null)} />
 			) : (
 				<div className="res-arrival">
 					<p className="field__hint">{rt("arrive.hint")}</p>
-					<form className="res-arrival__form" onSubmit={onSubmit} noValidate>
-						<label className="field__label" htmlFor={`${id}-code`}>
-							{rt("arrive.code")}
-						</label>
-						<div className="field__row">
-							<input
-								id={`${id}-code`}
-								className="field__input res-arrival__code"
-								value={code}
-								onChange={(event) => {
-									setCode(
-										keepTyped(event.target, normalizeTypedCode(event.target.value).slice(0, ARRIVAL_CODE_LENGTH)),
-									);
-									setError(null);
-								}}
-								autoComplete="off"
-								autoCapitalize="characters"
-								spellCheck={false}
-								maxLength={ARRIVAL_CODE_LENGTH + 2}
-								placeholder="ABC234"
-								aria-invalid={Boolean(error)}
-								aria-describedby={error ? `${id}-error` : undefined}
-								data-testid="res-arrival-code"
-							/>
-							<button
-								type="submit"
-								className="button button--primary"
-								disabled={sending}
-								data-testid="res-arrival-submit"
-							>
-								{rt("arrive.submit")}
-							</button>
-						</div>
-						{error && (
-							<p className="field__error" id={`${id}-error`} role="alert" data-testid="res-arrival-error">
-								{error}
-							</p>
-						)}
-					</form>
+					<ArrivalCodeForm arrival={arrival} />
 					{scanning ? (
 						<>
-							<CameraScanner onText={onScanned} />
+							<CameraScanner onText={arrival.onScanned} />
 							<button
 								type="button"
 								className="button button--ghost button--block"
@@ -157,7 +52,7 @@ export function StaffArrivalSheet({ open, shopId, initialCode, onClose, onArrive
 						<button
 							type="button"
 							className="button button--block"
-							onClick={() => void startScan()}
+							onClick={() => void arrival.startScan()}
 							data-testid="res-arrival-scan"
 						>
 							<ScanIcon aria-hidden="true" /> {rt("arrive.scan")}
@@ -166,6 +61,44 @@ export function StaffArrivalSheet({ open, shopId, initialCode, onClose, onArrive
 				</div>
 			)}
 		</BottomSheet>
+	);
+}
+
+/** The six characters typed, and seat. */
+function ArrivalCodeForm({ arrival }: { arrival: StaffArrival }) {
+	const { rt } = useStaffReservationText();
+	const id = useId();
+	const { code, error, sending } = arrival;
+	return (
+		<form className="res-arrival__form" onSubmit={arrival.onSubmit} noValidate>
+			<label className="field__label" htmlFor={`${id}-code`}>
+				{rt("arrive.code")}
+			</label>
+			<div className="field__row">
+				<input
+					id={`${id}-code`}
+					className="field__input res-arrival__code"
+					value={code}
+					onChange={(event) => arrival.typeCode(event.target)}
+					autoComplete="off"
+					autoCapitalize="characters"
+					spellCheck={false}
+					maxLength={ARRIVAL_CODE_LENGTH + 2}
+					placeholder="ABC234"
+					aria-invalid={Boolean(error)}
+					aria-describedby={error ? `${id}-error` : undefined}
+					data-testid="res-arrival-code"
+				/>
+				<button type="submit" className="button button--primary" disabled={sending} data-testid="res-arrival-submit">
+					{rt("arrive.submit")}
+				</button>
+			</div>
+			{error && (
+				<p className="field__error" id={`${id}-error`} role="alert" data-testid="res-arrival-error">
+					{error}
+				</p>
+			)}
+		</form>
 	);
 }
 

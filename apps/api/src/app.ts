@@ -37,8 +37,8 @@ import { gatewayCallbackRoutes, sandboxGatewayRoutes } from "./features/payments
 import { statementRoutes } from "./features/payments/statements/routes.js";
 import { refundTransferRoutes } from "./features/payments/transfers/routes.js";
 import { pointsRoutes } from "./features/points/routes.js";
+import { registerBookingPaymentPurpose } from "./features/reservations/money/payments.js";
 import { reservationMoneyRoutes } from "./features/reservations/money-routes.js";
-import { registerBookingPaymentPurpose } from "./features/reservations/payments.js";
 import { reservationRoutes } from "./features/reservations/routes.js";
 import { shopChangeRoutes } from "./features/shop-changes/routes.js";
 import { shopSettingsRoutes } from "./features/shop-settings/routes.js";

@@ -3,9 +3,9 @@ import { countCouponsWith, listenToTelegramUsers } from "./features/identity/hoo
 import { registerButtonActions } from "./features/notifications/button-actions.js";
 import { rememberNoticeLanguage, rememberPrivateChat } from "./features/notifications/chats.js";
 import { actOnOrder } from "./features/ordering/board/merchant.js";
+import { registerBookingSeating } from "./features/reservations/arrival/seating.js";
+import { tryCancelOwnReservation } from "./features/reservations/guest/own-bookings.js";
 import { announceReservationChange } from "./features/reservations/records.js";
-import { registerBookingSeating } from "./features/reservations/seating.js";
-import { tryCancelOwnReservation } from "./features/reservations/service.js";
 
 /**
  * Reactions that cross features against their layering (decision 030): a lower feature offers a

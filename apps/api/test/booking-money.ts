@@ -7,7 +7,7 @@ import {
 } from "@bayon/contract";
 import { expect } from "vitest";
 import { takeStock } from "../src/features/menu/stock.js";
-import { releaseBookingMoney } from "../src/features/reservations/booking-money.js";
+import { releaseBookingMoney } from "../src/features/reservations/money/booking-money.js";
 import {
 	changeReservationStatus,
 	lockReservation,

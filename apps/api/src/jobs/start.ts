@@ -8,8 +8,8 @@ import { warnOfExpiringRailTokens } from "../features/payments/rail-settings/ser
 import { reconcileGatewayPayments } from "../features/payments/reconciliation.js";
 import { deliverGatewayRefunds } from "../features/payments/refunds.js";
 import { reconcileRailStatements } from "../features/payments/statements/job.js";
-import { markNoShows } from "../features/reservations/jobs.js";
-import { expireUnpaidReservations } from "../features/reservations/payments.js";
+import { markNoShows } from "../features/reservations/arrival/no-shows.js";
+import { expireUnpaidReservations } from "../features/reservations/money/payments.js";
 import { deleteStalePayCodes } from "../features/stored-value/counter-codes.js";
 import { expireUnpaidRecharges } from "../features/stored-value/recharge-jobs.js";
 import type { AppDeps } from "../http/deps.js";

@@ -11,7 +11,7 @@ import { addShop } from "../../../test/shops.js";
 import { TableFixture } from "../../../test/tables.js";
 import { linkShopGroup, telegramMember } from "../../../test/telegram-members.js";
 import { DEMO_OPERATOR_MOBILE } from "../../seed/demo-data.js";
-import { markNoShows } from "../reservations/jobs.js";
+import { markNoShows } from "../reservations/arrival/no-shows.js";
 import { fromLocalMoment, toLocalMoment } from "../venues/hours.js";
 
 /**

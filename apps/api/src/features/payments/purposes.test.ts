@@ -24,7 +24,7 @@ import { TableFixture } from "../../../test/tables.js";
 import type { OrderChangedEvent } from "../../realtime/bus.js";
 import { expireCardPurchases } from "../membership/jobs.js";
 import { expireUnpaidOrders } from "../ordering/lifecycle/expiry.js";
-import { expireUnpaidReservations } from "../reservations/payments.js";
+import { expireUnpaidReservations } from "../reservations/money/payments.js";
 import { expireUnpaidRecharges } from "../stored-value/recharge-jobs.js";
 import { FIRST_CHECK_AFTER_SECONDS } from "./attempts.js";
 import type { PaymentPurposeKind } from "./purposes.js";

@@ -6,8 +6,8 @@ import { ok } from "../../http/envelope.js";
 import { idempotencyKeyOf } from "../../http/idempotency-key.js";
 import { publicOrigin } from "../../http/origin.js";
 import { signedIn } from "../../http/request-context.js";
-import { arriveReservation } from "./arrival.js";
-import { payReservation } from "./payments.js";
+import { arriveReservation } from "./arrival/arrival.js";
+import { payReservation } from "./money/payments.js";
 
 /** The money and arrival side of reservations (issue 11, decision 020). */
 export async function reservationMoneyRoutes(app: FastifyInstance, deps: AppDeps) {

@@ -11,7 +11,7 @@ import { type Kysely, type Selectable, sql, type Transaction, type Updateable } 
 import type { DB } from "../../db/schema.js";
 import type { AppDeps } from "../../http/deps.js";
 import { giveStockBack, stockMoves } from "../menu/stock.js";
-import { tellMember, tellShopGroup } from "../notifications/outbox.js";
+import { tellMember, tellShopGroup } from "../notifications/outbox/outbox.js";
 
 type Db = Kysely<DB> | Transaction<DB>;
 

@@ -14,7 +14,7 @@ import { OrderingFixture } from "../../../test/ordering.js";
 import { writeReservationRules } from "../../../test/reservation-rules.js";
 import { addShop, memberWithRole } from "../../../test/shops.js";
 import { fromLocalMoment } from "../venues/hours.js";
-import { markNoShows } from "./jobs.js";
+import { markNoShows } from "./arrival/no-shows.js";
 
 const PP = "Asia/Phnom_Penh"; // UTC+7
 /** An instant on the demo shop's clock: "2026-12-04 19:00". */

@@ -22,27 +22,25 @@ import type { AppDeps } from "../../http/deps.js";
 import { ok } from "../../http/envelope.js";
 import { headerValue } from "../../http/language.js";
 import { signedIn } from "../../http/request-context.js";
+import { getAvailability } from "./booking/availability.js";
+import { createReservation } from "./booking/book-table.js";
+import {
+	cancelOwnReservation,
+	changeOwnPreorder,
+	getOwnReservation,
+	getOwnReservationCalendar,
+	listOwnReservations,
+	listUpcoming,
+} from "./guest/own-bookings.js";
 import {
 	actOnReservation,
 	assignTables,
 	createStaffReservation,
 	getReservationGrid,
-	getSettingsPage,
 	getShopReservation,
 	listShopReservations,
-	saveSettings,
-	updateReservableTable,
-} from "./merchant.js";
-import {
-	cancelOwnReservation,
-	changeOwnPreorder,
-	createReservation,
-	getAvailability,
-	getOwnReservation,
-	getOwnReservationCalendar,
-	listOwnReservations,
-	listUpcoming,
-} from "./service.js";
+} from "./staff/desk.js";
+import { getSettingsPage, saveSettings, updateReservableTable } from "./staff/settings.js";
 
 const SettingsQuery = z.object({ shopId: queryIdField });
 

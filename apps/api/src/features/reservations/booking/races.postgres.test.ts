@@ -1,11 +1,11 @@
 import { ErrorCode, type ReservationView } from "@bayon/contract";
 import { sql } from "kysely";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../../../test/harness.js";
-import { expectLedgerInvariants } from "../../../test/ledger-invariants.js";
-import { writeReservationRules } from "../../../test/reservation-rules.js";
-import { addShop } from "../../../test/shops.js";
-import { fromLocalMoment } from "../venues/hours.js";
+import { startTestServer, type TestServer } from "../../../../test/harness.js";
+import { expectLedgerInvariants } from "../../../../test/ledger-invariants.js";
+import { writeReservationRules } from "../../../../test/reservation-rules.js";
+import { addShop } from "../../../../test/shops.js";
+import { fromLocalMoment } from "../../venues/hours.js";
 
 const PP = "Asia/Phnom_Penh";
 const at = (local: string) =>

@@ -1,10 +1,10 @@
 import { ErrorCode, type OrderView, type PageResult, type ReservationView, type TableBillView } from "@bayon/contract";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { BookingMoneyFixture } from "../../../test/booking-money.js";
-import type { TestServer } from "../../../test/harness.js";
-import type { OrderingFixture } from "../../../test/ordering.js";
-import { writeReservationRules } from "../../../test/reservation-rules.js";
-import { startAtDemoTables, type TableFixture } from "../../../test/tables.js";
+import { BookingMoneyFixture } from "../../../../test/booking-money.js";
+import type { TestServer } from "../../../../test/harness.js";
+import type { OrderingFixture } from "../../../../test/ordering.js";
+import { writeReservationRules } from "../../../../test/reservation-rules.js";
+import { startAtDemoTables, type TableFixture } from "../../../../test/tables.js";
 
 /**
  * One booking's money from end to end through the real calls: booked in the app with a deposit

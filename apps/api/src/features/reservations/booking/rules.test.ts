@@ -1,6 +1,6 @@
 import { DEFAULT_RESERVATION_SETTINGS, type ReservationSettings } from "@bayon/contract";
 import { describe, expect, it } from "vitest";
-import { fromLocalMoment, type WeeklyWindow } from "../venues/hours.js";
+import { fromLocalMoment, type WeeklyWindow } from "../../venues/hours.js";
 import {
 	type AvailabilityFacts,
 	autoConfirms,

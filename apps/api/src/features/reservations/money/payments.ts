@@ -1,30 +1,40 @@
 import { randomUUID } from "node:crypto";
 import { ErrorCode, type KhqrCurrency, type PayReservationInput, type ReservationPaymentResult } from "@bayon/contract";
 import type { Selectable, Transaction, Updateable } from "kysely";
-import { claimIdempotencyKey, findIdempotencyRecord, storeIdempotentResponse } from "../../db/idempotency.js";
-import type { DB } from "../../db/schema.js";
-import { BusinessError } from "../../http/business-error.js";
-import type { AppDeps } from "../../http/deps.js";
-import { optionalIdempotencyKey } from "../../http/idempotency-key.js";
-import type { SignedInContext } from "../../http/request-context.js";
-import { sha256Hex } from "../../lib/crypto.js";
-import { availableGateway, openCheckout, recordPendingPayment, settlePendingPayments } from "../payments/attempts.js";
-import type { GatewayName } from "../payments/gateway.js";
-import { noGatewayPaymentInDoubt } from "../payments/in-doubt.js";
-import { bookGatewayCapture, refundGatewayCapture } from "../payments/ledger.js";
+import { claimIdempotencyKey, findIdempotencyRecord, storeIdempotentResponse } from "../../../db/idempotency.js";
+import type { DB } from "../../../db/schema.js";
+import { BusinessError } from "../../../http/business-error.js";
+import type { AppDeps } from "../../../http/deps.js";
+import { optionalIdempotencyKey } from "../../../http/idempotency-key.js";
+import type { SignedInContext } from "../../../http/request-context.js";
+import { sha256Hex } from "../../../lib/crypto.js";
+import {
+	availableGateway,
+	openCheckout,
+	recordPendingPayment,
+	settlePendingPayments,
+} from "../../payments/attempts.js";
+import type { GatewayName } from "../../payments/gateway.js";
+import { noGatewayPaymentInDoubt } from "../../payments/in-doubt.js";
+import { bookGatewayCapture, refundGatewayCapture } from "../../payments/ledger.js";
 import {
 	type PaymentRow as GatewayPaymentRow,
 	type PaymentPurpose,
 	type PurposeOutcome,
 	registerPaymentPurpose,
-} from "../payments/purposes.js";
-import { settlePaymentsOfExpired } from "../payments/reconciliation.js";
-import { isGatewayProvider } from "../payments/refunds.js";
-import { lockWalletParts } from "../wallet/bonus.js";
-import { accountBalance, postLedgerTxn } from "../wallet/ledger.js";
+} from "../../payments/purposes.js";
+import { settlePaymentsOfExpired } from "../../payments/reconciliation.js";
+import { isGatewayProvider } from "../../payments/refunds.js";
+import { lockWalletParts } from "../../wallet/bonus.js";
+import { accountBalance, postLedgerTxn } from "../../wallet/ledger.js";
+import { presentReservations } from "../present.js";
+import {
+	announceReservationChange,
+	changeReservationStatus,
+	lockReservation,
+	type ReservationRow,
+} from "../records.js";
 import { deliverReleasedRefunds, lockLivePayments, releaseBookingMoney, setRowStatus } from "./booking-money.js";
-import { presentReservations } from "./present.js";
-import { announceReservationChange, changeReservationStatus, lockReservation, type ReservationRow } from "./records.js";
 
 /**
  * Paying what a booking owes (decision 020): the deposit and a pre-order paid ahead, from the

@@ -1,7 +1,7 @@
-import { registerSeatingHooks } from "../ordering/bills/seating-hooks.js";
+import { registerSeatingHooks } from "../../ordering/bills/seating-hooks.js";
+import { depositShareOfOrder, refundDepositShare, refundUnusedDepositCredit } from "../money/booking-money.js";
+import { announceReservationChange, completeBookingOfSettledBill } from "../records.js";
 import { seatOnTableScan } from "./arrival.js";
-import { depositShareOfOrder, refundDepositShare, refundUnusedDepositCredit } from "./booking-money.js";
-import { announceReservationChange, completeBookingOfSettledBill } from "./records.js";
 
 /**
  * A booking's part in its table's seating (decisions 020, 030). Ordering keeps the seating and

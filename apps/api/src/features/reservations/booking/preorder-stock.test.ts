@@ -8,13 +8,13 @@ import {
 } from "@bayon/contract";
 import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { BookingMoneyFixture } from "../../../test/booking-money.js";
-import { until } from "../../../test/gateway.js";
-import { startTestServer, type TestServer } from "../../../test/harness.js";
-import { OrderingFixture } from "../../../test/ordering.js";
-import { fromLocalMoment, toLocalMoment } from "../venues/hours.js";
-import { markNoShows } from "./jobs.js";
-import { expireUnpaidReservations } from "./payments.js";
+import { BookingMoneyFixture } from "../../../../test/booking-money.js";
+import { until } from "../../../../test/gateway.js";
+import { startTestServer, type TestServer } from "../../../../test/harness.js";
+import { OrderingFixture } from "../../../../test/ordering.js";
+import { fromLocalMoment, toLocalMoment } from "../../venues/hours.js";
+import { markNoShows } from "../arrival/no-shows.js";
+import { expireUnpaidReservations } from "../money/payments.js";
 
 /**
  * A pre-order holds its dishes' tracked stock from the moment it is stored, as an order does

@@ -1,13 +1,13 @@
 import type { ReservationView, WalletStatementPage } from "@bayon/contract";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { BookingMoneyFixture } from "../../../test/booking-money.js";
-import { decideAtSandbox, paymentIdOf, until } from "../../../test/gateway.js";
-import { startTestServer, type TestServer } from "../../../test/harness.js";
-import { expectLedgerInvariants } from "../../../test/ledger-invariants.js";
-import { OrderingFixture } from "../../../test/ordering.js";
-import { settleDueEarnings } from "../merchant-wallet/settlement.js";
-import { deliverGatewayRefunds, settleGatewayRefundDeliveries } from "../payments/refunds.js";
-import { postLedgerTxn } from "../wallet/ledger.js";
+import { BookingMoneyFixture } from "../../../../test/booking-money.js";
+import { decideAtSandbox, paymentIdOf, until } from "../../../../test/gateway.js";
+import { startTestServer, type TestServer } from "../../../../test/harness.js";
+import { expectLedgerInvariants } from "../../../../test/ledger-invariants.js";
+import { OrderingFixture } from "../../../../test/ordering.js";
+import { settleDueEarnings } from "../../merchant-wallet/settlement.js";
+import { deliverGatewayRefunds, settleGatewayRefundDeliveries } from "../../payments/refunds.js";
+import { postLedgerTxn } from "../../wallet/ledger.js";
 
 /**
  * Undoing a no-show (decision 020): the booking becomes completed, the strike goes, and so does

@@ -1,12 +1,12 @@
 import type { TableBillView } from "@bayon/contract";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { BookingMoneyFixture } from "../../../test/booking-money.js";
-import { decideAtSandbox, paymentIdOf } from "../../../test/gateway.js";
-import type { TestServer } from "../../../test/harness.js";
-import { closeLiveSockets, connectLive, type LiveSocket, ticketFor, until } from "../../../test/live-socket.js";
-import type { OrderingFixture } from "../../../test/ordering.js";
-import { startAtDemoTables, type TableFixture } from "../../../test/tables.js";
-import { deliverGatewayRefunds, settleGatewayRefundDeliveries } from "../payments/refunds.js";
+import { BookingMoneyFixture } from "../../../../test/booking-money.js";
+import { decideAtSandbox, paymentIdOf } from "../../../../test/gateway.js";
+import type { TestServer } from "../../../../test/harness.js";
+import { closeLiveSockets, connectLive, type LiveSocket, ticketFor, until } from "../../../../test/live-socket.js";
+import type { OrderingFixture } from "../../../../test/ordering.js";
+import { startAtDemoTables, type TableFixture } from "../../../../test/tables.js";
+import { deliverGatewayRefunds, settleGatewayRefundDeliveries } from "../../payments/refunds.js";
 
 /**
  * A booking on its table's seating (decision 030): ordering settles the bill and knows no

@@ -9,18 +9,18 @@ import {
 } from "@bayon/contract";
 import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { BookingMoneyFixture } from "../../../test/booking-money.js";
-import { decideAtSandbox, fireSandboxCallback, loseCallbacksOf, paymentIdOf, until } from "../../../test/gateway.js";
-import type { TestServer } from "../../../test/harness.js";
-import { expectLedgerInvariants } from "../../../test/ledger-invariants.js";
-import type { OrderingFixture } from "../../../test/ordering.js";
-import { startAtDemoTables, type TableFixture } from "../../../test/tables.js";
-import { reconcileGatewayPayments } from "../payments/reconciliation.js";
-import { deliverGatewayRefunds, settleGatewayRefundDeliveries } from "../payments/refunds.js";
-import { findTenant } from "../tenancy/service.js";
+import { BookingMoneyFixture } from "../../../../test/booking-money.js";
+import { decideAtSandbox, fireSandboxCallback, loseCallbacksOf, paymentIdOf, until } from "../../../../test/gateway.js";
+import type { TestServer } from "../../../../test/harness.js";
+import { expectLedgerInvariants } from "../../../../test/ledger-invariants.js";
+import type { OrderingFixture } from "../../../../test/ordering.js";
+import { startAtDemoTables, type TableFixture } from "../../../../test/tables.js";
+import { reconcileGatewayPayments } from "../../payments/reconciliation.js";
+import { deliverGatewayRefunds, settleGatewayRefundDeliveries } from "../../payments/refunds.js";
+import { findTenant } from "../../tenancy/service.js";
+import { lockReservation } from "../records.js";
 import { refundPreorderPayment } from "./booking-money.js";
 import { expireUnpaidReservations } from "./payments.js";
-import { lockReservation } from "./records.js";
 
 let server: TestServer;
 let fx: OrderingFixture;

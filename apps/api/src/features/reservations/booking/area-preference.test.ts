@@ -1,8 +1,8 @@
 import { type AvailabilityView, ErrorCode, formatMessage, type ReservationView } from "@bayon/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../../../test/harness.js";
-import { writeReservationRules } from "../../../test/reservation-rules.js";
-import { fromLocalMoment } from "../venues/hours.js";
+import { startTestServer, type TestServer } from "../../../../test/harness.js";
+import { writeReservationRules } from "../../../../test/reservation-rules.js";
+import { fromLocalMoment } from "../../venues/hours.js";
 
 /**
  * Issue 27: a seating preference the shop cannot honour then is said before booking, never

@@ -7,22 +7,22 @@ import {
 	RESERVATION_EARLY_ARRIVAL_MINUTES,
 } from "@bayon/contract";
 import type { Selectable, Transaction } from "kysely";
-import type { DB } from "../../db/schema.js";
-import { BusinessError } from "../../http/business-error.js";
-import type { AppDeps } from "../../http/deps.js";
-import type { RequestContext, SignedInContext } from "../../http/request-context.js";
-import { recordShopEarning } from "../merchant-wallet/earnings.js";
-import { tellShopGroup } from "../notifications/outbox.js";
-import { type BillRow, joinOrOpenSeating, OPEN_ROUND_EXCLUDED } from "../ordering/bills/bill-settlement.js";
-import { orderNumber } from "../ordering/checkout/checkout.js";
-import { announceBillChange, announceOrderChange } from "../ordering/events.js";
-import * as orderQueries from "../ordering/queries.js";
-import { STALE_SEATING_SECONDS } from "../ordering/bills/table-seatings.js";
-import { toLocalMoment } from "../venues/hours.js";
-import { requireShopPermission } from "../venues/service.js";
-import { postLedgerTxn } from "../wallet/ledger.js";
-import { deliverReleasedRefunds, lockLivePayments, setRowStatus } from "./booking-money.js";
-import { presentReservations } from "./present.js";
+import type { DB } from "../../../db/schema.js";
+import { BusinessError } from "../../../http/business-error.js";
+import type { AppDeps } from "../../../http/deps.js";
+import type { RequestContext, SignedInContext } from "../../../http/request-context.js";
+import { recordShopEarning } from "../../merchant-wallet/earnings.js";
+import { tellShopGroup } from "../../notifications/outbox.js";
+import { type BillRow, joinOrOpenSeating, OPEN_ROUND_EXCLUDED } from "../../ordering/bills/bill-settlement.js";
+import { STALE_SEATING_SECONDS } from "../../ordering/bills/table-seatings.js";
+import { orderNumber } from "../../ordering/checkout/checkout.js";
+import { announceBillChange, announceOrderChange } from "../../ordering/events.js";
+import * as orderQueries from "../../ordering/queries.js";
+import { toLocalMoment } from "../../venues/hours.js";
+import { requireShopPermission } from "../../venues/service.js";
+import { postLedgerTxn } from "../../wallet/ledger.js";
+import { deliverReleasedRefunds, lockLivePayments, setRowStatus } from "../money/booking-money.js";
+import { presentReservations } from "../present.js";
 import {
 	announceReservationChange,
 	changeReservationStatus,
@@ -30,7 +30,7 @@ import {
 	type ReservationActor,
 	type ReservationRow,
 	type StoredPreorderLine,
-} from "./records.js";
+} from "../records.js";
 
 /**
  * Arrival (decision 020): the party is seated on its booking. Staff scan the guest's QR code

@@ -1,8 +1,8 @@
 import { DEFAULT_RESERVATION_SETTINGS } from "@bayon/contract";
 import { sql } from "kysely";
-import type { AppDeps } from "../../http/deps.js";
-import { deliverReleasedRefunds, releaseBookingMoney } from "./booking-money.js";
-import { announceReservationChange, changeReservationStatus } from "./records.js";
+import type { AppDeps } from "../../../http/deps.js";
+import { deliverReleasedRefunds, releaseBookingMoney } from "../money/booking-money.js";
+import { announceReservationChange, changeReservationStatus } from "../records.js";
 
 /** Bookings marked per transaction; the job goes on until none is left. */
 const BATCH = 50;

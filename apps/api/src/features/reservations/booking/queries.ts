@@ -1,8 +1,8 @@
 import { DEFAULT_RESERVATION_SETTINGS, type Localized } from "@bayon/contract";
 import { type Kysely, type Selectable, sql, type Transaction } from "kysely";
-import type { DB } from "../../db/schema.js";
-import type { Closure, WeeklyWindow } from "../venues/hours.js";
-import { settingsOfRow } from "./records.js";
+import type { DB } from "../../../db/schema.js";
+import type { Closure, WeeklyWindow } from "../../venues/hours.js";
+import { settingsOfRow } from "../records.js";
 import type { AvailabilityFacts, BookableTable } from "./rules.js";
 
 type Db = Kysely<DB> | Transaction<DB>;

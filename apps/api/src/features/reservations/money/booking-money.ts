@@ -1,10 +1,10 @@
 import type { Selectable, Transaction } from "kysely";
-import type { DB } from "../../db/schema.js";
-import type { AppDeps } from "../../http/deps.js";
-import { recordShopEarning, reverseEarnings } from "../merchant-wallet/earnings.js";
-import { deliverGatewayRefundsSoon, queueGatewayRefund } from "../payments/refunds.js";
-import { type AccountRef, postLedgerTxn } from "../wallet/ledger.js";
-import type { ReservationRow } from "./records.js";
+import type { DB } from "../../../db/schema.js";
+import type { AppDeps } from "../../../http/deps.js";
+import { recordShopEarning, reverseEarnings } from "../../merchant-wallet/earnings.js";
+import { deliverGatewayRefundsSoon, queueGatewayRefund } from "../../payments/refunds.js";
+import { type AccountRef, postLedgerTxn } from "../../wallet/ledger.js";
+import type { ReservationRow } from "../records.js";
 
 /**
  * Money paid with a booking (decision 020): a deposit and a pre-order paid ahead are

@@ -1,21 +1,16 @@
 import type { MenuItem } from "@bayon/contract";
-import { useQuery } from "@tanstack/react-query";
-import { useMemo, useState } from "react";
 import { errorText } from "../../../lib/api-client";
 import { usePrice } from "../../../lib/app-config";
 import type { CartLine } from "../../../lib/store";
 import { BottomSheet } from "../../../ui/sheet";
 import { EmptyState, ErrorState, LoadingState } from "../../../ui/states";
 import { Stepper } from "../../../ui/stepper";
-import { menuQuery } from "../../menu/api";
 import { ItemImage } from "../../menu/components/item-image";
 import { cartValue } from "../../ordering/cart";
 import { OptionsSheet } from "../../ordering/components/options-sheet";
 import { lineEditor } from "../../ordering/line-editor";
 import { useGuestText } from "../guest-strings";
-
-/** Pre-ordered dishes are served at the table: the menu's dine-in items. */
-const PREORDER_ORDER_TYPE = "desk" as const;
+import { PREORDER_ORDER_TYPE, usePreorderMenu } from "./use-preorder-menu";
 
 /**
  * Choosing a booking's pre-order from the shop's menu: an item without options takes a
@@ -39,21 +34,9 @@ export function GuestPreorderSheet({
 	/** Replaces the "done" button (the detail page saves the change on the server). */
 	footerAction?: { label: string; onClick: () => void; disabled?: boolean };
 }) {
-	const { gt, m, lang } = useGuestText();
+	const { gt } = useGuestText();
 	const price = usePrice();
-	const menu = useQuery({ ...menuQuery(shopId, lang), enabled: open });
-	const [choosing, setChoosing] = useState<MenuItem | null>(null);
-
-	const categories = useMemo(
-		() =>
-			(menu.data?.categories ?? [])
-				.map((category) => ({
-					...category,
-					items: category.items.filter((item) => item.orderTypes.includes(PREORDER_ORDER_TYPE)),
-				}))
-				.filter((category) => category.items.length > 0),
-		[menu.data],
-	);
+	const { menu, categories, choosing, setChoosing } = usePreorderMenu(shopId, open);
 
 	const editor = lineEditor(shopId, lines, onChange);
 	const total = cartValue(lines);
@@ -98,60 +81,9 @@ export function GuestPreorderSheet({
 						<section key={category.id} className="guest-preorder__category">
 							<h3 className="guest-preorder__category-name">{category.name}</h3>
 							<ul className="guest-preorder__items">
-								{category.items.map((item) => {
-									const hasOptions = item.optionGroups.length > 0;
-									const plain = editor.plainLine(item);
-									return (
-										<li key={item.id} className="guest-preorder__entry" data-testid={`preorder-item-${item.id}`}>
-											<div className="guest-preorder__item">
-												<ItemImage image={item.image} size="small" />
-												<span className="guest-preorder__name">
-													{item.name}
-													<small className="price">
-														{price(item.price)}
-														{item.soldOut ? ` · ${m("itemSoldOut")}` : ""}
-													</small>
-												</span>
-												{hasOptions ? (
-													<button
-														type="button"
-														className="button button--ghost button--small"
-														disabled={item.soldOut}
-														onClick={() => setChoosing(item)}
-														data-testid={`preorder-options-${item.id}`}
-													>
-														{gt("preorder.chooseOptions")}
-													</button>
-												) : (
-													<Stepper
-														compact
-														value={plain?.quantity ?? 0}
-														onChange={(value) => editor.setPlainQuantity(item, value)}
-														max={editor.plainMax(item)}
-														label={item.name}
-														testId={`preorder-qty-${item.id}`}
-													/>
-												)}
-											</div>
-											{editor.optionLines(item).map((line) => (
-												<div key={line.key} className="guest-preorder__line" data-testid={`preorder-line-${line.key}`}>
-													<span className="guest-preorder__options">
-														{line.optionNames.join(" / ")}
-														<small className="price">{price(line.unitPrice)}</small>
-													</span>
-													<Stepper
-														compact
-														value={line.quantity}
-														onChange={(value) => editor.setLineQuantity(line.key, value)}
-														max={editor.lineMax(item, line)}
-														label={`${item.name} ${line.optionNames.join(" / ")}`}
-														testId={`preorder-line-qty-${line.key}`}
-													/>
-												</div>
-											))}
-										</li>
-									);
-								})}
+								{category.items.map((item) => (
+									<PreorderEntry key={item.id} item={item} editor={editor} onChoose={setChoosing} />
+								))}
 							</ul>
 						</section>
 					))}
@@ -165,5 +97,71 @@ export function GuestPreorderSheet({
 				addLabel={gt("preorder.addToPreorder")}
 			/>
 		</BottomSheet>
+	);
+}
+
+/** One dish: a quantity stepper, or (with options) the button to choose them and a line per choice. */
+function PreorderEntry({
+	item,
+	editor,
+	onChoose,
+}: {
+	item: MenuItem;
+	editor: ReturnType<typeof lineEditor>;
+	onChoose: (item: MenuItem) => void;
+}) {
+	const { gt, m } = useGuestText();
+	const price = usePrice();
+	const hasOptions = item.optionGroups.length > 0;
+	const plain = editor.plainLine(item);
+	return (
+		<li className="guest-preorder__entry" data-testid={`preorder-item-${item.id}`}>
+			<div className="guest-preorder__item">
+				<ItemImage image={item.image} size="small" />
+				<span className="guest-preorder__name">
+					{item.name}
+					<small className="price">
+						{price(item.price)}
+						{item.soldOut ? ` · ${m("itemSoldOut")}` : ""}
+					</small>
+				</span>
+				{hasOptions ? (
+					<button
+						type="button"
+						className="button button--ghost button--small"
+						disabled={item.soldOut}
+						onClick={() => onChoose(item)}
+						data-testid={`preorder-options-${item.id}`}
+					>
+						{gt("preorder.chooseOptions")}
+					</button>
+				) : (
+					<Stepper
+						compact
+						value={plain?.quantity ?? 0}
+						onChange={(value) => editor.setPlainQuantity(item, value)}
+						max={editor.plainMax(item)}
+						label={item.name}
+						testId={`preorder-qty-${item.id}`}
+					/>
+				)}
+			</div>
+			{editor.optionLines(item).map((line) => (
+				<div key={line.key} className="guest-preorder__line" data-testid={`preorder-line-${line.key}`}>
+					<span className="guest-preorder__options">
+						{line.optionNames.join(" / ")}
+						<small className="price">{price(line.unitPrice)}</small>
+					</span>
+					<Stepper
+						compact
+						value={line.quantity}
+						onChange={(value) => editor.setLineQuantity(line.key, value)}
+						max={editor.lineMax(item, line)}
+						label={`${item.name} ${line.optionNames.join(" / ")}`}
+						testId={`preorder-line-qty-${line.key}`}
+					/>
+				</div>
+			))}
+		</li>
 	);
 }

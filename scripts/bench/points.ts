@@ -52,15 +52,66 @@ export interface PointsBenchResult {
  * and a deep page, with the caller's load generator. The points ledger and stock invariants are
  * checked afterwards, not assumed.
  */
-export async function benchPoints(args: {
+export async function benchPoints(args: PointsBenchArgs): Promise<PointsBenchResult> {
+	const { db, url } = args;
+	const { shopId, hamperId } = await setUpPointsShop(db);
+	const staffToken = await signInStaff(args, shopId);
+	const members: BenchMember[] = [];
+	for (let i = 0; i < args.members; i++) {
+		const mobile = `137${String(20_000_000 + i)}`;
+		const token = await signIn(url, args.dataDir, mobile);
+		const member = await db.selectFrom("member").select("id").where("mobile", "=", mobile).executeTakeFirstOrThrow();
+		members.push({ id: member.id, token });
+	}
+	// Everyone earns the real way, at once: a paid order of ten hampers, completed by the shop.
+	await Promise.all(members.map((member) => earnPoints(args, member, staffToken, { shopId, hamperId })));
+
+	const itemIds = await shelveItems(db);
+	const hot = itemIds.slice(0, ITEMS_PER_PHASE);
+	const spread = itemIds.slice(ITEMS_PER_PHASE);
+	const phases = [
+		await redemptionPhase(
+			args,
+			members,
+			shopId,
+			"same items in the same order",
+			(_member, step) => hot[step] as number,
+		),
+		await redemptionPhase(
+			args,
+			members,
+			shopId,
+			"each member starting elsewhere",
+			(member, step) => spread[(member * 7 + step) % ITEMS_PER_PHASE] as number,
+		),
+	];
+
+	const { bill, pages } = await readBill(args, members[0] as BenchMember, shopId);
+	const invariants = await checkInvariants(db, itemIds);
+	invariants.push({
+		name: "both measured bill pages are 20 lines",
+		holds: pages.every((page) => page.code === 0 && page.data.entries.length === 20),
+		detail: pages.map((page) => `code ${page.code}, ${page.data?.entries?.length} lines`).join("; "),
+	});
+	return { members: members.length, phases, bill, invariants };
+}
+
+interface PointsBenchArgs {
 	db: Kysely<DB>;
 	url: string;
 	dataDir: string;
 	members: number;
 	seconds: number;
 	measure: (scenario: Scenario, seconds: number) => Promise<Measurement>;
-}): Promise<PointsBenchResult> {
-	const { db, url } = args;
+}
+
+interface BenchMember {
+	id: number;
+	token: string;
+}
+
+/** The bench shop, open around the clock, selling a $100.00 hamper; the tenant earns 100 points a dollar. */
+async function setUpPointsShop(db: Kysely<DB>): Promise<{ shopId: number; hamperId: number }> {
 	const shopId = await createBenchShop(db, {
 		code: "bench-points",
 		name: JSON.stringify({ "zh-CN": "积分压测店", en: "Points bench shop" }),
@@ -95,81 +146,88 @@ export async function benchPoints(args: {
 		.values({ tenant_id: 1, points_per_unit: 100, updated_at: now })
 		.onConflict((oc) => oc.column("tenant_id").doUpdateSet({ points_per_unit: 100, updated_at: now }))
 		.execute();
+	return { shopId, hamperId: hamper.id };
+}
 
-	const headers = (token: string) => ({
-		"content-type": "application/json",
-		"tenant-id": "1",
-		"x-lang": "en",
-		authorization: `Bearer ${token}`,
-	});
-	const post = async (token: string, path: string, body: unknown, extra: Record<string, string> = {}) =>
-		(await (
-			await fetch(`${url}/app-api${path}`, {
-				method: "POST",
-				headers: { ...headers(token), ...extra },
-				body: JSON.stringify(body),
-			})
-		).json()) as { code: number; msg: string; data: { id: number } };
+const headers = (token: string) => ({
+	"content-type": "application/json",
+	"tenant-id": "1",
+	"x-lang": "en",
+	authorization: `Bearer ${token}`,
+});
 
+async function post(url: string, token: string, path: string, body: unknown, extra: Record<string, string> = {}) {
+	return (await (
+		await fetch(`${url}/app-api${path}`, {
+			method: "POST",
+			headers: { ...headers(token), ...extra },
+			body: JSON.stringify(body),
+		})
+	).json()) as { code: number; msg: string; data: { id: number } };
+}
+
+/** The shop's owner, signed in: they accept and complete the members' orders. */
+async function signInStaff(args: PointsBenchArgs, shopId: number): Promise<string> {
+	const { db } = args;
 	const staffMobile = "13700000000";
-	const staffToken = await signIn(url, args.dataDir, staffMobile);
+	const staffToken = await signIn(args.url, args.dataDir, staffMobile);
 	const staffMember = await db
 		.selectFrom("member")
 		.select("id")
 		.where("mobile", "=", staffMobile)
 		.executeTakeFirstOrThrow();
 	await db.insertInto("shop_staff").values({ shop_id: shopId, member_id: staffMember.id, role: "owner" }).execute();
+	return staffToken;
+}
 
-	const members: Array<{ id: number; token: string }> = [];
-	for (let i = 0; i < args.members; i++) {
-		const mobile = `137${String(20_000_000 + i)}`;
-		const token = await signIn(url, args.dataDir, mobile);
-		const member = await db.selectFrom("member").select("id").where("mobile", "=", mobile).executeTakeFirstOrThrow();
-		members.push({ id: member.id, token });
-	}
-	// Everyone earns the real way, at once: a paid order of ten hampers, completed by the shop.
-	await Promise.all(
-		members.map(async (member) => {
-			await db.transaction().execute((trx) =>
-				postLedgerTxn(trx, {
-					tenantId: 1,
-					kind: "wallet_grant",
-					idempotencyKey: `bench-points-grant:${member.id}`,
-					orderId: null,
-					now: new Date(),
-					moves: [
-						{ account: { kind: "external_funds", tenantId: 1 }, amount: -100_000 },
-						{ account: { kind: "member_wallet", tenantId: 1, memberId: member.id }, amount: 100_000 },
-					],
-				}),
-			);
-			const order = await post(
-				member.token,
-				"/order/create",
-				{ shopId, orderType: "takein", lines: [{ itemId: hamper.id, quantity: 10, optionIds: [] }] },
-				{ "idempotency-key": randomUUID() },
-			);
-			if (order.code !== 0) throw new Error(`order failed: ${order.code} ${order.msg}`);
-			const steps: Array<[string, string, unknown]> = [
-				[member.token, "/order/pay", { orderId: order.data.id, payMethod: "balance" }],
-				[staffToken, "/merchant/order/action", { orderId: order.data.id, action: "accept" }],
-				[staffToken, "/merchant/order/action", { orderId: order.data.id, action: "ready" }],
-				[staffToken, "/merchant/order/action", { orderId: order.data.id, action: "complete" }],
-			];
-			for (const [token, path, body] of steps) {
-				const answer = await post(token, path, body);
-				if (answer.code !== 0) throw new Error(`${path} failed: ${answer.code} ${answer.msg}`);
-			}
+/** A member earns their points the real way: balance granted, ten hampers ordered and paid, the order completed by the shop. */
+async function earnPoints(
+	{ db, url }: PointsBenchArgs,
+	member: BenchMember,
+	staffToken: string,
+	shop: { shopId: number; hamperId: number },
+): Promise<void> {
+	await db.transaction().execute((trx) =>
+		postLedgerTxn(trx, {
+			tenantId: 1,
+			kind: "wallet_grant",
+			idempotencyKey: `bench-points-grant:${member.id}`,
+			orderId: null,
+			now: new Date(),
+			moves: [
+				{ account: { kind: "external_funds", tenantId: 1 }, amount: -100_000 },
+				{ account: { kind: "member_wallet", tenantId: 1, memberId: member.id }, amount: 100_000 },
+			],
 		}),
 	);
+	const order = await post(
+		url,
+		member.token,
+		"/order/create",
+		{ shopId: shop.shopId, orderType: "takein", lines: [{ itemId: shop.hamperId, quantity: 10, optionIds: [] }] },
+		{ "idempotency-key": randomUUID() },
+	);
+	if (order.code !== 0) throw new Error(`order failed: ${order.code} ${order.msg}`);
+	const steps: Array<[string, string, unknown]> = [
+		[member.token, "/order/pay", { orderId: order.data.id, payMethod: "balance" }],
+		[staffToken, "/merchant/order/action", { orderId: order.data.id, action: "accept" }],
+		[staffToken, "/merchant/order/action", { orderId: order.data.id, action: "ready" }],
+		[staffToken, "/merchant/order/action", { orderId: order.data.id, action: "complete" }],
+	];
+	for (const [token, path, body] of steps) {
+		const answer = await post(url, token, path, body);
+		if (answer.code !== 0) throw new Error(`${path} failed: ${answer.code} ${answer.msg}`);
+	}
+}
 
-	// Two sets of items, one per phase, on the shelf with plenty of stock, pickup at the bench shop.
+/** Two sets of items, one per phase, on the shelf with plenty of stock, pickup at the bench shop; their ids in order. */
+async function shelveItems(db: Kysely<DB>): Promise<number[]> {
 	await sql`
 		INSERT INTO points_item (tenant_id, name, description, points_price, stock, allow_pickup, allow_delivery, sort, created_at, updated_at)
 		SELECT 1, jsonb_build_object('zh-CN', '压测礼品' || i, 'en', 'Bench gift ' || i), '{"zh-CN": ""}', ${ITEM_PRICE}, ${ITEM_STOCK},
 			true, false, 1000 + i, now(), now()
 		FROM generate_series(1, ${2 * ITEMS_PER_PHASE}::int) AS i ORDER BY i`.execute(db);
-	const itemIds = (
+	return (
 		await db
 			.selectFrom("points_item")
 			.select("id")
@@ -178,53 +236,54 @@ export async function benchPoints(args: {
 			.orderBy("id")
 			.execute()
 	).map((row) => row.id);
-	const hot = itemIds.slice(0, ITEMS_PER_PHASE);
-	const spread = itemIds.slice(ITEMS_PER_PHASE);
+}
 
-	const phase = async (name: string, itemFor: (memberIndex: number, step: number) => number) => {
-		const latencies: number[] = [];
-		let failures = 0;
-		const startedAt = performance.now();
-		const deadline = Date.now() + args.seconds * 1000;
-		await Promise.all(
-			members.map(async (member, memberIndex) => {
-				for (let step = 0; step < ITEMS_PER_PHASE && Date.now() < deadline; step++) {
-					const started = performance.now();
-					const answer = await post(
-						member.token,
-						"/score-order/submit",
-						{ itemId: itemFor(memberIndex, step), fulfilment: "pickup", shopId },
-						{ "idempotency-key": randomUUID() },
-					);
-					if (answer.code === 0) latencies.push(performance.now() - started);
-					else failures++;
-				}
-			}),
-		);
-		const elapsedSeconds = (performance.now() - startedAt) / 1000;
-		latencies.sort((a, b) => a - b);
-		const at = (q: number) =>
-			Math.round((latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? Number.NaN) * 10) / 10;
-		return {
-			name,
-			redeemed: latencies.length,
-			perSecond: Math.round((latencies.length / elapsedSeconds) * 10) / 10,
-			elapsedSeconds: Math.round(elapsedSeconds * 100) / 100,
-			p50Ms: at(0.5),
-			p99Ms: at(0.99),
-			failures,
-		};
+/** Every member redeems the items `itemFor` names, one after the other, until the deadline. */
+async function redemptionPhase(
+	args: PointsBenchArgs,
+	members: BenchMember[],
+	shopId: number,
+	name: string,
+	itemFor: (memberIndex: number, step: number) => number,
+): Promise<RedemptionPhase> {
+	const latencies: number[] = [];
+	let failures = 0;
+	const startedAt = performance.now();
+	const deadline = Date.now() + args.seconds * 1000;
+	await Promise.all(
+		members.map(async (member, memberIndex) => {
+			for (let step = 0; step < ITEMS_PER_PHASE && Date.now() < deadline; step++) {
+				const started = performance.now();
+				const answer = await post(
+					args.url,
+					member.token,
+					"/score-order/submit",
+					{ itemId: itemFor(memberIndex, step), fulfilment: "pickup", shopId },
+					{ "idempotency-key": randomUUID() },
+				);
+				if (answer.code === 0) latencies.push(performance.now() - started);
+				else failures++;
+			}
+		}),
+	);
+	const elapsedSeconds = (performance.now() - startedAt) / 1000;
+	latencies.sort((a, b) => a - b);
+	const at = (q: number) =>
+		Math.round((latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? Number.NaN) * 10) / 10;
+	return {
+		name,
+		redeemed: latencies.length,
+		perSecond: Math.round((latencies.length / elapsedSeconds) * 10) / 10,
+		elapsedSeconds: Math.round(elapsedSeconds * 100) / 100,
+		p50Ms: at(0.5),
+		p99Ms: at(0.99),
+		failures,
 	};
-	const phases = [
-		await phase("same items in the same order", (_member, step) => hot[step] as number),
-		await phase(
-			"each member starting elsewhere",
-			(member, step) => spread[(member * 7 + step) % ITEMS_PER_PHASE] as number,
-		),
-	];
+}
 
-	const billMember = members[0] as { id: number; token: string };
-	const billQueries = await writeBill(db, billMember.id, shopId);
+/** The bill member's points bill, first page and a deep page, measured; then each read once more to count its lines. */
+async function readBill(args: PointsBenchArgs, billMember: BenchMember, shopId: number) {
+	const billQueries = await writeBill(args.db, billMember.id, shopId);
 	const billHeaders = { "tenant-id": "1", "x-lang": "en", authorization: `Bearer ${billMember.token}` };
 	const bill: PointsBenchResult["bill"] = [];
 	for (const [name, query] of [
@@ -238,19 +297,13 @@ export async function benchPoints(args: {
 	const pages = await Promise.all(
 		[billQueries.firstPage, billQueries.deepPage].map(
 			async (query) =>
-				(await (await fetch(`${url}/app-api/points/bill?${query}`, { headers: billHeaders })).json()) as {
+				(await (await fetch(`${args.url}/app-api/points/bill?${query}`, { headers: billHeaders })).json()) as {
 					code: number;
 					data: { entries: unknown[] };
 				},
 		),
 	);
-	const invariants = await checkInvariants(db, itemIds);
-	invariants.push({
-		name: "both measured bill pages are 20 lines",
-		holds: pages.every((page) => page.code === 0 && page.data.entries.length === 20),
-		detail: pages.map((page) => `code ${page.code}, ${page.data?.entries?.length} lines`).join("; "),
-	});
-	return { members: members.length, phases, bill, invariants };
+	return { bill, pages };
 }
 
 /**

@@ -78,15 +78,7 @@ export interface RailsBenchResult {
  * platform operator would; its own shop and customers. The load generator and the fake share
  * this process and its cores with the server.
  */
-export async function benchRails(args: {
-	database: Database;
-	deps: AppDeps;
-	url: string;
-	dataDir: string;
-	customers: number;
-	seconds: number;
-}): Promise<RailsBenchResult> {
-	const { deps } = args;
+export async function benchRails(args: RailsBenchArgs): Promise<RailsBenchResult> {
 	const db = args.database.db;
 	const tenant = await db.selectFrom("tenant").select("currency_code").where("id", "=", 1).executeTakeFirstOrThrow();
 	if (!khqrRail.currencies.includes(tenant.currency_code as never))
@@ -94,27 +86,7 @@ export async function benchRails(args: {
 
 	const bakong = await startFakeBakong();
 	try {
-		// Before the tenant's KHQR gateway is made (lazily, then kept 30 s): forgotten below.
-		deps.config.railEndpoints.bakongApi = bakong.url;
-		const settings: KhqrRailSettings = {
-			bakongAccountId: "bayon@aclb",
-			merchantName: "Bayon Cafe",
-			merchantCity: "Phnom Penh",
-			token: bakong.token,
-			tokenExpiresAt: new Date(Date.now() + 80 * 24 * 3600 * 1000).toISOString(),
-			environment: "sit",
-		};
-		await writeRailSettings(db, deps.config, {
-			tenantId: 1,
-			rail: "khqr",
-			settings,
-			summary: khqrRail.summary(settings),
-			expiresAt: new Date(settings.tokenExpiresAt),
-			by: null,
-			now: new Date(),
-		});
-		forgetRailGateways(deps, 1);
-
+		await setUpKhqr(args, bakong);
 		const { shopId, itemId } = await createTeaShop(db, {
 			code: "bench-rails",
 			name: JSON.stringify({ "zh-CN": "压测店（KHQR）", en: "Bench shop (KHQR)" }),
@@ -124,92 +96,16 @@ export async function benchRails(args: {
 		const tokens: string[] = [];
 		for (let i = 0; i < args.customers; i++)
 			tokens.push(await signIn(args.url, args.dataDir, `139${String(30_000_000 + i).slice(-8)}`));
-		const post = async <T>(path: string, token: string, body: unknown, extra: Record<string, string> = {}) =>
-			(await (
-				await fetch(`${args.url}${path}`, {
-					method: "POST",
-					headers: { "content-type": "application/json", "tenant-id": "1", authorization: `Bearer ${token}`, ...extra },
-					body: JSON.stringify(body),
-				})
-			).json()) as { code: number; msg: string; data: T };
+		const run: RailsRun = { args, bakong, tokens, shopId, itemId };
 
 		// 1. Each customer places an order and starts paying it by KHQR, one after the other.
-		const payments: string[][] = tokens.map(() => []);
-		const orderUntil = async (deadline: number, latencies: number[]) => {
-			let failures = 0;
-			await Promise.all(
-				tokens.map(async (token, customer) => {
-					while (Date.now() < deadline) {
-						const started = performance.now();
-						const created = await post<{ id: number }>(
-							"/app-api/order/create",
-							token,
-							{ shopId, orderType: "takein", lines: [{ itemId, quantity: 1, optionIds: [] }] },
-							{ "idempotency-key": randomUUID() },
-						);
-						if (created.code !== 0) {
-							failures++;
-							continue;
-						}
-						const paid = await post<{ redirectUrl: string | null }>("/app-api/order/pay", token, {
-							orderId: created.data.id,
-							payMethod: "khqr",
-						});
-						const paymentId = /^\/pay\/checkout\/([0-9a-f-]{36})$/.exec(paid.data?.redirectUrl ?? "")?.[1];
-						if (paid.code !== 0 || !paymentId) {
-							failures++;
-							continue;
-						}
-						latencies.push(performance.now() - started);
-						payments[customer]?.push(paymentId);
-					}
-				}),
-			);
-			return failures;
-		};
-		const orderWarmUpFailures = await orderUntil(Date.now() + WARM_UP_SECONDS * 1000, []);
-		const orderLatencies: number[] = [];
-		const started = performance.now();
-		const orderFailures = orderWarmUpFailures + (await orderUntil(Date.now() + args.seconds * 1000, orderLatencies));
-		const orders = figures(orderLatencies, (performance.now() - started) / 1000, orderFailures);
+		const { orders, payments } = await placeKhqrOrders(run);
 		const allPayments = payments.flat();
 
 		// 2. The waiting page's check: each customer going round its own unpaid payments, then
 		// each polling only its last one as fast as it is answered.
-		const questions = () => bakong.calls.filter((call) => call.path === CHECK_PATH).length;
-		const checkUntil = async (deadline: number, latencies: number[], pick: (own: string[], n: number) => string) => {
-			let failures = 0;
-			let answeredPending = 0;
-			await Promise.all(
-				tokens.map(async (token, customer) => {
-					const own = payments[customer] ?? [];
-					for (let n = 0; own.length > 0 && Date.now() < deadline; n++) {
-						const begun = performance.now();
-						const answer = await post<PaymentCheckout>(`/app-api/pay/checkout/${pick(own, n)}/check`, token, {});
-						if (answer.code !== 0) failures++;
-						else {
-							latencies.push(performance.now() - begun);
-							if (answer.data.status === "pending") answeredPending++;
-						}
-					}
-				}),
-			);
-			return { failures, answeredPending };
-		};
-		const measureChecks = async (pick: (own: string[], n: number) => string): Promise<CheckFigures> => {
-			const warmUp = await checkUntil(Date.now() + WARM_UP_SECONDS * 1000, [], pick);
-			const questionsBefore = questions();
-			const latencies: number[] = [];
-			const begun = performance.now();
-			const measured = await checkUntil(Date.now() + args.seconds * 1000, latencies, pick);
-			return {
-				...figures(latencies, (performance.now() - begun) / 1000, warmUp.failures + measured.failures),
-				bakongQuestions: questions() - questionsBefore,
-				answeredPending: measured.answeredPending,
-			};
-		};
-		const round = await measureChecks((own, n) => own[n % own.length] as string);
-		const one = await measureChecks((own) => own[own.length - 1] as string);
+		const round = await measureChecks(run, payments, (own, n) => own[n % own.length] as string);
+		const one = await measureChecks(run, payments, (own) => own[own.length - 1] as string);
 		const checksEnded = Date.now();
 		const perPayment = new Map<string, number>();
 		for (const call of bakong.calls)
@@ -217,90 +113,10 @@ export async function benchRails(args: {
 				perPayment.set(String(call.body.md5), (perPayment.get(String(call.body.md5)) ?? 0) + 1);
 
 		// 3. Every payer's bank app pays its code (as the page shows it), then each page checks once.
-		const shown = await db
-			.selectFrom("payment")
-			.select(["id", "checkout"])
-			.where("id", "in", allPayments.length > 0 ? allPayments : ["00000000-0000-0000-0000-000000000000"])
-			.execute();
-		const bankStarted = performance.now();
-		for (const payment of shown) {
-			const presentation = payment.checkout as { kind: string; qrText?: string } | null;
-			if (presentation?.kind === "qr" && presentation.qrText) bakong.scanAndPay(presentation.qrText);
-		}
-		const bankSeconds = (performance.now() - bankStarted) / 1000;
-		const questionsBeforeFound = questions();
-		let unpaid = payments.map((own) => [...own]);
-		let rounds = 0;
-		let foundChecks = 0;
-		let foundSeconds = 0;
-		// A check within 2 s of the page's last question is answered from the database: wait that out.
-		await sleep(Math.max(0, checksEnded + QUESTION_EVERY_MS + 50 - Date.now()));
-		while (unpaid.some((own) => own.length > 0) && rounds < 5) {
-			if (rounds > 0) await sleep(QUESTION_EVERY_MS + 50);
-			rounds++;
-			const roundStarted = performance.now();
-			unpaid = await Promise.all(
-				tokens.map(async (token, customer) => {
-					const left: string[] = [];
-					for (const paymentId of unpaid[customer] ?? []) {
-						foundChecks++;
-						const answer = await post<PaymentCheckout>(`/app-api/pay/checkout/${paymentId}/check`, token, {});
-						if (answer.code !== 0 || answer.data.status !== "succeeded") left.push(paymentId);
-					}
-					return left;
-				}),
-			);
-			foundSeconds += (performance.now() - roundStarted) / 1000;
-		}
-		const foundQuestions = questions() - questionsBeforeFound;
+		const found = await findPaidCodes(run, payments, allPayments, checksEnded);
 
 		// 4. SQL round trips, one customer alone after the loads (order-round-trips.ts's way).
-		const tripCounts = { create: [], pay: [], checkAsking: [], checkFromDb: [], checkFound: [] } as Record<
-			keyof RailsBenchResult["trips"],
-			number[]
-		>;
-		const counted = async <T>(into: number[], call: () => Promise<T>) => {
-			const before = args.database.statementsSent();
-			const answer = await call();
-			into.push(args.database.statementsSent() - before);
-			return answer;
-		};
-		const alone = tokens[0] as string;
-		const tripPayments: string[] = [];
-		for (let i = 0; i < TRIP_ORDERS; i++) {
-			const created = await counted(tripCounts.create, () =>
-				post<{ id: number }>(
-					"/app-api/order/create",
-					alone,
-					{ shopId, orderType: "takein", lines: [{ itemId, quantity: 1, optionIds: [] }] },
-					{ "idempotency-key": randomUUID() },
-				),
-			);
-			const paid = await counted(tripCounts.pay, () =>
-				post<{ redirectUrl: string | null }>("/app-api/order/pay", alone, {
-					orderId: created.data?.id,
-					payMethod: "khqr",
-				}),
-			);
-			const paymentId = /^\/pay\/checkout\/([0-9a-f-]{36})$/.exec(paid.data?.redirectUrl ?? "")?.[1];
-			if (created.code !== 0 || paid.code !== 0 || !paymentId)
-				throw new Error(`rails bench: a KHQR order alone failed: ${created.msg} / ${paid.msg}`);
-			tripPayments.push(paymentId);
-		}
-		const checkAlone = (paymentId: string) =>
-			post<PaymentCheckout>(`/app-api/pay/checkout/${paymentId}/check`, alone, {});
-		for (const paymentId of tripPayments) await counted(tripCounts.checkAsking, () => checkAlone(paymentId));
-		for (const paymentId of tripPayments) await counted(tripCounts.checkFromDb, () => checkAlone(paymentId));
-		for (const payment of await db
-			.selectFrom("payment")
-			.select(["id", "checkout"])
-			.where("id", "in", tripPayments)
-			.execute()) {
-			const presentation = payment.checkout as { kind: string; qrText?: string } | null;
-			if (presentation?.kind === "qr" && presentation.qrText) bakong.scanAndPay(presentation.qrText);
-		}
-		await sleep(QUESTION_EVERY_MS + 50);
-		for (const paymentId of tripPayments) await counted(tripCounts.checkFound, () => checkAlone(paymentId));
+		const { tripCounts, tripPayments } = await countTrips(run);
 		const spread = (counts: number[]) => {
 			const sorted = [...counts].sort((a, b) => a - b);
 			return {
@@ -310,50 +126,10 @@ export async function benchRails(args: {
 			};
 		};
 		const everyPayment = [...allPayments, ...tripPayments];
-
-		const check = async (name: string, query: ReturnType<typeof sql>) => {
-			const rows = (await query.execute(db)).rows as unknown[];
-			return {
-				name,
-				holds: rows.length === 0,
-				detail: rows.length === 0 ? "ok" : `${rows.length} violation(s), e.g. ${JSON.stringify(rows[0])}`,
-			};
-		};
-		const paidRows = await db
-			.selectFrom("payment")
-			.select((eb) => eb.fn.countAll<string>().as("n"))
-			.where("id", "in", everyPayment)
-			.where("status", "=", "succeeded")
-			.executeTakeFirstOrThrow();
-		const paid = Number(paidRows.n);
-		const invariants = [
-			{
-				name: "every KHQR payment the bank paid is succeeded",
-				holds: paid === everyPayment.length && shown.length === allPayments.length,
-				detail: `${paid} of ${everyPayment.length}`,
-			},
-			await check(
-				"every order of the KHQR shop is paid, by one succeeded KHQR payment",
-				sql`SELECT o.id FROM customer_order o LEFT JOIN payment p ON p.purpose = 'order' AND p.purpose_id = o.id AND p.provider = 'khqr' AND p.status = 'succeeded' WHERE o.shop_id = ${shopId} GROUP BY o.id, o.payment_status HAVING o.payment_status <> 'paid' OR count(p.id) <> 1`,
-			),
-			await check(
-				"every ledger transaction sums to zero",
-				sql`SELECT txn_id FROM ledger_entry GROUP BY txn_id HAVING sum(amount) <> 0`,
-			),
-			await check(
-				"every balance equals the sum of its entries",
-				sql`SELECT a.id FROM ledger_account a LEFT JOIN ledger_entry e ON e.account_id = a.id GROUP BY a.id, a.balance HAVING a.balance <> coalesce(sum(e.amount), 0)`,
-			),
-			await check(
-				"no order paid twice",
-				sql`SELECT order_id FROM ledger_txn WHERE kind = 'order_payment' GROUP BY order_id HAVING count(*) > 1`,
-			),
-			await check(
-				"paid orders match their payments",
-				sql`SELECT o.id FROM customer_order o LEFT JOIN ledger_txn t ON t.order_id = o.id AND t.kind = 'order_payment' WHERE o.payment_status = 'paid' AND t.id IS NULL`,
-			),
-			await moneyBackingInvariant(db),
-		];
+		const invariants = await railsInvariants(run, {
+			everyPayment,
+			allShown: found.shown === allPayments.length,
+		});
 		return {
 			customers: args.customers,
 			seconds: args.seconds,
@@ -364,12 +140,12 @@ export async function benchRails(args: {
 			mostQuestionsOfOnePayment: Math.max(0, ...perPayment.values()),
 			found: {
 				payments: allPayments.length,
-				bankSeconds: Math.round(bankSeconds * 100) / 100,
-				rounds,
-				checks: foundChecks,
-				seconds: Math.round(foundSeconds * 100) / 100,
-				bakongQuestions: foundQuestions,
-				paid: allPayments.length - unpaid.flat().length,
+				bankSeconds: Math.round(found.bankSeconds * 100) / 100,
+				rounds: found.rounds,
+				checks: found.checks,
+				seconds: Math.round(found.seconds * 100) / 100,
+				bakongQuestions: found.bakongQuestions,
+				paid: allPayments.length - found.unpaid,
 			},
 			deepLinks: bakong.calls.filter((call) => call.path === "/v1/generate_deeplink_by_qr").length,
 			trips: {
@@ -385,6 +161,304 @@ export async function benchRails(args: {
 	} finally {
 		await bakong.close();
 	}
+}
+
+interface RailsBenchArgs {
+	database: Database;
+	deps: AppDeps;
+	url: string;
+	dataDir: string;
+	customers: number;
+	seconds: number;
+}
+
+type FakeBakong = Awaited<ReturnType<typeof startFakeBakong>>;
+
+/** What every step of the run uses: the bench's arguments, the fake Bakong, the customers and the shop. */
+interface RailsRun {
+	args: RailsBenchArgs;
+	bakong: FakeBakong;
+	tokens: string[];
+	shopId: number;
+	itemId: number;
+}
+
+/** The demo tenant's KHQR settings, as the platform operator would enter them, pointing at the fake Bakong. */
+async function setUpKhqr({ database, deps }: RailsBenchArgs, bakong: FakeBakong): Promise<void> {
+	// Before the tenant's KHQR gateway is made (lazily, then kept 30 s): forgotten below.
+	deps.config.railEndpoints.bakongApi = bakong.url;
+	const settings: KhqrRailSettings = {
+		bakongAccountId: "bayon@aclb",
+		merchantName: "Bayon Cafe",
+		merchantCity: "Phnom Penh",
+		token: bakong.token,
+		tokenExpiresAt: new Date(Date.now() + 80 * 24 * 3600 * 1000).toISOString(),
+		environment: "sit",
+	};
+	await writeRailSettings(database.db, deps.config, {
+		tenantId: 1,
+		rail: "khqr",
+		settings,
+		summary: khqrRail.summary(settings),
+		expiresAt: new Date(settings.tokenExpiresAt),
+		by: null,
+		now: new Date(),
+	});
+	forgetRailGateways(deps, 1);
+}
+
+async function post<T>(url: string, path: string, token: string, body: unknown, extra: Record<string, string> = {}) {
+	return (await (
+		await fetch(`${url}${path}`, {
+			method: "POST",
+			headers: { "content-type": "application/json", "tenant-id": "1", authorization: `Bearer ${token}`, ...extra },
+			body: JSON.stringify(body),
+		})
+	).json()) as { code: number; msg: string; data: T };
+}
+
+/** Places an order of the bench item as this customer, with a fresh idempotency key. */
+function createOrder({ args, shopId, itemId }: RailsRun, token: string) {
+	return post<{ id: number }>(
+		args.url,
+		"/app-api/order/create",
+		token,
+		{ shopId, orderType: "takein", lines: [{ itemId, quantity: 1, optionIds: [] }] },
+		{ "idempotency-key": randomUUID() },
+	);
+}
+
+/** Starts paying an order by KHQR; the payment's id read from the checkout page it answers. */
+async function payByKhqr({ args }: RailsRun, token: string, orderId: number | undefined) {
+	const paid = await post<{ redirectUrl: string | null }>(args.url, "/app-api/order/pay", token, {
+		orderId,
+		payMethod: "khqr",
+	});
+	const paymentId = /^\/pay\/checkout\/([0-9a-f-]{36})$/.exec(paid.data?.redirectUrl ?? "")?.[1];
+	return { paid, paymentId };
+}
+
+/** The waiting page's "has it been paid?" for one payment. */
+function checkPayment({ args }: RailsRun, token: string, paymentId: string) {
+	return post<PaymentCheckout>(args.url, `/app-api/pay/checkout/${paymentId}/check`, token, {});
+}
+
+const bakongQuestions = (bakong: FakeBakong) => bakong.calls.filter((call) => call.path === CHECK_PATH).length;
+
+/** Step 1: every customer orders and starts paying by KHQR until the deadline, after a warm-up; each one's payment ids. */
+async function placeKhqrOrders(run: RailsRun): Promise<{ orders: Figures; payments: string[][] }> {
+	const payments: string[][] = run.tokens.map(() => []);
+	const orderUntil = async (deadline: number, latencies: number[]) => {
+		let failures = 0;
+		await Promise.all(
+			run.tokens.map(async (token, customer) => {
+				while (Date.now() < deadline) {
+					const started = performance.now();
+					const created = await createOrder(run, token);
+					if (created.code !== 0) {
+						failures++;
+						continue;
+					}
+					const { paid, paymentId } = await payByKhqr(run, token, created.data.id);
+					if (paid.code !== 0 || !paymentId) {
+						failures++;
+						continue;
+					}
+					latencies.push(performance.now() - started);
+					payments[customer]?.push(paymentId);
+				}
+			}),
+		);
+		return failures;
+	};
+	const orderWarmUpFailures = await orderUntil(Date.now() + WARM_UP_SECONDS * 1000, []);
+	const orderLatencies: number[] = [];
+	const started = performance.now();
+	const orderFailures = orderWarmUpFailures + (await orderUntil(Date.now() + run.args.seconds * 1000, orderLatencies));
+	return { orders: figures(orderLatencies, (performance.now() - started) / 1000, orderFailures), payments };
+}
+
+/** Every customer checks its own payments (the one `pick` names each time) until the deadline. */
+async function checkUntil(
+	run: RailsRun,
+	payments: string[][],
+	deadline: number,
+	latencies: number[],
+	pick: (own: string[], n: number) => string,
+) {
+	let failures = 0;
+	let answeredPending = 0;
+	await Promise.all(
+		run.tokens.map(async (token, customer) => {
+			const own = payments[customer] ?? [];
+			for (let n = 0; own.length > 0 && Date.now() < deadline; n++) {
+				const begun = performance.now();
+				const answer = await checkPayment(run, token, pick(own, n));
+				if (answer.code !== 0) failures++;
+				else {
+					latencies.push(performance.now() - begun);
+					if (answer.data.status === "pending") answeredPending++;
+				}
+			}
+		}),
+	);
+	return { failures, answeredPending };
+}
+
+/** Step 2: one way of checking, warmed up then measured, with the questions it sent Bakong. */
+async function measureChecks(
+	run: RailsRun,
+	payments: string[][],
+	pick: (own: string[], n: number) => string,
+): Promise<CheckFigures> {
+	const warmUp = await checkUntil(run, payments, Date.now() + WARM_UP_SECONDS * 1000, [], pick);
+	const questionsBefore = bakongQuestions(run.bakong);
+	const latencies: number[] = [];
+	const begun = performance.now();
+	const measured = await checkUntil(run, payments, Date.now() + run.args.seconds * 1000, latencies, pick);
+	return {
+		...figures(latencies, (performance.now() - begun) / 1000, warmUp.failures + measured.failures),
+		bakongQuestions: bakongQuestions(run.bakong) - questionsBefore,
+		answeredPending: measured.answeredPending,
+	};
+}
+
+/** The bank pays every code the page shows (a KHQR in the payment's checkout). */
+function bankPays(bakong: FakeBakong, shown: Array<{ checkout: unknown }>): void {
+	for (const payment of shown) {
+		const presentation = payment.checkout as { kind: string; qrText?: string } | null;
+		if (presentation?.kind === "qr" && presentation.qrText) bakong.scanAndPay(presentation.qrText);
+	}
+}
+
+/** Step 3: the bank pays every code, then each page checks its payments in rounds until all are found (at most 5). */
+async function findPaidCodes(run: RailsRun, payments: string[][], allPayments: string[], checksEnded: number) {
+	const shown = await run.args.database.db
+		.selectFrom("payment")
+		.select(["id", "checkout"])
+		.where("id", "in", allPayments.length > 0 ? allPayments : ["00000000-0000-0000-0000-000000000000"])
+		.execute();
+	const bankStarted = performance.now();
+	bankPays(run.bakong, shown);
+	const bankSeconds = (performance.now() - bankStarted) / 1000;
+	const questionsBeforeFound = bakongQuestions(run.bakong);
+	let unpaid = payments.map((own) => [...own]);
+	let rounds = 0;
+	let checks = 0;
+	let seconds = 0;
+	// A check within 2 s of the page's last question is answered from the database: wait that out.
+	await sleep(Math.max(0, checksEnded + QUESTION_EVERY_MS + 50 - Date.now()));
+	while (unpaid.some((own) => own.length > 0) && rounds < 5) {
+		if (rounds > 0) await sleep(QUESTION_EVERY_MS + 50);
+		rounds++;
+		const roundStarted = performance.now();
+		unpaid = await Promise.all(
+			run.tokens.map(async (token, customer) => {
+				const left: string[] = [];
+				for (const paymentId of unpaid[customer] ?? []) {
+					checks++;
+					const answer = await checkPayment(run, token, paymentId);
+					if (answer.code !== 0 || answer.data.status !== "succeeded") left.push(paymentId);
+				}
+				return left;
+			}),
+		);
+		seconds += (performance.now() - roundStarted) / 1000;
+	}
+	return {
+		shown: shown.length,
+		bankSeconds,
+		rounds,
+		checks,
+		seconds,
+		bakongQuestions: bakongQuestions(run.bakong) - questionsBeforeFound,
+		unpaid: unpaid.flat().length,
+	};
+}
+
+/** Step 4: the SQL statements of each call, one customer alone: TRIP_ORDERS orders paid by KHQR, checked, paid, found. */
+async function countTrips(run: RailsRun) {
+	const { database } = run.args;
+	const tripCounts = { create: [], pay: [], checkAsking: [], checkFromDb: [], checkFound: [] } as Record<
+		keyof RailsBenchResult["trips"],
+		number[]
+	>;
+	const counted = async <T>(into: number[], call: () => Promise<T>) => {
+		const before = database.statementsSent();
+		const answer = await call();
+		into.push(database.statementsSent() - before);
+		return answer;
+	};
+	const alone = run.tokens[0] as string;
+	const tripPayments: string[] = [];
+	for (let i = 0; i < TRIP_ORDERS; i++) {
+		const created = await counted(tripCounts.create, () => createOrder(run, alone));
+		const { paid, paymentId } = await counted(tripCounts.pay, () => payByKhqr(run, alone, created.data?.id));
+		if (created.code !== 0 || paid.code !== 0 || !paymentId)
+			throw new Error(`rails bench: a KHQR order alone failed: ${created.msg} / ${paid.msg}`);
+		tripPayments.push(paymentId);
+	}
+	const checkAlone = (paymentId: string) => checkPayment(run, alone, paymentId);
+	for (const paymentId of tripPayments) await counted(tripCounts.checkAsking, () => checkAlone(paymentId));
+	for (const paymentId of tripPayments) await counted(tripCounts.checkFromDb, () => checkAlone(paymentId));
+	bankPays(
+		run.bakong,
+		await database.db.selectFrom("payment").select(["id", "checkout"]).where("id", "in", tripPayments).execute(),
+	);
+	await sleep(QUESTION_EVERY_MS + 50);
+	for (const paymentId of tripPayments) await counted(tripCounts.checkFound, () => checkAlone(paymentId));
+	return { tripCounts, tripPayments };
+}
+
+/** The money invariants after the run, and that every code the bank paid ended succeeded. */
+async function railsInvariants(
+	{ args, shopId }: RailsRun,
+	of: { everyPayment: string[]; allShown: boolean },
+): Promise<RailsBenchResult["invariants"]> {
+	const db = args.database.db;
+	const check = async (name: string, query: ReturnType<typeof sql>) => {
+		const rows = (await query.execute(db)).rows as unknown[];
+		return {
+			name,
+			holds: rows.length === 0,
+			detail: rows.length === 0 ? "ok" : `${rows.length} violation(s), e.g. ${JSON.stringify(rows[0])}`,
+		};
+	};
+	const paidRows = await db
+		.selectFrom("payment")
+		.select((eb) => eb.fn.countAll<string>().as("n"))
+		.where("id", "in", of.everyPayment)
+		.where("status", "=", "succeeded")
+		.executeTakeFirstOrThrow();
+	const paid = Number(paidRows.n);
+	return [
+		{
+			name: "every KHQR payment the bank paid is succeeded",
+			holds: paid === of.everyPayment.length && of.allShown,
+			detail: `${paid} of ${of.everyPayment.length}`,
+		},
+		await check(
+			"every order of the KHQR shop is paid, by one succeeded KHQR payment",
+			sql`SELECT o.id FROM customer_order o LEFT JOIN payment p ON p.purpose = 'order' AND p.purpose_id = o.id AND p.provider = 'khqr' AND p.status = 'succeeded' WHERE o.shop_id = ${shopId} GROUP BY o.id, o.payment_status HAVING o.payment_status <> 'paid' OR count(p.id) <> 1`,
+		),
+		await check(
+			"every ledger transaction sums to zero",
+			sql`SELECT txn_id FROM ledger_entry GROUP BY txn_id HAVING sum(amount) <> 0`,
+		),
+		await check(
+			"every balance equals the sum of its entries",
+			sql`SELECT a.id FROM ledger_account a LEFT JOIN ledger_entry e ON e.account_id = a.id GROUP BY a.id, a.balance HAVING a.balance <> coalesce(sum(e.amount), 0)`,
+		),
+		await check(
+			"no order paid twice",
+			sql`SELECT order_id FROM ledger_txn WHERE kind = 'order_payment' GROUP BY order_id HAVING count(*) > 1`,
+		),
+		await check(
+			"paid orders match their payments",
+			sql`SELECT o.id FROM customer_order o LEFT JOIN ledger_txn t ON t.order_id = o.id AND t.kind = 'order_payment' WHERE o.payment_status = 'paid' AND t.id IS NULL`,
+		),
+		await moneyBackingInvariant(db),
+	];
 }
 
 /** Prints the rails part beside the balance-paid order figures of the same run; false when an invariant fails. */

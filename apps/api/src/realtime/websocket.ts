@@ -7,7 +7,7 @@ import {
 	type ShopRole,
 } from "@bayon/contract";
 import websocket from "@fastify/websocket";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { WebSocket } from "ws";
 import type { AppDeps } from "../http/deps.js";
 import { ok } from "../http/envelope.js";
@@ -82,124 +82,19 @@ const SESSION_ENDED = LiveSocketClose.SessionEnded;
  */
 export async function registerWebsocket(app: FastifyInstance, deps: AppDeps, callers: Pick<CallerLookup, "member">) {
 	await app.register(websocket, { options: { maxPayload: 4096 } });
-	const listeners = new Set<Listener>();
+	const hub: Hub = { deps, listeners: new Set() };
 	const limits = new SocketLimits(MAX_SOCKETS_PER_MEMBER, MAX_SOCKETS_PER_ADDRESS);
-
-	/** Applies rights read from the database to an open socket, telling it what changed. */
-	const applyRights = (listener: Listener, rights: SocketRights) => {
-		if (!rights.live) {
-			listener.socket.close(SESSION_ENDED, rights.endedBecause ?? "session ended");
-			return;
-		}
-		if (!listener.ready) {
-			listener.roles = rights.roles;
-			listener.platformOperator = rights.platformOperator;
-			return;
-		}
-		for (const shopId of listener.roles.keys()) if (!rights.roles.has(shopId)) tellStaffChanged(listener, shopId, null);
-		for (const [shopId, role] of rights.roles)
-			if (listener.roles.get(shopId) !== role) tellStaffChanged(listener, shopId, role);
-		if (listener.platformOperator !== rights.platformOperator) {
-			listener.platformOperator = rights.platformOperator;
-			listener.socket.send(
-				JSON.stringify({ type: "operator.changed", data: { platformOperator: rights.platformOperator } }),
-			);
-		}
-	};
-	const tellStaffChanged = (listener: Listener, shopId: number, role: ShopRole | null) => {
-		if (role === null) listener.roles.delete(shopId);
-		else listener.roles.set(shopId, role);
-		listener.socket.send(JSON.stringify({ type: "staff.changed", data: { shopId, role } }));
-	};
-
-	/** Reads the rights of these sockets' owners again and applies them, unless a newer change came first. */
-	const recheck = async (targets: Listener[]) => {
-		if (targets.length === 0) return;
-		const versions = targets.map((listener) => ++listener.rightsVersion);
-		let rights: SocketRights[];
-		try {
-			rights = await loadSocketRights(deps.db, targets);
-		} catch (error) {
-			// The database is away: the next re-check, or the next event, tries again.
-			deps.log.warn({ err: error }, "websocket rights not re-read");
-			return;
-		}
-		targets.forEach((listener, index) => {
-			if (listener.rightsVersion !== versions[index] || !listeners.has(listener)) return;
-			applyRights(listener, rights[index] as SocketRights);
-		});
-	};
-
-	const unsubscribe = deps.events.subscribe((event: DomainEvent) => {
-		if (event.type === "bus.resync") {
-			const resync = JSON.stringify({ type: "resync", data: {} });
-			for (const listener of listeners) if (listener.ready) listener.socket.send(resync);
-			// A rights change may have been among the missed events.
-			void recheck([...listeners]);
-			return;
-		}
-		if (event.type === "session.ended") {
-			for (const listener of listeners) {
-				if (listener.sessionFamilyId === event.sessionFamilyId) listener.socket.close(SESSION_ENDED, "session ended");
-			}
-			return;
-		}
-		if (event.type === "access.changed") {
-			void recheck(
-				[...listeners].filter(
-					(listener) => listener.tenantId === event.tenantId && listener.memberId === event.memberId,
-				),
-			);
-			return;
-		}
-		if (event.type === "staff.changed") {
-			for (const listener of listeners) {
-				if (listener.tenantId !== event.tenantId || listener.memberId !== event.memberId) continue;
-				// Newer than any read in flight: that read must not bring the old role back.
-				listener.rightsVersion++;
-				if (!listener.ready) continue;
-				if ((listener.roles.get(event.shopId) ?? null) !== event.role)
-					tellStaffChanged(listener, event.shopId, event.role);
-			}
-			return;
-		}
-		// Menu and shop changes are for the servers' caches (features/menu, venues), not for the apps.
-		if (event.type === "menu.changed" || event.type === "shop.changed") return;
-		if (event.type === "balance.changed" || event.type === "redemption.changed") {
-			// A balance or a redemption is the member's alone: never sent to staff sockets.
-			const message = JSON.stringify({ type: event.type, data: event });
-			for (const listener of listeners)
-				if (listener.ready && listener.tenantId === event.tenantId && listener.memberId === event.memberId)
-					listener.socket.send(message);
-			return;
-		}
-		if (event.type === "wallet.changed") {
-			// A shop's money is its owners' business (and the platform's): managers and staff hear nothing of it.
-			const message = JSON.stringify({ type: event.type, data: event });
-			for (const listener of listeners)
-				if (
-					listener.ready &&
-					listener.tenantId === event.tenantId &&
-					(listener.platformOperator || listener.roles.get(event.shopId) === "owner")
-				)
-					listener.socket.send(message);
-			return;
-		}
-		const message = JSON.stringify({ type: event.type, data: event });
-		for (const listener of listeners) {
-			if (!listener.ready || listener.tenantId !== event.tenantId) continue;
-			const forMember =
-				(event.type === "order.changed" || event.type === "reservation.changed") &&
-				listener.memberId === event.memberId;
-			if (forMember || listener.roles.has(event.shopId)) listener.socket.send(message);
-		}
-	});
+	const unsubscribe = deps.events.subscribe((event: DomainEvent) => hear(hub, event));
 	const heartbeat = setInterval(() => {
-		for (const listener of listeners) listener.socket.ping();
+		for (const listener of hub.listeners) listener.socket.ping();
 	}, HEARTBEAT_MS);
 	heartbeat.unref();
 	const rightsRecheck = setInterval(
-		() => void recheck([...listeners].filter((listener) => listener.ready)),
+		() =>
+			void recheck(
+				hub,
+				[...hub.listeners].filter((listener) => listener.ready),
+			),
 		RIGHTS_RECHECK_MS,
 	);
 	rightsRecheck.unref();
@@ -208,7 +103,7 @@ export async function registerWebsocket(app: FastifyInstance, deps: AppDeps, cal
 		clearInterval(heartbeat);
 		clearInterval(rightsRecheck);
 		// Normally told already by the shutdown (shutdown.ts); the app reconnects to another server.
-		for (const listener of listeners) listener.socket.close(LiveSocketClose.ServiceRestart, "service restart");
+		for (const listener of hub.listeners) listener.socket.close(LiveSocketClose.ServiceRestart, "service restart");
 	});
 
 	app.get(
@@ -216,69 +111,215 @@ export async function registerWebsocket(app: FastifyInstance, deps: AppDeps, cal
 		{
 			websocket: true,
 			// Refuse before upgrading: browsers then see a failed handshake (HTTP 401/403).
-			preValidation: async (request, reply) => {
-				if (!isAllowedOrigin(deps, request))
-					return reply
-						.code(403)
-						.send({ code: ErrorCode.Forbidden, msg: formatMessage("forbidden", languageOf(request)), data: null });
-				const who = await identify(deps, callers, request);
-				if (!who)
-					return reply.code(401).send({
-						code: ErrorCode.Unauthorized,
-						msg: formatMessage("pleaseSignIn", languageOf(request)),
-						data: null,
-					});
-				(request as FastifyRequest & { wsMember?: typeof who }).wsMember = who;
-			},
+			preValidation: (request, reply) => refuseBeforeUpgrade(deps, callers, request, reply),
 		},
-		async (socket, request) => {
-			const who = (request as FastifyRequest & { wsMember?: WsTicketClaims }).wsMember;
-			if (!who) return socket.close(1008, "unauthorized");
-			// Refused after the upgrade, so the app reads why (a failed handshake tells it nothing)
-			// and backs off instead of retrying at once.
-			const release = limits.admit(who, request.ip);
-			if (!release) return socket.close(LiveSocketClose.TooManySockets, "too many live connections");
-			const listener: Listener = {
-				socket,
-				...who,
-				roles: new Map(),
-				platformOperator: false,
-				ready: false,
-				rightsVersion: 0,
-			};
-			// Listening before its rights are read: a change committed meanwhile bumps the
-			// version, and the rights are read again.
-			listeners.add(listener);
-			recordWebsocketOpened(deps.metrics);
-			socket.on("close", () => {
-				listeners.delete(listener);
-				recordWebsocketClosed(deps.metrics);
-				release();
-			});
-			socket.on("message", (raw) => {
-				if (raw.toString() === "ping") socket.send(JSON.stringify({ type: "pong" }));
-			});
-			for (let attempt = 0; attempt < 5 && !listener.ready; attempt++) {
-				const version = listener.rightsVersion;
-				let rights: SocketRights | undefined;
-				try {
-					[rights] = await loadSocketRights(deps.db, [listener]);
-				} catch (error) {
-					deps.log.warn({ err: error }, "websocket rights not read");
-					break;
-				}
-				if (!listeners.has(listener)) return;
-				if (listener.rightsVersion !== version) continue;
-				applyRights(listener, rights as SocketRights);
-				if (!rights?.live) return;
-				listener.ready = true;
-			}
-			if (!listener.ready) return socket.close(1013, "try again later");
-			socket.send(
-				JSON.stringify({ type: "ready", data: { memberId: who.memberId, shopIds: [...listener.roles.keys()] } }),
-			);
-		},
+		(socket, request) => openSocket(hub, limits, socket, request),
 	);
+}
+
+/** This server's open sockets, and what serving them needs. */
+interface Hub {
+	deps: AppDeps;
+	listeners: Set<Listener>;
+}
+
+/** Applies rights read from the database to an open socket, telling it what changed. */
+function applyRights(listener: Listener, rights: SocketRights) {
+	if (!rights.live) {
+		listener.socket.close(SESSION_ENDED, rights.endedBecause ?? "session ended");
+		return;
+	}
+	if (!listener.ready) {
+		listener.roles = rights.roles;
+		listener.platformOperator = rights.platformOperator;
+		return;
+	}
+	for (const shopId of listener.roles.keys()) if (!rights.roles.has(shopId)) tellStaffChanged(listener, shopId, null);
+	for (const [shopId, role] of rights.roles)
+		if (listener.roles.get(shopId) !== role) tellStaffChanged(listener, shopId, role);
+	if (listener.platformOperator !== rights.platformOperator) {
+		listener.platformOperator = rights.platformOperator;
+		listener.socket.send(
+			JSON.stringify({ type: "operator.changed", data: { platformOperator: rights.platformOperator } }),
+		);
+	}
+}
+
+function tellStaffChanged(listener: Listener, shopId: number, role: ShopRole | null) {
+	if (role === null) listener.roles.delete(shopId);
+	else listener.roles.set(shopId, role);
+	listener.socket.send(JSON.stringify({ type: "staff.changed", data: { shopId, role } }));
+}
+
+/** Reads the rights of these sockets' owners again and applies them, unless a newer change came first. */
+async function recheck({ deps, listeners }: Hub, targets: Listener[]) {
+	if (targets.length === 0) return;
+	const versions = targets.map((listener) => ++listener.rightsVersion);
+	let rights: SocketRights[];
+	try {
+		rights = await loadSocketRights(deps.db, targets);
+	} catch (error) {
+		// The database is away: the next re-check, or the next event, tries again.
+		deps.log.warn({ err: error }, "websocket rights not re-read");
+		return;
+	}
+	targets.forEach((listener, index) => {
+		if (listener.rightsVersion !== versions[index] || !listeners.has(listener)) return;
+		applyRights(listener, rights[index] as SocketRights);
+	});
+}
+
+/** Events about the sockets themselves: a resync, an ended session, changed rights. */
+type SocketEvent = Extract<DomainEvent, { type: "bus.resync" | "session.ended" | "access.changed" | "staff.changed" }>;
+
+/** An event from the bus: a change of who hears what, or news for the sockets that may hear it. */
+function hear(hub: Hub, event: DomainEvent) {
+	if (
+		event.type === "bus.resync" ||
+		event.type === "session.ended" ||
+		event.type === "access.changed" ||
+		event.type === "staff.changed"
+	)
+		hearRightsChange(hub, event);
+	else tellListeners(hub.listeners, event);
+}
+
+/** Re-reads or applies the rights an event says changed; a resync also tells the apps to refetch. */
+function hearRightsChange(hub: Hub, event: SocketEvent) {
+	const { listeners } = hub;
+	if (event.type === "bus.resync") {
+		const resync = JSON.stringify({ type: "resync", data: {} });
+		for (const listener of listeners) if (listener.ready) listener.socket.send(resync);
+		// A rights change may have been among the missed events.
+		void recheck(hub, [...listeners]);
+		return;
+	}
+	if (event.type === "session.ended") {
+		for (const listener of listeners) {
+			if (listener.sessionFamilyId === event.sessionFamilyId) listener.socket.close(SESSION_ENDED, "session ended");
+		}
+		return;
+	}
+	if (event.type === "access.changed") {
+		void recheck(
+			hub,
+			[...listeners].filter((listener) => listener.tenantId === event.tenantId && listener.memberId === event.memberId),
+		);
+		return;
+	}
+	if (event.type === "staff.changed") {
+		for (const listener of listeners) {
+			if (listener.tenantId !== event.tenantId || listener.memberId !== event.memberId) continue;
+			// Newer than any read in flight: that read must not bring the old role back.
+			listener.rightsVersion++;
+			if (!listener.ready) continue;
+			if ((listener.roles.get(event.shopId) ?? null) !== event.role)
+				tellStaffChanged(listener, event.shopId, event.role);
+		}
+		return;
+	}
+}
+
+/** Sends an event to the ready sockets allowed to hear it. */
+function tellListeners(listeners: Set<Listener>, event: Exclude<DomainEvent, SocketEvent>) {
+	// Menu and shop changes are for the servers' caches (features/menu, venues), not for the apps.
+	if (event.type === "menu.changed" || event.type === "shop.changed") return;
+	if (event.type === "balance.changed" || event.type === "redemption.changed") {
+		// A balance or a redemption is the member's alone: never sent to staff sockets.
+		const message = JSON.stringify({ type: event.type, data: event });
+		for (const listener of listeners)
+			if (listener.ready && listener.tenantId === event.tenantId && listener.memberId === event.memberId)
+				listener.socket.send(message);
+		return;
+	}
+	if (event.type === "wallet.changed") {
+		// A shop's money is its owners' business (and the platform's): managers and staff hear nothing of it.
+		const message = JSON.stringify({ type: event.type, data: event });
+		for (const listener of listeners)
+			if (
+				listener.ready &&
+				listener.tenantId === event.tenantId &&
+				(listener.platformOperator || listener.roles.get(event.shopId) === "owner")
+			)
+				listener.socket.send(message);
+		return;
+	}
+	const message = JSON.stringify({ type: event.type, data: event });
+	for (const listener of listeners) {
+		if (!listener.ready || listener.tenantId !== event.tenantId) continue;
+		const forMember =
+			(event.type === "order.changed" || event.type === "reservation.changed") && listener.memberId === event.memberId;
+		if (forMember || listener.roles.has(event.shopId)) listener.socket.send(message);
+	}
+}
+
+/** The upgrade's check: an origin of ours and a signed-in member, or a refusal (HTTP 403/401). */
+async function refuseBeforeUpgrade(
+	deps: AppDeps,
+	callers: Pick<CallerLookup, "member">,
+	request: FastifyRequest,
+	reply: FastifyReply,
+) {
+	if (!isAllowedOrigin(deps, request))
+		return reply
+			.code(403)
+			.send({ code: ErrorCode.Forbidden, msg: formatMessage("forbidden", languageOf(request)), data: null });
+	const who = await identify(deps, callers, request);
+	if (!who)
+		return reply.code(401).send({
+			code: ErrorCode.Unauthorized,
+			msg: formatMessage("pleaseSignIn", languageOf(request)),
+			data: null,
+		});
+	(request as FastifyRequest & { wsMember?: typeof who }).wsMember = who;
+}
+
+/** A socket just opened: admitted under the limits, listening, and `ready` once its rights are read. */
+async function openSocket(hub: Hub, limits: SocketLimits, socket: WebSocket, request: FastifyRequest) {
+	const { deps, listeners } = hub;
+	const who = (request as FastifyRequest & { wsMember?: WsTicketClaims }).wsMember;
+	if (!who) return socket.close(1008, "unauthorized");
+	// Refused after the upgrade, so the app reads why (a failed handshake tells it nothing)
+	// and backs off instead of retrying at once.
+	const release = limits.admit(who, request.ip);
+	if (!release) return socket.close(LiveSocketClose.TooManySockets, "too many live connections");
+	const listener: Listener = {
+		socket,
+		...who,
+		roles: new Map(),
+		platformOperator: false,
+		ready: false,
+		rightsVersion: 0,
+	};
+	// Listening before its rights are read: a change committed meanwhile bumps the
+	// version, and the rights are read again.
+	listeners.add(listener);
+	recordWebsocketOpened(deps.metrics);
+	socket.on("close", () => {
+		listeners.delete(listener);
+		recordWebsocketClosed(deps.metrics);
+		release();
+	});
+	socket.on("message", (raw) => {
+		if (raw.toString() === "ping") socket.send(JSON.stringify({ type: "pong" }));
+	});
+	for (let attempt = 0; attempt < 5 && !listener.ready; attempt++) {
+		const version = listener.rightsVersion;
+		let rights: SocketRights | undefined;
+		try {
+			[rights] = await loadSocketRights(deps.db, [listener]);
+		} catch (error) {
+			deps.log.warn({ err: error }, "websocket rights not read");
+			break;
+		}
+		if (!listeners.has(listener)) return;
+		if (listener.rightsVersion !== version) continue;
+		applyRights(listener, rights as SocketRights);
+		if (!rights?.live) return;
+		listener.ready = true;
+	}
+	if (!listener.ready) return socket.close(1013, "try again later");
+	socket.send(JSON.stringify({ type: "ready", data: { memberId: who.memberId, shopIds: [...listener.roles.keys()] } }));
 }
 
 /** POST /app-api/infra/ws/ticket: a 60-second ticket for the signed-in member. */

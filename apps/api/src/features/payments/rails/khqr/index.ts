@@ -96,212 +96,229 @@ export function bakongHost(deps: Pick<AppDeps, "config">, settings: KhqrRailSett
 	return (deps.config.railEndpoints.bakongApi || BAKONG_HOSTS[settings.environment]).replace(/\/+$/, "");
 }
 
+/** What each of the gateway's calls needs: the tenant's settings and its Bakong client. */
+interface KhqrContext {
+	deps: AppDeps;
+	tenantId: number;
+	settings: KhqrRailSettings;
+	bakong: BakongClient;
+}
+
 export function createKhqrGateway(deps: AppDeps, tenantId: number, settings: KhqrRailSettings): PaymentGateway {
-	const bakong = new BakongClient(bakongHost(deps, settings), settings.token);
-
-	/** What the rail was asked for, as openCheckout recorded it before the code was made. */
-	async function recorded(paymentId: string) {
-		return deps.db
-			.selectFrom("payment")
-			.select([
-				"id",
-				"tenant_id",
-				"amount",
-				"currency",
-				"rail_currency",
-				"rail_amount",
-				"rail_ref",
-				"rail_expires_at",
-				"created_at",
-			])
-			.where("id", "=", paymentId)
-			.where("tenant_id", "=", tenantId)
-			.where("provider", "=", "khqr")
-			.executeTakeFirst();
-	}
-
-	/**
-	 * Bakong's transaction as our report, or null when it cannot be one of ours: paid to another
-	 * account than ours (flagged for the operator), or an amount or currency we cannot read.
-	 */
-	async function reportOf(
-		paymentId: string,
-		md5: string,
-		txn: BakongTransaction,
-	): Promise<GatewayPaymentReport | null> {
-		const currency = typeof txn.currency === "string" ? txn.currency.toUpperCase() : "";
-		const amount = isKhqrCurrency(currency) ? minorUnitsOf(txn.amount, currency) : null;
-		if (
-			txn.toAccountId !== settings.bakongAccountId ||
-			amount === null ||
-			typeof txn.hash !== "string" ||
-			txn.hash === ""
-		) {
-			deps.log.error(
-				{ paymentId, md5, toAccountId: txn.toAccountId, amount: txn.amount, currency: txn.currency, hash: txn.hash },
-				"Bakong names a transaction for this KHQR that is not ours to take (another account, or an amount we cannot read): not applied, flagged",
-			);
-			await flagDiscrepancy(deps.db, {
-				tenantId,
-				rail: "khqr",
-				kind: "merchant_mismatch",
-				paymentId,
-				railTradeNo: txn.hash,
-				at: deps.clock.now(),
-				detail: {
-					md5,
-					hash: txn.hash,
-					toAccountId: txn.toAccountId,
-					ourAccountId: settings.bakongAccountId,
-					amount: txn.amount,
-					currency: txn.currency,
-				},
-			});
-			return null;
-		}
-		return { paymentId, providerTxnId: txn.hash, amount, currency, status: "succeeded" };
-	}
-
+	const rail: KhqrContext = {
+		deps,
+		tenantId,
+		settings,
+		bakong: new BakongClient(bakongHost(deps, settings), settings.token),
+	};
 	return {
 		name: "khqr",
 		isAvailable: () => true,
-
-		async startCheckout(args: CheckoutArgs): Promise<CheckoutStart> {
-			const code = args.railCurrency?.code ?? args.currency;
-			if (!isKhqrCurrency(code)) throw new Error(`a KHQR cannot be made out in ${code}`);
-			const amount = args.railCurrency?.amount ?? args.amount;
-			const made = new BakongKHQR().generateIndividual(
-				new IndividualInfo(settings.bakongAccountId, settings.merchantName, settings.merchantCity, {
-					currency: KHQR_CURRENCY[code].numeric,
-					amount: khqrAmountText(amount, code),
-					billNumber: billNumberOf(args.paymentId),
-					storeLabel: label(args.description),
-					terminalLabel: args.scene === "counter" ? "Counter" : "Online",
-					expirationTimestamp: args.expiresAt.getTime(),
-				}),
-			);
-			if (made.status.code !== 0 || !made.data)
-				throw new Error(`the KHQR SDK refused to make the code: ${made.status.errorCode} ${made.status.message}`);
-			const { qr, md5 } = made.data;
-			let deepLink: string | null = null;
-			if (args.scene === "mobile_browser") {
-				const origin = new URL(args.returnUrl).origin;
-				deepLink = await bakong
-					.deepLink(qr, { appIconUrl: `${origin}/favicon.ico`, appName: "Bayon", appDeepLinkCallback: args.returnUrl })
-					.catch((error: unknown) => {
-						// The code still works: the payer scans it, or opens their bank app by hand.
-						deps.log.warn(
-							{ err: error, paymentId: args.paymentId },
-							"Bakong gave no deep link for a KHQR; showing the code only",
-						);
-						return null;
-					});
-			}
-			return {
-				channel: "khqr",
-				railRef: md5,
-				expiresAt: args.expiresAt,
-				presentation: { kind: "qr", qrText: qr, deepLink },
-			};
-		},
-
+		startCheckout: (args) => startKhqrCheckout(rail, args),
 		verifyCallback: () => null,
+		queryPayment: (paymentId) => queryKhqrPayment(rail, paymentId),
+		// No refund call at Bakong: the money is transferred back by staff, who record it.
+		refund: async () => ({ status: "awaiting_transfer" }),
+		checkConnection: () => checkKhqrConnection(rail),
+		statement: (date) => khqrStatement(rail, date),
+	};
+}
 
-		async queryPayment(paymentId: string): Promise<GatewayPaymentReport | null> {
-			const payment = await recorded(paymentId);
-			if (!payment) return null;
-			const now = deps.clock.now();
-			const railCurrency = payment.rail_currency ?? payment.currency ?? "";
-			const railAmount = payment.rail_amount ?? payment.amount;
-			if (!payment.rail_ref) {
-				// No code was ever shown for it, so nobody can have paid it.
-				const age = (now.getTime() - new Date(payment.created_at).getTime()) / 1000;
-				return age >= NEVER_SHOWN_AFTER_SECONDS
-					? {
-							paymentId,
-							providerTxnId: `khqr-never-shown:${paymentId}`,
-							amount: railAmount,
-							currency: railCurrency,
-							status: "declined",
-						}
-					: null;
-			}
-			const txn = await bakong.transactionByMd5(payment.rail_ref);
-			if (txn) return reportOf(paymentId, payment.rail_ref, txn);
-			const expiresAt = payment.rail_expires_at ? new Date(payment.rail_expires_at).getTime() : null;
-			if (expiresAt !== null && now.getTime() >= expiresAt + KHQR_EXPIRY_GRACE_SECONDS * 1000)
-				return {
+/** What the rail was asked for, as openCheckout recorded it before the code was made. */
+async function recorded({ deps, tenantId }: KhqrContext, paymentId: string) {
+	return deps.db
+		.selectFrom("payment")
+		.select([
+			"id",
+			"tenant_id",
+			"amount",
+			"currency",
+			"rail_currency",
+			"rail_amount",
+			"rail_ref",
+			"rail_expires_at",
+			"created_at",
+		])
+		.where("id", "=", paymentId)
+		.where("tenant_id", "=", tenantId)
+		.where("provider", "=", "khqr")
+		.executeTakeFirst();
+}
+
+/**
+ * Bakong's transaction as our report, or null when it cannot be one of ours: paid to another
+ * account than ours (flagged for the operator), or an amount or currency we cannot read.
+ */
+async function reportOf(
+	{ deps, tenantId, settings }: KhqrContext,
+	paymentId: string,
+	md5: string,
+	txn: BakongTransaction,
+): Promise<GatewayPaymentReport | null> {
+	const currency = typeof txn.currency === "string" ? txn.currency.toUpperCase() : "";
+	const amount = isKhqrCurrency(currency) ? minorUnitsOf(txn.amount, currency) : null;
+	if (
+		txn.toAccountId !== settings.bakongAccountId ||
+		amount === null ||
+		typeof txn.hash !== "string" ||
+		txn.hash === ""
+	) {
+		deps.log.error(
+			{ paymentId, md5, toAccountId: txn.toAccountId, amount: txn.amount, currency: txn.currency, hash: txn.hash },
+			"Bakong names a transaction for this KHQR that is not ours to take (another account, or an amount we cannot read): not applied, flagged",
+		);
+		await flagDiscrepancy(deps.db, {
+			tenantId,
+			rail: "khqr",
+			kind: "merchant_mismatch",
+			paymentId,
+			railTradeNo: txn.hash,
+			at: deps.clock.now(),
+			detail: {
+				md5,
+				hash: txn.hash,
+				toAccountId: txn.toAccountId,
+				ourAccountId: settings.bakongAccountId,
+				amount: txn.amount,
+				currency: txn.currency,
+			},
+		});
+		return null;
+	}
+	return { paymentId, providerTxnId: txn.hash, amount, currency, status: "succeeded" };
+}
+
+/** Makes the payment's dynamic KHQR (and, in a phone browser, Bakong's deep link to the bank apps). */
+async function startKhqrCheckout({ deps, settings, bakong }: KhqrContext, args: CheckoutArgs): Promise<CheckoutStart> {
+	const code = args.railCurrency?.code ?? args.currency;
+	if (!isKhqrCurrency(code)) throw new Error(`a KHQR cannot be made out in ${code}`);
+	const amount = args.railCurrency?.amount ?? args.amount;
+	const made = new BakongKHQR().generateIndividual(
+		new IndividualInfo(settings.bakongAccountId, settings.merchantName, settings.merchantCity, {
+			currency: KHQR_CURRENCY[code].numeric,
+			amount: khqrAmountText(amount, code),
+			billNumber: billNumberOf(args.paymentId),
+			storeLabel: label(args.description),
+			terminalLabel: args.scene === "counter" ? "Counter" : "Online",
+			expirationTimestamp: args.expiresAt.getTime(),
+		}),
+	);
+	if (made.status.code !== 0 || !made.data)
+		throw new Error(`the KHQR SDK refused to make the code: ${made.status.errorCode} ${made.status.message}`);
+	const { qr, md5 } = made.data;
+	let deepLink: string | null = null;
+	if (args.scene === "mobile_browser") {
+		const origin = new URL(args.returnUrl).origin;
+		deepLink = await bakong
+			.deepLink(qr, { appIconUrl: `${origin}/favicon.ico`, appName: "Bayon", appDeepLinkCallback: args.returnUrl })
+			.catch((error: unknown) => {
+				// The code still works: the payer scans it, or opens their bank app by hand.
+				deps.log.warn(
+					{ err: error, paymentId: args.paymentId },
+					"Bakong gave no deep link for a KHQR; showing the code only",
+				);
+				return null;
+			});
+	}
+	return {
+		channel: "khqr",
+		railRef: md5,
+		expiresAt: args.expiresAt,
+		presentation: { kind: "qr", qrText: qr, deepLink },
+	};
+}
+
+/** Asks Bakong by the md5 of the code shown; declines a code never shown, or expired past the grace. */
+async function queryKhqrPayment(rail: KhqrContext, paymentId: string): Promise<GatewayPaymentReport | null> {
+	const payment = await recorded(rail, paymentId);
+	if (!payment) return null;
+	const now = rail.deps.clock.now();
+	const railCurrency = payment.rail_currency ?? payment.currency ?? "";
+	const railAmount = payment.rail_amount ?? payment.amount;
+	if (!payment.rail_ref) {
+		// No code was ever shown for it, so nobody can have paid it.
+		const age = (now.getTime() - new Date(payment.created_at).getTime()) / 1000;
+		return age >= NEVER_SHOWN_AFTER_SECONDS
+			? {
 					paymentId,
-					// Unique per payment (the provider's transaction ids are), and says why.
-					providerTxnId: `khqr-expired:${payment.rail_ref}`,
+					providerTxnId: `khqr-never-shown:${paymentId}`,
 					amount: railAmount,
 					currency: railCurrency,
 					status: "declined",
-				};
-			return null;
-		},
+				}
+			: null;
+	}
+	const txn = await rail.bakong.transactionByMd5(payment.rail_ref);
+	if (txn) return reportOf(rail, paymentId, payment.rail_ref, txn);
+	const expiresAt = payment.rail_expires_at ? new Date(payment.rail_expires_at).getTime() : null;
+	if (expiresAt !== null && now.getTime() >= expiresAt + KHQR_EXPIRY_GRACE_SECONDS * 1000)
+		return {
+			paymentId,
+			// Unique per payment (the provider's transaction ids are), and says why.
+			providerTxnId: `khqr-expired:${payment.rail_ref}`,
+			amount: railAmount,
+			currency: railCurrency,
+			status: "declined",
+		};
+	return null;
+}
 
-		// No refund call at Bakong: the money is transferred back by staff, who record it.
-		refund: async () => ({ status: "awaiting_transfer" }),
+/** The operator's "test the connection": a made-up md5 asked of Bakong. */
+async function checkKhqrConnection({ deps, settings, bakong }: KhqrContext): Promise<ConnectionCheck> {
+	try {
+		// A made-up md5: "not found" proves the host answers and takes our token.
+		await bakong.transactionByMd5(createHash("md5").update(randomBytes(16)).digest("hex"));
+		return { ok: true };
+	} catch (error) {
+		const detail = error instanceof Error ? error.message : String(error);
+		if (error instanceof BakongUnavailable && error.problem === "credentials")
+			return {
+				ok: false,
+				problem: new Date(settings.tokenExpiresAt).getTime() <= deps.clock.now().getTime() ? "expired" : "credentials",
+				detail,
+			};
+		return { ok: false, problem: "unreachable", detail };
+	}
+}
 
-		async checkConnection(): Promise<ConnectionCheck> {
-			try {
-				// A made-up md5: "not found" proves the host answers and takes our token.
-				await bakong.transactionByMd5(createHash("md5").update(randomBytes(16)).digest("hex"));
-				return { ok: true };
-			} catch (error) {
-				const detail = error instanceof Error ? error.message : String(error);
-				if (error instanceof BakongUnavailable && error.problem === "credentials")
-					return {
-						ok: false,
-						problem:
-							new Date(settings.tokenExpiresAt).getTime() <= deps.clock.now().getTime() ? "expired" : "credentials",
-						detail,
-					};
-				return { ok: false, problem: "unreachable", detail };
-			}
-		},
-
-		/**
-		 * Bakong has no statement to download: the day's KHQR payments (Phnom Penh's calendar day
-		 * of their creation) are each asked about by their md5, and what Bakong knows is the
-		 * statement. A payment it does not know is simply absent, for the reconciliation to see.
-		 */
-		async statement(date: string): Promise<StatementLine[]> {
-			if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) throw new Error(`not a date: ${date}`);
-			const from = new Date(Date.parse(`${date}T00:00:00Z`) - PHNOM_PENH_OFFSET_MS);
-			const to = new Date(from.getTime() + 24 * 3600 * 1000);
-			const payments = await deps.db
-				.selectFrom("payment")
-				.select(["id", "rail_ref"])
-				.where("tenant_id", "=", tenantId)
-				.where("provider", "=", "khqr")
-				.where("rail_ref", "is not", null)
-				.where("created_at", ">=", from)
-				.where("created_at", "<", to)
-				.orderBy("created_at")
-				.execute();
-			const lines: StatementLine[] = [];
-			for (const payment of payments) {
-				const md5 = payment.rail_ref as string;
-				const txn = await bakong.transactionByMd5(md5);
-				if (!txn) continue;
-				const currency = typeof txn.currency === "string" ? txn.currency.toUpperCase() : "";
-				const amount = isKhqrCurrency(currency) ? minorUnitsOf(txn.amount, currency as KhqrCurrencyCode) : null;
-				lines.push({
-					paymentId: payment.id,
-					providerTxnId: txn.hash,
-					kind: "payment",
-					// An amount that cannot be read shows as a difference, never as a match.
-					amount: amount ?? -1,
-					currency,
-					status: "succeeded",
-					at: new Date(txn.acknowledgedDateMs ?? txn.createdDateMs ?? Date.parse(`${date}T00:00:00Z`)),
-				});
-			}
-			return lines;
-		},
-	};
+/**
+ * Bakong has no statement to download: the day's KHQR payments (Phnom Penh's calendar day
+ * of their creation) are each asked about by their md5, and what Bakong knows is the
+ * statement. A payment it does not know is simply absent, for the reconciliation to see.
+ */
+async function khqrStatement({ deps, tenantId, bakong }: KhqrContext, date: string): Promise<StatementLine[]> {
+	if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) throw new Error(`not a date: ${date}`);
+	const from = new Date(Date.parse(`${date}T00:00:00Z`) - PHNOM_PENH_OFFSET_MS);
+	const to = new Date(from.getTime() + 24 * 3600 * 1000);
+	const payments = await deps.db
+		.selectFrom("payment")
+		.select(["id", "rail_ref"])
+		.where("tenant_id", "=", tenantId)
+		.where("provider", "=", "khqr")
+		.where("rail_ref", "is not", null)
+		.where("created_at", ">=", from)
+		.where("created_at", "<", to)
+		.orderBy("created_at")
+		.execute();
+	const lines: StatementLine[] = [];
+	for (const payment of payments) {
+		const md5 = payment.rail_ref as string;
+		const txn = await bakong.transactionByMd5(md5);
+		if (!txn) continue;
+		const currency = typeof txn.currency === "string" ? txn.currency.toUpperCase() : "";
+		const amount = isKhqrCurrency(currency) ? minorUnitsOf(txn.amount, currency as KhqrCurrencyCode) : null;
+		lines.push({
+			paymentId: payment.id,
+			providerTxnId: txn.hash,
+			kind: "payment",
+			// An amount that cannot be read shows as a difference, never as a match.
+			amount: amount ?? -1,
+			currency,
+			status: "succeeded",
+			at: new Date(txn.acknowledgedDateMs ?? txn.createdDateMs ?? Date.parse(`${date}T00:00:00Z`)),
+		});
+	}
+	return lines;
 }
 
 /** KHQR in US dollars or riel; settings entered by the platform operator (rail-settings). */

@@ -4,7 +4,7 @@ import {
 	BOT_SENDS_PER_SECOND,
 	type BotDeliveryOptions,
 	startBotDeliveryLoop,
-} from "../../apps/api/src/features/notifications/delivery.js";
+} from "../../apps/api/src/features/notifications/delivery/delivery.js";
 import type { AppDeps } from "../../apps/api/src/http/deps.js";
 import { createTelegramBot } from "../../apps/api/src/lib/telegram-bot.js";
 import { startFakeBotApi } from "../../apps/api/test/fake-bot-api.js";

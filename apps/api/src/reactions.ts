@@ -1,7 +1,7 @@
 import { usableCouponCountQuery } from "./features/coupons/queries.js";
 import { countCouponsWith, listenToTelegramUsers } from "./features/identity/hooks.js";
-import { registerButtonActions } from "./features/notifications/button-actions.js";
-import { rememberNoticeLanguage, rememberPrivateChat } from "./features/notifications/chats.js";
+import { rememberNoticeLanguage, rememberPrivateChat } from "./features/notifications/delivery/chats.js";
+import { registerButtonActions } from "./features/notifications/webhook/button-actions.js";
 import { actOnOrder } from "./features/ordering/board/merchant.js";
 import { registerBookingSeating } from "./features/reservations/arrival/seating.js";
 import { tryCancelOwnReservation } from "./features/reservations/guest/own-bookings.js";

@@ -1,8 +1,8 @@
 import { expireCardPurchases } from "../features/membership/jobs.js";
 import { settleDueEarnings } from "../features/merchant-wallet/settlement.js";
-import { startBotDeliveryLoop } from "../features/notifications/delivery.js";
-import { queueDueReminders } from "../features/notifications/reminders.js";
-import { registerWebhookInBackground } from "../features/notifications/webhook-registration.js";
+import { startBotDeliveryLoop } from "../features/notifications/delivery/delivery.js";
+import { queueDueReminders } from "../features/notifications/outbox/reminders.js";
+import { registerWebhookInBackground } from "../features/notifications/webhook/webhook-registration.js";
 import { expireUnpaidOrders } from "../features/ordering/lifecycle/expiry.js";
 import { warnOfExpiringRailTokens } from "../features/payments/rail-settings/service.js";
 import { reconcileGatewayPayments } from "../features/payments/reconciliation.js";

@@ -15,7 +15,7 @@ import type { DB } from "../../db/schema.js";
 import { BusinessError } from "../../http/business-error.js";
 import type { AppDeps } from "../../http/deps.js";
 import type { SignedInContext } from "../../http/request-context.js";
-import { tellShopOwners } from "../notifications/outbox.js";
+import { tellShopOwners } from "../notifications/outbox/outbox.js";
 import { toLocalMoment } from "../venues/hours.js";
 import { postLedgerTxn } from "../wallet/ledger.js";
 import { publishWalletChanged } from "./events.js";

@@ -4,7 +4,7 @@ import { claimInsert, type KeyClaim } from "../../db/idempotency.js";
 import { executePrepared } from "../../db/prepared.js";
 import type { DB } from "../../db/schema.js";
 import { giveStockBack, stockMoves } from "../menu/stock.js";
-import { orderNoticesFor, tellOrderNews } from "../notifications/order-notices.js";
+import { orderNoticesFor, tellOrderNews } from "../notifications/outbox/order-notices.js";
 import { noGatewayPaymentInDoubt } from "../payments/in-doubt.js";
 
 type Db = Kysely<DB> | Transaction<DB>;

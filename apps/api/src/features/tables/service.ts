@@ -21,7 +21,7 @@ import type { DB } from "../../db/schema.js";
 import { BusinessError } from "../../http/business-error.js";
 import type { AppDeps } from "../../http/deps.js";
 import type { RequestContext, SignedInContext } from "../../http/request-context.js";
-import { tellShopGroup } from "../notifications/outbox.js";
+import { tellShopGroup } from "../notifications/outbox/outbox.js";
 import { currentSeating, listCurrentSeatings } from "../ordering/bills/table-seatings.js";
 import { announceTableEvent } from "../ordering/events.js";
 import { recordShopChange } from "../shop-changes/record.js";

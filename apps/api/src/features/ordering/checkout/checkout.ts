@@ -15,7 +15,7 @@ import { sha256Hex } from "../../../lib/crypto.js";
 import { lockCouponForOrder, markCouponUsed } from "../../coupons/order-coupons.js";
 import type { CardForPricing } from "../../membership/pricing.js";
 import { type StockMove, stockMoves, stockStep, stockTakingSteps, takeStock } from "../../menu/stock.js";
-import { tellShopGroup } from "../../notifications/outbox.js";
+import { tellShopGroup } from "../../notifications/outbox/outbox.js";
 import { toLocalMoment } from "../../venues/hours.js";
 import { lockSeatingForRound } from "../bills/bill-settlement.js";
 import { announceBillChange, announceOrderChange } from "../events.js";

@@ -7,7 +7,7 @@ import { BusinessError } from "../../../http/business-error.js";
 import type { AppDeps } from "../../../http/deps.js";
 import type { SignedInContext } from "../../../http/request-context.js";
 import { noEarningsToReverse, reverseEarnings } from "../../merchant-wallet/earnings.js";
-import { orderNewsInsert, orderNoticesFor } from "../../notifications/order-notices.js";
+import { orderNewsInsert, orderNoticesFor } from "../../notifications/outbox/order-notices.js";
 import { reversePointsForOrder } from "../../points/order-points.js";
 import { bonusSpentIn, creditWallet } from "../../wallet/bonus.js";
 import { accountBalance, LedgerGuardFailed, postLedgerTxn } from "../../wallet/ledger.js";

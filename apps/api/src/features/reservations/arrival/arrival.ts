@@ -12,7 +12,7 @@ import { BusinessError } from "../../../http/business-error.js";
 import type { AppDeps } from "../../../http/deps.js";
 import type { RequestContext, SignedInContext } from "../../../http/request-context.js";
 import { recordShopEarning } from "../../merchant-wallet/earnings.js";
-import { tellShopGroup } from "../../notifications/outbox.js";
+import { tellShopGroup } from "../../notifications/outbox/outbox.js";
 import { type BillRow, joinOrOpenSeating, OPEN_ROUND_EXCLUDED } from "../../ordering/bills/bill-settlement.js";
 import { STALE_SEATING_SECONDS } from "../../ordering/bills/table-seatings.js";
 import { orderNumber } from "../../ordering/checkout/checkout.js";

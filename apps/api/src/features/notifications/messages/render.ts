@@ -10,8 +10,8 @@ import {
 } from "@bayon/contract";
 import type { InlineKeyboardButton, InlineKeyboardMarkup } from "grammy/types";
 import { sql } from "kysely";
-import type { AppDeps } from "../../http/deps.js";
-import { findTenant } from "../tenancy/service.js";
+import type { AppDeps } from "../../../http/deps.js";
+import { findTenant } from "../../tenancy/service.js";
 import { acceptOrderData, cancelBookingData, confirmBookingData } from "./callback-data.js";
 import { type BotTextKey, botText } from "./texts.js";
 

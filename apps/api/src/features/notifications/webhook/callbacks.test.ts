@@ -1,22 +1,22 @@
 import { formatMessage, formatMoney, type PageResult, type ReservationView } from "@bayon/contract";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { BookingMoneyFixture } from "../../../test/booking-money.js";
-import { type FakeBotApi, startFakeBotApi } from "../../../test/fake-bot-api.js";
-import { startTestServer, type TestServer } from "../../../test/harness.js";
-import { expectLedgerInvariants } from "../../../test/ledger-invariants.js";
-import { OrderingFixture } from "../../../test/ordering.js";
-import { writeReservationRules } from "../../../test/reservation-rules.js";
-import { telegramMember } from "../../../test/telegram-members.js";
-import { buttonPress, postUpdate } from "../../../test/telegram-updates.js";
-import { findTenant } from "../tenancy/service.js";
+import { BookingMoneyFixture } from "../../../../test/booking-money.js";
+import { type FakeBotApi, startFakeBotApi } from "../../../../test/fake-bot-api.js";
+import { startTestServer, type TestServer } from "../../../../test/harness.js";
+import { expectLedgerInvariants } from "../../../../test/ledger-invariants.js";
+import { OrderingFixture } from "../../../../test/ordering.js";
+import { writeReservationRules } from "../../../../test/reservation-rules.js";
+import { telegramMember } from "../../../../test/telegram-members.js";
+import { buttonPress, postUpdate } from "../../../../test/telegram-updates.js";
+import { findTenant } from "../../tenancy/service.js";
 import {
 	acceptOrderData,
 	cancelBookingAnywayData,
 	cancelBookingData,
 	confirmBookingData,
 	keepBookingData,
-} from "./callback-data.js";
-import { repliesIn } from "./replies.js";
+} from "../messages/callback-data.js";
+import { repliesIn } from "../messages/replies.js";
 
 let fake: FakeBotApi;
 let server: TestServer;

@@ -1,6 +1,6 @@
 import type { MemberNoticeKind, OrderStatus, OrderType, RefundStatus, ShopNoticeKind } from "@bayon/contract";
 import type { RawBuilder, Transaction } from "kysely";
-import type { DB } from "../../db/schema.js";
+import type { DB } from "../../../db/schema.js";
 import { memberMessageRows, messagesInsert, shopGroupMessageRows } from "./outbox.js";
 
 /** What an order change tells: the customer in their chat, and the shop's staff group. */

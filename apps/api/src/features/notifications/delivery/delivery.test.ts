@@ -9,20 +9,20 @@ import {
 	SHOP_NOTICE_KINDS,
 } from "@bayon/contract";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { BookingMoneyFixture } from "../../../test/booking-money.js";
-import { type FakeBotApi, startFakeBotApi } from "../../../test/fake-bot-api.js";
-import { startTestServer, type TestServer } from "../../../test/harness.js";
-import { OrderingFixture } from "../../../test/ordering.js";
-import { addShop } from "../../../test/shops.js";
-import { linkShopGroup, telegramMember } from "../../../test/telegram-members.js";
-import { findTenant } from "../tenancy/service.js";
-import { postLedgerTxn } from "../wallet/ledger.js";
-import { parseCallbackData } from "./callback-data.js";
+import { BookingMoneyFixture } from "../../../../test/booking-money.js";
+import { type FakeBotApi, startFakeBotApi } from "../../../../test/fake-bot-api.js";
+import { startTestServer, type TestServer } from "../../../../test/harness.js";
+import { OrderingFixture } from "../../../../test/ordering.js";
+import { addShop } from "../../../../test/shops.js";
+import { linkShopGroup, telegramMember } from "../../../../test/telegram-members.js";
+import { findTenant } from "../../tenancy/service.js";
+import { postLedgerTxn } from "../../wallet/ledger.js";
+import { parseCallbackData } from "../messages/callback-data.js";
+import { type ChatKind, renderBotMessage } from "../messages/render.js";
+import { botText } from "../messages/texts.js";
+import { tellMember, tellShopGroup } from "../outbox/outbox.js";
+import { registerWebhookInBackground } from "../webhook/webhook-registration.js";
 import { deliverBotMessages, startBotDeliveryLoop } from "./delivery.js";
-import { tellMember, tellShopGroup } from "./outbox.js";
-import { type ChatKind, renderBotMessage } from "./render.js";
-import { botText } from "./texts.js";
-import { registerWebhookInBackground } from "./webhook-registration.js";
 
 const PUBLIC_URL = "https://order.example.com";
 const COCONUT = "Fresh young coconut";

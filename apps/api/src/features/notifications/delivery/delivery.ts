@@ -1,11 +1,17 @@
 import { GrammyError, HttpError } from "grammy";
 import { sql, type Transaction } from "kysely";
-import type { DB } from "../../db/schema.js";
-import type { AppDeps } from "../../http/deps.js";
-import { addSeconds } from "../../lib/clock.js";
-import { BOT_API_TIMEOUT_SECONDS, type TelegramBot } from "../../lib/telegram-bot.js";
+import type { DB } from "../../../db/schema.js";
+import type { AppDeps } from "../../../http/deps.js";
+import { addSeconds } from "../../../lib/clock.js";
+import { BOT_API_TIMEOUT_SECONDS, type TelegramBot } from "../../../lib/telegram-bot.js";
+import {
+	type ChatKind,
+	chatLanguage,
+	type OutboxMessage,
+	renderBotMessage,
+	renderOrderDigest,
+} from "../messages/render.js";
 import { moveGroupChat } from "./chats.js";
-import { type ChatKind, chatLanguage, type OutboxMessage, renderBotMessage, renderOrderDigest } from "./render.js";
 
 /**
  * Delivers the outbox (decision 024, "Delivery"): workers on every server take due chats, send

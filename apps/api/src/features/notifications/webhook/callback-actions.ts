@@ -1,11 +1,10 @@
 import { formatMessage, formatMoney, roleAllows } from "@bayon/contract";
 import type { Context, Filter } from "grammy";
 import type { InlineKeyboardButton, MessageEntity } from "grammy/types";
-import { BusinessError } from "../../http/business-error.js";
-import type { AppDeps } from "../../http/deps.js";
-import { findTenant } from "../tenancy/service.js";
-import { staffRoleAt } from "../venues/service.js";
-import { type BookingCancelResult, buttonAction, type PresserContext } from "./button-actions.js";
+import { BusinessError } from "../../../http/business-error.js";
+import type { AppDeps } from "../../../http/deps.js";
+import { findTenant } from "../../tenancy/service.js";
+import { staffRoleAt } from "../../venues/service.js";
 import {
 	cancelBookingAnywayData,
 	cancelBookingData,
@@ -13,10 +12,11 @@ import {
 	isCancelAnywayData,
 	keepBookingData,
 	parseCallbackData,
-} from "./callback-data.js";
-import { languageOfTelegramUser, repliesIn } from "./replies.js";
+} from "../messages/callback-data.js";
+import { languageOfTelegramUser, repliesIn } from "../messages/replies.js";
+import { botText } from "../messages/texts.js";
+import { type BookingCancelResult, buttonAction, type PresserContext } from "./button-actions.js";
 import { languageForTelegramUser, memberOfTelegramUser } from "./telegram-users.js";
-import { botText } from "./texts.js";
 
 /**
  * A press of a button under one of the bot's messages (decision 024), checked like an app

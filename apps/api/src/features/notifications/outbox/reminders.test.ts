@@ -1,10 +1,10 @@
 import type { ReservationView } from "@bayon/contract";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../../../test/harness.js";
-import { OrderingFixture } from "../../../test/ordering.js";
-import { writeReservationRules } from "../../../test/reservation-rules.js";
-import { telegramMember } from "../../../test/telegram-members.js";
-import { fromLocalMoment, toLocalMoment } from "../venues/hours.js";
+import { startTestServer, type TestServer } from "../../../../test/harness.js";
+import { OrderingFixture } from "../../../../test/ordering.js";
+import { writeReservationRules } from "../../../../test/reservation-rules.js";
+import { telegramMember } from "../../../../test/telegram-members.js";
+import { fromLocalMoment, toLocalMoment } from "../../venues/hours.js";
 import { queueDueReminders } from "./reminders.js";
 
 /**

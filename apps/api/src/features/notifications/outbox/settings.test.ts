@@ -1,9 +1,9 @@
 import { type ApiEnvelope, ErrorCode, NOTICE_CATEGORIES, type NoticeSettings } from "@bayon/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type FakeBotApi, startFakeBotApi } from "../../../test/fake-bot-api.js";
-import { startTestServer, type TestServer } from "../../../test/harness.js";
-import { memberWithRole } from "../../../test/shops.js";
-import { telegramMember } from "../../../test/telegram-members.js";
+import { type FakeBotApi, startFakeBotApi } from "../../../../test/fake-bot-api.js";
+import { startTestServer, type TestServer } from "../../../../test/harness.js";
+import { memberWithRole } from "../../../../test/shops.js";
+import { telegramMember } from "../../../../test/telegram-members.js";
 import { tellMember } from "./outbox.js";
 
 let server: TestServer;

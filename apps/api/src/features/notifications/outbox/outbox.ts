@@ -1,6 +1,6 @@
 import { type MemberNoticeKind, NOTICE_CATEGORY_OF, type NoticeCategory, type ShopNoticeKind } from "@bayon/contract";
 import { type Kysely, type RawBuilder, sql, type Transaction } from "kysely";
-import type { DB } from "../../db/schema.js";
+import type { DB } from "../../../db/schema.js";
 
 /**
  * Queues the bot's messages (issue 15, decision 024). Call these inside the transaction of the

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../../../test/harness.js";
-import { telegramMember } from "../../../test/telegram-members.js";
+import { startTestServer, type TestServer } from "../../../../test/harness.js";
+import { telegramMember } from "../../../../test/telegram-members.js";
 
 let server: TestServer;
 beforeAll(async () => {

@@ -1,9 +1,9 @@
 import { timingSafeEqual } from "node:crypto";
 import type { FastifyError, FastifyInstance } from "fastify";
 import type { Update } from "grammy/types";
-import type { AppDeps } from "../../http/deps.js";
-import { headerValue } from "../../http/language.js";
-import { BOT_API_TIMEOUT_SECONDS, type TelegramBot } from "../../lib/telegram-bot.js";
+import type { AppDeps } from "../../../http/deps.js";
+import { headerValue } from "../../../http/language.js";
+import { BOT_API_TIMEOUT_SECONDS, type TelegramBot } from "../../../lib/telegram-bot.js";
 import { installUpdateHandlers } from "./updates.js";
 
 export const WEBHOOK_SECRET_HEADER = "x-telegram-bot-api-secret-token";

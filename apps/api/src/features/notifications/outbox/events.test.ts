@@ -1,18 +1,18 @@
 import type { Address, OrderView, RechargeMenu, ReservationView } from "@bayon/contract";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { BookingMoneyFixture } from "../../../test/booking-money.js";
-import { decideAtSandbox, fireSandboxCallback, startSandboxPayment, until } from "../../../test/gateway.js";
-import { startTestServer, type TestServer } from "../../../test/harness.js";
-import { type MoneyCaller, MoneyFixture } from "../../../test/merchant-money.js";
-import { OrderingFixture } from "../../../test/ordering.js";
-import { rechargeMenu, startSandboxRecharge, storedRecharge } from "../../../test/recharge.js";
-import { writeReservationRules } from "../../../test/reservation-rules.js";
-import { addShop } from "../../../test/shops.js";
-import { TableFixture } from "../../../test/tables.js";
-import { linkShopGroup, telegramMember } from "../../../test/telegram-members.js";
-import { DEMO_OPERATOR_MOBILE } from "../../seed/demo-data.js";
-import { markNoShows } from "../reservations/arrival/no-shows.js";
-import { fromLocalMoment, toLocalMoment } from "../venues/hours.js";
+import { BookingMoneyFixture } from "../../../../test/booking-money.js";
+import { decideAtSandbox, fireSandboxCallback, startSandboxPayment, until } from "../../../../test/gateway.js";
+import { startTestServer, type TestServer } from "../../../../test/harness.js";
+import { type MoneyCaller, MoneyFixture } from "../../../../test/merchant-money.js";
+import { OrderingFixture } from "../../../../test/ordering.js";
+import { rechargeMenu, startSandboxRecharge, storedRecharge } from "../../../../test/recharge.js";
+import { writeReservationRules } from "../../../../test/reservation-rules.js";
+import { addShop } from "../../../../test/shops.js";
+import { TableFixture } from "../../../../test/tables.js";
+import { linkShopGroup, telegramMember } from "../../../../test/telegram-members.js";
+import { DEMO_OPERATOR_MOBILE } from "../../../seed/demo-data.js";
+import { markNoShows } from "../../reservations/arrival/no-shows.js";
+import { fromLocalMoment, toLocalMoment } from "../../venues/hours.js";
 
 /**
  * Every event the bot tells about is queued in the transaction of its change (decision 024):

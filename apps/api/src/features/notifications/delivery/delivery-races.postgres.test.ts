@@ -1,10 +1,10 @@
 import type { MemberNoticeKind } from "@bayon/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type FakeBotApi, startFakeBotApi } from "../../../test/fake-bot-api.js";
-import { startTestServer, type TestServer } from "../../../test/harness.js";
-import { OrderingFixture } from "../../../test/ordering.js";
+import { type FakeBotApi, startFakeBotApi } from "../../../../test/fake-bot-api.js";
+import { startTestServer, type TestServer } from "../../../../test/harness.js";
+import { OrderingFixture } from "../../../../test/ordering.js";
+import { botText } from "../messages/texts.js";
 import { deliverBotMessages } from "./delivery.js";
-import { botText } from "./texts.js";
 
 const CHATS = 250;
 /** Four messages a chat, each a different text, so the fake can tell every message apart. */

@@ -1,4 +1,4 @@
-import type { AppDeps } from "../../http/deps.js";
+import type { AppDeps } from "../../../http/deps.js";
 
 /** The path Telegram posts updates to (the webhook route answers there). */
 export const TELEGRAM_WEBHOOK_PATH = "/api/v1/telegram/webhook";

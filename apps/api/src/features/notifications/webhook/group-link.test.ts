@@ -1,9 +1,9 @@
 import { BOT_GROUP_LINK_MINUTES, ErrorCode, type ShopTelegramGroup, type TelegramGroupLink } from "@bayon/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type FakeBotApi, startFakeBotApi } from "../../../test/fake-bot-api.js";
-import { startTestServer, type TestServer } from "../../../test/harness.js";
-import { addShop, memberWithRole } from "../../../test/shops.js";
-import { linkShopGroup } from "../../../test/telegram-members.js";
+import { type FakeBotApi, startFakeBotApi } from "../../../../test/fake-bot-api.js";
+import { startTestServer, type TestServer } from "../../../../test/harness.js";
+import { addShop, memberWithRole } from "../../../../test/shops.js";
+import { linkShopGroup } from "../../../../test/telegram-members.js";
 import { hashGroupLinkToken } from "./group-link-token.js";
 
 let server: TestServer;

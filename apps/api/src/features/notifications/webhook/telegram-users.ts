@@ -1,5 +1,5 @@
-import type { AppDeps } from "../../http/deps.js";
-import { languageOfTelegramUser } from "./replies.js";
+import type { AppDeps } from "../../../http/deps.js";
+import { languageOfTelegramUser } from "../messages/replies.js";
 
 /**
  * The language to answer a Telegram user in: their member's bot language (the most recently

@@ -1,11 +1,11 @@
 import type { OrderView } from "@bayon/contract";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type FakeBotApi, startFakeBotApi } from "../../../test/fake-bot-api.js";
-import { startTestServer, type TestServer } from "../../../test/harness.js";
-import { OrderingFixture } from "../../../test/ordering.js";
-import { linkShopGroup, telegramMember } from "../../../test/telegram-members.js";
+import { type FakeBotApi, startFakeBotApi } from "../../../../test/fake-bot-api.js";
+import { startTestServer, type TestServer } from "../../../../test/harness.js";
+import { OrderingFixture } from "../../../../test/ordering.js";
+import { linkShopGroup, telegramMember } from "../../../../test/telegram-members.js";
+import { tellShopGroup } from "../outbox/outbox.js";
 import { deliverBotMessages, FOLD_ORDER_NEWS_AFTER_SECONDS } from "./delivery.js";
-import { tellShopGroup } from "./outbox.js";
 
 /**
  * Issue 27: a staff group's waiting messages were dropped as stale after a day, and a group that

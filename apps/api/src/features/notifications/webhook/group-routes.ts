@@ -1,9 +1,9 @@
 import { CreateTelegramGroupLinkInput, ShopTelegramGroupQuery, UnlinkTelegramGroupInput } from "@bayon/contract";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import type { AppDeps } from "../../http/deps.js";
-import { ok } from "../../http/envelope.js";
-import { signedIn } from "../../http/request-context.js";
+import type { AppDeps } from "../../../http/deps.js";
+import { ok } from "../../../http/envelope.js";
+import { signedIn } from "../../../http/request-context.js";
 import { createTelegramGroupLink, shopTelegramGroup, unlinkTelegramGroup } from "./group-link.js";
 
 /** The shop's Telegram staff group: owners only (permission `staff`). */

@@ -1,5 +1,5 @@
-import type { AppDeps } from "../../http/deps.js";
-import type { RequestContext, SignedInMember } from "../../http/request-context.js";
+import type { AppDeps } from "../../../http/deps.js";
+import type { RequestContext, SignedInMember } from "../../../http/request-context.js";
 
 /**
  * What the buttons under the bot's messages do beyond the bot itself (decision 024). The bot

@@ -5,7 +5,7 @@ import {
 	type SaveNoticeSettingInput,
 } from "@bayon/contract";
 import { sql } from "kysely";
-import type { AppDeps } from "../../http/deps.js";
+import type { AppDeps } from "../../../http/deps.js";
 
 interface Caller {
 	tenant: { id: number };

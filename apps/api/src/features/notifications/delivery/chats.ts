@@ -1,5 +1,5 @@
 import { type Kysely, sql, type Transaction } from "kysely";
-import type { DB } from "../../db/schema.js";
+import type { DB } from "../../../db/schema.js";
 
 type Db = Kysely<DB> | Transaction<DB>;
 

@@ -1,9 +1,9 @@
 import { NOTICE_CATEGORIES } from "@bayon/contract";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type FakeBotApi, startFakeBotApi } from "../../../test/fake-bot-api.js";
-import { startTestServer, type TestServer } from "../../../test/harness.js";
-import { telegramMember } from "../../../test/telegram-members.js";
-import { botMembership, postUpdate, textMessage } from "../../../test/telegram-updates.js";
+import { type FakeBotApi, startFakeBotApi } from "../../../../test/fake-bot-api.js";
+import { startTestServer, type TestServer } from "../../../../test/harness.js";
+import { telegramMember } from "../../../../test/telegram-members.js";
+import { botMembership, postUpdate, textMessage } from "../../../../test/telegram-updates.js";
 import { hashGroupLinkToken, newGroupLinkToken } from "./group-link-token.js";
 
 let fake: FakeBotApi;

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import type { AppDeps } from "../../http/deps.js";
+import type { AppDeps } from "../../../http/deps.js";
 
 /**
  * Seconds since the oldest bot message not yet delivered to Telegram was queued; 0 when none waits.

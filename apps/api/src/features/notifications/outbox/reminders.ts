@@ -1,5 +1,5 @@
 import { RESERVATION_REMINDER_MINUTES } from "@bayon/contract";
-import type { AppDeps } from "../../http/deps.js";
+import type { AppDeps } from "../../../http/deps.js";
 import { tellMember } from "./outbox.js";
 
 /** Reminders handed to the outbox per transaction; the job goes on until none is due. */

@@ -1,9 +1,9 @@
 import { SaveNoticeSettingInput } from "@bayon/contract";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import type { AppDeps } from "../../http/deps.js";
-import { ok } from "../../http/envelope.js";
-import { signedIn } from "../../http/request-context.js";
+import type { AppDeps } from "../../../http/deps.js";
+import { ok } from "../../../http/envelope.js";
+import { signedIn } from "../../../http/request-context.js";
 import { noticeSettings, saveNoticeSetting } from "./settings.js";
 
 /** The member's Telegram message switches on the mine tab (issue 15, decision 024). */

@@ -2,11 +2,11 @@ import { localize, NOTICE_CATEGORIES } from "@bayon/contract";
 import type { Bot, Context } from "grammy";
 import type { InlineKeyboardMarkup } from "grammy/types";
 import { sql } from "kysely";
-import type { AppDeps } from "../../http/deps.js";
+import type { AppDeps } from "../../../http/deps.js";
+import { moveGroupChat } from "../delivery/chats.js";
+import { repliesIn } from "../messages/replies.js";
 import { handleCallbackQuery } from "./callback-actions.js";
-import { moveGroupChat } from "./chats.js";
 import { hashGroupLinkToken } from "./group-link-token.js";
-import { repliesIn } from "./replies.js";
 import { languageForTelegramUser } from "./telegram-users.js";
 
 /**

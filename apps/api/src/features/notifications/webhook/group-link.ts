@@ -6,12 +6,12 @@ import {
 	type TelegramGroupLink,
 	type UnlinkTelegramGroupInput,
 } from "@bayon/contract";
-import { BusinessError } from "../../http/business-error.js";
-import type { AppDeps } from "../../http/deps.js";
-import { recordShopChange } from "../shop-changes/record.js";
-import { requireShopPermission } from "../venues/service.js";
+import { BusinessError } from "../../../http/business-error.js";
+import type { AppDeps } from "../../../http/deps.js";
+import { recordShopChange } from "../../shop-changes/record.js";
+import { requireShopPermission } from "../../venues/service.js";
+import { botUsernameOf } from "../outbox/settings.js";
 import { hashGroupLinkToken, newGroupLinkToken } from "./group-link-token.js";
-import { botUsernameOf } from "./settings.js";
 
 interface Caller {
 	tenant: { id: number };

@@ -6,14 +6,29 @@ import { LoadingState } from "../ui/states";
 import { RootLayout } from "./layouts/root-layout";
 import { SubPageLayout } from "./layouts/sub-page-layout";
 import { TabLayout } from "./layouts/tab-layout";
+import { isStaffPage } from "./merchant/staff-pages";
 import NotFoundScreen from "./routes/not-found-screen";
 import { RouteErrorScreen } from "./routes/route-error-screen";
 
 type ScreenModule = { default: ComponentType };
+type LazyScreen = () => Promise<{ Component: ComponentType }>;
 
 /** Each screen is its own chunk, downloaded when its route is first visited. */
-function lazyScreen(load: () => Promise<ScreenModule>): RouteObject["lazy"] {
+function lazyScreen(load: () => Promise<ScreenModule>): LazyScreen {
 	return async () => ({ Component: (await load()).default });
+}
+
+/**
+ * A staff page behind the staff frame (the merchant guard, `merchant/merchant-guard.tsx`), put on
+ * here so that no feature imports the shell: the page reads the frame's shop with
+ * `ui/staff/staff-shop.tsx`. The frame is a chunk of its own, loaded with the page, so customers
+ * never download it.
+ */
+function behindStaffFrame(screen: LazyScreen): LazyScreen {
+	return lazyScreen(async () => {
+		const [{ MerchantGuard }, { Component: Page }] = await Promise.all([import("./merchant/merchant-guard"), screen()]);
+		return { default: () => <MerchantGuard>{() => <Page />}</MerchantGuard> };
+	});
 }
 
 /**
@@ -30,11 +45,9 @@ async function behindPlatformGuard(page: Promise<ScreenModule>): Promise<ScreenM
 
 const home = lazyScreen(() => import("./routes/home-screen"));
 const placeholder = lazyScreen(() => import("./routes/placeholder-screen"));
-/** Merchant pages not built yet: the placeholder, behind the merchant guard. */
-const merchantPlaceholder = lazyScreen(() => import("./merchant/merchant-placeholder-screen"));
 
 /** Screens this issue completes; every other path of spec §2 gets the placeholder screen. */
-const screens: Partial<Record<PathName, RouteObject["lazy"]>> = {
+const screens: Partial<Record<PathName, LazyScreen>> = {
 	home,
 	menu: lazyScreen(() => import("../features/ordering/screens/menu-screen")),
 	order: lazyScreen(() => import("../features/ordering/orders/order-tab-screen")),
@@ -129,7 +142,8 @@ function titleKey(name: PathName): UiKey {
 function route(name: PathName): RouteObject {
 	return {
 		path: Paths[name],
-		lazy: screens[name] ?? (name.startsWith("merchant") ? merchantPlaceholder : placeholder),
+		// Merchant pages not built yet get the placeholder, behind the staff frame too.
+		lazy: isStaffPage(name) ? behindStaffFrame(screens[name] ?? placeholder) : (screens[name] ?? placeholder),
 		handle: { titleKey: titleKey(name) },
 	};
 }

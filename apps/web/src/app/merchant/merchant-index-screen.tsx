@@ -1,9 +1,9 @@
 import { Link } from "react-router";
 import { useMenuAdminText } from "../../features/menu-admin/strings";
-import { MerchantGuard } from "../../features/merchant/merchant-guard";
 import { TodayPanel } from "../../features/shop-stats/today-panel";
 import { type PathName, Paths } from "../../lib/paths";
 import { ChevronIcon } from "../../ui/icons";
+import { StaffShop } from "../../ui/staff/staff-shop";
 import { useMerchantText } from "../../ui/staff/strings";
 import { merchantPagesFor } from "./merchant-pages";
 
@@ -22,7 +22,7 @@ export default function MerchantIndexScreen() {
 	const { mt, t } = useMerchantText();
 	const { at } = useMenuAdminText();
 	return (
-		<MerchantGuard>
+		<StaffShop>
 			{(shop) => (
 				<div className="merchant page-pad" data-testid="merchant-centre">
 					<section className="card merchant-centre__shop">
@@ -63,6 +63,6 @@ export default function MerchantIndexScreen() {
 					</ul>
 				</div>
 			)}
-		</MerchantGuard>
+		</StaffShop>
 	);
 }

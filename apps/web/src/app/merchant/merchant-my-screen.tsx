@@ -1,5 +1,4 @@
 import { Link } from "react-router";
-import { MerchantGuard } from "../../features/merchant/merchant-guard";
 import { useStaffText } from "../../features/shop-staff/strings";
 import { maskPhone } from "../../lib/format";
 import { useI18n } from "../../lib/i18n";
@@ -7,12 +6,13 @@ import { Paths } from "../../lib/paths";
 import { selectMerchantShop, useAppState } from "../../lib/store";
 import { showToast } from "../../lib/toast";
 import { CheckIcon, ChevronIcon, LogoutIcon, StoreIcon } from "../../ui/icons";
+import { StaffShop } from "../../ui/staff/staff-shop";
 import { merchantPagesFor } from "./merchant-pages";
 import "../../features/shop-staff/shop-staff.css";
 
 /** merchant/my: the member's shops and role there, switching shop, the merchant pages their role opens, signing out. */
 export default function MerchantMyScreen() {
-	return <MerchantGuard>{() => <MerchantMy />}</MerchantGuard>;
+	return <StaffShop>{() => <MerchantMy />}</StaffShop>;
 }
 
 function MerchantMy() {

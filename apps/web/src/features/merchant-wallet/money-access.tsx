@@ -1,7 +1,7 @@
 import { type MerchantShopRef, roleAllows, type ShopPermission } from "@bayon/contract";
 import type { ReactNode } from "react";
+import { StaffShop } from "../../ui/staff/staff-shop";
 import { NotAllowedState } from "../../ui/states";
-import { MerchantGuard } from "../merchant/merchant-guard";
 import { useLiveMoney } from "./money-api";
 import { useMoneyText } from "./money-strings";
 
@@ -14,7 +14,7 @@ export const MONEY_PERMISSION: ShopPermission = "money";
  * calls anyway). While the page is open it follows the shop's `wallet.changed` live.
  */
 export function MoneyAccess({ children }: { children: (shop: MerchantShopRef) => ReactNode }) {
-	return <MerchantGuard>{(shop) => <OwnerOnly key={shop.shopId} shop={shop} render={children} />}</MerchantGuard>;
+	return <StaffShop>{(shop) => <OwnerOnly key={shop.shopId} shop={shop} render={children} />}</StaffShop>;
 }
 
 function OwnerOnly({ shop, render }: { shop: MerchantShopRef; render: (shop: MerchantShopRef) => ReactNode }) {

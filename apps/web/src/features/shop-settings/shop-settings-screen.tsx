@@ -1,7 +1,7 @@
 import { type MerchantShopRef, roleAllows } from "@bayon/contract";
 import { errorText } from "../../lib/api-client";
+import { StaffShop } from "../../ui/staff/staff-shop";
 import { ErrorState, LoadingState } from "../../ui/states";
-import { MerchantGuard } from "../merchant/merchant-guard";
 import { MapSection } from "./delivery/map-section";
 import { ClosuresSection } from "./opening/closures-section";
 import { HoursSection } from "./opening/hours-section";
@@ -13,7 +13,7 @@ import "./shop-settings.css";
 
 /** merchant/shopInfo: the owner's shop settings, the pause switch and the rules preview. */
 export default function ShopSettingsScreen() {
-	return <MerchantGuard>{(shop) => <ShopSettingsPage shop={shop} />}</MerchantGuard>;
+	return <StaffShop>{(shop) => <ShopSettingsPage shop={shop} />}</StaffShop>;
 }
 
 function ShopSettingsPage({ shop }: { shop: MerchantShopRef }) {

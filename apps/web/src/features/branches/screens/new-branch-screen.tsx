@@ -1,7 +1,7 @@
 import { type CreatedBranch, type MerchantShopRef, roleAllows } from "@bayon/contract";
 import { useId, useState } from "react";
 import { useAppState } from "../../../lib/store";
-import { MerchantGuard } from "../../merchant/merchant-guard";
+import { StaffShop } from "../../../ui/staff/staff-shop";
 import { useBranchText } from "../strings";
 import { Created } from "./branch-created";
 import { PhoneField, PointField, SourceField, TranslationsField } from "./branch-form-fields";
@@ -15,13 +15,13 @@ const ownsShop = (shop: MerchantShopRef) => roleAllows(shop.role, "staff");
 /** Not in spec §2: an owner opens another branch with a copy of one of their shops' menu and hours. */
 export default function NewBranchScreen() {
 	return (
-		<MerchantGuard>
+		<StaffShop>
 			{(shop) => (
 				<div className="branch-page" data-testid="branch-page">
 					<NewBranch current={shop} />
 				</div>
 			)}
-		</MerchantGuard>
+		</StaffShop>
 	);
 }
 

@@ -3,8 +3,8 @@ import { useQuery } from "@tanstack/react-query";
 import { useSearchParams } from "react-router";
 import { useAppConfig } from "../../../lib/app-config";
 import { queryClient } from "../../../lib/query-client";
+import { StaffShop } from "../../../ui/staff/staff-shop";
 import { ErrorState, LoadingState, NotAllowedState } from "../../../ui/states";
-import { MerchantGuard } from "../../merchant/merchant-guard";
 import { counterKeys, tillQuery } from "../api";
 import { useCounterText } from "../strings";
 import { TakePaymentSheet, type TakeTarget } from "../take-payment/take-payment-sheet";
@@ -23,7 +23,7 @@ import "../counter.css";
  * open the Take payment sheet here (`?take=order&id=…&amount=…&label=…`).
  */
 export default function TillScreen() {
-	return <MerchantGuard>{(shop) => <TillAccess key={shop.shopId} shop={shop} />}</MerchantGuard>;
+	return <StaffShop>{(shop) => <TillAccess key={shop.shopId} shop={shop} />}</StaffShop>;
 }
 
 function TillAccess({ shop }: { shop: MerchantShopRef }) {

@@ -13,8 +13,8 @@ import { ApiError, errorText } from "../../../lib/api-client";
 import { showToast } from "../../../lib/toast";
 import { PlusIcon } from "../../../ui/icons";
 import { BusinessAdminNote, useIsBusinessAdmin } from "../../../ui/staff/business-admin-note";
+import { StaffShop } from "../../../ui/staff/staff-shop";
 import { EmptyState, ErrorState, LoadingState, NotAllowedState } from "../../../ui/states";
-import { MerchantGuard } from "../../merchant/merchant-guard";
 import { shopDetailQuery } from "../../venues/api";
 import { StaffCouponCard } from "../components/staff-coupon-card";
 import { StaffCouponSheet } from "../components/staff-coupon-sheet";
@@ -36,7 +36,7 @@ const PROMOTIONS_PERMISSION: ShopPermission = "promotions";
  * administrator changes them (issue 27), other owners and managers read them.
  */
 export default function StaffCouponsScreen() {
-	return <MerchantGuard>{(shop) => <CouponsAccess key={shop.shopId} shop={shop} />}</MerchantGuard>;
+	return <StaffShop>{(shop) => <CouponsAccess key={shop.shopId} shop={shop} />}</StaffShop>;
 }
 
 function CouponsAccess({ shop }: { shop: MerchantShopRef }) {

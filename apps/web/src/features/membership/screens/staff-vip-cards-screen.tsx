@@ -5,8 +5,8 @@ import { errorText } from "../../../lib/api-client";
 import { useMoney } from "../../../lib/app-config";
 import { ChevronIcon, PlusIcon } from "../../../ui/icons";
 import { BusinessAdminNote, useIsBusinessAdmin } from "../../../ui/staff/business-admin-note";
+import { StaffShop } from "../../../ui/staff/staff-shop";
 import { EmptyState, ErrorState, LoadingState, NotAllowedState } from "../../../ui/states";
-import { MerchantGuard } from "../../merchant/merchant-guard";
 import { MEMBERS_PERMISSION } from "../../stored-value/staff-permissions";
 import { StaffVipCardSheet } from "../components/staff-vip-card-sheet";
 import { vipCardsQuery } from "../staff-api";
@@ -22,7 +22,7 @@ import "../../stored-value/staff-stored-value.css";
  * business's administrator only (issue 27): card types are the same in every shop.
  */
 export default function StaffVipCardsScreen() {
-	return <MerchantGuard>{(shop) => <VipCardsAccess key={shop.shopId} shop={shop} />}</MerchantGuard>;
+	return <StaffShop>{(shop) => <VipCardsAccess key={shop.shopId} shop={shop} />}</StaffShop>;
 }
 
 function VipCardsAccess({ shop }: { shop: MerchantShopRef }) {

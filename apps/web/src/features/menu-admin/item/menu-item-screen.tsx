@@ -4,8 +4,8 @@ import { useSearchParams } from "react-router";
 import { errorText } from "../../../lib/api-client";
 import { ConfirmDialog } from "../../../ui/confirm-dialog";
 import { TrashIcon } from "../../../ui/icons";
+import { StaffShop } from "../../../ui/staff/staff-shop";
 import { ErrorState, LoadingState } from "../../../ui/states";
-import { MerchantGuard } from "../../merchant/merchant-guard";
 import { adminMenuQuery, refreshMenus } from "../api";
 import { LocalizedFields } from "../localized-fields";
 import { StaleNotice } from "../stale-notice";
@@ -24,7 +24,7 @@ import "../menu-admin.css";
 
 /** One item's editor (`?id=`), or a new item in a category (`?categoryId=`). */
 export default function MenuItemScreen() {
-	return <MerchantGuard>{(shop) => <ItemEditorLoader shop={shop} />}</MerchantGuard>;
+	return <StaffShop>{(shop) => <ItemEditorLoader shop={shop} />}</StaffShop>;
 }
 
 function ItemEditorLoader({ shop }: { shop: MerchantShopRef }) {

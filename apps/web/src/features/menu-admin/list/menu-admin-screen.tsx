@@ -1,8 +1,8 @@
 import type { MerchantShopRef } from "@bayon/contract";
 import { errorText } from "../../../lib/api-client";
 import { PlusIcon } from "../../../ui/icons";
+import { StaffShop } from "../../../ui/staff/staff-shop";
 import { EmptyState, ErrorState, LoadingState } from "../../../ui/states";
-import { MerchantGuard } from "../../merchant/merchant-guard";
 import { useMenuAdminText } from "../strings";
 import { CategoryCard } from "./category-card";
 import { CategorySheet } from "./category-sheet";
@@ -16,7 +16,7 @@ import "../menu-admin.css";
  * categories and items and move them up or down.
  */
 export default function MenuAdminScreen() {
-	return <MerchantGuard>{(shop) => <MenuAdmin shop={shop} />}</MerchantGuard>;
+	return <StaffShop>{(shop) => <MenuAdmin shop={shop} />}</StaffShop>;
 }
 
 function MenuAdmin({ shop }: { shop: MerchantShopRef }) {

@@ -1,6 +1,6 @@
 import { type MerchantShopRef, roleAllows } from "@bayon/contract";
+import { StaffShop } from "../../../ui/staff/staff-shop";
 import { NotAllowedState } from "../../../ui/states";
-import { MerchantGuard } from "../../merchant/merchant-guard";
 import { useWalletText } from "../wallet-strings";
 import { ownerWalletSource } from "./wallet-api";
 import { WalletView } from "./wallet-view";
@@ -13,7 +13,7 @@ import "../../../ui/staff/merchant.css";
  * page is closed to them; the server refuses their calls anyway.
  */
 export default function WalletScreen() {
-	return <MerchantGuard>{(shop) => <WalletAccess key={shop.shopId} shop={shop} />}</MerchantGuard>;
+	return <StaffShop>{(shop) => <WalletAccess key={shop.shopId} shop={shop} />}</StaffShop>;
 }
 
 function WalletAccess({ shop }: { shop: MerchantShopRef }) {

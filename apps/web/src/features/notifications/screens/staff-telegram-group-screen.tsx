@@ -7,15 +7,15 @@ import { useDateLabels } from "../../../lib/i18n";
 import { showToast } from "../../../lib/toast";
 import { ConfirmDialog } from "../../../ui/confirm-dialog";
 import { ChatIcon, CheckIcon, WarningIcon } from "../../../ui/icons";
+import { StaffShop } from "../../../ui/staff/staff-shop";
 import { ErrorState, LoadingState, NotAllowedState } from "../../../ui/states";
-import { MerchantGuard } from "../../merchant/merchant-guard";
 import { createTelegramGroupLink, telegramGroupQuery, unlinkTelegramGroup } from "../api";
 import { useNoticeText } from "../strings";
 import "../notifications.css";
 
 /** merchant/telegram: the owner links the shop's Telegram staff group, or unlinks it. */
 export default function StaffTelegramGroupScreen() {
-	return <MerchantGuard>{(shop) => <TelegramGroupPage shop={shop} />}</MerchantGuard>;
+	return <StaffShop>{(shop) => <TelegramGroupPage shop={shop} />}</StaffShop>;
 }
 
 function TelegramGroupPage({ shop }: { shop: MerchantShopRef }) {

@@ -7,10 +7,10 @@ import { formatDateTime } from "../../../lib/format";
 import { useDateLabels, useListFormat } from "../../../lib/i18n";
 import { queryClient } from "../../../lib/query-client";
 import { useShopOrderEvents } from "../../../lib/staff/live";
+import { StaffShop } from "../../../ui/staff/staff-shop";
 import { useMerchantText } from "../../../ui/staff/strings";
 import { ErrorState, LoadingState } from "../../../ui/states";
 import { WaivedDeliveryFeeRow } from "../../membership/guest-price-lines";
-import { MerchantGuard } from "../../merchant/merchant-guard";
 import { merchantKeys, orderDetailQuery } from "./api";
 import { boardAlarm } from "./board-alarm";
 import { DiscountFacts, OrderActionButtons, SourceTag, TakePaymentLink } from "./order-card";
@@ -18,7 +18,7 @@ import { useOrderActions } from "./use-order-actions";
 
 /** merchant/orderDetail?id=: one order in full, with its actions and refund decision. */
 export default function MerchantOrderDetailScreen() {
-	return <MerchantGuard>{() => <Detail />}</MerchantGuard>;
+	return <StaffShop>{() => <Detail />}</StaffShop>;
 }
 
 function Detail() {

@@ -7,9 +7,9 @@ import { prepareAlarmSound, unlockAlarmSound } from "../../../lib/staff/alarm-so
 import { useShopOrderEvents } from "../../../lib/staff/live";
 import { useNow } from "../../../lib/use-now";
 import { AlarmSoundPrompt, AlarmSoundSwitch, RingingAlert } from "../../../ui/staff/alarm-sound-controls";
+import { StaffShop } from "../../../ui/staff/staff-shop";
 import { useMerchantText } from "../../../ui/staff/strings";
 import { EmptyState, ErrorState, LoadingState } from "../../../ui/states";
-import { MerchantGuard } from "../../merchant/merchant-guard";
 import { boardQuery, merchantKeys, openBillsQuery } from "./api";
 import { BOARD_GROUPS, type BoardGroup, groupBoard, needsAttention } from "./board";
 import { boardAlarm, useRingingOrders } from "./board-alarm";
@@ -45,7 +45,7 @@ function useColumns(): boolean {
 
 /** merchant/order: the live board of the shop's new and in-progress orders. */
 export default function MerchantOrderScreen() {
-	return <MerchantGuard>{(shop) => <Board shop={shop} />}</MerchantGuard>;
+	return <StaffShop>{(shop) => <Board shop={shop} />}</StaffShop>;
 }
 
 function Board({ shop }: { shop: MerchantShopRef }) {

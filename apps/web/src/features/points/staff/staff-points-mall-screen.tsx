@@ -12,9 +12,9 @@ import { ApiError, errorText } from "../../../lib/api-client";
 import { showToast } from "../../../lib/toast";
 import { ChevronIcon, PlusIcon } from "../../../ui/icons";
 import { BusinessAdminNote, useIsBusinessAdmin } from "../../../ui/staff/business-admin-note";
+import { StaffShop } from "../../../ui/staff/staff-shop";
 import { EmptyState, ErrorState, LoadingState, NotAllowedState } from "../../../ui/states";
 import { ItemImage } from "../../menu/components/item-image";
-import { MerchantGuard } from "../../merchant/merchant-guard";
 import { pointsMallAdminQuery, pointsStaffKeys, savePointsItem } from "../staff-api";
 import { MALL_PERMISSION } from "../staff-permissions";
 import { pointsItemInput } from "../staff-points-form";
@@ -33,7 +33,7 @@ import "../staff-points.css";
  * every shop: only the business's administrator changes them (issue 27), others read them.
  */
 export default function StaffPointsMallScreen() {
-	return <MerchantGuard>{(shop) => <PointsMallAccess key={shop.shopId} shop={shop} />}</MerchantGuard>;
+	return <StaffShop>{(shop) => <PointsMallAccess key={shop.shopId} shop={shop} />}</StaffShop>;
 }
 
 function PointsMallAccess({ shop }: { shop: MerchantShopRef }) {

@@ -11,8 +11,8 @@ import { useSearchParams } from "react-router";
 import { errorText } from "../../../lib/api-client";
 import { ScanIcon } from "../../../ui/icons";
 import { ListEnd } from "../../../ui/list-end";
+import { StaffShop } from "../../../ui/staff/staff-shop";
 import { EmptyState, ErrorState, LoadingState, NotAllowedState } from "../../../ui/states";
-import { MerchantGuard } from "../../merchant/merchant-guard";
 import { shopDetailQuery } from "../../venues/api";
 import { handOverRedemption, pointsStaffKeys, redemptionsQuery } from "../staff-api";
 import { REDEMPTIONS_PERMISSION } from "../staff-permissions";
@@ -33,7 +33,7 @@ import "../staff-points.css";
  * either can be cancelled with a reason (points and stock go back). More load on request.
  */
 export default function StaffRedemptionsScreen() {
-	return <MerchantGuard>{(shop) => <RedemptionsAccess key={shop.shopId} shop={shop} />}</MerchantGuard>;
+	return <StaffShop>{(shop) => <RedemptionsAccess key={shop.shopId} shop={shop} />}</StaffShop>;
 }
 
 function RedemptionsAccess({ shop }: { shop: MerchantShopRef }) {

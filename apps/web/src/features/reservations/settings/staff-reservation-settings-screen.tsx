@@ -1,8 +1,8 @@
 import { type MerchantShopRef, type ReservationSettingsPage, roleAllows } from "@bayon/contract";
 import { useQuery } from "@tanstack/react-query";
 import { errorText } from "../../../lib/api-client";
+import { StaffShop } from "../../../ui/staff/staff-shop";
 import { ErrorState, LoadingState, NotAllowedState } from "../../../ui/states";
-import { MerchantGuard } from "../../merchant/merchant-guard";
 import { reservationSettingsQuery } from "../staff-api";
 import { RESERVATION_SETTINGS_PERMISSION } from "../staff-permissions";
 import { useStaffReservationText } from "../staff-strings";
@@ -21,7 +21,7 @@ import "../staff-reservations.css";
 
 /** merchant/reservationSettings: the owner's booking rules and which tables take bookings. */
 export default function StaffReservationSettingsScreen() {
-	return <MerchantGuard>{(shop) => <SettingsPage shop={shop} />}</MerchantGuard>;
+	return <StaffShop>{(shop) => <SettingsPage shop={shop} />}</StaffShop>;
 }
 
 function SettingsPage({ shop }: { shop: MerchantShopRef }) {

@@ -3,8 +3,8 @@ import { useQuery } from "@tanstack/react-query";
 import { errorText } from "../../../lib/api-client";
 import { unlockAlarmSound } from "../../../lib/staff/alarm-sound";
 import { AlarmSoundPrompt, RingingAlert } from "../../../ui/staff/alarm-sound-controls";
+import { StaffShop } from "../../../ui/staff/staff-shop";
 import { ErrorState, LoadingState } from "../../../ui/states";
-import { MerchantGuard } from "../../merchant/merchant-guard";
 import { shopDetailQuery } from "../../venues/api";
 import { RESERVATION_SETTINGS_PERMISSION } from "../staff-permissions";
 import { useStaffReservationText } from "../staff-strings";
@@ -18,7 +18,7 @@ import "../staff-reservations.css";
 
 /** merchant/reservations: the day's bookings, the table × time grid, arrivals and bookings for callers. */
 export default function StaffReservationsScreen() {
-	return <MerchantGuard>{(shop) => <ShopTimeZone shop={shop} />}</MerchantGuard>;
+	return <StaffShop>{(shop) => <ShopTimeZone shop={shop} />}</StaffShop>;
 }
 
 /** "Today" is the shop's today: the page waits for the shop's time zone. */

@@ -3,8 +3,8 @@ import { useInfiniteQuery } from "@tanstack/react-query";
 import { formatDateTime } from "../../../lib/format";
 import { useDateLabels } from "../../../lib/i18n";
 import { useAppState } from "../../../lib/store";
+import { StaffShop } from "../../../ui/staff/staff-shop";
 import { EmptyState, ErrorState, LoadingState, NotAllowedState } from "../../../ui/states";
-import { MerchantGuard } from "../../merchant/merchant-guard";
 import { shopChangesQuery } from "../api";
 import { describeValue } from "../describe";
 import { changeWord, useChangeText } from "../strings";
@@ -12,7 +12,7 @@ import "../shop-changes.css";
 
 /** Who changed what in the merchant area, newest first (owners and managers). */
 export default function ChangesScreen() {
-	return <MerchantGuard>{(shop) => <Changes shop={shop} />}</MerchantGuard>;
+	return <StaffShop>{(shop) => <Changes shop={shop} />}</StaffShop>;
 }
 
 function Changes({ shop }: { shop: MerchantShopRef }) {

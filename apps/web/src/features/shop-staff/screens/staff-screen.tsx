@@ -14,8 +14,8 @@ import { useAppState } from "../../../lib/store";
 import { showToast } from "../../../lib/toast";
 import { ConfirmDialog } from "../../../ui/confirm-dialog";
 import { TrashIcon } from "../../../ui/icons";
+import { StaffShop } from "../../../ui/staff/staff-shop";
 import { ErrorState, LoadingState, NotAllowedState } from "../../../ui/states";
-import { MerchantGuard } from "../../merchant/merchant-guard";
 import {
 	addStaff,
 	businessAdminsQuery,
@@ -33,7 +33,7 @@ import "../shop-staff.css";
  * administers the business (issue 27), granted and taken back by an administrator.
  */
 export default function StaffScreen() {
-	return <MerchantGuard>{(shop) => <Staff shop={shop} />}</MerchantGuard>;
+	return <StaffShop>{(shop) => <Staff shop={shop} />}</StaffShop>;
 }
 
 function Staff({ shop }: { shop: MerchantShopRef }) {

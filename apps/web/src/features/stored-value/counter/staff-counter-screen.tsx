@@ -1,7 +1,7 @@
 import { type CounterPaymentView, type MerchantShopRef, roleAllows } from "@bayon/contract";
 import { useState } from "react";
+import { StaffShop } from "../../../ui/staff/staff-shop";
 import { NotAllowedState } from "../../../ui/states";
-import { MerchantGuard } from "../../merchant/merchant-guard";
 import { COUNTER_PERMISSION } from "../staff-permissions";
 import { useStaffStoredValueText } from "../staff-strings";
 import { StaffCounterChargeForm } from "./staff-counter-charge-form";
@@ -18,7 +18,7 @@ import "../staff-stored-value.css";
  * same-day refund.
  */
 export default function StaffCounterScreen() {
-	return <MerchantGuard>{(shop) => <CounterAccess key={shop.shopId} shop={shop} />}</MerchantGuard>;
+	return <StaffShop>{(shop) => <CounterAccess key={shop.shopId} shop={shop} />}</StaffShop>;
 }
 
 function CounterAccess({ shop }: { shop: MerchantShopRef }) {

@@ -7,8 +7,8 @@ import { formatRelativeTime } from "../../../lib/format";
 import { useDateLabels } from "../../../lib/i18n";
 import { useReachBottom } from "../../../lib/use-reach-bottom";
 import { CardIcon, CloseIcon, EyeIcon, SearchIcon } from "../../../ui/icons";
+import { StaffShop } from "../../../ui/staff/staff-shop";
 import { EmptyState, ErrorState, LoadingState, NotAllowedState } from "../../../ui/states";
-import { MerchantGuard } from "../../merchant/merchant-guard";
 import { shopDetailQuery } from "../../venues/api";
 import { membersQuery, revealMemberMobile } from "../staff-api";
 import { formatDateInZone } from "../staff-format";
@@ -27,7 +27,7 @@ import "../staff-members.css";
  * member's full number, and the server logs each look (issue 27).
  */
 export default function StaffMembersScreen() {
-	return <MerchantGuard>{(shop) => <MembersAccess key={shop.shopId} shop={shop} />}</MerchantGuard>;
+	return <StaffShop>{(shop) => <MembersAccess key={shop.shopId} shop={shop} />}</StaffShop>;
 }
 
 function MembersAccess({ shop }: { shop: MerchantShopRef }) {

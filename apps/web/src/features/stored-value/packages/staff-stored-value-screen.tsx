@@ -11,8 +11,8 @@ import { errorText } from "../../../lib/api-client";
 import { useMoney } from "../../../lib/app-config";
 import { ChevronIcon, PlusIcon } from "../../../ui/icons";
 import { BusinessAdminNote, useIsBusinessAdmin } from "../../../ui/staff/business-admin-note";
+import { StaffShop } from "../../../ui/staff/staff-shop";
 import { EmptyState, ErrorState, LoadingState, NotAllowedState } from "../../../ui/states";
-import { MerchantGuard } from "../../merchant/merchant-guard";
 import { storedValueAdminQuery } from "../staff-api";
 import { MEMBERS_PERMISSION } from "../staff-permissions";
 import { useStaffStoredValueText } from "../staff-strings";
@@ -29,7 +29,7 @@ import "../staff-stored-value.css";
  * business administrator changes them (issue 27); other owners and managers read them.
  */
 export default function StaffStoredValueScreen() {
-	return <MerchantGuard>{(shop) => <StoredValueAccess key={shop.shopId} shop={shop} />}</MerchantGuard>;
+	return <StaffShop>{(shop) => <StoredValueAccess key={shop.shopId} shop={shop} />}</StaffShop>;
 }
 
 function StoredValueAccess({ shop }: { shop: MerchantShopRef }) {

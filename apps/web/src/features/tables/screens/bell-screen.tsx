@@ -12,8 +12,8 @@ import { showToast } from "../../../lib/toast";
 import { useDebouncedSubmit } from "../../../lib/use-debounced-submit";
 import { BellIcon, ChevronIcon, PlusIcon, PrinterIcon } from "../../../ui/icons";
 import { AlarmSoundPrompt, AlarmSoundSwitch } from "../../../ui/staff/alarm-sound-controls";
+import { StaffShop } from "../../../ui/staff/staff-shop";
 import { EmptyState, ErrorState, LoadingState } from "../../../ui/states";
-import { MerchantGuard } from "../../merchant/merchant-guard";
 import { TableCodeSheet } from "../components/table-code-sheet";
 import { TableFormSheet } from "../components/table-form-sheet";
 import { answerCalls, hiddenTablesQuery, setTableEnabled } from "../staff-api";
@@ -30,7 +30,7 @@ import "../bell.css";
  * on one PDF sheet.
  */
 export default function BellScreen() {
-	return <MerchantGuard>{(shop) => <Bell shop={shop} />}</MerchantGuard>;
+	return <StaffShop>{(shop) => <Bell shop={shop} />}</StaffShop>;
 }
 
 type BellState = ReturnType<typeof useBell>;

@@ -1,20 +1,22 @@
 import { DEFAULT_TENANT_ID, type MerchantShopRef } from "@bayon/contract";
 import { type ReactNode, useEffect, useState } from "react";
 import { Link, useLocation } from "react-router";
+import { useMemberInfo } from "../../features/identity/api";
 import { uiLanguageFor, useI18n } from "../../lib/i18n";
 import { loadStaffMessages, staffMessagesLoaded } from "../../lib/i18n/messages";
 import { useLiveUpdates } from "../../lib/live-updates";
 import { Paths, withQuery } from "../../lib/paths";
 import { selectMerchantShop, useAppState } from "../../lib/store";
 import { LockIcon } from "../../ui/icons";
+import { StaffShopProvider } from "../../ui/staff/staff-shop";
 import { useMerchantText } from "../../ui/staff/strings";
 import { ErrorState, LoadingState } from "../../ui/states";
-import { useMemberInfo } from "../identity/api";
 import { useSignInFirst } from "./sign-in-first";
 import "../../ui/staff/merchant.css";
 
 /**
- * Every merchant page sits behind this: a signed-in member with the merchant flag (checked
+ * Every merchant page sits behind this (the router puts it around each staff route; the page
+ * reads the shop with `ui/staff/staff-shop.tsx`): a signed-in member with the merchant flag (checked
  * again against fresh member info) sees the page, everyone else a "merchants only" screen
  * with a way back. The server refuses their calls anyway; this is the honest face of it.
  */
@@ -56,7 +58,7 @@ export function MerchantGuard({ children }: { children: (shop: MerchantShopRef) 
 	}
 	if (linked && member && shop?.shopId !== linked.shopId) return <LoadingState />;
 	if (member && isMerchant && shop) {
-		if (staffTexts.state === "ready") return <>{children(shop)}</>;
+		if (staffTexts.state === "ready") return <StaffShopProvider value={shop}>{children(shop)}</StaffShopProvider>;
 		if (staffTexts.state === "failed") return <ErrorState onRetry={staffTexts.retry} />;
 		return <LoadingState />;
 	}

@@ -15,7 +15,7 @@ import { signIn } from "./sign-in.js";
 
 /** As the order bench: a warm-up before each measured load, its calls not counted. */
 const WARM_UP_SECONDS = 2;
-/** The checkout route asks the rail about one payment at most this often (checkout-routes.ts). */
+/** The checkout route asks the rail about one payment at most this often (payments/checkout/routes.ts). */
 const QUESTION_EVERY_MS = 2_000;
 const CHECK_PATH = "/v1/check_transaction_by_md5";
 /** KHQR orders placed one at a time after the loads, to count their SQL statements. */

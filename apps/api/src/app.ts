@@ -30,8 +30,8 @@ import { telegramWebhookRoutes } from "./features/notifications/webhook/webhook-
 import { cartCouponRoutes } from "./features/ordering/checkout/cart-coupons.js";
 import { registerOrderingPaymentPurposes } from "./features/ordering/lifecycle/payment-purposes.js";
 import { orderingRoutes, paymentStatusRoutes } from "./features/ordering/routes.js";
-import { countPaymentsInDoubt, oldestUndeliveredRefundSeconds } from "./features/payments/backlog.js";
-import { checkoutRoutes } from "./features/payments/checkout-routes.js";
+import { countPaymentsInDoubt, oldestUndeliveredRefundSeconds } from "./features/payments/attempts/backlog.js";
+import { checkoutRoutes } from "./features/payments/checkout/routes.js";
 import { railSettingsRoutes } from "./features/payments/rail-settings/routes.js";
 import { gatewayCallbackRoutes, sandboxGatewayRoutes } from "./features/payments/routes.js";
 import { statementRoutes } from "./features/payments/statements/routes.js";

@@ -5,7 +5,7 @@ import { serveEmbeddedSnapshots } from "./backup/embedded-snapshot.js";
 import { type Database, databaseOptions, openDatabase } from "./db/database.js";
 import { migrate } from "./db/migrate.js";
 import { fileStorage } from "./features/files/storage/index.js";
-import { settleGatewayRefundDeliveries } from "./features/payments/refunds.js";
+import { settleGatewayRefundDeliveries } from "./features/payments/refunds/refunds.js";
 import { gateways } from "./features/payments/registry.js";
 import type { AppDeps } from "./http/deps.js";
 import { contextualLog } from "./http/logging.js";

@@ -5,8 +5,8 @@ import { queueDueReminders } from "../features/notifications/outbox/reminders.js
 import { registerWebhookInBackground } from "../features/notifications/webhook/webhook-registration.js";
 import { expireUnpaidOrders } from "../features/ordering/lifecycle/expiry.js";
 import { warnOfExpiringRailTokens } from "../features/payments/rail-settings/service.js";
-import { reconcileGatewayPayments } from "../features/payments/reconciliation.js";
-import { deliverGatewayRefunds } from "../features/payments/refunds.js";
+import { reconcileGatewayPayments } from "../features/payments/reconciliation/reconciliation.js";
+import { deliverGatewayRefunds } from "../features/payments/refunds/refunds.js";
 import { reconcileRailStatements } from "../features/payments/statements/job.js";
 import { markNoShows } from "../features/reservations/arrival/no-shows.js";
 import { expireUnpaidReservations } from "../features/reservations/money/payments.js";

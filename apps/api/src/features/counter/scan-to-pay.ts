@@ -6,8 +6,8 @@ import type { DB } from "../../db/schema.js";
 import { BusinessError } from "../../http/business-error.js";
 import type { AppDeps } from "../../http/deps.js";
 import type { SignedInContext } from "../../http/request-context.js";
-import { availableGateway, FIRST_CHECK_AFTER_SECONDS, openCheckout } from "../payments/attempts.js";
-import { askRailNow, presentCheckout } from "../payments/checkout-routes.js";
+import { availableGateway, FIRST_CHECK_AFTER_SECONDS, openCheckout } from "../payments/attempts/attempts.js";
+import { askRailNow, presentCheckout } from "../payments/checkout/routes.js";
 import { counterShop } from "../venues/service.js";
 import { lockPayable } from "./takings.js";
 

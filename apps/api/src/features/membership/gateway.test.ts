@@ -5,8 +5,8 @@ import { startTestServer, type TestServer } from "../../../test/harness.js";
 import { expectLedgerInvariants } from "../../../test/ledger-invariants.js";
 import { closeLiveSockets, connectLive, ticketFor, until as untilLive } from "../../../test/live-socket.js";
 import { MembershipFixture } from "../../../test/membership.js";
-import { reconcileGatewayPayments } from "../payments/reconciliation.js";
-import { settleGatewayRefundDeliveries } from "../payments/refunds.js";
+import { reconcileGatewayPayments } from "../payments/reconciliation/reconciliation.js";
+import { settleGatewayRefundDeliveries } from "../payments/refunds/refunds.js";
 import { expireCardPurchases } from "./jobs.js";
 
 /**

@@ -1,6 +1,6 @@
 import type { AppDeps } from "../../http/deps.js";
-import { noGatewayPaymentInDoubt } from "../payments/in-doubt.js";
-import { settlePaymentsOfExpired } from "../payments/reconciliation.js";
+import { noGatewayPaymentInDoubt } from "../payments/attempts/in-doubt.js";
+import { settlePaymentsOfExpired } from "../payments/reconciliation/reconciliation.js";
 
 /**
  * Gives up gateway purchases of VIP cards never paid within CARD_PURCHASE_EXPIRES_AFTER_MINUTES

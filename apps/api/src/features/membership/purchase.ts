@@ -14,9 +14,9 @@ import type { AppDeps } from "../../http/deps.js";
 import { requiredIdempotencyKey } from "../../http/idempotency-key.js";
 import type { SignedInContext } from "../../http/request-context.js";
 import { sha256Hex } from "../../lib/crypto.js";
-import { availableGateway, openCheckout, recordPendingPayment } from "../payments/attempts.js";
+import { availableGateway, openCheckout, recordPendingPayment } from "../payments/attempts/attempts.js";
+import { bookGatewayCapture, refundGatewayCapture } from "../payments/attempts/ledger.js";
 import type { GatewayName } from "../payments/gateway.js";
-import { bookGatewayCapture, refundGatewayCapture } from "../payments/ledger.js";
 import {
 	type PaymentRow as GatewayPaymentRow,
 	type PaymentPurpose,

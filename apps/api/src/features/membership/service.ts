@@ -2,7 +2,7 @@ import { type CardPurchaseView, ErrorCode, formatMessage, type VipCardDetail, ty
 import { BusinessError } from "../../http/business-error.js";
 import type { AppDeps } from "../../http/deps.js";
 import type { RequestContext, SignedInContext } from "../../http/request-context.js";
-import { settlePendingPayments } from "../payments/attempts.js";
+import { settlePendingPayments } from "../payments/attempts/attempts.js";
 import { tenantTimeZone } from "../venues/queries.js";
 import { walletBalanceOf } from "../wallet/queries.js";
 import { presentCardType, presentMemberCard, presentPurchase } from "./present.js";

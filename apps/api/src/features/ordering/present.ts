@@ -8,7 +8,7 @@ import {
 } from "@bayon/contract";
 import type { Kysely, Selectable, Transaction } from "kysely";
 import type { DB } from "../../db/schema.js";
-import { refundsFor } from "../payments/refunds.js";
+import { refundsFor } from "../payments/refunds/refunds.js";
 import { factsOf } from "./lifecycle/state-rules.js";
 import * as queries from "./queries.js";
 

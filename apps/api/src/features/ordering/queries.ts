@@ -5,7 +5,7 @@ import { executePrepared } from "../../db/prepared.js";
 import type { DB } from "../../db/schema.js";
 import { giveStockBack, stockMoves } from "../menu/stock.js";
 import { orderNoticesFor, tellOrderNews } from "../notifications/outbox/order-notices.js";
-import { noGatewayPaymentInDoubt } from "../payments/in-doubt.js";
+import { noGatewayPaymentInDoubt } from "../payments/attempts/in-doubt.js";
 
 type Db = Kysely<DB> | Transaction<DB>;
 

@@ -148,7 +148,7 @@ export interface PaymentGateway {
 	statement?(date: string): Promise<StatementLine[]>;
 	/**
 	 * How it stands for a payer in this scene, where that depends on its settings (WeChat H5
-	 * needs its own approval): absent, the rule of its kind applies (payments/checkout-routes.ts).
+	 * needs its own approval): absent, the rule of its kind applies (payments/checkout/routes.ts).
 	 */
 	stateFor?(scene: PayerScene): PayMethodState;
 }

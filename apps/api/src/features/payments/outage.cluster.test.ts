@@ -16,10 +16,10 @@ import { OrderingFixture } from "../../../test/ordering.js";
 import { startThrowawayPostgres, type ThrowawayPostgres } from "../../../test/throwaway-postgres.js";
 import type { AppDeps } from "../../http/deps.js";
 import { expireUnpaidOrders } from "../ordering/lifecycle/expiry.js";
-import { reconcileGatewayPayments } from "./reconciliation.js";
-import { settleGatewayRefundDeliveries } from "./refunds.js";
+import { CALLBACK_DELAYS_MS } from "./rails/sandbox.js";
+import { reconcileGatewayPayments } from "./reconciliation/reconciliation.js";
+import { settleGatewayRefundDeliveries } from "./refunds/refunds.js";
 import { gateways } from "./registry.js";
-import { CALLBACK_DELAYS_MS } from "./sandbox.js";
 
 /**
  * The database goes away while a payer is at the gateway (decision 005). A database of the

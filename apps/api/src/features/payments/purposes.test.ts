@@ -26,12 +26,12 @@ import { expireCardPurchases } from "../membership/jobs.js";
 import { expireUnpaidOrders } from "../ordering/lifecycle/expiry.js";
 import { expireUnpaidReservations } from "../reservations/money/payments.js";
 import { expireUnpaidRecharges } from "../stored-value/recharge-jobs.js";
-import { FIRST_CHECK_AFTER_SECONDS } from "./attempts.js";
+import { FIRST_CHECK_AFTER_SECONDS } from "./attempts/attempts.js";
 import type { PaymentPurposeKind } from "./purposes.js";
-import { reconcileGatewayPayments } from "./reconciliation.js";
-import { settleGatewayRefundDeliveries } from "./refunds.js";
+import { CALLBACK_DELAYS_MS } from "./rails/sandbox.js";
+import { reconcileGatewayPayments } from "./reconciliation/reconciliation.js";
+import { settleGatewayRefundDeliveries } from "./refunds/refunds.js";
 import { gateways } from "./registry.js";
-import { CALLBACK_DELAYS_MS } from "./sandbox.js";
 
 /**
  * Every purpose a gateway payment can have (decision 028: an order paid on its own, a table bill

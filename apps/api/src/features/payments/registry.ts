@@ -3,7 +3,7 @@ import type { AppDeps } from "../../http/deps.js";
 import type { GatewayName, PaymentGateway } from "./gateway.js";
 import { openRailSettings, readRailSettings } from "./rail-settings/store.js";
 import { RAIL_NAMES, RAILS } from "./rails/index.js";
-import { createSandboxGateway } from "./sandbox.js";
+import { createSandboxGateway } from "./rails/sandbox.js";
 
 type Sandbox = ReturnType<typeof createSandboxGateway>;
 const sandboxes = new WeakMap<AppDeps, Sandbox>();

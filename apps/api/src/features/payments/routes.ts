@@ -1,10 +1,10 @@
 import formbody from "@fastify/formbody";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { AppDeps } from "../../http/deps.js";
+import { applyGatewayReport } from "./attempts/reports.js";
 import { wechatOAuthRoutes } from "./rails/wechat/oauth.js";
-import { applyRefundReport } from "./refunds.js";
+import { applyRefundReport } from "./refunds/refunds.js";
 import { gatewayFor, gateways } from "./registry.js";
-import { applyGatewayReport } from "./reports.js";
 import { flagDiscrepancy } from "./statements/flags.js";
 
 /** The sandbox gateway's own pages (its checkout), and each rail's pages on our server (WeChat's sign-in return). */

@@ -10,7 +10,7 @@ import {
 	startSandboxRecharge,
 	storedRecharge,
 } from "../../../test/recharge.js";
-import { reconcileGatewayPayments } from "../payments/reconciliation.js";
+import { reconcileGatewayPayments } from "../payments/reconciliation/reconciliation.js";
 import { expireUnpaidRecharges } from "./recharge-jobs.js";
 
 let server: TestServer;

@@ -19,7 +19,7 @@ import {
 	storedRecharge,
 	storedValueAdmin,
 } from "../../../test/recharge.js";
-import { reconcileGatewayPayments } from "../payments/reconciliation.js";
+import { reconcileGatewayPayments } from "../payments/reconciliation/reconciliation.js";
 import { expireUnpaidRecharges } from "./recharge-jobs.js";
 
 /**

@@ -18,7 +18,12 @@ import type { SignedInContext } from "../../http/request-context.js";
 import { addSeconds } from "../../lib/clock.js";
 import { sha256Hex } from "../../lib/crypto.js";
 import { tellMember } from "../notifications/outbox/outbox.js";
-import { availableGateway, openCheckout, recordPendingPayment, settlePendingPayments } from "../payments/attempts.js";
+import {
+	availableGateway,
+	openCheckout,
+	recordPendingPayment,
+	settlePendingPayments,
+} from "../payments/attempts/attempts.js";
 import {
 	type PaymentRow as GatewayPaymentRow,
 	type PaymentPurpose,

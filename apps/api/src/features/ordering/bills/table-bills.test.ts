@@ -11,7 +11,7 @@ import { takeBillInCash } from "../../../../test/counter.js";
 import type { TestServer } from "../../../../test/harness.js";
 import type { OrderingFixture } from "../../../../test/ordering.js";
 import { startAtDemoTables, type TableFixture } from "../../../../test/tables.js";
-import { deliverGatewayRefunds } from "../../payments/refunds.js";
+import { deliverGatewayRefunds } from "../../payments/refunds/refunds.js";
 import { expireUnpaidOrders } from "../lifecycle/expiry.js";
 
 let server: TestServer;

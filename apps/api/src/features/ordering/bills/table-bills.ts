@@ -12,7 +12,7 @@ import {
 	openCheckout,
 	recordPendingPayment,
 	settlePendingPayments,
-} from "../../payments/attempts.js";
+} from "../../payments/attempts/attempts.js";
 import { requireStaff, requireStaffWithoutOracle } from "../../venues/service.js";
 import { accountBalance } from "../../wallet/ledger.js";
 import { announceBillChange, announceOrderChange } from "../events.js";

@@ -10,10 +10,10 @@ import {
 	openCheckout,
 	recordPendingPayment,
 	settlePendingPayments,
-} from "../../payments/attempts.js";
+} from "../../payments/attempts/attempts.js";
 import type { GatewayName } from "../../payments/gateway.js";
-import { settlePaymentsOfExpired } from "../../payments/reconciliation.js";
-import { isGatewayProvider, queueGatewayRefund } from "../../payments/refunds.js";
+import { settlePaymentsOfExpired } from "../../payments/reconciliation/reconciliation.js";
+import { isGatewayProvider, queueGatewayRefund } from "../../payments/refunds/refunds.js";
 import * as orderQueries from "../queries.js";
 import { isPayableOnItsOwn } from "./state-rules.js";
 

@@ -1,6 +1,6 @@
 import type { Selectable, Transaction } from "kysely";
 import type { DB } from "../../../db/schema.js";
-import { bookGatewayCapture, refundGatewayCapture } from "../../payments/ledger.js";
+import { bookGatewayCapture, refundGatewayCapture } from "../../payments/attempts/ledger.js";
 import { type PaymentPurpose, type PaymentRow, registerPaymentPurpose } from "../../payments/purposes.js";
 import { billDue, lockBill, lockUnpaidRounds, settleBill } from "../bills/bill-settlement.js";
 import { announceBillChange, announceOrderChange } from "../events.js";

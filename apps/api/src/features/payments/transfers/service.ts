@@ -17,7 +17,7 @@ import { bakongHost } from "../rails/khqr/index.js";
 
 /**
  * KHQR refunds (issue 29 part 3, decision 031). Bakong has no refund call: the refund outbox
- * parks a KHQR refund as `awaiting_transfer` (payments/refunds.ts), the platform's staff send
+ * parks a KHQR refund as `awaiting_transfer` (payments/refunds/refunds.ts), the platform's staff send
  * the money back from the platform's bank to the account the payer paid from, and record the
  * transfer's reference here. Recording is the refund's delivery: it succeeds once, under the
  * refund's row lock, and the purpose hears of it as of any delivered refund.
@@ -68,7 +68,7 @@ type Row = Awaited<ReturnType<ReturnType<typeof refundRows>["execute"]>>[number]
 /**
  * What goes back in the currency the payer paid in: the ledger's amount, or (paid in riel) its
  * share of what Bakong took, a whole refund exactly what was paid; as the refund outbox tells
- * the rail (payments/refunds.ts).
+ * the rail (payments/refunds/refunds.ts).
  */
 export function railShare(row: { amount: number; payment_amount: number; rail_amount: number | null }): number {
 	if (row.rail_amount === null || row.rail_amount === row.payment_amount) return row.amount;

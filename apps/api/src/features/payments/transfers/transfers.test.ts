@@ -23,7 +23,7 @@ import {
 } from "../../../../test/khqr.js";
 import { expectLedgerInvariants } from "../../../../test/ledger-invariants.js";
 import { OrderingFixture } from "../../../../test/ordering.js";
-import { deliverGatewayRefunds, settleGatewayRefundDeliveries } from "../refunds.js";
+import { deliverGatewayRefunds, settleGatewayRefundDeliveries } from "../refunds/refunds.js";
 
 /**
  * KHQR refunds (issue 29 part 3): Bakong has no refund call, so a refund of a KHQR payment waits

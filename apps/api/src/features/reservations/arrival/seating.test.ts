@@ -6,7 +6,7 @@ import type { TestServer } from "../../../../test/harness.js";
 import { closeLiveSockets, connectLive, type LiveSocket, ticketFor, until } from "../../../../test/live-socket.js";
 import type { OrderingFixture } from "../../../../test/ordering.js";
 import { startAtDemoTables, type TableFixture } from "../../../../test/tables.js";
-import { deliverGatewayRefunds, settleGatewayRefundDeliveries } from "../../payments/refunds.js";
+import { deliverGatewayRefunds, settleGatewayRefundDeliveries } from "../../payments/refunds/refunds.js";
 
 /**
  * A booking on its table's seating (decision 030): ordering settles the bill and knows no

@@ -13,18 +13,18 @@ import {
 	openCheckout,
 	recordPendingPayment,
 	settlePendingPayments,
-} from "../../payments/attempts.js";
+} from "../../payments/attempts/attempts.js";
+import { noGatewayPaymentInDoubt } from "../../payments/attempts/in-doubt.js";
+import { bookGatewayCapture, refundGatewayCapture } from "../../payments/attempts/ledger.js";
 import type { GatewayName } from "../../payments/gateway.js";
-import { noGatewayPaymentInDoubt } from "../../payments/in-doubt.js";
-import { bookGatewayCapture, refundGatewayCapture } from "../../payments/ledger.js";
 import {
 	type PaymentRow as GatewayPaymentRow,
 	type PaymentPurpose,
 	type PurposeOutcome,
 	registerPaymentPurpose,
 } from "../../payments/purposes.js";
-import { settlePaymentsOfExpired } from "../../payments/reconciliation.js";
-import { isGatewayProvider } from "../../payments/refunds.js";
+import { settlePaymentsOfExpired } from "../../payments/reconciliation/reconciliation.js";
+import { isGatewayProvider } from "../../payments/refunds/refunds.js";
 import { lockWalletParts } from "../../wallet/bonus.js";
 import { accountBalance, postLedgerTxn } from "../../wallet/ledger.js";
 import { presentReservations } from "../present.js";

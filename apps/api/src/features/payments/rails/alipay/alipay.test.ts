@@ -22,8 +22,8 @@ import { expectLedgerInvariants } from "../../../../../test/ledger-invariants.js
 import { OrderingFixture } from "../../../../../test/ordering.js";
 import { newKey } from "../../../../../test/recharge.js";
 import { expireUnpaidRecharges } from "../../../stored-value/recharge-jobs.js";
-import { reconcileGatewayPayments } from "../../reconciliation.js";
-import { deliverGatewayRefunds, settleGatewayRefundDeliveries } from "../../refunds.js";
+import { reconcileGatewayPayments } from "../../reconciliation/reconciliation.js";
+import { deliverGatewayRefunds, settleGatewayRefundDeliveries } from "../../refunds/refunds.js";
 import { alipayTimeouts } from "./client.js";
 
 /**

@@ -4,7 +4,7 @@ import { outTradeNoOf, PHONE_BROWSER, setUpAlipay } from "../../../../../test/al
 import { type FakeAlipay, startFakeAlipay } from "../../../../../test/fakes/alipay.js";
 import { startTestServer, type TestServer } from "../../../../../test/harness.js";
 import { OrderingFixture } from "../../../../../test/ordering.js";
-import { settleGatewayRefundDeliveries } from "../../refunds.js";
+import { settleGatewayRefundDeliveries } from "../../refunds/refunds.js";
 import { reconcileRailStatements } from "../../statements/job.js";
 import { fromShanghaiTime, shanghaiTime } from "./money.js";
 

@@ -76,7 +76,7 @@ const KHQR_CHECK_EVERY_MAX_SECONDS = 120;
 
 /**
  * When the reconciliation job should next ask Bakong about a KHQR payment still "not found"
- * (payments/in-doubt.ts): while the code lives, after a quarter of its age (30 s, then backing
+ * (payments/attempts/in-doubt.ts): while the code lives, after a quarter of its age (30 s, then backing
  * off to every two minutes), so a payer who paid and left is found within minutes; once it
  * expired, right after the grace, when a "not found" declines it.
  */

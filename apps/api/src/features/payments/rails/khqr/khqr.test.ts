@@ -22,7 +22,7 @@ import { OrderingFixture } from "../../../../../test/ordering.js";
 import { recharge, rechargeMenu, storedRecharge } from "../../../../../test/recharge.js";
 import { expireUnpaidRecharges } from "../../../stored-value/recharge-jobs.js";
 import { findTenant } from "../../../tenancy/service.js";
-import { reconcileGatewayPayments } from "../../reconciliation.js";
+import { reconcileGatewayPayments } from "../../reconciliation/reconciliation.js";
 import { gatewayFor } from "../../registry.js";
 import { billNumberOf, KHQR_EXPIRY_GRACE_SECONDS, paymentIdOfBillNumber } from "./index.js";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { KHQR_EXPIRY_GRACE_SECONDS, khqrNextCheckAt } from "./index.js";
 
-/** The background job's questions about a KHQR payment (for payments/in-doubt.ts to use). */
+/** The background job's questions about a KHQR payment (for payments/attempts/in-doubt.ts to use). */
 describe("when the job asks Bakong again", () => {
 	const created = new Date("2026-12-07T05:00:00Z");
 	const expires = new Date(created.getTime() + 30 * 60_000);

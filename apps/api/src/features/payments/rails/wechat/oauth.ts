@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { AppDeps } from "../../../../http/deps.js";
 import { publicOrigin } from "../../../../http/origin.js";
-import { CHECKOUT_MINUTES, checkoutPagePath } from "../../attempts.js";
+import { CHECKOUT_MINUTES, checkoutPagePath } from "../../attempts/attempts.js";
 import { gatewayFor } from "../../registry.js";
 import type { WechatGateway } from "./gateway.js";
 import { OAUTH_RETURN_PATH } from "./signin.js";

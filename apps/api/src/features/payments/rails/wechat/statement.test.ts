@@ -4,7 +4,7 @@ import type { FakeWechatPay } from "../../../../../test/fakes/wechat-pay.js";
 import type { TestServer } from "../../../../../test/harness.js";
 import { OrderingFixture } from "../../../../../test/ordering.js";
 import { DESKTOP_BROWSER, setUpWechat, startWechatServer } from "../../../../../test/wechat-pay.js";
-import { settleGatewayRefundDeliveries } from "../../refunds.js";
+import { settleGatewayRefundDeliveries } from "../../refunds/refunds.js";
 import { reconcileRailStatements } from "../../statements/job.js";
 import { beijingTime } from "./client.js";
 

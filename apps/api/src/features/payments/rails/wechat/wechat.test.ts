@@ -26,8 +26,8 @@ import {
 	startWechatServer,
 	WECHAT_BROWSER,
 } from "../../../../../test/wechat-pay.js";
-import { reconcileGatewayPayments } from "../../reconciliation.js";
-import { settleGatewayRefundDeliveries } from "../../refunds.js";
+import { reconcileGatewayPayments } from "../../reconciliation/reconciliation.js";
+import { settleGatewayRefundDeliveries } from "../../refunds/refunds.js";
 import { wechatTimeouts } from "./client.js";
 
 /**
@@ -562,7 +562,7 @@ describe("WeChat Pay down", () => {
 		expect((await refundsOf(paymentId))[0]?.status).toBe("pending");
 		expect(atWechat(paymentId)).toEqual([]);
 		fake.fault = null;
-		const { deliverGatewayRefunds } = await import("../../refunds.js");
+		const { deliverGatewayRefunds } = await import("../../refunds/refunds.js");
 		server.clock.advance(3600);
 		await deliverGatewayRefunds(server.deps);
 		await settleGatewayRefundDeliveries(server.deps);

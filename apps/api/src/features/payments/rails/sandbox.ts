@@ -2,10 +2,10 @@ import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { formatMoney, resolveLanguage, SUPPORTED_LANGUAGES } from "@bayon/contract";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { Selectable } from "kysely";
-import type { DB } from "../../db/schema.js";
-import type { AppDeps } from "../../http/deps.js";
-import { languageOf } from "../../http/language.js";
-import { escapeHtml } from "../../lib/html.js";
+import type { DB } from "../../../db/schema.js";
+import type { AppDeps } from "../../../http/deps.js";
+import { languageOf } from "../../../http/language.js";
+import { escapeHtml } from "../../../lib/html.js";
 import type {
 	CheckoutArgs,
 	CheckoutStart,
@@ -13,7 +13,7 @@ import type {
 	GatewayPaymentReport,
 	GatewayRefundResult,
 	PaymentGateway,
-} from "./gateway.js";
+} from "../gateway.js";
 
 const SIGNATURE_HEADER = "x-sandbox-signature";
 /**

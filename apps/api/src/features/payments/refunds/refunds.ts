@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
-import type { DB } from "../../db/schema.js";
-import type { AppDeps } from "../../http/deps.js";
-import { addSeconds } from "../../lib/clock.js";
-import type { GatewayRefundReport, GatewayRefundResult, PaymentGateway } from "./gateway.js";
-import { type PaymentPurposeKind, paymentPurpose } from "./purposes.js";
-import { gatewayFor } from "./registry.js";
+import type { DB } from "../../../db/schema.js";
+import type { AppDeps } from "../../../http/deps.js";
+import { addSeconds } from "../../../lib/clock.js";
+import type { GatewayRefundReport, GatewayRefundResult, PaymentGateway } from "../gateway.js";
+import { type PaymentPurposeKind, paymentPurpose } from "../purposes.js";
+import { gatewayFor } from "../registry.js";
 
 /**
  * Refunds of money a hosted gateway took. The ledger books a refund inside the transaction

@@ -1,10 +1,10 @@
 import type { Transaction } from "kysely";
-import type { DB } from "../../db/schema.js";
-import type { AppDeps } from "../../http/deps.js";
-import type { GatewayPaymentReport, PaymentGateway } from "./gateway.js";
-import { type PaymentRow, type PurposeOutcome, paymentPurpose } from "./purposes.js";
-import { deliverGatewayRefundsSoon } from "./refunds.js";
-import { flagDiscrepancy } from "./statements/flags.js";
+import type { DB } from "../../../db/schema.js";
+import type { AppDeps } from "../../../http/deps.js";
+import type { GatewayPaymentReport, PaymentGateway } from "../gateway.js";
+import { type PaymentRow, type PurposeOutcome, paymentPurpose } from "../purposes.js";
+import { deliverGatewayRefundsSoon } from "../refunds/refunds.js";
+import { flagDiscrepancy } from "../statements/flags.js";
 
 interface Refused {
 	payment: PaymentRow;

@@ -2,16 +2,16 @@ import { ErrorCode, type PayMethodsAnswer, type PaymentCheckout, PaymentCheckout
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Selectable } from "kysely";
-import type { DB } from "../../db/schema.js";
-import { BusinessError } from "../../http/business-error.js";
-import type { AppDeps } from "../../http/deps.js";
-import { ok } from "../../http/envelope.js";
-import type { SignedInContext } from "../../http/request-context.js";
-import { type RequestContext, signedIn } from "../../http/request-context.js";
-import { methodState, payerScene, takesCurrency } from "./attempts.js";
-import { askGatewayAbout, PAYMENT_IN_DOUBT_COLUMNS } from "./in-doubt.js";
-import { RAILS } from "./rails/index.js";
-import { availableGateways } from "./registry.js";
+import type { DB } from "../../../db/schema.js";
+import { BusinessError } from "../../../http/business-error.js";
+import type { AppDeps } from "../../../http/deps.js";
+import { ok } from "../../../http/envelope.js";
+import type { SignedInContext } from "../../../http/request-context.js";
+import { type RequestContext, signedIn } from "../../../http/request-context.js";
+import { methodState, payerScene, takesCurrency } from "../attempts/attempts.js";
+import { askGatewayAbout, PAYMENT_IN_DOUBT_COLUMNS } from "../attempts/in-doubt.js";
+import { RAILS } from "../rails/index.js";
+import { availableGateways } from "../registry.js";
 
 /**
  * Our checkout page's calls (decision 031): the payment as the page shows it (a code to scan,

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import type { AppDeps } from "../../http/deps.js";
+import type { AppDeps } from "../../../http/deps.js";
 
 /**
  * What payments has waiting, for /metrics (decision 035). Both read only pending rows through the

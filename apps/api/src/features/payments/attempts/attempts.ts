@@ -7,16 +7,16 @@ import {
 	secondCurrencyUnits,
 } from "@bayon/contract";
 import type { Transaction } from "kysely";
-import type { DB } from "../../db/schema.js";
-import { BusinessError } from "../../http/business-error.js";
-import type { AppDeps } from "../../http/deps.js";
-import type { RequestContext } from "../../http/request-context.js";
-import { addSeconds } from "../../lib/clock.js";
-import type { GatewayName, PaymentGateway } from "./gateway.js";
+import type { DB } from "../../../db/schema.js";
+import { BusinessError } from "../../../http/business-error.js";
+import type { AppDeps } from "../../../http/deps.js";
+import type { RequestContext } from "../../../http/request-context.js";
+import { addSeconds } from "../../../lib/clock.js";
+import type { GatewayName, PaymentGateway } from "../gateway.js";
+import type { PaymentPurposeKind } from "../purposes.js";
+import { RAILS } from "../rails/index.js";
+import { gatewayFor } from "../registry.js";
 import { askGatewayAbout, PAYMENT_IN_DOUBT_COLUMNS } from "./in-doubt.js";
-import type { PaymentPurposeKind } from "./purposes.js";
-import { RAILS } from "./rails/index.js";
-import { gatewayFor } from "./registry.js";
 
 /**
  * A payment's callback normally arrives within seconds; if none has after this, the

@@ -14,16 +14,16 @@ import {
 	startSandboxPayment,
 	storedOrder,
 	until,
-} from "../../../test/gateway.js";
-import { startTestServer, type TestServer } from "../../../test/harness.js";
-import { OrderingFixture } from "../../../test/ordering.js";
-import { TableFixture } from "../../../test/tables.js";
-import type { AppDeps } from "../../http/deps.js";
-import { expireUnpaidOrders } from "../ordering/lifecycle/expiry.js";
+} from "../../../../test/gateway.js";
+import { startTestServer, type TestServer } from "../../../../test/harness.js";
+import { OrderingFixture } from "../../../../test/ordering.js";
+import { TableFixture } from "../../../../test/tables.js";
+import type { AppDeps } from "../../../http/deps.js";
+import { expireUnpaidOrders } from "../../ordering/lifecycle/expiry.js";
+import { CALLBACK_DELAYS_MS } from "../rails/sandbox.js";
+import { deliverGatewayRefunds, settleGatewayRefundDeliveries } from "../refunds/refunds.js";
+import { gateways } from "../registry.js";
 import { reconcileGatewayPayments } from "./reconciliation.js";
-import { deliverGatewayRefunds, settleGatewayRefundDeliveries } from "./refunds.js";
-import { gateways } from "./registry.js";
-import { CALLBACK_DELAYS_MS } from "./sandbox.js";
 
 let server: TestServer;
 let fx: OrderingFixture;

@@ -1,12 +1,12 @@
 import type { Selectable } from "kysely";
 import { type RawBuilder, sql } from "kysely";
-import type { DB } from "../../db/schema.js";
-import type { AppDeps } from "../../http/deps.js";
-import { addSeconds } from "../../lib/clock.js";
-import type { GatewayPaymentReport, PaymentGateway } from "./gateway.js";
-import type { PaymentPurposeKind } from "./purposes.js";
-import { RAILS } from "./rails/index.js";
-import { gatewayFor } from "./registry.js";
+import type { DB } from "../../../db/schema.js";
+import type { AppDeps } from "../../../http/deps.js";
+import { addSeconds } from "../../../lib/clock.js";
+import type { GatewayPaymentReport, PaymentGateway } from "../gateway.js";
+import type { PaymentPurposeKind } from "../purposes.js";
+import { RAILS } from "../rails/index.js";
+import { gatewayFor } from "../registry.js";
 import { type ApplyOutcome, applyGatewayReport } from "./reports.js";
 
 /** How long one question to a gateway may take before it counts as unanswered. */

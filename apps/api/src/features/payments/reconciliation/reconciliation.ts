@@ -1,15 +1,15 @@
 import type { Expression, ExpressionBuilder, SqlBool } from "kysely";
-import type { DB } from "../../db/schema.js";
-import type { AppDeps } from "../../http/deps.js";
-import { addSeconds } from "../../lib/clock.js";
+import type { DB } from "../../../db/schema.js";
+import type { AppDeps } from "../../../http/deps.js";
+import { addSeconds } from "../../../lib/clock.js";
 import {
 	aboutPayment,
 	askGatewayAbout,
 	type CheckOutcome,
 	PAYMENT_IN_DOUBT_COLUMNS,
 	type PaymentInDoubt,
-} from "./in-doubt.js";
-import type { PaymentPurposeKind } from "./purposes.js";
+} from "../attempts/in-doubt.js";
+import type { PaymentPurposeKind } from "../purposes.js";
 
 /**
  * Gateway payments left in doubt (decision 005). A payment is pending from the moment the

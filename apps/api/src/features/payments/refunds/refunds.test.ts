@@ -1,15 +1,15 @@
 import { randomUUID } from "node:crypto";
 import type { OrderView, PageResult, PaymentResult } from "@bayon/contract";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { decideAtSandbox } from "../../../test/gateway.js";
-import { startTestServer, type TestServer } from "../../../test/harness.js";
-import { OrderingFixture } from "../../../test/ordering.js";
-import type { AppDeps } from "../../http/deps.js";
-import type { OrderChangedEvent } from "../../realtime/bus.js";
-import { expireUnpaidOrders } from "../ordering/lifecycle/expiry.js";
-import { queueOrderGatewayRefund } from "../ordering/lifecycle/online-payment.js";
+import { decideAtSandbox } from "../../../../test/gateway.js";
+import { startTestServer, type TestServer } from "../../../../test/harness.js";
+import { OrderingFixture } from "../../../../test/ordering.js";
+import type { AppDeps } from "../../../http/deps.js";
+import type { OrderChangedEvent } from "../../../realtime/bus.js";
+import { expireUnpaidOrders } from "../../ordering/lifecycle/expiry.js";
+import { queueOrderGatewayRefund } from "../../ordering/lifecycle/online-payment.js";
+import { gateways } from "../registry.js";
 import { deliverGatewayRefunds, MAX_REFUND_ATTEMPTS, settleGatewayRefundDeliveries } from "./refunds.js";
-import { gateways } from "./registry.js";
 
 let server: TestServer;
 let fx: OrderingFixture;

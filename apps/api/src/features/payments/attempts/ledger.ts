@@ -1,8 +1,8 @@
 import type { Transaction } from "kysely";
-import type { DB } from "../../db/schema.js";
-import { type AccountRef, type LedgerTxnInput, postLedgerTxn } from "../wallet/ledger.js";
-import type { PaymentPurposeKind } from "./purposes.js";
-import { type GatewayRefundReason, queueGatewayRefund } from "./refunds.js";
+import type { DB } from "../../../db/schema.js";
+import { type AccountRef, type LedgerTxnInput, postLedgerTxn } from "../../wallet/ledger.js";
+import type { PaymentPurposeKind } from "../purposes.js";
+import { type GatewayRefundReason, queueGatewayRefund } from "../refunds/refunds.js";
 
 /**
  * The ledger side of money a hosted gateway reports paid, shared by every purpose that books it

@@ -5,7 +5,7 @@ import type { AddressListState } from "../../../features/addresses/screens/addre
 import { NewsList } from "../../../features/content/components/news-list";
 import { ServiceList } from "../../../features/content/components/service-list";
 import { useMemberInfo } from "../../../features/identity/api";
-import { GuestMineCard } from "../../../features/membership/components/guest-mine-card";
+import { GuestMineCard } from "../../../features/membership/cards/guest-mine-card";
 import { GuestUpcomingCard } from "../../../features/reservations/my-bookings/guest-upcoming-card";
 import { errorText } from "../../../lib/api-client";
 import { useAppConfig, useCurrency } from "../../../lib/app-config";

@@ -9,7 +9,7 @@ import { Paths, withQuery } from "../../../lib/paths";
 import { useAppState } from "../../../lib/store";
 import { showToast } from "../../../lib/toast";
 import { ChevronIcon } from "../../../ui/icons";
-import { CouponSheet } from "../../coupons/components/guest-coupon-sheet";
+import { CouponSheet } from "../../coupons/mine/guest-coupon-sheet";
 import { couponsForCartQuery, refreshCouponsForCart } from "../../coupons/guest-api";
 import { useCouponText } from "../../coupons/guest-strings";
 import { buildPriceRequest } from "../api";

@@ -8,10 +8,10 @@ import { BusinessAdminNote, useIsBusinessAdmin } from "../../../ui/staff/busines
 import { StaffShop } from "../../../ui/staff/staff-shop";
 import { EmptyState, ErrorState, LoadingState, NotAllowedState } from "../../../ui/states";
 import { MEMBERS_PERMISSION } from "../../stored-value/staff-permissions";
-import { StaffVipCardSheet } from "../components/staff-vip-card-sheet";
 import { vipCardsQuery } from "../staff-api";
 import { useStaffVipText } from "../staff-strings";
 import { multiplierText } from "../staff-vip-form";
+import { StaffVipCardSheet } from "./staff-vip-card-sheet";
 import "../../../ui/controls.css";
 import "../../../ui/staff/merchant.css";
 import "../../stored-value/staff-stored-value.css";

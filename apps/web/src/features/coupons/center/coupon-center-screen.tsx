@@ -11,12 +11,12 @@ import { showToast } from "../../../lib/toast";
 import { ChevronIcon } from "../../../ui/icons";
 import { PullRefresh } from "../../../ui/pull-refresh";
 import { EmptyState, ErrorState, LoadingState } from "../../../ui/states";
-import { CouponTicket } from "../components/guest-coupon-ticket";
-import { ExchangeCodeForm } from "../components/guest-exchange-code";
 import { claimCoupon, couponCenterQuery, newClaimKey, refreshMyCoupons } from "../guest-api";
 import { afterClaim, afterRefusal, claimIntents } from "../guest-claim";
 import { useOfferValidity } from "../guest-format";
 import { useCouponText } from "../guest-strings";
+import { CouponTicket } from "../mine/guest-coupon-ticket";
+import { ExchangeCodeForm } from "./guest-exchange-code";
 import "../guest-coupons.css";
 
 /**

@@ -16,11 +16,11 @@ import { BusinessAdminNote, useIsBusinessAdmin } from "../../../ui/staff/busines
 import { StaffShop } from "../../../ui/staff/staff-shop";
 import { EmptyState, ErrorState, LoadingState, NotAllowedState } from "../../../ui/states";
 import { shopDetailQuery } from "../../venues/api";
-import { StaffCouponCard } from "../components/staff-coupon-card";
-import { StaffCouponSheet } from "../components/staff-coupon-sheet";
 import { couponTemplateKeys, couponTemplatesQuery, saveCouponTemplate } from "../staff-api";
 import { requestOfTemplate } from "../staff-coupon-form";
 import { useStaffCouponText } from "../staff-strings";
+import { StaffCouponCard } from "./staff-coupon-card";
+import { StaffCouponSheet } from "./staff-coupon-sheet";
 import "../../../ui/controls.css";
 import "../../../ui/staff/merchant.css";
 import "../../stored-value/staff-stored-value.css";

@@ -10,10 +10,10 @@ import { useAppState } from "../../../lib/store";
 import { ChevronIcon, UserIcon } from "../../../ui/icons";
 import { PullRefresh } from "../../../ui/pull-refresh";
 import { EmptyState, ErrorState, LoadingState } from "../../../ui/states";
-import { CardFace } from "../components/guest-card-face";
-import { MyCardBanner } from "../components/guest-my-card";
 import { cardListQuery } from "../guest-api";
 import { useCardText } from "../guest-strings";
+import { CardFace } from "./guest-card-face";
+import { MyCardBanner } from "./guest-my-card";
 import "../guest-membership.css";
 
 /**

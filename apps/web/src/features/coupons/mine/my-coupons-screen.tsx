@@ -8,11 +8,11 @@ import { ChevronIcon } from "../../../ui/icons";
 import { PullRefresh } from "../../../ui/pull-refresh";
 import { EmptyState, ErrorState, LoadingState } from "../../../ui/states";
 import { useRequireMember } from "../../identity/require-member";
-import { GuestMineCard } from "../../membership/components/guest-mine-card";
-import { CouponTicket } from "../components/guest-coupon-ticket";
+import { GuestMineCard } from "../../membership/cards/guest-mine-card";
 import { myCouponsQuery } from "../guest-api";
 import { useCouponWhen } from "../guest-format";
 import { useCouponText } from "../guest-strings";
+import { CouponTicket } from "./guest-coupon-ticket";
 import "../guest-coupons.css";
 
 const TABS = [CouponStatus.Unused, CouponStatus.Used, CouponStatus.Expired] as const;

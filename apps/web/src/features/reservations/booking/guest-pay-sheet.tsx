@@ -1,19 +1,12 @@
-import type { KhqrCurrency, PayMethod, ReservationView } from "@bayon/contract";
-import { useState } from "react";
+import type { ReservationView } from "@bayon/contract";
 import { Link } from "react-router";
-import { errorText } from "../../../lib/api-client";
 import { usePrice } from "../../../lib/app-config";
 import { formatTimeInZone } from "../../../lib/format";
 import { Paths } from "../../../lib/paths";
-import { useAppState } from "../../../lib/store";
-import { showToast } from "../../../lib/toast";
-import { useDebouncedSubmit } from "../../../lib/use-debounced-submit";
 import { BottomSheet } from "../../../ui/sheet";
-import { useMemberInfo } from "../../identity/api";
-import { railCurrencyFor } from "../../payments/checkout/pay-method";
 import { PayMethodPicker } from "../../payments/checkout/pay-method-picker";
-import { invalidateReservations, payReservation } from "../guest-api";
 import { useGuestText } from "../guest-strings";
+import { useGuestPay } from "./use-guest-pay";
 import "../../ordering/ordering.css";
 
 /**
@@ -35,33 +28,11 @@ export function GuestPaySheet({
 }) {
 	const { gt } = useGuestText();
 	const price = usePrice();
-	const member = useAppState((s) => s.member);
-	useMemberInfo(); // a fresh balance, so the picker knows whether it covers the amount
-	const [method, setMethod] = useState<PayMethod>("balance");
-	const [railCurrency, setRailCurrency] = useState<KhqrCurrency | null>(null);
-	const due = reservation.payments.filter((payment) => payment.status === "due" || payment.status === "paying");
-	const short = member !== null && member.balance < reservation.amountDue;
-	const deadline = reservation.payDeadline ? formatTimeInZone(reservation.payDeadline, reservation.shopTimeZone) : null;
-
-	const [pay, paying] = useDebouncedSubmit(async () => {
-		try {
-			const result = await payReservation({
-				reservationId: reservation.id,
-				payMethod: method,
-				railCurrency: railCurrencyFor(method, railCurrency),
-			});
-			if (result.redirectUrl) {
-				window.location.assign(result.redirectUrl);
-				return;
-			}
-			await invalidateReservations();
-			showToast(gt("pay.done"));
-			onPaid(result.reservation);
-		} catch (error) {
-			showToast(errorText(error));
-			await invalidateReservations();
-		}
+	const { method, setMethod, railCurrency, setRailCurrency, due, short, pay, paying } = useGuestPay({
+		reservation,
+		onPaid,
 	});
+	const deadline = reservation.payDeadline ? formatTimeInZone(reservation.payDeadline, reservation.shopTimeZone) : null;
 
 	return (
 		<BottomSheet
@@ -87,18 +58,7 @@ export function GuestPaySheet({
 			}
 		>
 			<div className="guest-pay">
-				<dl className="guest-pay__lines">
-					{due.map((payment) => (
-						<div key={payment.kind} className="guest-pay__line">
-							<dt>{gt(`pay.${payment.kind}`)}</dt>
-							<dd>{price(payment.amount)}</dd>
-						</div>
-					))}
-					<div className="guest-pay__line guest-pay__line--total">
-						<dt>{gt("pay.total")}</dt>
-						<dd data-testid="reservation-pay-amount">{price(reservation.amountDue)}</dd>
-					</div>
-				</dl>
+				<PayLines due={due} amountDue={reservation.amountDue} />
 				{deadline && (
 					<p className="summary__note" data-testid="reservation-pay-deadline">
 						{gt("pay.deadline", { time: deadline.time })}
@@ -121,5 +81,25 @@ export function GuestPaySheet({
 				)}
 			</div>
 		</BottomSheet>
+	);
+}
+
+/** What is owed now, line by line, and the total. */
+function PayLines({ due, amountDue }: { due: ReservationView["payments"]; amountDue: number }) {
+	const { gt } = useGuestText();
+	const price = usePrice();
+	return (
+		<dl className="guest-pay__lines">
+			{due.map((payment) => (
+				<div key={payment.kind} className="guest-pay__line">
+					<dt>{gt(`pay.${payment.kind}`)}</dt>
+					<dd>{price(payment.amount)}</dd>
+				</div>
+			))}
+			<div className="guest-pay__line guest-pay__line--total">
+				<dt>{gt("pay.total")}</dt>
+				<dd data-testid="reservation-pay-amount">{price(amountDue)}</dd>
+			</div>
+		</dl>
 	);
 }

@@ -18,7 +18,7 @@ const dist = new URL("../dist/", import.meta.url).pathname;
 const FIRST_LOAD_BUDGET = 110 * 1024;
 const MENU_ROUTE_BUDGET = 120 * 1024;
 const LAZY_CHUNK_BUDGET = 50 * 1024;
-const MENU_SCREEN = "src/features/ordering/screens/menu-screen.tsx";
+const MENU_SCREEN = "src/features/ordering/cart/menu-screen.tsx";
 
 const html = readFileSync(join(dist, "index.html"), "utf8");
 const scripts = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]);

@@ -49,7 +49,7 @@ const placeholder = lazyScreen(() => import("./routes/placeholder-screen"));
 /** Screens this issue completes; every other path of spec §2 gets the placeholder screen. */
 const screens: Partial<Record<PathName, LazyScreen>> = {
 	home,
-	menu: lazyScreen(() => import("../features/ordering/screens/menu-screen")),
+	menu: lazyScreen(() => import("../features/ordering/cart/menu-screen")),
 	order: lazyScreen(() => import("../features/ordering/orders/order-tab-screen")),
 	mine: lazyScreen(() => import("./routes/mine/mine-screen")),
 	login: lazyScreen(() => import("../features/identity/screens/login-screen")),
@@ -57,8 +57,8 @@ const screens: Partial<Record<PathName, LazyScreen>> = {
 	mineUserinfo: lazyScreen(() => import("../features/identity/screens/userinfo-screen")),
 	mineContent: lazyScreen(() => import("../features/content/screens/content-screen")),
 	mineNews: lazyScreen(() => import("../features/content/screens/news-screen")),
-	menuDetail: lazyScreen(() => import("../features/ordering/screens/menu-detail-screen")),
-	cart: lazyScreen(() => import("../features/ordering/screens/cart-screen")),
+	menuDetail: lazyScreen(() => import("../features/ordering/cart/menu-detail-screen")),
+	cart: lazyScreen(() => import("../features/ordering/cart/cart-screen")),
 	scan: lazyScreen(() => import("../features/tables/screens/scan-screen")),
 	scanOperate: lazyScreen(() => import("./routes/table-screen")),
 	address: lazyScreen(() => import("../features/addresses/screens/address-list-screen")),

@@ -16,7 +16,7 @@ import { readJson, readString, StorageKeys, writeJson, writeString } from "./sto
 export type OrderType = "takein" | "takeout" | "desk";
 
 /**
- * One cart line (features/ordering/cart.ts holds the rules). Identical item + options share
+ * One cart line (features/ordering/cart/cart.ts holds the rules). Identical item + options share
  * one line: `key` is the item id and the sorted option ids. Prices are minor units, taken
  * from the menu and replaced by the server's whenever the cart is priced.
  */

@@ -2,7 +2,7 @@ import { appStore, type CartLine } from "../../lib/store";
 
 /**
  * Choosing a branch on shop/shop (decision 018). The cart holds one shop's items at a time
- * (ordering/cart.ts), so a cart of another branch is never carried over: the page asks first,
+ * (ordering/cart/cart.ts), so a cart of another branch is never carried over: the page asks first,
  * and choosing clears it. A table scanned at another branch is left too: the customer is not
  * sitting there any more.
  */

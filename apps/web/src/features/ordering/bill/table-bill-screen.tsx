@@ -14,7 +14,7 @@ import { EmptyState, ErrorState, LoadingState } from "../../../ui/states";
 import { useMemberInfo } from "../../identity/api";
 import { railCurrencyFor } from "../../payments/checkout/pay-method";
 import { PayMethodPicker } from "../../payments/checkout/pay-method-picker";
-import { PricedLines } from "../components/priced-lines";
+import { PricedLines } from "../cart/priced-lines";
 import { invalidateOrders, payTableBill, tableBillQuery } from "../orders/api";
 import { useLiveOrders } from "../orders/use-live-orders";
 import "../../../ui/footer-bar.css";

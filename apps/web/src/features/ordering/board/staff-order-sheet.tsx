@@ -5,7 +5,7 @@ import { BottomSheet } from "../../../ui/sheet";
 import { useMerchantText } from "../../../ui/staff/strings";
 import { LoadingState } from "../../../ui/states";
 import { Stepper } from "../../../ui/stepper";
-import { OptionsSheet } from "../components/options-sheet";
+import { OptionsSheet } from "../cart/options-sheet";
 import { useStaffOrder } from "./use-staff-order";
 
 const REMARK_MAX = 50;

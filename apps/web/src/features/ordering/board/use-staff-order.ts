@@ -9,7 +9,7 @@ import type { CartLine } from "../../../lib/store";
 import { showToast } from "../../../lib/toast";
 import { useMerchantText } from "../../../ui/staff/strings";
 import { menuQuery } from "../../menu/api";
-import { lineEditor } from "../line-editor";
+import { lineEditor } from "../cart/line-editor";
 import { merchantKeys, merchantTablesQuery, newIdempotencyKey, placeStaffOrder, tableTokenOf } from "./api";
 import { staffOrderLines } from "./staff-order";
 

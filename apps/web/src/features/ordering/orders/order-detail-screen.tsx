@@ -14,8 +14,8 @@ import { isPendingPayment, orderStage, progressReached, progressSteps, showsPick
 import { useLiveOrders } from "./use-live-orders";
 import { useOrderDetail, usePaymentPolling } from "./use-order-detail";
 import "../ordering.css";
-import { PriceSummary } from "../components/price-summary";
-import { PricedLines } from "../components/priced-lines";
+import { PriceSummary } from "../cart/price-summary";
+import { PricedLines } from "../cart/priced-lines";
 import "./orders.css";
 
 /**

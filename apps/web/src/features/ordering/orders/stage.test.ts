@@ -105,7 +105,7 @@ describe("what an order shows", () => {
 });
 
 describe("checkout attempt key", async () => {
-	const { attemptKey, resetDraft } = await import("../checkout-draft");
+	const { attemptKey, resetDraft } = await import("../pay/checkout-draft");
 	it("keeps the key for the same request and makes a new one when it changes", () => {
 		resetDraft();
 		let n = 0;

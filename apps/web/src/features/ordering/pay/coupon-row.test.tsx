@@ -11,7 +11,7 @@ import type { RecordedAnswer } from "../../../test/recording-server";
 import { renderScreen } from "../../../test/render";
 import { couponServer, fit, myCoupon, percentTerms } from "../../coupons/guest-testing";
 import { startAsGuest } from "../../reservations/guest-testing";
-import { readDraft, resetDraft } from "../checkout-draft";
+import { readDraft, resetDraft } from "./checkout-draft";
 import PayScreen from "./pay-screen";
 
 /**

@@ -9,11 +9,11 @@ import { Paths, withQuery } from "../../../lib/paths";
 import { useAppState } from "../../../lib/store";
 import { showToast } from "../../../lib/toast";
 import { ChevronIcon } from "../../../ui/icons";
-import { CouponSheet } from "../../coupons/mine/guest-coupon-sheet";
 import { couponsForCartQuery, refreshCouponsForCart } from "../../coupons/guest-api";
 import { useCouponText } from "../../coupons/guest-strings";
-import { buildPriceRequest } from "../api";
-import { updateDraft, useDraft } from "../checkout-draft";
+import { CouponSheet } from "../../coupons/mine/guest-coupon-sheet";
+import { buildPriceRequest } from "../cart/api";
+import { updateDraft, useDraft } from "./checkout-draft";
 import "../../coupons/guest-coupons.css";
 
 /**

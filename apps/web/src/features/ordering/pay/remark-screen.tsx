@@ -2,7 +2,7 @@ import { Limits } from "@bayon/contract";
 import { useState } from "react";
 import { useI18n } from "../../../lib/i18n";
 import { useGoBack } from "../../../lib/navigation-hooks";
-import { updateDraft, useDraft } from "../checkout-draft";
+import { updateDraft, useDraft } from "./checkout-draft";
 import "../orders/orders.css";
 
 /** remark/remark: the order remark, at most 50 characters (spec §5), with a counter. */

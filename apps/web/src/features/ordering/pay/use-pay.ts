@@ -20,13 +20,13 @@ import { useDebouncedSubmit } from "../../../lib/use-debounced-submit";
 import { useMemberInfo } from "../../identity/api";
 import { useLiveShop } from "../../menu/live-shop";
 import { railCurrencyFor } from "../../payments/checkout/pay-method";
-import { buildPriceRequest } from "../api";
-import { clearCart } from "../cart-store";
-import { attemptKey, dropAttempt, markAttemptUnanswered, resetDraft, useDraft } from "../checkout-draft";
+import { buildPriceRequest } from "../cart/api";
+import { clearCart } from "../cart/cart-store";
+import { useCartPricing } from "../cart/use-cart-pricing";
 import { createOrder, invalidateOrders, orderDetailQuery, payOrder } from "../orders/api";
-import { checkPickupTime } from "../pickup-time";
-import { useCartPricing } from "../use-cart-pricing";
+import { attemptKey, dropAttempt, markAttemptUnanswered, resetDraft, useDraft } from "./checkout-draft";
 import { handleCouponRefusal } from "./coupon-row";
+import { checkPickupTime } from "./pickup-time";
 
 /** A priced cart in an error's data: the cart needs the customer's attention. */
 function isPricedCart(data: unknown): boolean {

@@ -6,9 +6,9 @@ import { BottomSheet } from "../../../ui/sheet";
 import { EmptyState, ErrorState, LoadingState } from "../../../ui/states";
 import { Stepper } from "../../../ui/stepper";
 import { ItemImage } from "../../menu/components/item-image";
-import { cartValue } from "../../ordering/cart";
-import { OptionsSheet } from "../../ordering/components/options-sheet";
-import { lineEditor } from "../../ordering/line-editor";
+import { cartValue } from "../../ordering/cart/cart";
+import { lineEditor } from "../../ordering/cart/line-editor";
+import { OptionsSheet } from "../../ordering/cart/options-sheet";
 import { useGuestText } from "../guest-strings";
 import { PREORDER_ORDER_TYPE, usePreorderMenu } from "./use-preorder-menu";
 

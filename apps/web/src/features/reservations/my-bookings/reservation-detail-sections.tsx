@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { usePrice } from "../../../lib/app-config";
 import { CalendarIcon, PhoneIcon, PinIcon } from "../../../ui/icons";
 import { QrCode } from "../../../ui/qr-code";
-import { PricedLines } from "../../ordering/components/priced-lines";
+import { PricedLines } from "../../ordering/cart/priced-lines";
 import { downloadReservationIcs } from "../guest-api";
 import { useReservationTime } from "../guest-format";
 import { useGuestText } from "../guest-strings";

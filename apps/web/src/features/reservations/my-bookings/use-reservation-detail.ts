@@ -4,7 +4,7 @@ import { errorText } from "../../../lib/api-client";
 import type { CartLine } from "../../../lib/store";
 import { showToast } from "../../../lib/toast";
 import { useDebouncedSubmit } from "../../../lib/use-debounced-submit";
-import { lineKey } from "../../ordering/cart";
+import { lineKey } from "../../ordering/cart/cart";
 import { cancelReservation, changePreorder, invalidateReservations } from "../guest-api";
 import { preorderRequestLines } from "../guest-booking";
 import { useGuestText } from "../guest-strings";

@@ -1,7 +1,7 @@
 import { CART_MAX_LINES, CART_MAX_QUANTITY } from "@bayon/contract";
 import { describe, expect, it } from "vitest";
-import type { CartLine } from "../../lib/store";
-import { coconut, group, menuItem, milkTea, option } from "../../test/ordering-fixtures";
+import type { CartLine } from "../../../lib/store";
+import { coconut, group, menuItem, milkTea, option } from "../../../test/ordering-fixtures";
 import {
 	addLine,
 	cartCount,

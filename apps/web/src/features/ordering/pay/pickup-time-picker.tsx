@@ -2,7 +2,7 @@ import type { OpeningWindow } from "@bayon/contract";
 import type { ReactNode } from "react";
 import { useI18n } from "../../../lib/i18n";
 import { Picker, type PickerOption } from "../../../ui/picker";
-import { shopLocalNow, withinWindows } from "../pickup-time";
+import { shopLocalNow, withinWindows } from "./pickup-time";
 
 /** Minutes between two offered pickup times. */
 export const PICKUP_SLOT_MINUTES = 15;

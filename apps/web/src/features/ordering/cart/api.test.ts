@@ -1,8 +1,8 @@
 import type { Address, DeliveryCheck, MemberInfo } from "@bayon/contract";
 import { describe, expect, it } from "vitest";
-import { queryClient } from "../../lib/query-client";
-import type { CartLine, ClientState, DeliveryTarget, Desk } from "../../lib/store";
-import { fakeServer } from "../../test/ordering-fixtures";
+import { queryClient } from "../../../lib/query-client";
+import type { CartLine, ClientState, DeliveryTarget, Desk } from "../../../lib/store";
+import { fakeServer } from "../../../test/ordering-fixtures";
 import { buildPriceRequest, cartPriceQuery, pricedLinesByKey } from "./api";
 
 const line = (itemId: number, optionIds: number[], quantity = 1, shopId = 1): CartLine => ({

@@ -1,7 +1,7 @@
 import type { AuthSession, MemberInfo, PricedCart } from "@bayon/contract";
 import { beforeEach, describe, expect, it } from "vitest";
-import { clearSession, saveSession } from "../../lib/session";
-import { appStore, setMember } from "../../lib/store";
+import { clearSession, saveSession } from "../../../lib/session";
+import { appStore, setMember } from "../../../lib/store";
 import type { NewLine } from "./cart";
 import { addToCart, applyServerPrices, changeQuantity, clearCart, removeFromCart, replaceCart } from "./cart-store";
 

@@ -6,7 +6,7 @@ import { Paths } from "../../../lib/paths";
 import { appStore, useAppState } from "../../../lib/store";
 import { ScanIcon, TableIcon } from "../../../ui/icons";
 import { useDeskLabel } from "../../tables/desk-label";
-import { cartValue } from "../cart";
+import { cartValue } from "./cart";
 import "../ordering.css";
 
 const ORDER_TYPES: readonly OrderType[] = ["takein", "takeout", "desk"];

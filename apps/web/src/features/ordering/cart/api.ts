@@ -1,7 +1,7 @@
 import type { OrderType, PriceCartInput, PricedCart } from "@bayon/contract";
 import { queryOptions } from "@tanstack/react-query";
-import { api } from "../../lib/api-client";
-import type { ClientState } from "../../lib/store";
+import { api } from "../../../lib/api-client";
+import type { ClientState } from "../../../lib/store";
 import { lineKey } from "./cart";
 
 /** The cart/price request as this app builds it (a narrower PriceCartInput: no coercion). */

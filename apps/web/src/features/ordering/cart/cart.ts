@@ -1,6 +1,6 @@
 import type { MenuItem } from "@bayon/contract";
 import { CART_MAX_LINES, CART_MAX_QUANTITY } from "@bayon/contract/constants";
-import type { CartLine } from "../../lib/store";
+import type { CartLine } from "../../../lib/store";
 
 /**
  * The cart's rules, as pure functions over its lines (cart-store.ts applies them to the client

@@ -9,8 +9,8 @@ import { PlusIcon } from "../../../ui/icons";
 import { Stepper } from "../../../ui/stepper";
 import { ItemImage } from "../../menu/components/item-image";
 import { orderTypeMessage } from "../../menu/order-type-names";
-import { lineKey, MAX_LINE_QUANTITY, quantityOfItem, remainingStock } from "../cart";
-import { changeQuantity, useCart } from "../cart-store";
+import { lineKey, MAX_LINE_QUANTITY, quantityOfItem, remainingStock } from "./cart";
+import { changeQuantity, useCart } from "./cart-store";
 
 interface ItemCardProps {
 	item: MenuItem;

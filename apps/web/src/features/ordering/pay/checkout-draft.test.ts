@@ -29,7 +29,7 @@ describe("checkout draft across a reload", () => {
 	it("is forgotten on signing out, in memory and in storage", async () => {
 		const draft = await reload();
 		draft.updateDraft({ remark: "less ice", contactPhone: "13800138000" });
-		const { forgetPersonalData } = await import("../../lib/session");
+		const { forgetPersonalData } = await import("../../../lib/session");
 		forgetPersonalData();
 		expect(draft.readDraft().remark).toBe("");
 		expect(draft.readDraft().contactPhone).toBeNull();

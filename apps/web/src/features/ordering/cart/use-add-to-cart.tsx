@@ -1,11 +1,11 @@
 import type { MenuItem } from "@bayon/contract";
 import { useState } from "react";
-import { useI18n } from "../../lib/i18n";
-import { appStore, type OrderType } from "../../lib/store";
-import { showToast } from "../../lib/toast";
-import { ConfirmDialog } from "../../ui/confirm-dialog";
-import { chosenOptions, type Selection, selectionProblems, unitPriceOf } from "../menu/options";
-import { orderTypeMessage } from "../menu/order-type-names";
+import { useI18n } from "../../../lib/i18n";
+import { appStore, type OrderType } from "../../../lib/store";
+import { showToast } from "../../../lib/toast";
+import { ConfirmDialog } from "../../../ui/confirm-dialog";
+import { chosenOptions, type Selection, selectionProblems, unitPriceOf } from "../../menu/options";
+import { orderTypeMessage } from "../../menu/order-type-names";
 import { MAX_CART_LINES, MAX_LINE_QUANTITY, type NewLine, remainingStock } from "./cart";
 import { addToCart, replaceCart } from "./cart-store";
 

@@ -1,5 +1,5 @@
 import type { PricedCart } from "@bayon/contract";
-import { appStore, type CartLine, useAppState } from "../../lib/store";
+import { appStore, type CartLine, useAppState } from "../../../lib/store";
 import { type AddOutcome, addLine, cartCount, cartValue, type NewLine, removeLine, setQuantity } from "./cart";
 
 /**

@@ -1,7 +1,7 @@
 import { PayMethod } from "@bayon/contract";
 import { useSyncExternalStore } from "react";
-import { onForgetPersonalData } from "../../lib/session";
-import { readJson, StorageKeys, writeJson } from "../../lib/storage";
+import { onForgetPersonalData } from "../../../lib/session";
+import { readJson, StorageKeys, writeJson } from "../../../lib/storage";
 
 /**
  * One try at placing the order: its idempotency key and the request it was made for. The

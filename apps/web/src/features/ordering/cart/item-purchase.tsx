@@ -14,8 +14,8 @@ import {
 	type Selection,
 	toggleOption,
 } from "../../menu/options";
-import { MAX_LINE_QUANTITY, remainingStock } from "../cart";
-import { useAddBlocker } from "../use-add-to-cart";
+import { MAX_LINE_QUANTITY, remainingStock } from "./cart";
+import { useAddBlocker } from "./use-add-to-cart";
 import "../../menu/menu.css";
 
 /**

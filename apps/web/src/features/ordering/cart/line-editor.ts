@@ -1,6 +1,6 @@
 import type { MenuItem } from "@bayon/contract";
-import type { CartLine } from "../../lib/store";
-import { chosenOptions, type Selection, unitPriceOf } from "../menu/options";
+import type { CartLine } from "../../../lib/store";
+import { chosenOptions, type Selection, unitPriceOf } from "../../menu/options";
 import { addLine, lineKey, MAX_LINE_QUANTITY, remainingStock, setQuantity } from "./cart";
 
 /**

@@ -13,10 +13,10 @@ import { menuItemQuery } from "../../menu/item-api";
 import { orderTypeMessage } from "../../menu/order-type-names";
 import { StoreClosedBanner } from "../../venues/components/shop-status";
 import { useCurrentShop } from "../../venues/current-shop";
-import { cartCount } from "../cart";
-import { OptionGroups, PurchaseFooter, usePurchase } from "../components/item-purchase";
-import { OrderTypeSwitch } from "../components/order-type-switch";
-import { useAddToCart } from "../use-add-to-cart";
+import { cartCount } from "./cart";
+import { OptionGroups, PurchaseFooter, usePurchase } from "./item-purchase";
+import { OrderTypeSwitch } from "./order-type-switch";
+import { useAddToCart } from "./use-add-to-cart";
 import "../../menu/menu.css";
 
 /** menudetail/menudetail?id= — one item in full, with the same options and add-to-cart as the menu. */

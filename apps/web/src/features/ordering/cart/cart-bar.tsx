@@ -5,8 +5,8 @@ import { useI18n } from "../../../lib/i18n";
 import { Paths } from "../../../lib/paths";
 import { useAppState } from "../../../lib/store";
 import { CartIcon } from "../../../ui/icons";
-import { cartCount, cartValue } from "../cart";
-import { useCheckout } from "../use-checkout";
+import { cartCount, cartValue } from "./cart";
+import { useCheckout } from "./use-checkout";
 import "../ordering.css";
 
 /** The floating cart bar of the menu: how many, how much, and "go to checkout". */

@@ -17,11 +17,11 @@ import { initialSelection } from "../../menu/options";
 import { useScrollSpy } from "../../menu/scroll-spy";
 import { ShopStatusPill, StoreClosedBanner, useTodayHoursText } from "../../venues/components/shop-status";
 import { useCurrentShop } from "../../venues/current-shop";
-import { CartBar } from "../components/cart-bar";
-import { ItemCard } from "../components/item-card";
-import { OptionsSheet } from "../components/options-sheet";
-import { OrderTypeSwitch } from "../components/order-type-switch";
-import { useAddToCart } from "../use-add-to-cart";
+import { CartBar } from "./cart-bar";
+import { ItemCard } from "./item-card";
+import { OptionsSheet } from "./options-sheet";
+import { OrderTypeSwitch } from "./order-type-switch";
+import { useAddToCart } from "./use-add-to-cart";
 import "../../menu/menu.css";
 
 /**

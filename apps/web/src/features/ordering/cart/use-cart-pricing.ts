@@ -1,8 +1,8 @@
 import { Limits } from "@bayon/contract";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo, useState } from "react";
-import { useI18n } from "../../lib/i18n";
-import { useAppState } from "../../lib/store";
+import { useI18n } from "../../../lib/i18n";
+import { useAppState } from "../../../lib/store";
 import { buildPriceRequest, cartPriceQuery, type KeyedPricedCart, type PriceRequest } from "./api";
 import { applyServerPrices } from "./cart-store";
 

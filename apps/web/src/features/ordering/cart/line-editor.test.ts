@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { CartLine } from "../../lib/store";
-import { coconut, milkTea } from "../../test/ordering-fixtures";
+import type { CartLine } from "../../../lib/store";
+import { coconut, milkTea } from "../../../test/ordering-fixtures";
 import { lineEditor } from "./line-editor";
 
 /** Runs one edit on `lines` and returns what it handed to onChange (the lines unchanged when nothing was). */

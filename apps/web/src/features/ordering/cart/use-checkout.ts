@@ -1,13 +1,13 @@
 import type { CartProblem, PricedCart, ShopSummary } from "@bayon/contract";
 import { useState } from "react";
 import { useNavigate } from "react-router";
-import { errorText } from "../../lib/api-client";
-import { useI18n } from "../../lib/i18n";
-import { Paths } from "../../lib/paths";
-import { queryClient } from "../../lib/query-client";
-import { appStore } from "../../lib/store";
-import { showToast } from "../../lib/toast";
-import { checkoutMessage, pauseParams, shopStatus } from "../venues/open-state";
+import { errorText } from "../../../lib/api-client";
+import { useI18n } from "../../../lib/i18n";
+import { Paths } from "../../../lib/paths";
+import { queryClient } from "../../../lib/query-client";
+import { appStore } from "../../../lib/store";
+import { showToast } from "../../../lib/toast";
+import { checkoutMessage, pauseParams, shopStatus } from "../../venues/open-state";
 import { buildPriceRequest, cartPriceQuery } from "./api";
 import { applyServerPrices } from "./cart-store";
 

@@ -47,7 +47,7 @@ import { shopStatsRoutes } from "./features/shop-stats/routes.js";
 import { billRoutes } from "./features/stored-value/bill-routes.js";
 import { counterRoutes } from "./features/stored-value/counter-routes.js";
 import { memberListRoutes } from "./features/stored-value/members-routes.js";
-import { registerRechargePaymentPurpose } from "./features/stored-value/recharge.js";
+import { registerRechargePaymentPurpose } from "./features/stored-value/recharge/recharge.js";
 import { rechargeRoutes } from "./features/stored-value/recharge-routes.js";
 import { tableRoutes } from "./features/tables/routes.js";
 import { findTenant } from "./features/tenancy/service.js";

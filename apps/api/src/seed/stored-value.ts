@@ -1,6 +1,6 @@
 import type { Transaction } from "kysely";
 import type { DB } from "../db/schema.js";
-import { DEFAULT_STORED_VALUE_AGREEMENT } from "../features/stored-value/recharge-agreement.js";
+import { DEFAULT_STORED_VALUE_AGREEMENT } from "../features/stored-value/recharge/recharge-agreement.js";
 
 /**
  * Demo recharge packages, in cents of the demo tenant's US dollars: pay X, receive X + bonus.

@@ -25,7 +25,7 @@ import type { OrderChangedEvent } from "../../realtime/bus.js";
 import { expireCardPurchases } from "../membership/jobs.js";
 import { expireUnpaidOrders } from "../ordering/lifecycle/expiry.js";
 import { expireUnpaidReservations } from "../reservations/money/payments.js";
-import { expireUnpaidRecharges } from "../stored-value/recharge-jobs.js";
+import { expireUnpaidRecharges } from "../stored-value/recharge/recharge-jobs.js";
 import { FIRST_CHECK_AFTER_SECONDS } from "./attempts/attempts.js";
 import type { PaymentPurposeKind } from "./purposes.js";
 import { CALLBACK_DELAYS_MS } from "./rails/sandbox.js";

@@ -4,8 +4,8 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppDeps } from "../../http/deps.js";
 import { ok } from "../../http/envelope.js";
 import { signedIn } from "../../http/request-context.js";
-import { getBill } from "./bill.js";
-import { issuePayCode } from "./counter-codes.js";
+import { getBill } from "./bill/bill.js";
+import { issuePayCode } from "./counter/counter-codes.js";
 
 /** The member's own stored value (issue 12): the balance bill and the counter payment code. */
 export async function billRoutes(app: FastifyInstance, deps: AppDeps) {

@@ -5,7 +5,7 @@ import type { AppDeps } from "../../http/deps.js";
 import { ok } from "../../http/envelope.js";
 import { idempotencyKeyOf } from "../../http/idempotency-key.js";
 import { signedIn } from "../../http/request-context.js";
-import { chargeAtCounter, listTodaysCounterPayments, refundAtCounter } from "./counter.js";
+import { chargeAtCounter, listTodaysCounterPayments, refundAtCounter } from "./counter/counter.js";
 
 /** The shop's counter (issue 12): staff charge a member's payment code and refund it the same day. */
 export async function counterRoutes(app: FastifyInstance, deps: AppDeps) {

@@ -17,7 +17,7 @@ import {
 } from "../../../test/recharge.js";
 import { businessAdmin, memberWithRole } from "../../../test/shops.js";
 import { demoRechargePackages } from "../../seed/stored-value.js";
-import { DEFAULT_STORED_VALUE_AGREEMENT } from "./recharge-agreement.js";
+import { DEFAULT_STORED_VALUE_AGREEMENT } from "./recharge/recharge-agreement.js";
 
 /** The recharge menu for members and visitors, bad input in three languages, and the owner's page. */
 

@@ -12,13 +12,13 @@ import { ok } from "../../http/envelope.js";
 import { idempotencyKeyOf } from "../../http/idempotency-key.js";
 import { publicOrigin } from "../../http/origin.js";
 import { signedIn } from "../../http/request-context.js";
-import { getOwnRecharge, startRecharge } from "./recharge.js";
+import { getOwnRecharge, startRecharge } from "./recharge/recharge.js";
 import {
 	getRechargeMenu,
 	getStoredValueAdmin,
 	saveRechargePackage,
 	saveStoredValueAgreement,
-} from "./recharge-packages.js";
+} from "./recharge/recharge-packages.js";
 
 /** Recharging the stored balance and the owner's packages and agreement (issue 12, decision 021). */
 export async function rechargeRoutes(app: FastifyInstance, deps: AppDeps) {

@@ -21,7 +21,7 @@ import { startTestServer, type TestServer } from "../../../../../test/harness.js
 import { expectLedgerInvariants } from "../../../../../test/ledger-invariants.js";
 import { OrderingFixture } from "../../../../../test/ordering.js";
 import { newKey } from "../../../../../test/recharge.js";
-import { expireUnpaidRecharges } from "../../../stored-value/recharge-jobs.js";
+import { expireUnpaidRecharges } from "../../../stored-value/recharge/recharge-jobs.js";
 import { reconcileGatewayPayments } from "../../reconciliation/reconciliation.js";
 import { deliverGatewayRefunds, settleGatewayRefundDeliveries } from "../../refunds/refunds.js";
 import { alipayTimeouts } from "./client.js";

@@ -20,7 +20,7 @@ import {
 import { expectLedgerInvariants } from "../../../../../test/ledger-invariants.js";
 import { OrderingFixture } from "../../../../../test/ordering.js";
 import { recharge, rechargeMenu, storedRecharge } from "../../../../../test/recharge.js";
-import { expireUnpaidRecharges } from "../../../stored-value/recharge-jobs.js";
+import { expireUnpaidRecharges } from "../../../stored-value/recharge/recharge-jobs.js";
 import { findTenant } from "../../../tenancy/service.js";
 import { reconcileGatewayPayments } from "../../reconciliation/reconciliation.js";
 import { gatewayFor } from "../../registry.js";

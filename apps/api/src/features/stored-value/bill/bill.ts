@@ -7,13 +7,13 @@ import {
 	localize,
 } from "@bayon/contract";
 import type { z } from "zod";
-import type { DB } from "../../db/schema.js";
-import { BusinessError } from "../../http/business-error.js";
-import type { AppDeps } from "../../http/deps.js";
-import type { SignedInContext } from "../../http/request-context.js";
-import { addDays, fromLocalMoment, toLocalMoment } from "../venues/hours.js";
-import { tenantTimeZone } from "../venues/queries.js";
-import { findWallet } from "../wallet/queries.js";
+import type { DB } from "../../../db/schema.js";
+import { BusinessError } from "../../../http/business-error.js";
+import type { AppDeps } from "../../../http/deps.js";
+import type { SignedInContext } from "../../../http/request-context.js";
+import { addDays, fromLocalMoment, toLocalMoment } from "../../venues/hours.js";
+import { tenantTimeZone } from "../../venues/queries.js";
+import { findWallet } from "../../wallet/queries.js";
 import * as queries from "./bill-queries.js";
 
 /** What the bill calls each ledger movement. Every kind is listed, so a new kind fails to compile here. */

@@ -1,10 +1,10 @@
 import { ErrorCode, formatMessage, type MemberPage, type MemberSummary, type PayCodeView } from "@bayon/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../../../test/harness.js";
-import { OrderingFixture } from "../../../test/ordering.js";
-import { memberWithRole } from "../../../test/shops.js";
-import { grantBalance } from "../../../test/wallet-ledger.js";
-import { fromLocalMoment } from "../venues/hours.js";
+import { startTestServer, type TestServer } from "../../../../test/harness.js";
+import { OrderingFixture } from "../../../../test/ordering.js";
+import { memberWithRole } from "../../../../test/shops.js";
+import { grantBalance } from "../../../../test/wallet-ledger.js";
+import { fromLocalMoment } from "../../venues/hours.js";
 
 const PP = "Asia/Phnom_Penh";
 const at = (local: string) =>

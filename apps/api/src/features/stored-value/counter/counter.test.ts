@@ -8,13 +8,13 @@ import {
 	type PayCodeView,
 } from "@bayon/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../../../test/harness.js";
-import { expectLedgerInvariants } from "../../../test/ledger-invariants.js";
-import { closeLiveSockets, connectLive, ticketFor, until } from "../../../test/live-socket.js";
-import { insertOtherTenantShop } from "../../../test/other-tenant.js";
-import { addShop } from "../../../test/shops.js";
-import { grantBalance, walletBalance } from "../../../test/wallet-ledger.js";
-import { fromLocalMoment } from "../venues/hours.js";
+import { startTestServer, type TestServer } from "../../../../test/harness.js";
+import { expectLedgerInvariants } from "../../../../test/ledger-invariants.js";
+import { closeLiveSockets, connectLive, ticketFor, until } from "../../../../test/live-socket.js";
+import { insertOtherTenantShop } from "../../../../test/other-tenant.js";
+import { addShop } from "../../../../test/shops.js";
+import { grantBalance, walletBalance } from "../../../../test/wallet-ledger.js";
+import { fromLocalMoment } from "../../venues/hours.js";
 import { deleteStalePayCodes, PAY_CODES_PER_MINUTE } from "./counter-codes.js";
 
 const PP = "Asia/Phnom_Penh";

@@ -1,6 +1,6 @@
 import type { BillDirection, Localized } from "@bayon/contract";
 import { type Kysely, sql, type Transaction } from "kysely";
-import type { DB } from "../../db/schema.js";
+import type { DB } from "../../../db/schema.js";
 
 type Db = Kysely<DB> | Transaction<DB>;
 

@@ -1,6 +1,6 @@
-import type { AppDeps } from "../../http/deps.js";
-import { noGatewayPaymentInDoubt } from "../payments/attempts/in-doubt.js";
-import { settlePaymentsOfExpired } from "../payments/reconciliation/reconciliation.js";
+import type { AppDeps } from "../../../http/deps.js";
+import { noGatewayPaymentInDoubt } from "../../payments/attempts/in-doubt.js";
+import { settlePaymentsOfExpired } from "../../payments/reconciliation/reconciliation.js";
 
 /**
  * Gives up recharges never paid within RECHARGE_EXPIRES_AFTER_MINUTES (a job, safe on several

@@ -11,13 +11,13 @@ import {
 } from "@bayon/contract";
 import { type Kysely, sql, type Transaction } from "kysely";
 import type { z } from "zod";
-import type { DB } from "../../db/schema.js";
-import { BusinessError } from "../../http/business-error.js";
-import type { AppDeps } from "../../http/deps.js";
-import type { RequestContext, SignedInContext } from "../../http/request-context.js";
-import { recordShopChange } from "../shop-changes/record.js";
-import { localizedFromInput, requireBusinessAdmin, requireShopPermission } from "../venues/service.js";
-import { walletParts } from "../wallet/bonus.js";
+import type { DB } from "../../../db/schema.js";
+import { BusinessError } from "../../../http/business-error.js";
+import type { AppDeps } from "../../../http/deps.js";
+import type { RequestContext, SignedInContext } from "../../../http/request-context.js";
+import { recordShopChange } from "../../shop-changes/record.js";
+import { localizedFromInput, requireBusinessAdmin, requireShopPermission } from "../../venues/service.js";
+import { walletParts } from "../../wallet/bonus.js";
 import { DEFAULT_STORED_VALUE_AGREEMENT } from "./recharge-agreement.js";
 
 /**

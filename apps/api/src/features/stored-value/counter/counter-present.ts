@@ -1,7 +1,7 @@
 import type { CounterPaymentView } from "@bayon/contract";
 import type { Kysely, Selectable, Transaction } from "kysely";
-import type { DB } from "../../db/schema.js";
-import { toLocalMoment } from "../venues/hours.js";
+import type { DB } from "../../../db/schema.js";
+import { toLocalMoment } from "../../venues/hours.js";
 
 type Db = Kysely<DB> | Transaction<DB>;
 type CounterPaymentRow = Selectable<DB["counter_payment"]>;

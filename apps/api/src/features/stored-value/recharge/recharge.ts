@@ -9,28 +9,28 @@ import {
 } from "@bayon/contract";
 import type { Kysely, Selectable, Transaction } from "kysely";
 import type { z } from "zod";
-import { claimIdempotencyKey, findIdempotencyRecord, storeIdempotentResponse } from "../../db/idempotency.js";
-import type { DB } from "../../db/schema.js";
-import { BusinessError } from "../../http/business-error.js";
-import type { AppDeps } from "../../http/deps.js";
-import { requiredIdempotencyKey } from "../../http/idempotency-key.js";
-import type { SignedInContext } from "../../http/request-context.js";
-import { addSeconds } from "../../lib/clock.js";
-import { sha256Hex } from "../../lib/crypto.js";
-import { tellMember } from "../notifications/outbox/outbox.js";
+import { claimIdempotencyKey, findIdempotencyRecord, storeIdempotentResponse } from "../../../db/idempotency.js";
+import type { DB } from "../../../db/schema.js";
+import { BusinessError } from "../../../http/business-error.js";
+import type { AppDeps } from "../../../http/deps.js";
+import { requiredIdempotencyKey } from "../../../http/idempotency-key.js";
+import type { SignedInContext } from "../../../http/request-context.js";
+import { addSeconds } from "../../../lib/clock.js";
+import { sha256Hex } from "../../../lib/crypto.js";
+import { tellMember } from "../../notifications/outbox/outbox.js";
 import {
 	availableGateway,
 	openCheckout,
 	recordPendingPayment,
 	settlePendingPayments,
-} from "../payments/attempts/attempts.js";
+} from "../../payments/attempts/attempts.js";
 import {
 	type PaymentRow as GatewayPaymentRow,
 	type PaymentPurpose,
 	type PurposeOutcome,
 	registerPaymentPurpose,
-} from "../payments/purposes.js";
-import { accountBalance, postLedgerTxn } from "../wallet/ledger.js";
+} from "../../payments/purposes.js";
+import { accountBalance, postLedgerTxn } from "../../wallet/ledger.js";
 
 /**
  * Recharging the stored balance (issue 12, decision 021): the member picks a package, agrees

@@ -1,10 +1,10 @@
 import { type CounterPaymentView, ErrorCode, type PayCodeView } from "@bayon/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../../../test/harness.js";
-import { expectLedgerInvariants } from "../../../test/ledger-invariants.js";
-import { memberWithRole } from "../../../test/shops.js";
-import { grantBalance, walletBalance } from "../../../test/wallet-ledger.js";
-import { fromLocalMoment } from "../venues/hours.js";
+import { startTestServer, type TestServer } from "../../../../test/harness.js";
+import { expectLedgerInvariants } from "../../../../test/ledger-invariants.js";
+import { memberWithRole } from "../../../../test/shops.js";
+import { grantBalance, walletBalance } from "../../../../test/wallet-ledger.js";
+import { fromLocalMoment } from "../../venues/hours.js";
 
 const TIMES = 10;
 type Session = { accessToken: string; userId: number };

@@ -7,17 +7,17 @@ import {
 } from "@bayon/contract";
 import type { Selectable, Transaction } from "kysely";
 import type { z } from "zod";
-import type { DB } from "../../db/schema.js";
-import { BusinessError } from "../../http/business-error.js";
-import type { AppDeps } from "../../http/deps.js";
-import { optionalIdempotencyKey } from "../../http/idempotency-key.js";
-import type { SignedInContext } from "../../http/request-context.js";
-import { noEarningsToReverse, recordShopEarning, reverseEarnings } from "../merchant-wallet/earnings.js";
-import { addDays, fromLocalMoment, toLocalMoment } from "../venues/hours.js";
-import { counterShop } from "../venues/service.js";
-import { bonusSpentIn, creditWallet, debitWallet, lockWalletParts, splitSpend } from "../wallet/bonus.js";
-import { postLedgerTxn } from "../wallet/ledger.js";
-import { findWallet } from "../wallet/queries.js";
+import type { DB } from "../../../db/schema.js";
+import { BusinessError } from "../../../http/business-error.js";
+import type { AppDeps } from "../../../http/deps.js";
+import { optionalIdempotencyKey } from "../../../http/idempotency-key.js";
+import type { SignedInContext } from "../../../http/request-context.js";
+import { noEarningsToReverse, recordShopEarning, reverseEarnings } from "../../merchant-wallet/earnings.js";
+import { addDays, fromLocalMoment, toLocalMoment } from "../../venues/hours.js";
+import { counterShop } from "../../venues/service.js";
+import { bonusSpentIn, creditWallet, debitWallet, lockWalletParts, splitSpend } from "../../wallet/bonus.js";
+import { postLedgerTxn } from "../../wallet/ledger.js";
+import { findWallet } from "../../wallet/queries.js";
 import { listShopCounterPayments, presentCounterPayments, sameLocalDay } from "./counter-present.js";
 
 type ChargeFields = z.output<typeof CounterChargeInput>;

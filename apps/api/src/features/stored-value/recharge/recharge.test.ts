@@ -1,10 +1,10 @@
 import { ErrorCode, formatMessage, RECHARGE_EXPIRES_AFTER_MINUTES, type RechargeMenu } from "@bayon/contract";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { decideAtSandbox, fireSandboxCallback, loseCallbacksOf, until } from "../../../test/gateway.js";
-import type { TestServer } from "../../../test/harness.js";
-import { expectLedgerInvariants, walletOf } from "../../../test/ledger-invariants.js";
-import { closeLiveSockets, connectLive } from "../../../test/live-socket.js";
-import { insertOtherTenantShop } from "../../../test/other-tenant.js";
+import { decideAtSandbox, fireSandboxCallback, loseCallbacksOf, until } from "../../../../test/gateway.js";
+import type { TestServer } from "../../../../test/harness.js";
+import { expectLedgerInvariants, walletOf } from "../../../../test/ledger-invariants.js";
+import { closeLiveSockets, connectLive } from "../../../../test/live-socket.js";
+import { insertOtherTenantShop } from "../../../../test/other-tenant.js";
 import {
 	bonusAccount,
 	newKey,
@@ -18,8 +18,8 @@ import {
 	startSandboxRecharge,
 	storedRecharge,
 	storedValueAdmin,
-} from "../../../test/recharge.js";
-import { reconcileGatewayPayments } from "../payments/reconciliation/reconciliation.js";
+} from "../../../../test/recharge.js";
+import { reconcileGatewayPayments } from "../../payments/reconciliation/reconciliation.js";
 import { expireUnpaidRecharges } from "./recharge-jobs.js";
 
 /**

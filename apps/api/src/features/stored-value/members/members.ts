@@ -8,14 +8,14 @@ import {
 } from "@bayon/contract";
 import type { ExpressionBuilder, Kysely, Transaction } from "kysely";
 import type { z } from "zod";
-import type { DB } from "../../db/schema.js";
-import { BusinessError } from "../../http/business-error.js";
-import type { AppDeps } from "../../http/deps.js";
-import type { SignedInContext } from "../../http/request-context.js";
-import { maskMobile } from "../../lib/mask.js";
-import { recordShopChange } from "../shop-changes/record.js";
-import { requireShopPermission } from "../venues/service.js";
-import { walletBalances } from "./bill-queries.js";
+import type { DB } from "../../../db/schema.js";
+import { BusinessError } from "../../../http/business-error.js";
+import type { AppDeps } from "../../../http/deps.js";
+import type { SignedInContext } from "../../../http/request-context.js";
+import { maskMobile } from "../../../lib/mask.js";
+import { recordShopChange } from "../../shop-changes/record.js";
+import { requireShopPermission } from "../../venues/service.js";
+import { walletBalances } from "../bill/bill-queries.js";
 
 type Db = Kysely<DB> | Transaction<DB>;
 

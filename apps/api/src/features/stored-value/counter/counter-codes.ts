@@ -1,10 +1,10 @@
 import { randomInt } from "node:crypto";
 import { ErrorCode, PAY_CODE_LENGTH, PAY_CODE_TTL_SECONDS, type PayCodeView } from "@bayon/contract";
 import { sql } from "kysely";
-import { BusinessError } from "../../http/business-error.js";
-import type { AppDeps } from "../../http/deps.js";
-import type { SignedInContext } from "../../http/request-context.js";
-import { findWallet } from "../wallet/queries.js";
+import { BusinessError } from "../../../http/business-error.js";
+import type { AppDeps } from "../../../http/deps.js";
+import type { SignedInContext } from "../../../http/request-context.js";
+import { findWallet } from "../../wallet/queries.js";
 
 /**
  * The balance page asks for a code once a minute and after each use; more than this many a

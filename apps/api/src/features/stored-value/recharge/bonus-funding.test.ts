@@ -1,19 +1,19 @@
 import { type CounterPaymentView, ErrorCode, formatMessage, type PayCodeView } from "@bayon/contract";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { BookingMoneyFixture } from "../../../test/booking-money.js";
-import { decideAtSandbox, until } from "../../../test/gateway.js";
-import type { TestServer } from "../../../test/harness.js";
-import { expectLedgerInvariants } from "../../../test/ledger-invariants.js";
-import { OrderingFixture } from "../../../test/ordering.js";
+import { BookingMoneyFixture } from "../../../../test/booking-money.js";
+import { decideAtSandbox, until } from "../../../../test/gateway.js";
+import type { TestServer } from "../../../../test/harness.js";
+import { expectLedgerInvariants } from "../../../../test/ledger-invariants.js";
+import { OrderingFixture } from "../../../../test/ordering.js";
 import {
 	bonusAccount,
 	savePackage,
 	startRechargeServer,
 	startSandboxRecharge,
 	storedRecharge,
-} from "../../../test/recharge.js";
-import { settleDueEarnings } from "../merchant-wallet/settlement.js";
-import { moneyBackingBreaches } from "../wallet/money-backing.js";
+} from "../../../../test/recharge.js";
+import { settleDueEarnings } from "../../merchant-wallet/settlement.js";
+import { moneyBackingBreaches } from "../../wallet/money-backing.js";
 
 /**
  * Money nobody paid never becomes a shop's (issue 27, decision 027). A recharge's bonus is

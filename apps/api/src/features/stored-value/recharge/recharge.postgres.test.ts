@@ -1,16 +1,16 @@
 import type { RechargeMenu } from "@bayon/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { decideAtSandbox, fireSandboxCallback, loseCallbacksOf } from "../../../test/gateway.js";
-import type { TestServer } from "../../../test/harness.js";
-import { expectLedgerInvariants, walletOf } from "../../../test/ledger-invariants.js";
+import { decideAtSandbox, fireSandboxCallback, loseCallbacksOf } from "../../../../test/gateway.js";
+import type { TestServer } from "../../../../test/harness.js";
+import { expectLedgerInvariants, walletOf } from "../../../../test/ledger-invariants.js";
 import {
 	rechargeDetail,
 	rechargeMenu,
 	startRechargeServer,
 	startSandboxRecharge,
 	storedRecharge,
-} from "../../../test/recharge.js";
-import { reconcileGatewayPayments } from "../payments/reconciliation/reconciliation.js";
+} from "../../../../test/recharge.js";
+import { reconcileGatewayPayments } from "../../payments/reconciliation/reconciliation.js";
 import { expireUnpaidRecharges } from "./recharge-jobs.js";
 
 let server: TestServer;

@@ -1,11 +1,11 @@
 import { type BillEntry, type BillPage, ErrorCode, formatMessage } from "@bayon/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../../../test/harness.js";
-import { expectLedgerInvariants } from "../../../test/ledger-invariants.js";
-import { OrderingFixture } from "../../../test/ordering.js";
-import { grantBalance, walletBalance } from "../../../test/wallet-ledger.js";
-import { fromLocalMoment } from "../venues/hours.js";
-import { postLedgerTxn } from "../wallet/ledger.js";
+import { startTestServer, type TestServer } from "../../../../test/harness.js";
+import { expectLedgerInvariants } from "../../../../test/ledger-invariants.js";
+import { OrderingFixture } from "../../../../test/ordering.js";
+import { grantBalance, walletBalance } from "../../../../test/wallet-ledger.js";
+import { fromLocalMoment } from "../../venues/hours.js";
+import { postLedgerTxn } from "../../wallet/ledger.js";
 import { monthAround } from "./bill.js";
 import { monthTotals } from "./bill-queries.js";
 

@@ -2,8 +2,8 @@ import { playAlarmSound, useRinging } from "../../lib/staff/alarm-sound";
 import { createOrderAlarm, type OrderAlarm } from "../../lib/staff/alert";
 
 /**
- * The table bell's alarm (merchant/bell): the order board's rhythm (merchant/alert.ts), keyed
- * by call ids, sounding through the merchant area's one sound (merchant/alarm-sound.ts), so
+ * The table bell's alarm (merchant/bell): the order board's rhythm (lib/staff/alert.ts), keyed
+ * by call ids, sounding through the merchant area's one sound (lib/staff/alarm-sound.ts), so
  * the board's mute switch silences the bell too. One per app, so a call answered on this page
  * stays silent after a visit elsewhere; a call still unanswered rings again on return.
  */

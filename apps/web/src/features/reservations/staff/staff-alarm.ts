@@ -2,7 +2,7 @@ import { playAlarmSound, useRinging } from "../../../lib/staff/alarm-sound";
 import { createOrderAlarm, type OrderAlarm } from "../../../lib/staff/alert";
 
 /**
- * The reservations page's alarm: the order board's rhythm (merchant/alert.ts) keyed by booking
+ * The reservations page's alarm: the order board's rhythm (lib/staff/alert.ts) keyed by booking
  * ids, sounding through the merchant area's one sound, so the board's mute switch silences it
  * too. It rings for bookings that arrived live and for bookings waiting for the staff to
  * confirm, until someone acknowledges them. One per app: what was acknowledged stays silent

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import type { DB } from "../../apps/api/src/db/schema.js";
-import { settleDueEarnings } from "../../apps/api/src/features/merchant-wallet/settlement.js";
+import { settleDueEarnings } from "../../apps/api/src/features/merchant-wallet/earnings/settlement.js";
 import type { AppDeps } from "../../apps/api/src/http/deps.js";
 import { signIn } from "./sign-in.js";
 

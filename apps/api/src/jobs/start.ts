@@ -1,5 +1,5 @@
 import { expireCardPurchases } from "../features/membership/jobs.js";
-import { settleDueEarnings } from "../features/merchant-wallet/settlement.js";
+import { settleDueEarnings } from "../features/merchant-wallet/earnings/settlement.js";
 import { startBotDeliveryLoop } from "../features/notifications/delivery/delivery.js";
 import { queueDueReminders } from "../features/notifications/outbox/reminders.js";
 import { registerWebhookInBackground } from "../features/notifications/webhook/webhook-registration.js";

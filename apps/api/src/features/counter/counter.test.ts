@@ -14,7 +14,7 @@ import type { TestServer } from "../../../test/harness.js";
 import { expectLedgerInvariants } from "../../../test/ledger-invariants.js";
 import type { OrderingFixture } from "../../../test/ordering.js";
 import { startAtDemoTables, type TableFixture } from "../../../test/tables.js";
-import { settleDueEarnings } from "../merchant-wallet/settlement.js";
+import { settleDueEarnings } from "../merchant-wallet/earnings/settlement.js";
 import { findTenant } from "../tenancy/service.js";
 
 /**

@@ -14,7 +14,7 @@ import { BusinessError } from "../../http/business-error.js";
 import type { AppDeps } from "../../http/deps.js";
 import { optionalIdempotencyKey } from "../../http/idempotency-key.js";
 import type { SignedInContext } from "../../http/request-context.js";
-import { reverseEarnings } from "../merchant-wallet/earnings.js";
+import { reverseEarnings } from "../merchant-wallet/earnings/earnings.js";
 import { billDue, lockBill, lockUnpaidRounds, settleBill } from "../ordering/bills/bill-settlement.js";
 import { announceBillChange, announceOrderChange } from "../ordering/events.js";
 import { bookOrderPayment } from "../ordering/lifecycle/order-ledger.js";

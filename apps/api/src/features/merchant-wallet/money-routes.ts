@@ -22,8 +22,8 @@ import { ok } from "../../http/envelope.js";
 import { idempotencyKeyOf } from "../../http/idempotency-key.js";
 import { headerValue } from "../../http/language.js";
 import { signedIn } from "../../http/request-context.js";
-import { addBankCard, listBankCards, removeBankCard } from "./cards.js";
-import { exportPayouts, type RequestOrigin, revealWithdrawalAccount, sendPlatformCode } from "./payouts.js";
+import { addBankCard, listBankCards, removeBankCard } from "./cards/cards.js";
+import { exportPayouts, type RequestOrigin, revealWithdrawalAccount, sendPlatformCode } from "./platform/payouts.js";
 import {
 	approveWithdrawal,
 	listPlatformWithdrawals,
@@ -31,9 +31,9 @@ import {
 	platformWithdrawalDetail,
 	rejectWithdrawal,
 	returnWithdrawal,
-} from "./platform-review.js";
-import { sendMoneyCode } from "./step-up.js";
-import { createWithdrawal, listShopWithdrawals, shopWithdrawalDetail } from "./withdrawals.js";
+} from "./platform/platform-review.js";
+import { sendMoneyCode } from "./withdrawals/step-up.js";
+import { createWithdrawal, listShopWithdrawals, shopWithdrawalDetail } from "./withdrawals/withdrawals.js";
 
 const ShopQuery = z.object({ shopId: queryIdField });
 const IdQuery = z.object({ id: queryIdField });

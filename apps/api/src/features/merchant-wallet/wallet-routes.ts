@@ -4,10 +4,10 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppDeps } from "../../http/deps.js";
 import { ok } from "../../http/envelope.js";
 import { signedIn } from "../../http/request-context.js";
-import { getPlatformSettings, savePlatformSettings } from "./platform-settings.js";
-import { statementPage } from "./statement.js";
-import { exportStatement } from "./statement-csv.js";
-import { dailyEarnings, operatorShop, ownerShop, platformShopWallets, walletSummary } from "./wallet.js";
+import { getPlatformSettings, savePlatformSettings } from "./platform/platform-settings.js";
+import { statementPage } from "./wallet/statement.js";
+import { exportStatement } from "./wallet/statement-csv.js";
+import { dailyEarnings, operatorShop, ownerShop, platformShopWallets, walletSummary } from "./wallet/wallet.js";
 
 /**
  * The wallet's read side (issue 14, decision 023): the owner's wallet, statement, chart and

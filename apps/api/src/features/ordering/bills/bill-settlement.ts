@@ -4,7 +4,7 @@ import type { DB } from "../../../db/schema.js";
 import { BusinessError } from "../../../http/business-error.js";
 import { maskMobile } from "../../../lib/mask.js";
 import { releaseCouponOfCancelledOrder } from "../../coupons/order-coupons.js";
-import { releaseOrderEarnings } from "../../merchant-wallet/earnings.js";
+import { releaseOrderEarnings } from "../../merchant-wallet/earnings/earnings.js";
 import { awardPointsForOrder } from "../../points/order-points.js";
 import type { AccountRef } from "../../wallet/ledger.js";
 import { bookOrderPayment } from "../lifecycle/order-ledger.js";

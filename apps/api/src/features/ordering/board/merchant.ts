@@ -14,7 +14,7 @@ import type { AppDeps } from "../../../http/deps.js";
 import type { SignedInContext } from "../../../http/request-context.js";
 import { releaseCouponOfCancelledOrder } from "../../coupons/order-coupons.js";
 import { findActiveMemberIdByMobile, memberContacts } from "../../identity/service.js";
-import { releaseOrderEarnings } from "../../merchant-wallet/earnings.js";
+import { releaseOrderEarnings } from "../../merchant-wallet/earnings/earnings.js";
 import { deliverGatewayRefundsSoon } from "../../payments/refunds/refunds.js";
 import { awardPointsForOrder } from "../../points/order-points.js";
 import { isSeatingToken, requireStaff, requireStaffSomewhere, staffRoleAt } from "../../venues/service.js";

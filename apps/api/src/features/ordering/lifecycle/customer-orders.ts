@@ -5,7 +5,7 @@ import { BusinessError } from "../../../http/business-error.js";
 import type { AppDeps } from "../../../http/deps.js";
 import type { SignedInContext } from "../../../http/request-context.js";
 import { releaseCouponOfCancelledOrder } from "../../coupons/order-coupons.js";
-import { releaseOrderEarnings } from "../../merchant-wallet/earnings.js";
+import { releaseOrderEarnings } from "../../merchant-wallet/earnings/earnings.js";
 import { deliverGatewayRefundsSoon } from "../../payments/refunds/refunds.js";
 import { awardPointsForOrder } from "../../points/order-points.js";
 import { announceOrderChange } from "../events.js";

@@ -1,6 +1,6 @@
 import type { Kysely, OperationNodeSource, RawBuilder, Selectable, Transaction } from "kysely";
 import type { DB } from "../../../db/schema.js";
-import { earningIsFinal, shopEarningInsert } from "../../merchant-wallet/earnings.js";
+import { earningIsFinal, shopEarningInsert } from "../../merchant-wallet/earnings/earnings.js";
 import { debitWallet, lockWalletParts, type SpendSplit, splitSpend, type WalletParts } from "../../wallet/bonus.js";
 import { type AccountRef, type LedgerMove, postLedgerMoves } from "../../wallet/ledger.js";
 

@@ -6,7 +6,7 @@ import { writeTogether } from "../../../db/write-together.js";
 import { BusinessError } from "../../../http/business-error.js";
 import type { AppDeps } from "../../../http/deps.js";
 import type { SignedInContext } from "../../../http/request-context.js";
-import { noEarningsToReverse, reverseEarnings } from "../../merchant-wallet/earnings.js";
+import { noEarningsToReverse, reverseEarnings } from "../../merchant-wallet/earnings/earnings.js";
 import { orderNewsInsert, orderNoticesFor } from "../../notifications/outbox/order-notices.js";
 import { reversePointsForOrder } from "../../points/order-points.js";
 import { bonusSpentIn, creditWallet } from "../../wallet/bonus.js";

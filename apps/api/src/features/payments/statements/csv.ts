@@ -8,7 +8,7 @@ import {
 } from "@bayon/contract";
 import { stringify } from "csv-stringify";
 import type { AppDeps } from "../../../http/deps.js";
-import { formatLocalTime, formatMinorUnits, inertText } from "../../merchant-wallet/statement-csv.js";
+import { formatLocalTime, formatMinorUnits, inertText } from "../../merchant-wallet/wallet/statement-csv.js";
 import { openDiscrepancies } from "./queries.js";
 
 /** The most differences one file holds; more are cut and the file says so. */

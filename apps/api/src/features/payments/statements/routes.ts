@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppDeps } from "../../../http/deps.js";
 import { ok } from "../../../http/envelope.js";
 import { signedIn } from "../../../http/request-context.js";
-import { requirePlatformOperator } from "../../merchant-wallet/operator.js";
+import { requirePlatformOperator } from "../../merchant-wallet/platform/operator.js";
 import { exportDiscrepancies } from "./csv.js";
 import { listDiscrepancies, resolveDiscrepancy, statementRuns } from "./queries.js";
 

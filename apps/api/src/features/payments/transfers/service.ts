@@ -9,7 +9,7 @@ import { BusinessError } from "../../../http/business-error.js";
 import type { AppDeps } from "../../../http/deps.js";
 import type { SignedInContext } from "../../../http/request-context.js";
 import { maskMobile } from "../../../lib/mask.js";
-import { requirePlatformOperator } from "../../merchant-wallet/operator.js";
+import { requirePlatformOperator } from "../../merchant-wallet/platform/operator.js";
 import { paymentPurpose } from "../purposes.js";
 import { openRailSettings, readRailSettings } from "../rail-settings/store.js";
 import { BakongClient } from "../rails/khqr/bakong.js";

@@ -11,7 +11,7 @@ import type { DB } from "../../../db/schema.js";
 import { BusinessError } from "../../../http/business-error.js";
 import type { AppDeps } from "../../../http/deps.js";
 import type { RequestContext, SignedInContext } from "../../../http/request-context.js";
-import { recordShopEarning } from "../../merchant-wallet/earnings.js";
+import { recordShopEarning } from "../../merchant-wallet/earnings/earnings.js";
 import { tellShopGroup } from "../../notifications/outbox/outbox.js";
 import { type BillRow, joinOrOpenSeating, OPEN_ROUND_EXCLUDED } from "../../ordering/bills/bill-settlement.js";
 import { STALE_SEATING_SECONDS } from "../../ordering/bills/table-seatings.js";

@@ -1,7 +1,7 @@
 import type { Selectable, Transaction } from "kysely";
 import type { DB } from "../../../db/schema.js";
 import type { AppDeps } from "../../../http/deps.js";
-import { recordShopEarning, reverseEarnings } from "../../merchant-wallet/earnings.js";
+import { recordShopEarning, reverseEarnings } from "../../merchant-wallet/earnings/earnings.js";
 import { deliverGatewayRefundsSoon, queueGatewayRefund } from "../../payments/refunds/refunds.js";
 import { type AccountRef, postLedgerTxn } from "../../wallet/ledger.js";
 import type { ReservationRow } from "../records.js";

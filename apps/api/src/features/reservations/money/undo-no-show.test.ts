@@ -5,7 +5,7 @@ import { decideAtSandbox, paymentIdOf, until } from "../../../../test/gateway.js
 import { startTestServer, type TestServer } from "../../../../test/harness.js";
 import { expectLedgerInvariants } from "../../../../test/ledger-invariants.js";
 import { OrderingFixture } from "../../../../test/ordering.js";
-import { settleDueEarnings } from "../../merchant-wallet/settlement.js";
+import { settleDueEarnings } from "../../merchant-wallet/earnings/settlement.js";
 import { deliverGatewayRefunds, settleGatewayRefundDeliveries } from "../../payments/refunds/refunds.js";
 import { postLedgerTxn } from "../../wallet/ledger.js";
 

@@ -12,7 +12,7 @@ import { BusinessError } from "../../../http/business-error.js";
 import type { AppDeps } from "../../../http/deps.js";
 import { optionalIdempotencyKey } from "../../../http/idempotency-key.js";
 import type { SignedInContext } from "../../../http/request-context.js";
-import { noEarningsToReverse, recordShopEarning, reverseEarnings } from "../../merchant-wallet/earnings.js";
+import { noEarningsToReverse, recordShopEarning, reverseEarnings } from "../../merchant-wallet/earnings/earnings.js";
 import { addDays, fromLocalMoment, toLocalMoment } from "../../venues/hours.js";
 import { counterShop } from "../../venues/service.js";
 import { bonusSpentIn, creditWallet, debitWallet, lockWalletParts, splitSpend } from "../../wallet/bonus.js";

@@ -12,7 +12,7 @@ import {
 	startSandboxRecharge,
 	storedRecharge,
 } from "../../../../test/recharge.js";
-import { settleDueEarnings } from "../../merchant-wallet/settlement.js";
+import { settleDueEarnings } from "../../merchant-wallet/earnings/settlement.js";
 import { moneyBackingBreaches } from "../../wallet/money-backing.js";
 
 /**

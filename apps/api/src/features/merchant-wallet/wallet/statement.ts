@@ -1,8 +1,8 @@
 import type { DayTotal, StatementLine, WalletStatementPage, WalletStatementQuery } from "@bayon/contract";
 import type { z } from "zod";
-import { BusinessError } from "../../http/business-error.js";
-import type { AppDeps } from "../../http/deps.js";
-import { addDays, toLocalMoment } from "../venues/hours.js";
+import { BusinessError } from "../../../http/business-error.js";
+import type { AppDeps } from "../../../http/deps.js";
+import { addDays, toLocalMoment } from "../../venues/hours.js";
 import {
 	findShopAccounts,
 	type LedgerLine,

@@ -2,7 +2,7 @@ import { Readable } from "node:stream";
 import { isSupportedLanguage, type LanguageCode, type StatementKind, type WalletExportQuery } from "@bayon/contract";
 import { stringify } from "csv-stringify";
 import type { z } from "zod";
-import type { AppDeps } from "../../http/deps.js";
+import type { AppDeps } from "../../../http/deps.js";
 import { type LedgerLine, ledgerLinesBetween } from "./ledger-lines.js";
 import { instantsOf, presentLine, shopAccountsOf } from "./statement.js";
 import type { WalletShop } from "./wallet.js";

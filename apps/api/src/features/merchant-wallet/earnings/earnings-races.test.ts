@@ -1,9 +1,9 @@
 import type { OrderView } from "@bayon/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../../../test/harness.js";
-import { expectLedgerInvariants } from "../../../test/ledger-invariants.js";
-import { OrderingFixture } from "../../../test/ordering.js";
-import { grantBalance, walletBalance } from "../../../test/wallet-ledger.js";
+import { startTestServer, type TestServer } from "../../../../test/harness.js";
+import { expectLedgerInvariants } from "../../../../test/ledger-invariants.js";
+import { OrderingFixture } from "../../../../test/ordering.js";
+import { grantBalance, walletBalance } from "../../../../test/wallet-ledger.js";
 import { settleDueEarnings } from "./settlement.js";
 
 const ORDERS = 8;

@@ -1,9 +1,9 @@
 import { ErrorCode } from "@bayon/contract";
 import type { Kysely, Transaction } from "kysely";
-import type { DB } from "../../db/schema.js";
-import { BusinessError } from "../../http/business-error.js";
-import type { AppDeps } from "../../http/deps.js";
-import type { CallerContext } from "../identity/service.js";
+import type { DB } from "../../../db/schema.js";
+import { BusinessError } from "../../../http/business-error.js";
+import type { AppDeps } from "../../../http/deps.js";
+import type { CallerContext } from "../../identity/service.js";
 
 type Db = Kysely<DB> | Transaction<DB>;
 

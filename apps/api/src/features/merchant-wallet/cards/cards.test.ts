@@ -8,10 +8,10 @@ import {
 	SmsScene,
 } from "@bayon/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../../../test/harness.js";
-import { expectLedgerInvariants } from "../../../test/ledger-invariants.js";
-import { type MoneyCaller, MoneyFixture } from "../../../test/merchant-money.js";
-import { addShop } from "../../../test/shops.js";
+import { startTestServer, type TestServer } from "../../../../test/harness.js";
+import { expectLedgerInvariants } from "../../../../test/ledger-invariants.js";
+import { type MoneyCaller, MoneyFixture } from "../../../../test/merchant-money.js";
+import { addShop } from "../../../../test/shops.js";
 import { decryptCardNumber } from "./card-crypto.js";
 
 /**

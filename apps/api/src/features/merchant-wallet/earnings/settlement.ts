@@ -1,8 +1,8 @@
 import type { Selectable, Transaction } from "kysely";
-import type { DB } from "../../db/schema.js";
-import type { AppDeps } from "../../http/deps.js";
-import { postLedgerTxn } from "../wallet/ledger.js";
-import { publishWalletChanged } from "./events.js";
+import type { DB } from "../../../db/schema.js";
+import type { AppDeps } from "../../../http/deps.js";
+import { postLedgerTxn } from "../../wallet/ledger.js";
+import { publishWalletChanged } from "../events.js";
 
 type EarningRow = Selectable<DB["shop_earning"]>;
 

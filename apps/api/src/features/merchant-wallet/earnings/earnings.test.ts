@@ -1,11 +1,11 @@
 import { type CounterPaymentView, ErrorCode, type OrderView, type PayCodeView } from "@bayon/contract";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../../../test/harness.js";
-import { expectLedgerInvariants } from "../../../test/ledger-invariants.js";
-import { OrderingFixture } from "../../../test/ordering.js";
-import { TableFixture } from "../../../test/tables.js";
-import { grantBalance, walletBalance } from "../../../test/wallet-ledger.js";
-import { postLedgerTxn } from "../wallet/ledger.js";
+import { startTestServer, type TestServer } from "../../../../test/harness.js";
+import { expectLedgerInvariants } from "../../../../test/ledger-invariants.js";
+import { OrderingFixture } from "../../../../test/ordering.js";
+import { TableFixture } from "../../../../test/tables.js";
+import { grantBalance, walletBalance } from "../../../../test/wallet-ledger.js";
+import { postLedgerTxn } from "../../wallet/ledger.js";
 import { settleDueEarnings } from "./settlement.js";
 
 /**

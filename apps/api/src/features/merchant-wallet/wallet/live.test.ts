@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../../../test/harness.js";
+import { startTestServer, type TestServer } from "../../../../test/harness.js";
 import {
 	closeLiveSockets,
 	connectLive,
@@ -7,9 +7,9 @@ import {
 	type LiveSocket,
 	ticketFor,
 	until,
-} from "../../../test/live-socket.js";
-import { type MoneyCaller, MoneyFixture } from "../../../test/merchant-money.js";
-import { addShop } from "../../../test/shops.js";
+} from "../../../../test/live-socket.js";
+import { type MoneyCaller, MoneyFixture } from "../../../../test/merchant-money.js";
+import { addShop } from "../../../../test/shops.js";
 
 /**
  * `wallet.changed` on the websocket (decision 023): a shop's money is heard by its owners and by

@@ -1,7 +1,7 @@
 import { type Expression, type Kysely, type Selectable, sql, type Transaction } from "kysely";
-import type { DB } from "../../db/schema.js";
-import { addSeconds } from "../../lib/clock.js";
-import { type LedgerMove, postLedgerTxn } from "../wallet/ledger.js";
+import type { DB } from "../../../db/schema.js";
+import { addSeconds } from "../../../lib/clock.js";
+import { type LedgerMove, postLedgerTxn } from "../../wallet/ledger.js";
 
 /**
  * A shop's earnings (decision 023): every credit of a shop's pending account (`shop_revenue`)

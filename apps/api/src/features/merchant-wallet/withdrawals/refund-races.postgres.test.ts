@@ -1,11 +1,11 @@
 import { ErrorCode, type OrderView, type WalletSummary } from "@bayon/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../../../test/harness.js";
-import { expectLedgerInvariants } from "../../../test/ledger-invariants.js";
-import { type MoneyCaller, MoneyFixture } from "../../../test/merchant-money.js";
-import { OrderingFixture } from "../../../test/ordering.js";
-import { grantBalance } from "../../../test/wallet-ledger.js";
-import { settleDueEarnings } from "./settlement.js";
+import { startTestServer, type TestServer } from "../../../../test/harness.js";
+import { expectLedgerInvariants } from "../../../../test/ledger-invariants.js";
+import { type MoneyCaller, MoneyFixture } from "../../../../test/merchant-money.js";
+import { OrderingFixture } from "../../../../test/ordering.js";
+import { grantBalance } from "../../../../test/wallet-ledger.js";
+import { settleDueEarnings } from "../earnings/settlement.js";
 
 /**
  * Refunds arriving while the owner withdraws (issue 14, PostgreSQL: PGlite runs one thing at a

@@ -7,11 +7,11 @@ import {
 	WithdrawalStatus,
 } from "@bayon/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../../../test/harness.js";
-import { expectLedgerInvariants } from "../../../test/ledger-invariants.js";
-import { type MoneyCaller, MoneyFixture } from "../../../test/merchant-money.js";
-import { addShop } from "../../../test/shops.js";
-import { DEMO_OPERATOR_MOBILE } from "../../seed/demo-data.js";
+import { startTestServer, type TestServer } from "../../../../test/harness.js";
+import { expectLedgerInvariants } from "../../../../test/ledger-invariants.js";
+import { type MoneyCaller, MoneyFixture } from "../../../../test/merchant-money.js";
+import { addShop } from "../../../../test/shops.js";
+import { DEMO_OPERATOR_MOBILE } from "../../../seed/demo-data.js";
 import { arrivalDate } from "./withdrawals.js";
 
 /**

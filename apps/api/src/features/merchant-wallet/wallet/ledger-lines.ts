@@ -1,6 +1,6 @@
 import type { StatementKind } from "@bayon/contract";
 import { type Kysely, type RawBuilder, sql, type Transaction } from "kysely";
-import type { DB } from "../../db/schema.js";
+import type { DB } from "../../../db/schema.js";
 
 type Db = Kysely<DB> | Transaction<DB>;
 type TxnKind = DB["ledger_txn"]["kind"];

@@ -11,16 +11,16 @@ import {
 import { stringify } from "csv-stringify/sync";
 import type { Transaction } from "kysely";
 import type { z } from "zod";
-import type { DB } from "../../db/schema.js";
-import { BusinessError } from "../../http/business-error.js";
-import type { AppDeps } from "../../http/deps.js";
-import type { SignedInContext } from "../../http/request-context.js";
-import { maskMobile } from "../../lib/mask.js";
-import { consumeStepUpCode, sendStepUpCode, verifyStepUpCode } from "../identity/service.js";
-import { decryptCardNumber } from "./card-crypto.js";
-import { publishWalletChanged } from "./events.js";
+import type { DB } from "../../../db/schema.js";
+import { BusinessError } from "../../../http/business-error.js";
+import type { AppDeps } from "../../../http/deps.js";
+import type { SignedInContext } from "../../../http/request-context.js";
+import { maskMobile } from "../../../lib/mask.js";
+import { consumeStepUpCode, sendStepUpCode, verifyStepUpCode } from "../../identity/service.js";
+import { decryptCardNumber } from "../cards/card-crypto.js";
+import { publishWalletChanged } from "../events.js";
+import { formatMinorUnits, inertText } from "../wallet/statement-csv.js";
 import { requirePlatformOperator } from "./operator.js";
-import { formatMinorUnits, inertText } from "./statement-csv.js";
 
 /**
  * Paying withdrawals out (issue 28, decision 023 "Paying out"): the platform operator reads the

@@ -1,11 +1,11 @@
 import type { PlatformSettings, SavePlatformSettingsInput } from "@bayon/contract";
 import type { z } from "zod";
-import type { AppDeps } from "../../http/deps.js";
-import type { CallerContext } from "../identity/service.js";
-import * as venueQueries from "../venues/queries.js";
-import { publishWalletChanged } from "./events.js";
+import type { AppDeps } from "../../../http/deps.js";
+import type { CallerContext } from "../../identity/service.js";
+import * as venueQueries from "../../venues/queries.js";
+import { publishWalletChanged } from "../events.js";
+import { tenantTerms } from "../wallet/wallet.js";
 import { requirePlatformOperator } from "./operator.js";
-import { tenantTerms } from "./wallet.js";
 
 type SignedIn = CallerContext & { member: { id: number } };
 

@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from "node:crypto";
-import type { Config } from "../../lib/config.js";
+import type { Config } from "../../../lib/config.js";
 
 /**
  * Bank card numbers at rest (decision 023): encrypted with AES-256-GCM, and hashed with a keyed

@@ -1,12 +1,12 @@
 import type { MoneyCodeSent } from "@bayon/contract";
 import type { Transaction } from "kysely";
-import type { DB } from "../../db/schema.js";
-import type { AppDeps } from "../../http/deps.js";
-import type { SignedInContext } from "../../http/request-context.js";
-import { maskMobile } from "../../lib/mask.js";
-import { sendStepUpCode } from "../identity/service.js";
-import { requireShopPermission } from "../venues/service.js";
-import { accountId } from "../wallet/ledger.js";
+import type { DB } from "../../../db/schema.js";
+import type { AppDeps } from "../../../http/deps.js";
+import type { SignedInContext } from "../../../http/request-context.js";
+import { maskMobile } from "../../../lib/mask.js";
+import { sendStepUpCode } from "../../identity/service.js";
+import { requireShopPermission } from "../../venues/service.js";
+import { accountId } from "../../wallet/ledger.js";
 
 /**
  * What every owner's money call shares (decision 023): the step-up code sent to the owner's own

@@ -11,17 +11,17 @@ import {
 } from "@bayon/contract";
 import type { Transaction } from "kysely";
 import type { z } from "zod";
-import type { DB } from "../../db/schema.js";
-import { BusinessError } from "../../http/business-error.js";
-import type { AppDeps } from "../../http/deps.js";
-import type { SignedInContext } from "../../http/request-context.js";
-import { tellShopOwners } from "../notifications/outbox/outbox.js";
-import { toLocalMoment } from "../venues/hours.js";
-import { postLedgerTxn } from "../wallet/ledger.js";
-import { publishWalletChanged } from "./events.js";
+import type { DB } from "../../../db/schema.js";
+import { BusinessError } from "../../../http/business-error.js";
+import type { AppDeps } from "../../../http/deps.js";
+import type { SignedInContext } from "../../../http/request-context.js";
+import { tellShopOwners } from "../../notifications/outbox/outbox.js";
+import { toLocalMoment } from "../../venues/hours.js";
+import { postLedgerTxn } from "../../wallet/ledger.js";
+import { publishWalletChanged } from "../events.js";
+import { lockShopAvailable } from "../withdrawals/step-up.js";
+import { withdrawalPage, withdrawalView } from "../withdrawals/withdrawals.js";
 import { requirePlatformOperator } from "./operator.js";
-import { lockShopAvailable } from "./step-up.js";
-import { withdrawalPage, withdrawalView } from "./withdrawals.js";
 
 /**
  * The platform's review of withdrawals (decision 023), for platform operators of the caller's

@@ -12,16 +12,16 @@ import {
 } from "@bayon/contract";
 import type { Kysely, Transaction } from "kysely";
 import type { z } from "zod";
-import type { DB } from "../../db/schema.js";
-import { BusinessError } from "../../http/business-error.js";
-import type { AppDeps } from "../../http/deps.js";
-import { requiredIdempotencyKey } from "../../http/idempotency-key.js";
-import type { SignedInContext } from "../../http/request-context.js";
-import { consumeStepUpCode, type VerifiedStepUpCode, verifyStepUpCode } from "../identity/service.js";
-import { addDays, toLocalMoment } from "../venues/hours.js";
-import { requireShopPermission } from "../venues/service.js";
-import { postLedgerTxn } from "../wallet/ledger.js";
-import { publishWalletChanged } from "./events.js";
+import type { DB } from "../../../db/schema.js";
+import { BusinessError } from "../../../http/business-error.js";
+import type { AppDeps } from "../../../http/deps.js";
+import { requiredIdempotencyKey } from "../../../http/idempotency-key.js";
+import type { SignedInContext } from "../../../http/request-context.js";
+import { consumeStepUpCode, type VerifiedStepUpCode, verifyStepUpCode } from "../../identity/service.js";
+import { addDays, toLocalMoment } from "../../venues/hours.js";
+import { requireShopPermission } from "../../venues/service.js";
+import { postLedgerTxn } from "../../wallet/ledger.js";
+import { publishWalletChanged } from "../events.js";
 import { lockShopAvailable, MONEY_PERMISSION } from "./step-up.js";
 
 /**

@@ -1,9 +1,9 @@
 import { ErrorCode, WithdrawalStatus } from "@bayon/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../../../test/harness.js";
-import { expectLedgerInvariants } from "../../../test/ledger-invariants.js";
-import { type MoneyCaller, MoneyFixture } from "../../../test/merchant-money.js";
-import { addShop } from "../../../test/shops.js";
+import { startTestServer, type TestServer } from "../../../../test/harness.js";
+import { expectLedgerInvariants } from "../../../../test/ledger-invariants.js";
+import { type MoneyCaller, MoneyFixture } from "../../../../test/merchant-money.js";
+import { addShop } from "../../../../test/shops.js";
 
 /**
  * Withdrawals at the same moment on PostgreSQL (PGlite has one connection, so nothing runs at

@@ -14,12 +14,12 @@ import {
 } from "@bayon/contract";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { startTestServer, type TestServer } from "../../../test/harness.js";
-import { expectLedgerInvariants } from "../../../test/ledger-invariants.js";
-import { OrderingFixture } from "../../../test/ordering.js";
-import { insertOtherTenantShop } from "../../../test/other-tenant.js";
-import { addDays, fromLocalMoment, toLocalMoment } from "../venues/hours.js";
-import { type AccountRef, accountId, type LedgerMove, postLedgerTxn } from "../wallet/ledger.js";
+import { startTestServer, type TestServer } from "../../../../test/harness.js";
+import { expectLedgerInvariants } from "../../../../test/ledger-invariants.js";
+import { OrderingFixture } from "../../../../test/ordering.js";
+import { insertOtherTenantShop } from "../../../../test/other-tenant.js";
+import { addDays, fromLocalMoment, toLocalMoment } from "../../venues/hours.js";
+import { type AccountRef, accountId, type LedgerMove, postLedgerTxn } from "../../wallet/ledger.js";
 import { EXPORT_MAX_LINES, formatLocalTime, formatMinorUnits } from "./statement-csv.js";
 
 /**

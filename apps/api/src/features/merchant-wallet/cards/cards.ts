@@ -8,15 +8,15 @@ import {
 } from "@bayon/contract";
 import type { Kysely, Transaction } from "kysely";
 import type { z } from "zod";
-import type { DB } from "../../db/schema.js";
-import { BusinessError } from "../../http/business-error.js";
-import type { AppDeps } from "../../http/deps.js";
-import type { SignedInContext } from "../../http/request-context.js";
-import { consumeStepUpCode, verifyStepUpCode } from "../identity/service.js";
-import { recordShopChange } from "../shop-changes/record.js";
-import { requireShopPermission } from "../venues/service.js";
+import type { DB } from "../../../db/schema.js";
+import { BusinessError } from "../../../http/business-error.js";
+import type { AppDeps } from "../../../http/deps.js";
+import type { SignedInContext } from "../../../http/request-context.js";
+import { consumeStepUpCode, verifyStepUpCode } from "../../identity/service.js";
+import { recordShopChange } from "../../shop-changes/record.js";
+import { requireShopPermission } from "../../venues/service.js";
+import { lockShopAvailable, MONEY_PERMISSION } from "../withdrawals/step-up.js";
 import { cardNumberHmac, encryptCardNumber } from "./card-crypto.js";
-import { lockShopAvailable, MONEY_PERMISSION } from "./step-up.js";
 
 /**
  * A shop's withdrawal accounts (decision 023): owner only. Adding one takes a fresh SMS code;

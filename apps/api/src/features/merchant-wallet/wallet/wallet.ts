@@ -7,14 +7,14 @@ import {
 	type WalletSummary,
 	WITHDRAWAL_ARRIVAL_WORKING_DAYS,
 } from "@bayon/contract";
-import { BusinessError } from "../../http/business-error.js";
-import type { AppDeps } from "../../http/deps.js";
-import type { CallerContext } from "../identity/service.js";
-import { addDays, fromLocalMoment, toLocalMoment } from "../venues/hours.js";
-import * as venueQueries from "../venues/queries.js";
-import { requireShopPermission } from "../venues/service.js";
+import { BusinessError } from "../../../http/business-error.js";
+import type { AppDeps } from "../../../http/deps.js";
+import type { CallerContext } from "../../identity/service.js";
+import { addDays, fromLocalMoment, toLocalMoment } from "../../venues/hours.js";
+import * as venueQueries from "../../venues/queries.js";
+import { requireShopPermission } from "../../venues/service.js";
+import { requirePlatformOperator } from "../platform/operator.js";
 import { findShopAccounts, netPerLocalDay, type ShopAccounts } from "./ledger-lines.js";
-import { requirePlatformOperator } from "./operator.js";
 
 type SignedIn = CallerContext & { member: { id: number } };
 

@@ -7,6 +7,7 @@ import {
 import { useSearchParams } from "react-router";
 import { errorText } from "../../../lib/api-client";
 import { keepTyped } from "../../../lib/controlled-input";
+import "../../../ui/controls.css";
 import { todayIn } from "../guest-booking";
 import { useGuestText } from "../guest-strings";
 import { ChipGroup, DayStrip, SlotList } from "./booking-choices";

@@ -3,7 +3,8 @@ import { render } from "@testing-library/react";
 import { createRef } from "react";
 import { describe, expect, it } from "vitest";
 import { shop } from "../addresses/testing";
-import LeafletMap, { type MapController } from "./leaflet-map";
+import LeafletMap from "./leaflet-map";
+import type { MapController } from "./map-types";
 
 const outer = {
 	...shop.zones[0],

@@ -1,10 +1,10 @@
 import { Component, type ErrorInfo, lazy, type ReactNode, Suspense, useMemo, useState } from "react";
 import { useI18n } from "../../lib/i18n";
 import { ErrorState, LoadingState } from "../../ui/states";
-import type { LeafletMapProps } from "./leaflet-map";
+import type { LeafletMapProps } from "./map-types";
 import "./map-frame.css";
 
-export type { MapController } from "./leaflet-map";
+export type { MapController } from "./map-types";
 
 const loadMap = () => import("./leaflet-map");
 

@@ -1,8 +1,8 @@
 import { type DeliveryZone, Limits } from "@bayon/contract";
 import * as L from "leaflet";
 import { type RefObject, useEffect, useRef } from "react";
-import type { LeafletMapProps, MapController } from "./leaflet-map";
 import { type LatLng, OSM_ATTRIBUTION, OSM_TILE_URL, zoneStyle, zonesBounds, zonesInDrawOrder } from "./map-style";
+import type { LeafletMapProps, MapController } from "./map-types";
 
 const toLatLng = (p: LatLng): L.LatLngTuple => [p.latitude, p.longitude];
 const fromLatLng = (p: L.LatLng): LatLng => ({ latitude: p.lat, longitude: p.lng });

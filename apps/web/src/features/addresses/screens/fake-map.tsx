@@ -1,4 +1,4 @@
-import type { LeafletMapProps } from "../../maps/leaflet-map";
+import type { LeafletMapProps } from "../../maps/map-types";
 
 /**
  * Stands in for the Leaflet map in screen tests (vi.mock of maps/map-view): shows what the

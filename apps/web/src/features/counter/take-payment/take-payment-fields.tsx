@@ -7,8 +7,6 @@ import { changeText } from "./take-receipt";
 import type { TakePayment } from "./use-take-payment";
 
 const METHODS: CounterMethod[] = ["cash", "card_terminal", "balance"];
-/** The till's own methods, and a rail's code the customer scans on the staff's screen (issue 29). */
-export type SheetMethod = CounterMethod | "scan";
 
 type FieldProps = { pay: TakePayment; ids: string };
 

@@ -1,4 +1,5 @@
 import {
+	type CounterMethod,
 	type CounterPurpose,
 	type CounterTakeView,
 	cashChange,
@@ -17,7 +18,9 @@ import { payMethodsQuery } from "../../payments/checkout/checkout-api";
 import { khqrCurrencyOptions } from "../../payments/checkout/pay-method";
 import { newIdempotencyKey, parseMoney, startScanToPay, takePayment } from "../api";
 import { useCounterText } from "../strings";
-import type { SheetMethod } from "./take-payment-fields";
+
+/** The till's own methods, and a rail's code the customer scans on the staff's screen (issue 29). */
+export type SheetMethod = CounterMethod | "scan";
 
 export interface TakeTarget {
 	purpose: CounterPurpose;

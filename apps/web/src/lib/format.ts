@@ -3,6 +3,7 @@ import {
 	formatMoney as formatContractMoney,
 	formatPrice as formatContractPrice,
 } from "@bayon/contract";
+import { localDateOf } from "@bayon/contract/shop-clock";
 
 /**
  * The only place where money, dates and phone numbers are turned into text
@@ -120,6 +121,38 @@ export function formatDate(value: string | number | Date, lang: string, labels: 
 		return new Intl.DateTimeFormat(lang, { year: "numeric", month: "short", day: "numeric" }).format(date);
 	} catch {
 		return date.toISOString().slice(0, 10);
+	}
+}
+
+/**
+ * A calendar day the server names as the shop's local date ("2026-12-08": a withdrawal's latest
+ * arrival day, a statement's day) in the reader's language. Read as that day on the device's
+ * calendar, never as UTC midnight, which a device west of Greenwich would show as the day before.
+ */
+export function formatLocalDate(date: string, lang: string, labels: DateLabels): string {
+	const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+	if (!match) return date;
+	return formatDate(new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3])), lang, labels);
+}
+
+/**
+ * The calendar day of an instant as the shop's clock reads it (a card that ends at 23:30 in
+ * Phnom Penh ends on that day, wherever the reader's device is), in the reader's language; on
+ * the device's clock while the shop's time zone is unknown.
+ */
+export function formatDateInZone(
+	value: string | number | Date,
+	lang: string,
+	labels: DateLabels,
+	timeZone: string | undefined,
+): string {
+	const date = new Date(value);
+	if (Number.isNaN(date.getTime())) return "";
+	if (!timeZone) return formatDate(date, lang, labels);
+	try {
+		return formatLocalDate(localDateOf(date, timeZone), lang, labels);
+	} catch {
+		return formatDate(date, lang, labels);
 	}
 }
 

@@ -1,9 +1,9 @@
 import type { DayTotal } from "@bayon/contract";
 import { useId, useState } from "react";
 import { useMoney } from "../../../lib/app-config";
+import { formatLocalDate } from "../../../lib/format";
 import { useDateLabels } from "../../../lib/i18n";
 import { useWalletText } from "../wallet-strings";
-import { formatLocalDate } from "./wallet-format";
 
 /** The drawing's own units: each day a 10-wide slot, the bars 7 wide; the SVG stretches to the card. */
 const SLOT = 10;

@@ -1,5 +1,4 @@
 import type { StatementLine } from "@bayon/contract";
-import { type DateLabels, formatDate } from "../../../lib/format";
 
 /**
  * The wallet's dates are the shop's local days (the server's statement and chart count in the
@@ -23,13 +22,6 @@ export function dateInZone(value: string | number | Date, timeZone: string): str
 	}
 	const parts = Object.fromEntries(format.formatToParts(date).map((part) => [part.type, part.value]));
 	return `${parts.year}-${parts.month}-${parts.day}`;
-}
-
-/** A local date (YYYY-MM-DD) in the reader's language: 2026年11月24日 / Nov 24, 2026 / 24 វិច្ឆិកា 2026. */
-export function formatLocalDate(localDate: string, lang: string, labels: DateLabels): string {
-	const [year, month, day] = localDate.split("-").map(Number) as [number, number, number];
-	// The device's own midnight of that day: formatDate reads the day on the device's clock.
-	return formatDate(new Date(year, month - 1, day), lang, labels);
 }
 
 /** Basis points as a percentage the same way in every language: 250 → "2.5%". */

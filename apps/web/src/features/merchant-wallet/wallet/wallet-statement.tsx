@@ -2,6 +2,7 @@ import type { StatementLine } from "@bayon/contract";
 import { Link } from "react-router";
 import { errorText } from "../../../lib/api-client";
 import { useMoney } from "../../../lib/app-config";
+import { formatLocalDate } from "../../../lib/format";
 import { useDateLabels } from "../../../lib/i18n";
 import { Paths, withQuery } from "../../../lib/paths";
 import { clockTime } from "../../../lib/shop-clock";
@@ -12,7 +13,7 @@ import { EmptyState, ErrorState, LoadingState } from "../../../ui/states";
 import { statementKindKey, useWalletText } from "../wallet-strings";
 import { useWalletStatement } from "./use-wallet-statement";
 import type { StatementRange, WalletSource } from "./wallet-api";
-import { bucketChanges, formatLocalDate, lineFigure, type StatementDay } from "./wallet-format";
+import { bucketChanges, lineFigure, type StatementDay } from "./wallet-format";
 
 /** The earliest date the filter offers (before the platform existed). */
 const FIRST_DATE = "2020-01-01";

@@ -1,11 +1,10 @@
 import { WithdrawalStatus, type WithdrawalView } from "@bayon/contract";
 import type { ReactNode } from "react";
 import { useMoney } from "../../../lib/app-config";
-import { formatDateTime } from "../../../lib/format";
+import { formatDateTime, formatLocalDate } from "../../../lib/format";
 import { useDateLabels } from "../../../lib/i18n";
 import { maskedCardNumber } from "../cards/card-tile";
 import { useMoneyText } from "../money-strings";
-import { formatLocalDay } from "./money-format";
 import { WithdrawalReveals } from "./withdrawal-reveals";
 import { WithdrawalStatusBadge } from "./withdrawal-status-badge";
 import { WithdrawalTimeline } from "./withdrawal-timeline";
@@ -56,7 +55,7 @@ export function WithdrawalDetail({
 					</Fact>
 					{onItsWay && (
 						<Fact label={mt("detail.arrivesBy")} testId="withdrawal-arrives">
-							{formatLocalDay(withdrawal.arrivesBy, lang, labels)}
+							{formatLocalDate(withdrawal.arrivesBy, lang, labels)}
 							<span className="money-facts__sub">{mt("detail.workingDays", { days: workingDays })}</span>
 						</Fact>
 					)}
@@ -72,7 +71,7 @@ export function WithdrawalDetail({
 					)}
 					{withdrawal.transferDate && (
 						<Fact label={mt("detail.transferDate")} testId="withdrawal-transfer-date">
-							{formatLocalDay(withdrawal.transferDate, lang, labels)}
+							{formatLocalDate(withdrawal.transferDate, lang, labels)}
 						</Fact>
 					)}
 				</dl>

@@ -1,12 +1,11 @@
 import { WithdrawalStatus, type WithdrawalView } from "@bayon/contract";
 import { Link } from "react-router";
 import { useMoney } from "../../../lib/app-config";
-import { formatDateTime } from "../../../lib/format";
+import { formatDateTime, formatLocalDate } from "../../../lib/format";
 import { useDateLabels } from "../../../lib/i18n";
 import { Paths, withQuery } from "../../../lib/paths";
 import { ChevronIcon } from "../../../ui/icons";
 import { useMoneyText } from "../money-strings";
-import { formatLocalDay } from "./money-format";
 import { WithdrawalStatusBadge } from "./withdrawal-status-badge";
 
 /**
@@ -48,7 +47,7 @@ export function WithdrawalRow({ withdrawal, timeZone }: { withdrawal: Withdrawal
 					</span>
 					{onItsWay && (
 						<span className="money-row__line" data-testid={`${testId}-arrives`}>
-							{mt("list.arrivesBy", { date: formatLocalDay(withdrawal.arrivesBy, lang, labels) })}
+							{mt("list.arrivesBy", { date: formatLocalDate(withdrawal.arrivesBy, lang, labels) })}
 						</span>
 					)}
 					{withdrawal.status === WithdrawalStatus.Rejected && withdrawal.rejectReason && (

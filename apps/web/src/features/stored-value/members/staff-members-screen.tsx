@@ -3,7 +3,7 @@ import { keepPreviousData, useInfiniteQuery, useMutation, useQuery } from "@tans
 import { useId, useMemo, useState } from "react";
 import { errorText } from "../../../lib/api-client";
 import { useMoney } from "../../../lib/app-config";
-import { formatRelativeTime } from "../../../lib/format";
+import { formatDateInZone, formatRelativeTime } from "../../../lib/format";
 import { useDateLabels } from "../../../lib/i18n";
 import { useReachBottom } from "../../../lib/use-reach-bottom";
 import { CardIcon, CloseIcon, EyeIcon, SearchIcon } from "../../../ui/icons";
@@ -11,7 +11,6 @@ import { StaffShop } from "../../../ui/staff/staff-shop";
 import { EmptyState, ErrorState, LoadingState, NotAllowedState } from "../../../ui/states";
 import { shopDetailQuery } from "../../venues/api";
 import { membersQuery, revealMemberMobile } from "../staff-api";
-import { formatDateInZone } from "../staff-format";
 import { MEMBER_CONTACT_PERMISSION, MEMBERS_PERMISSION } from "../staff-permissions";
 import { useStaffStoredValueText } from "../staff-strings";
 import { useDebouncedValue } from "../staff-use-debounced-value";

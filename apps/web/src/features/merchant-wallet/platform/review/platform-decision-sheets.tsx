@@ -10,14 +10,16 @@ import {
 import { type ReactNode, useEffect, useId, useState } from "react";
 import { useMoney } from "../../../../lib/app-config";
 import { checkWith } from "../../../../lib/form";
+import { formatLocalDate } from "../../../../lib/format";
 import { useDateLabels } from "../../../../lib/i18n";
+import { localDateOf } from "../../../../lib/shop-clock";
 import { useDebouncedSubmit } from "../../../../lib/use-debounced-submit";
 import { ConfirmDialog } from "../../../../ui/confirm-dialog";
 import { DatePicker } from "../../../../ui/date-picker";
 import { BottomSheet } from "../../../../ui/sheet";
 import { usePlatformText } from "../../platform-strings";
 import { markWithdrawalPaid, rejectWithdrawal, returnWithdrawal } from "../platform-api";
-import { accountText, formatLocalDate, localDateIn } from "../platform-format";
+import { accountText } from "../platform-format";
 import type { DecisionOutcome, PlatformDecision } from "./platform-decision";
 
 interface SheetProps {
@@ -140,13 +142,13 @@ export function PlatformPaidSheet({ withdrawal, onClose, decide }: SheetProps) {
 	const labels = useDateLabels();
 	const reference = useNote(withdrawal !== null, onClose, "reference");
 	const [confirming, setConfirming] = useState<MarkWithdrawalPaidInput | null>(null);
-	const today = withdrawal ? localDateIn(new Date(), withdrawal.shopTimezone) : "";
-	const requestedOn = withdrawal ? localDateIn(new Date(withdrawal.createdAt), withdrawal.shopTimezone) : "";
+	const today = withdrawal ? localDateOf(new Date(), withdrawal.shopTimezone) : "";
+	const requestedOn = withdrawal ? localDateOf(new Date(withdrawal.createdAt), withdrawal.shopTimezone) : "";
 	const [transferDate, setTransferDate] = useState(today);
 	const [dateProblem, setDateProblem] = useState<string | null>(null);
 	useEffect(() => {
 		if (!withdrawal) setConfirming(null);
-		else setTransferDate(localDateIn(new Date(), withdrawal.shopTimezone));
+		else setTransferDate(localDateOf(new Date(), withdrawal.shopTimezone));
 		setDateProblem(null);
 	}, [withdrawal]);
 	const [send, sending] = useDebouncedSubmit(async (input: MarkWithdrawalPaidInput) => {

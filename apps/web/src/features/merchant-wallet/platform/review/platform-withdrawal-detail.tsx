@@ -1,10 +1,10 @@
 import { type WithdrawalEvent, WithdrawalStatus, type WithdrawalView } from "@bayon/contract";
 import { useMoney } from "../../../../lib/app-config";
-import { formatDateTime } from "../../../../lib/format";
+import { formatDateTime, formatLocalDate } from "../../../../lib/format";
 import { useDateLabels } from "../../../../lib/i18n";
 import { EyeIcon } from "../../../../ui/icons";
 import { type PlatformTextKey, usePlatformText } from "../../platform-strings";
-import { accountText, formatLocalDate } from "../platform-format";
+import { accountText } from "../platform-format";
 import { PlatformStatusBadge } from "./platform-status-badge";
 
 export type PlatformDecisionKind = "approve" | "reject" | "paid" | "return";

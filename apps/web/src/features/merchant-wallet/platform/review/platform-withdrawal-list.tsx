@@ -1,9 +1,8 @@
 import type { WithdrawalView } from "@bayon/contract";
 import { useMoney } from "../../../../lib/app-config";
-import { formatDateTime } from "../../../../lib/format";
+import { formatDateTime, formatLocalDate } from "../../../../lib/format";
 import { useDateLabels } from "../../../../lib/i18n";
 import { usePlatformText } from "../../platform-strings";
-import { formatLocalDate } from "../platform-format";
 import { PlatformStatusBadge } from "./platform-status-badge";
 
 interface ListProps {

@@ -3,12 +3,12 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { liveClient } from "../../../../lib/live-updates";
 import { Paths, withQuery } from "../../../../lib/paths";
+import { localDateOf } from "../../../../lib/shop-clock";
 import { currentToast } from "../../../../lib/toast";
 import { type FakeWebSocket, fakeWebSockets } from "../../../../test/fake-live-server";
 import { testMember } from "../../../../test/member-fixtures";
 import { renderScreen } from "../../../../test/render";
 import type { StaffCall } from "../../../stored-value/staff-testing";
-import { localDateIn } from "../platform-format";
 import { operator, platformServer, startAs, withdrawal } from "../platform-testing";
 import PlatformWithdrawalsScreen from "./platform-withdrawals-screen";
 
@@ -261,7 +261,7 @@ describe("the platform's withdrawal review", () => {
 		fireEvent.click(within(sheet).getByTestId("platform-paid-submit"));
 		const dialog = await screen.findByTestId("platform-paid-confirm");
 		// The transfer day is the shop's today unless the operator picks another.
-		const today = localDateIn(new Date(), "Asia/Phnom_Penh");
+		const today = localDateOf(new Date(), "Asia/Phnom_Penh");
 		const [year, month, day] = today.split("-").map(Number) as [number, number, number];
 		const shown = new Intl.DateTimeFormat("en", { month: "short", day: "numeric", year: "numeric" }).format(
 			new Date(year, month - 1, day),

@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import {
 	type BuyCardInput,
 	CARD_PURCHASE_EXPIRES_AFTER_MINUTES,
@@ -14,7 +13,7 @@ import type { AppDeps } from "../../http/deps.js";
 import { requiredIdempotencyKey } from "../../http/idempotency-key.js";
 import type { SignedInContext } from "../../http/request-context.js";
 import { sha256Hex } from "../../lib/crypto.js";
-import { availableGateway, openCheckout, recordPendingPayment } from "../payments/attempts/attempts.js";
+import { answerInstead, startGatewayCheckout } from "../payments/attempts/attempts.js";
 import { bookGatewayCapture, refundGatewayCapture } from "../payments/attempts/ledger.js";
 import type { GatewayName } from "../payments/gateway.js";
 import {
@@ -226,52 +225,47 @@ async function startGatewayPurchase(
 	key: string,
 	origin: string,
 ): Promise<CardPurchaseView> {
-	const gateway = await availableGateway(deps, ctx, input.payMethod);
-	const now = deps.clock.now();
-	const paymentId = randomUUID();
-	const started = await deps.db.transaction().execute(async (trx) => {
-		await lockOwnMember(trx, ctx);
-		const earlier = await queries.findPurchaseByKey(trx, { memberId: ctx.member.id, key });
-		if (earlier) {
-			sameRequest(earlier, input);
-			const checkout =
-				earlier.status === "pending"
-					? await findIdempotencyRecord(trx, { memberId: ctx.member.id, scope: CHECKOUT_SCOPE, key })
-					: undefined;
-			const redirectUrl = (checkout?.response as { redirectUrl?: string } | undefined)?.redirectUrl;
-			return { kind: "replay" as const, view: await presentWithCard(trx, ctx, earlier, now, redirectUrl) };
-		}
-		const { type } = await checkBuyable(trx, ctx, input.cardTypeId, now);
-		const purchase = await insertPurchase(trx, ctx, type, {
-			pay_method: gateway.name,
-			status: "pending",
-			idempotency_key: key,
-			expires_at: new Date(now.getTime() + CARD_PURCHASE_EXPIRES_AFTER_MINUTES * MINUTE_MS),
-			created_at: now,
-		});
-		await recordPendingPayment(trx, {
-			id: paymentId,
-			tenantId: ctx.tenant.id,
-			payerMemberId: ctx.member.id,
-			purpose: "vip_card",
-			purposeId: purchase.id,
-			provider: gateway.name,
-			amount: purchase.price,
-			now,
-		});
-		return { kind: "started" as const, purchase, type };
-	});
-	if (started.kind === "replay") return started.view;
-	const { purchase, type } = started;
-	const { redirectUrl } = await openCheckout(deps, gateway, ctx, {
-		paymentId,
-		amount: purchase.price,
-		expiresAt: new Date(purchase.expires_at),
-		...(input.railCurrency ? { railCurrency: input.railCurrency } : {}),
-		description: `Bayon VIP · ${type.name.en || type.name["zh-CN"]}`,
+	const started = await startGatewayCheckout(deps, ctx, {
+		purpose: "vip_card",
+		provider: input.payMethod,
 		origin,
-		returnPath: `/pages/components/pages/vip/detail?id=${type.id}&purchase=${purchase.id}`,
+		railCurrency: input.railCurrency,
+		hold: async (trx, { gateway, now }) => {
+			await lockOwnMember(trx, ctx);
+			const earlier = await queries.findPurchaseByKey(trx, { memberId: ctx.member.id, key });
+			if (earlier) {
+				sameRequest(earlier, input);
+				const checkout =
+					earlier.status === "pending"
+						? await findIdempotencyRecord(trx, { memberId: ctx.member.id, scope: CHECKOUT_SCOPE, key })
+						: undefined;
+				const redirectUrl = (checkout?.response as { redirectUrl?: string } | undefined)?.redirectUrl;
+				return answerInstead(await presentWithCard(trx, ctx, earlier, now, redirectUrl));
+			}
+			const { type } = await checkBuyable(trx, ctx, input.cardTypeId, now);
+			const purchase = await insertPurchase(trx, ctx, type, {
+				pay_method: gateway.name,
+				status: "pending",
+				idempotency_key: key,
+				expires_at: new Date(now.getTime() + CARD_PURCHASE_EXPIRES_AFTER_MINUTES * MINUTE_MS),
+				created_at: now,
+			});
+			return {
+				pay: {
+					purchase,
+					type,
+					purposeId: purchase.id,
+					amount: purchase.price,
+					expiresAt: new Date(purchase.expires_at),
+					description: `Bayon VIP · ${type.name.en || type.name["zh-CN"]}`,
+					returnPath: `/pages/components/pages/vip/detail?id=${type.id}&purchase=${purchase.id}`,
+				},
+			};
+		},
 	});
+	if ("instead" in started) return started.instead;
+	const { held, now, redirectUrl } = started;
+	const { purchase } = held;
 	await deps.db
 		.insertInto("idempotency_record")
 		.values({

@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { type BillPaymentResult, ErrorCode, type PayBillInput, type TableBillView } from "@bayon/contract";
 import type { Transaction } from "kysely";
 import type { z } from "zod";
@@ -7,13 +6,8 @@ import { BusinessError } from "../../../http/business-error.js";
 import type { AppDeps } from "../../../http/deps.js";
 import type { SignedInContext } from "../../../http/request-context.js";
 import { memberContacts } from "../../identity/service.js";
-import {
-	availableGateway,
-	openCheckout,
-	recordPendingPayment,
-	settlePendingPayments,
-} from "../../payments/attempts/attempts.js";
-import { requireStaff, requireStaffWithoutOracle } from "../../venues/service.js";
+import { answerInstead, settlePendingPayments, startGatewayCheckout } from "../../payments/attempts/attempts.js";
+import { requireStaff, requireStaffWithoutOracle } from "../../venues/staff/staff-access.js";
 import { accountBalance } from "../../wallet/ledger.js";
 import { announceBillChange, announceOrderChange } from "../events.js";
 import {
@@ -100,34 +94,29 @@ export async function payTableBill(
 	if (!isCurrent(seating)) return answerEndedSeating(deps, ctx, seating.bill, input);
 	if (input.payMethod === "balance") return payFromBalance(deps, ctx, seating, input.expectedTotal);
 
-	const gateway = await availableGateway(deps, ctx, input.payMethod);
-	const now = deps.clock.now();
-	const paymentId = randomUUID();
-	const bill = await deps.db.transaction().execute(async (trx) => {
-		const open = await lockBill(trx, ctx.tenant.id, seating.bill.id);
-		if (open?.status !== "open") return null;
-		const { due } = await lockRoundsToPay(trx, open, input.expectedTotal);
-		await recordPendingPayment(trx, {
-			id: paymentId,
-			tenantId: ctx.tenant.id,
-			payerMemberId: ctx.member.id,
-			purpose: "table_bill",
-			purposeId: open.id,
-			provider: gateway.name,
-			amount: due,
-			now,
-		});
-		return { ...open, due };
-	});
-	if (!bill) return answerEndedSeating(deps, ctx, await readBill(deps, seating.bill.id), input);
-	const { redirectUrl } = await openCheckout(deps, gateway, ctx, {
-		paymentId,
-		amount: bill.due,
-		...(input.railCurrency ? { railCurrency: input.railCurrency } : {}),
-		description: `Bayon · ${seating.table.shopName} · ${seating.table.number}`,
+	const started = await startGatewayCheckout(deps, ctx, {
+		purpose: "table_bill",
+		provider: input.payMethod,
 		origin,
-		returnPath: "/pages/components/pages/orders/bill",
+		railCurrency: input.railCurrency,
+		hold: async (trx) => {
+			const open = await lockBill(trx, ctx.tenant.id, seating.bill.id);
+			if (open?.status !== "open") return answerInstead(null);
+			const { due } = await lockRoundsToPay(trx, open, input.expectedTotal);
+			return {
+				pay: {
+					bill: { ...open, due },
+					purposeId: open.id,
+					amount: due,
+					description: `Bayon · ${seating.table.shopName} · ${seating.table.number}`,
+					returnPath: "/pages/components/pages/orders/bill",
+				},
+			};
+		},
 	});
+	if ("instead" in started) return answerEndedSeating(deps, ctx, await readBill(deps, seating.bill.id), input);
+	const { held, redirectUrl } = started;
+	const bill = held.bill;
 	return { bill: await presentBill(deps, bill, ctx), redirectUrl };
 }
 

@@ -1,16 +1,10 @@
-import { randomUUID } from "node:crypto";
 import { ErrorCode, type KhqrCurrency, type PaymentResult } from "@bayon/contract";
 import type { Selectable, Transaction } from "kysely";
 import type { DB } from "../../../db/schema.js";
 import { BusinessError } from "../../../http/business-error.js";
 import type { AppDeps } from "../../../http/deps.js";
 import type { SignedInContext } from "../../../http/request-context.js";
-import {
-	availableGateway,
-	openCheckout,
-	recordPendingPayment,
-	settlePendingPayments,
-} from "../../payments/attempts/attempts.js";
+import { settlePendingPayments, startGatewayCheckout } from "../../payments/attempts/attempts.js";
 import type { GatewayName } from "../../payments/gateway.js";
 import { settlePaymentsOfExpired } from "../../payments/reconciliation/reconciliation.js";
 import { isGatewayProvider, queueGatewayRefund } from "../../payments/refunds/refunds.js";
@@ -34,39 +28,36 @@ export async function startGatewayPayment(
 	ctx: SignedInContext,
 	args: { orderId: number; provider: GatewayName; origin: string; railCurrency?: KhqrCurrency | undefined },
 ): Promise<PaymentResult> {
-	const gateway = await availableGateway(deps, ctx, args.provider);
-	const now = deps.clock.now();
-	const paymentId = randomUUID();
-	const order = await deps.db.transaction().execute(async (trx) => {
-		const found = await orderQueries.lockOwnOrder(trx, {
-			tenantId: ctx.tenant.id,
-			memberId: ctx.member.id,
-			orderId: args.orderId,
-		});
-		if (!found) throw new BusinessError(ErrorCode.NotFound);
-		if (!isPayableOnItsOwn(found, now)) throw new BusinessError(ErrorCode.OrderNotPayable);
-		await recordPendingPayment(trx, {
-			id: paymentId,
-			tenantId: ctx.tenant.id,
-			payerMemberId: ctx.member.id,
-			purpose: "order",
-			purposeId: found.id,
-			provider: gateway.name,
-			amount: found.total,
-			now,
-		});
-		await trx.updateTable("customer_order").set({ payment_status: "paying" }).where("id", "=", found.id).execute();
-		return found;
-	});
-	const { redirectUrl } = await openCheckout(deps, gateway, ctx, {
-		paymentId,
-		amount: order.total,
-		...(order.expires_at ? { expiresAt: new Date(order.expires_at) } : {}),
-		...(args.railCurrency ? { railCurrency: args.railCurrency } : {}),
-		description: `Bayon #${order.order_no}`,
+	const started = await startGatewayCheckout(deps, ctx, {
+		purpose: "order",
+		provider: args.provider,
 		origin: args.origin,
-		returnPath: `/pages/components/pages/orders/detail?id=${order.id}`,
+		railCurrency: args.railCurrency,
+		hold: async (trx, { now }) => {
+			const found = await orderQueries.lockOwnOrder(trx, {
+				tenantId: ctx.tenant.id,
+				memberId: ctx.member.id,
+				orderId: args.orderId,
+			});
+			if (!found) throw new BusinessError(ErrorCode.NotFound);
+			if (!isPayableOnItsOwn(found, now)) throw new BusinessError(ErrorCode.OrderNotPayable);
+			return {
+				pay: {
+					order: found,
+					purposeId: found.id,
+					amount: found.total,
+					expiresAt: found.expires_at ? new Date(found.expires_at) : undefined,
+					description: `Bayon #${found.order_no}`,
+					returnPath: `/pages/components/pages/orders/detail?id=${found.id}`,
+				},
+			};
+		},
+		paying: async (trx, { order }) => {
+			await trx.updateTable("customer_order").set({ payment_status: "paying" }).where("id", "=", order.id).execute();
+		},
 	});
+	const { held, redirectUrl } = started;
+	const order = held.order;
 	return { orderId: order.id, paymentStatus: "paying", redirectUrl };
 }
 

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import {
 	type CurrencyConfig,
 	ErrorCode,
@@ -10,7 +11,7 @@ import type { Transaction } from "kysely";
 import type { DB } from "../../../db/schema.js";
 import { BusinessError } from "../../../http/business-error.js";
 import type { AppDeps } from "../../../http/deps.js";
-import type { RequestContext } from "../../../http/request-context.js";
+import type { RequestContext, SignedInContext } from "../../../http/request-context.js";
 import { addSeconds } from "../../../lib/clock.js";
 import type { GatewayName, PaymentGateway } from "../gateway.js";
 import type { PaymentPurposeKind } from "../purposes.js";
@@ -186,6 +187,84 @@ export async function openCheckout(
 		.where("id", "=", args.paymentId)
 		.execute();
 	return { redirectUrl: "redirectUrl" in started ? started.redirectUrl : checkoutPagePath(args.paymentId) };
+}
+
+/** What a purpose holds for a payment, in its own transaction: what is paid for, how much, and how the rail shows it. */
+export interface HeldForPayment {
+	purposeId: number;
+	amount: number;
+	description: string;
+	/** The app page (on this origin) the payer comes back to. */
+	returnPath: string;
+	/** When what it pays for stops waiting for the money; CHECKOUT_MINUTES when absent. */
+	expiresAt?: Date | undefined;
+}
+
+/** What a purpose's `hold` answers when there is nothing to pay after all (a repeated request, a bill settled meanwhile). */
+export function answerInstead<Instead>(answer: Instead): { instead: Instead } {
+	return { instead: answer };
+}
+
+/** What `hold` answered instead of a payment; none when it never does. */
+type AnsweredInstead<Instead> = [Instead] extends [never] ? never : { instead: Instead };
+
+/**
+ * The gateway start every purpose makes (an order, a table bill, a booking's deposit, a
+ * recharge, a VIP card): the gateway the payer chose, when they can pay with it from where they
+ * are; then, in one transaction, the purpose locks and checks what is paid for (`hold`, which
+ * answers what to `pay`), the
+ * payment is recorded as pending, and the purpose marks what now waits for it (`paying`);
+ * after commit the payer is sent to the rail (`openCheckout`). `hold` may answer `instead` (a
+ * repeated request, a bill settled meanwhile): then nothing is recorded and nobody is sent.
+ */
+export async function startGatewayCheckout<Held extends HeldForPayment, Instead = never>(
+	deps: AppDeps,
+	ctx: SignedInContext,
+	args: {
+		purpose: PaymentPurposeKind;
+		provider: GatewayName;
+		origin: string;
+		/** KHQR: the currency the payer chose, when it is the shop's second one (riel). */
+		railCurrency?: KhqrCurrency | undefined;
+		hold(
+			trx: Transaction<DB>,
+			at: { gateway: PaymentGateway; now: Date },
+		): Promise<{ pay: Held } | { instead: Instead }>;
+		paying?(trx: Transaction<DB>, held: Held, paymentId: string): Promise<void>;
+	},
+): Promise<{ held: Held; now: Date; redirectUrl: string } | AnsweredInstead<Instead>> {
+	const gateway = await availableGateway(deps, ctx, args.provider);
+	const now = deps.clock.now();
+	const paymentId = randomUUID();
+	const answer = await deps.db.transaction().execute(async (trx) => {
+		const held = await args.hold(trx, { gateway, now });
+		if ("instead" in held) return held;
+		const found = held.pay;
+		await recordPendingPayment(trx, {
+			id: paymentId,
+			tenantId: ctx.tenant.id,
+			payerMemberId: ctx.member.id,
+			purpose: args.purpose,
+			purposeId: found.purposeId,
+			provider: gateway.name,
+			amount: found.amount,
+			now,
+		});
+		await args.paying?.(trx, found, paymentId);
+		return { pay: found };
+	});
+	if ("instead" in answer) return answer as AnsweredInstead<Instead>;
+	const held = answer.pay;
+	const { redirectUrl } = await openCheckout(deps, gateway, ctx, {
+		paymentId,
+		amount: held.amount,
+		...(held.expiresAt ? { expiresAt: held.expiresAt } : {}),
+		...(args.railCurrency ? { railCurrency: args.railCurrency } : {}),
+		description: held.description,
+		origin: args.origin,
+		returnPath: held.returnPath,
+	});
+	return { held, now, redirectUrl };
 }
 
 /**

@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { ErrorCode, type KhqrCurrency, type PayReservationInput, type ReservationPaymentResult } from "@bayon/contract";
 import type { Selectable, Transaction, Updateable } from "kysely";
 import { claimIdempotencyKey, findIdempotencyRecord, storeIdempotentResponse } from "../../../db/idempotency.js";
@@ -8,12 +7,7 @@ import type { AppDeps } from "../../../http/deps.js";
 import { optionalIdempotencyKey } from "../../../http/idempotency-key.js";
 import type { SignedInContext } from "../../../http/request-context.js";
 import { sha256Hex } from "../../../lib/crypto.js";
-import {
-	availableGateway,
-	openCheckout,
-	recordPendingPayment,
-	settlePendingPayments,
-} from "../../payments/attempts/attempts.js";
+import { settlePendingPayments, startGatewayCheckout } from "../../payments/attempts/attempts.js";
 import { noGatewayPaymentInDoubt } from "../../payments/attempts/in-doubt.js";
 import { bookGatewayCapture, refundGatewayCapture } from "../../payments/attempts/ledger.js";
 import type { GatewayName } from "../../payments/gateway.js";
@@ -262,36 +256,32 @@ async function startGatewayPayment(
 	origin: string,
 	railCurrency: KhqrCurrency | undefined,
 ): Promise<PayOutcome> {
-	const gateway = await availableGateway(deps, ctx, provider);
-	const now = deps.clock.now();
-	const paymentId = randomUUID();
-	const started = await deps.db.transaction().execute(async (trx) => {
-		const { reservation, owed, amount } = await lockWhatIsOwed(trx, ctx, reservationId, now);
-		await recordPendingPayment(trx, {
-			id: paymentId,
-			tenantId: ctx.tenant.id,
-			payerMemberId: ctx.member.id,
-			purpose: "booking",
-			purposeId: reservation.id,
-			provider: gateway.name,
-			amount,
-			now,
-		});
-		await updatePaymentRows(trx, owed, { status: "paying", gateway_payment_id: paymentId });
-		return { reservation, amount };
-	});
-	const { redirectUrl } = await openCheckout(deps, gateway, ctx, {
-		paymentId,
-		amount: started.amount,
-		...(railCurrency ? { railCurrency } : {}),
-		description: `Bayon · ${started.reservation.code}`,
+	const started = await startGatewayCheckout(deps, ctx, {
+		purpose: "booking",
+		provider,
 		origin,
-		returnPath: `/pages/components/pages/due/detail?id=${started.reservation.id}`,
+		railCurrency,
+		hold: async (trx, { now }) => {
+			const { reservation, owed, amount } = await lockWhatIsOwed(trx, ctx, reservationId, now);
+			return {
+				pay: {
+					reservation,
+					owed,
+					purposeId: reservation.id,
+					amount,
+					description: `Bayon · ${reservation.code}`,
+					returnPath: `/pages/components/pages/due/detail?id=${reservation.id}`,
+				},
+			};
+		},
+		paying: (trx, { owed }, paymentId) =>
+			updatePaymentRows(trx, owed, { status: "paying", gateway_payment_id: paymentId }),
 	});
+	const { held, now, redirectUrl } = started;
 	const fresh = await deps.db
 		.selectFrom("reservation")
 		.selectAll()
-		.where("id", "=", started.reservation.id)
+		.where("id", "=", held.reservation.id)
 		.executeTakeFirstOrThrow();
 	return { answer: { reservation: await presentOne(deps.db, fresh, ctx, now), redirectUrl }, reason: "paying" };
 }

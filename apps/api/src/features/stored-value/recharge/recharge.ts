@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import {
 	ErrorCode,
 	type Localized,
@@ -18,12 +17,7 @@ import type { SignedInContext } from "../../../http/request-context.js";
 import { addSeconds } from "../../../lib/clock.js";
 import { sha256Hex } from "../../../lib/crypto.js";
 import { tellMember } from "../../notifications/outbox/outbox.js";
-import {
-	availableGateway,
-	openCheckout,
-	recordPendingPayment,
-	settlePendingPayments,
-} from "../../payments/attempts/attempts.js";
+import { answerInstead, settlePendingPayments, startGatewayCheckout } from "../../payments/attempts/attempts.js";
 import {
 	type PaymentRow as GatewayPaymentRow,
 	type PaymentPurpose,
@@ -88,78 +82,74 @@ export async function startRecharge(
 		key,
 	});
 	if (earlier) return replay(deps, ctx, earlier, requestHash);
-	const gateway = await availableGateway(deps, ctx, input.payMethod);
-	const now = deps.clock.now();
-	const paymentId = randomUUID();
-	const started = await deps.db.transaction().execute(async (trx) => {
-		if (
-			!(await claimIdempotencyKey(trx, {
-				memberId: ctx.member.id,
-				scope: START_SCOPE,
-				key,
-				requestHash,
-				now,
-			}))
-		) {
-			// A concurrent request with this key committed first: answer what it answered.
-			const record = await findIdempotencyRecord(trx, {
-				memberId: ctx.member.id,
-				scope: START_SCOPE,
-				key,
-			});
-			if (!record) throw new Error("idempotency record vanished");
-			return { replayOf: record };
-		}
-		const pkg = await trx
-			.selectFrom("recharge_package")
-			.selectAll()
-			.where("id", "=", packageId)
-			.where("tenant_id", "=", ctx.tenant.id)
-			.where("on_sale", "=", true)
-			.executeTakeFirst();
-		if (!pkg) throw new BusinessError(ErrorCode.RechargePackageUnavailable);
-		const recharge = await trx
-			.insertInto("recharge")
-			.values({
-				tenant_id: ctx.tenant.id,
-				member_id: ctx.member.id,
-				package_id: pkg.id,
-				package_name: JSON.stringify(pkg.name),
-				pay_amount: pkg.pay_amount,
-				bonus_amount: pkg.bonus_amount,
-				provider: gateway.name,
-				status: "pending",
-				idempotency_key: key,
-				expires_at: addSeconds(now, RECHARGE_EXPIRES_AFTER_MINUTES * 60),
-				created_at: now,
-			})
-			.returningAll()
-			.executeTakeFirstOrThrow();
-		await recordPendingPayment(trx, {
-			id: paymentId,
-			tenantId: ctx.tenant.id,
-			payerMemberId: ctx.member.id,
-			purpose: "recharge",
-			purposeId: recharge.id,
-			provider: gateway.name,
-			amount: recharge.pay_amount,
-			now,
-		});
-		const view = presentRecharge(recharge, ctx.lang);
-		await storeAnswer(trx, ctx, key, view);
-		return { recharge, view };
-	});
-	if (started.replayOf) return replay(deps, ctx, started.replayOf, requestHash);
-	const { redirectUrl } = await openCheckout(deps, gateway, ctx, {
-		paymentId,
-		amount: started.recharge.pay_amount,
-		expiresAt: new Date(started.recharge.expires_at),
-		...(input.railCurrency ? { railCurrency: input.railCurrency } : {}),
-		description: `Bayon · ${started.view.packageName}`,
+	const started = await startGatewayCheckout(deps, ctx, {
+		purpose: "recharge",
+		provider: input.payMethod,
 		origin,
-		returnPath: `${RETURN_PAGE}?recharge=${started.recharge.id}`,
+		railCurrency: input.railCurrency,
+		hold: async (trx, { gateway, now }) => {
+			if (
+				!(await claimIdempotencyKey(trx, {
+					memberId: ctx.member.id,
+					scope: START_SCOPE,
+					key,
+					requestHash,
+					now,
+				}))
+			) {
+				// A concurrent request with this key committed first: answer what it answered.
+				const record = await findIdempotencyRecord(trx, {
+					memberId: ctx.member.id,
+					scope: START_SCOPE,
+					key,
+				});
+				if (!record) throw new Error("idempotency record vanished");
+				return answerInstead(record);
+			}
+			const pkg = await trx
+				.selectFrom("recharge_package")
+				.selectAll()
+				.where("id", "=", packageId)
+				.where("tenant_id", "=", ctx.tenant.id)
+				.where("on_sale", "=", true)
+				.executeTakeFirst();
+			if (!pkg) throw new BusinessError(ErrorCode.RechargePackageUnavailable);
+			const recharge = await trx
+				.insertInto("recharge")
+				.values({
+					tenant_id: ctx.tenant.id,
+					member_id: ctx.member.id,
+					package_id: pkg.id,
+					package_name: JSON.stringify(pkg.name),
+					pay_amount: pkg.pay_amount,
+					bonus_amount: pkg.bonus_amount,
+					provider: gateway.name,
+					status: "pending",
+					idempotency_key: key,
+					expires_at: addSeconds(now, RECHARGE_EXPIRES_AFTER_MINUTES * 60),
+					created_at: now,
+				})
+				.returningAll()
+				.executeTakeFirstOrThrow();
+			const view = presentRecharge(recharge, ctx.lang);
+			return {
+				pay: {
+					recharge,
+					view,
+					purposeId: recharge.id,
+					amount: recharge.pay_amount,
+					expiresAt: new Date(recharge.expires_at),
+					description: `Bayon · ${view.packageName}`,
+					returnPath: `${RETURN_PAGE}?recharge=${recharge.id}`,
+				},
+			};
+		},
+		paying: (trx, { view }) => storeAnswer(trx, ctx, key, view),
 	});
-	const answer = { ...started.view, redirectUrl };
+	if ("instead" in started) return replay(deps, ctx, started.instead, requestHash);
+	const { redirectUrl } = started;
+	const { view } = started.held;
+	const answer = { ...view, redirectUrl };
 	await deps.db.transaction().execute((trx) => storeAnswer(trx, ctx, key, answer));
 	return answer;
 }

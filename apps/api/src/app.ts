@@ -51,9 +51,9 @@ import { registerRechargePaymentPurpose } from "./features/stored-value/recharge
 import { rechargeRoutes } from "./features/stored-value/recharge-routes.js";
 import { tableRoutes } from "./features/tables/routes.js";
 import { findTenant } from "./features/tenancy/service.js";
-import { FIRST_SCREEN_PATHS, firstScreenPages } from "./features/venues/first-screen.js";
 import { venueRoutes } from "./features/venues/routes.js";
-import { registerShopFeed } from "./features/venues/shop-feed.js";
+import { FIRST_SCREEN_PATHS, firstScreenPages } from "./features/venues/shops/first-screen.js";
+import { registerShopFeed } from "./features/venues/shops/shop-feed.js";
 import type { AppDeps } from "./http/deps.js";
 import { apiScope, type BuildAppOptions, createFastifyApp } from "./http/fastify-app.js";
 import type { CallerLookup } from "./http/request-context.js";

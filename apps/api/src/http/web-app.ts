@@ -9,7 +9,7 @@ import { languageOf } from "./language.js";
 
 /**
  * Pages of the app that a feature writes itself rather than sending index.html as built (the
- * first screen with the shop already in it, features/venues/first-screen.ts).
+ * first screen with the shop already in it, features/venues/shops/first-screen.ts).
  */
 export interface WrittenPages {
 	/** The paths it writes, without a trailing slash. */

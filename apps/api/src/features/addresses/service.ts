@@ -2,7 +2,7 @@ import { ADDRESS_MAX_PER_MEMBER, type Address, ErrorCode, type SaveAddressInput 
 import type { z } from "zod";
 import { BusinessError } from "../../http/business-error.js";
 import type { AppDeps } from "../../http/deps.js";
-import { getOrderingTerms } from "../venues/service.js";
+import { getOrderingTerms } from "../venues/shops/ordering-terms.js";
 import * as queries from "./queries.js";
 
 interface MemberContext {

@@ -14,7 +14,7 @@ import type { AppDeps } from "../../http/deps.js";
 import { requiredIdempotencyKey } from "../../http/idempotency-key.js";
 import { sha256Hex } from "../../lib/crypto.js";
 import { recordShopChange } from "../shop-changes/record.js";
-import { requireShopPermission } from "../venues/service.js";
+import { requireShopPermission } from "../venues/staff/staff-access.js";
 import { copyMenuAndHours } from "./queries.js";
 
 interface OwnerContext {

@@ -8,7 +8,7 @@ import type { AppDeps } from "../../http/deps.js";
 import type { SignedInContext } from "../../http/request-context.js";
 import { availableGateway, FIRST_CHECK_AFTER_SECONDS, openCheckout } from "../payments/attempts/attempts.js";
 import { askRailNow, presentCheckout } from "../payments/checkout/routes.js";
-import { counterShop } from "../venues/service.js";
+import { counterShop } from "../venues/staff/staff-access.js";
 import { lockPayable } from "./takings.js";
 
 type PaymentRow = Selectable<DB["payment"]>;

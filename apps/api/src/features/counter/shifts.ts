@@ -3,7 +3,7 @@ import type { z } from "zod";
 import { BusinessError } from "../../http/business-error.js";
 import type { AppDeps } from "../../http/deps.js";
 import type { SignedInContext } from "../../http/request-context.js";
-import { counterShop } from "../venues/service.js";
+import { counterShop } from "../venues/staff/staff-access.js";
 import { expectedOf, presentShift } from "./present.js";
 import { lockOpenShift } from "./takings.js";
 

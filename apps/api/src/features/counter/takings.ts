@@ -22,7 +22,7 @@ import { changeOrder } from "../ordering/queries.js";
 import { type PaymentRow, paymentPurpose } from "../payments/purposes.js";
 import { reversePointsForOrder } from "../points/order-points.js";
 import { toLocalMoment } from "../venues/hours.js";
-import { counterShop } from "../venues/service.js";
+import { counterShop } from "../venues/staff/staff-access.js";
 import { postLedgerTxn } from "../wallet/ledger.js";
 import { earningIdsOf, keepAtCounter } from "./kept-money.js";
 import { presentTakes, type TakeRow } from "./present.js";

@@ -23,7 +23,7 @@ import { addSeconds } from "../../lib/clock.js";
 import { hexDigestsEqual, hmacHex, randomDigits, randomToken, sha256Hex } from "../../lib/crypto.js";
 import { SmsNotSent } from "../../lib/sms/provider.js";
 import { isOwnUpload } from "../files/service.js";
-import { isStaffMember } from "../venues/service.js";
+import { isStaffMember } from "../venues/staff/staff-access.js";
 import { telegramMemberLanguage, telegramUserSeen } from "./hooks.js";
 import * as queries from "./queries.js";
 import { checkSmsSendAllowed, defaultNickname, SessionLifetime } from "./rules.js";

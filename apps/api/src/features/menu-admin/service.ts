@@ -23,7 +23,7 @@ import { stockAfterEdit } from "../../lib/stock-edit.js";
 import { isOwnUpload } from "../files/service.js";
 import { announceMenuChange } from "../menu/service.js";
 import { recordShopChange } from "../shop-changes/record.js";
-import { requireShopPermission } from "../venues/service.js";
+import { requireShopPermission } from "../venues/staff/staff-access.js";
 import * as queries from "./queries.js";
 
 interface MerchantContext {

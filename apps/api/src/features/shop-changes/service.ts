@@ -8,7 +8,7 @@ import {
 	SUPPORTED_LANGUAGES,
 } from "@bayon/contract";
 import type { AppDeps } from "../../http/deps.js";
-import { requireShopPermission } from "../venues/service.js";
+import { requireShopPermission } from "../venues/staff/staff-access.js";
 
 interface Caller {
 	tenant: { id: number };

@@ -23,14 +23,10 @@ import type { SignedInContext } from "../../http/request-context.js";
 import { isOwnUpload } from "../files/service.js";
 import { evaluateCart } from "../ordering/checkout/pricing.js";
 import { recordShopChange } from "../shop-changes/record.js";
-import {
-	announceShopChange,
-	draftOrderingTerms,
-	getOrderingTerms,
-	localizedFromInput,
-	requireShopPermission,
-	shopLocalDate,
-} from "../venues/service.js";
+import { announceShopChange, draftOrderingTerms, getOrderingTerms } from "../venues/shops/ordering-terms.js";
+import { shopLocalDate } from "../venues/shops/shop-pages.js";
+import { localizedFromInput } from "../venues/shops/shop-settings.js";
+import { requireShopPermission } from "../venues/staff/staff-access.js";
 import * as queries from "./queries.js";
 
 /** The settings page of a shop: for members whose role allows `shop` (owner, manager). */

@@ -10,7 +10,7 @@ import type { DB } from "../../db/schema.js";
 import { BusinessError } from "../../http/business-error.js";
 import type { AppDeps } from "../../http/deps.js";
 import { recordShopChange } from "../shop-changes/record.js";
-import { isBusinessAdmin, requireBusinessAdmin, requireShopPermission } from "../venues/service.js";
+import { isBusinessAdmin, requireBusinessAdmin, requireShopPermission } from "../venues/staff/staff-access.js";
 import * as queries from "./queries.js";
 
 /**

@@ -12,7 +12,7 @@ import { BusinessError } from "../../http/business-error.js";
 import type { AppDeps } from "../../http/deps.js";
 import { findOrCreateMemberByMobile } from "../identity/service.js";
 import { recordShopChange } from "../shop-changes/record.js";
-import { requireShopPermission } from "../venues/service.js";
+import { requireShopPermission } from "../venues/staff/staff-access.js";
 import * as queries from "./queries.js";
 
 interface Caller {

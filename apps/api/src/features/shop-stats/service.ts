@@ -1,6 +1,6 @@
 import { type Localized, localize, roleAllows, type ShopToday } from "@bayon/contract";
 import type { AppDeps } from "../../http/deps.js";
-import { requireShopPermission } from "../venues/service.js";
+import { requireShopPermission } from "../venues/staff/staff-access.js";
 import * as queries from "./queries.js";
 
 interface Caller {

@@ -15,7 +15,7 @@ import type { AppDeps } from "../../http/deps.js";
 import { ok } from "../../http/envelope.js";
 import { publicOrigin } from "../../http/origin.js";
 import { signedIn } from "../../http/request-context.js";
-import { listStaffShops } from "../venues/service.js";
+import { listStaffShops } from "../venues/staff/staff-access.js";
 import { QrSheets, SHEET_LIMITS } from "./qr-sheet.js";
 import * as tables from "./service.js";
 

@@ -25,12 +25,8 @@ import { tellShopGroup } from "../notifications/outbox/outbox.js";
 import { currentSeating, listCurrentSeatings } from "../ordering/bills/table-seatings.js";
 import { announceTableEvent } from "../ordering/events.js";
 import { recordShopChange } from "../shop-changes/record.js";
-import {
-	presentMerchantTable,
-	requireShopPermission,
-	requireStaffWithoutOracle,
-	staffRoleAt,
-} from "../venues/service.js";
+import { requireShopPermission, requireStaffWithoutOracle, staffRoleAt } from "../venues/staff/staff-access.js";
+import { presentMerchantTable } from "../venues/tables/tables.js";
 import * as queries from "./queries.js";
 
 /**

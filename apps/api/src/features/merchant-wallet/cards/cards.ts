@@ -14,7 +14,7 @@ import type { AppDeps } from "../../../http/deps.js";
 import type { SignedInContext } from "../../../http/request-context.js";
 import { consumeStepUpCode, verifyStepUpCode } from "../../identity/service.js";
 import { recordShopChange } from "../../shop-changes/record.js";
-import { requireShopPermission } from "../../venues/service.js";
+import { requireShopPermission } from "../../venues/staff/staff-access.js";
 import { lockShopAvailable, MONEY_PERMISSION } from "../withdrawals/step-up.js";
 import { cardNumberHmac, encryptCardNumber } from "./card-crypto.js";
 

@@ -12,7 +12,7 @@ import type { AppDeps } from "../../../http/deps.js";
 import type { CallerContext } from "../../identity/service.js";
 import { addDays, fromLocalMoment, toLocalMoment } from "../../venues/hours.js";
 import * as venueQueries from "../../venues/queries.js";
-import { requireShopPermission } from "../../venues/service.js";
+import { requireShopPermission } from "../../venues/staff/staff-access.js";
 import { requirePlatformOperator } from "../platform/operator.js";
 import { findShopAccounts, netPerLocalDay, type ShopAccounts } from "./ledger-lines.js";
 

@@ -5,7 +5,7 @@ import type { AppDeps } from "../../../http/deps.js";
 import type { SignedInContext } from "../../../http/request-context.js";
 import { maskMobile } from "../../../lib/mask.js";
 import { sendStepUpCode } from "../../identity/service.js";
-import { requireShopPermission } from "../../venues/service.js";
+import { requireShopPermission } from "../../venues/staff/staff-access.js";
 import { accountId } from "../../wallet/ledger.js";
 
 /**

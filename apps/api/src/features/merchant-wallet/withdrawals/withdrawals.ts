@@ -19,7 +19,7 @@ import { requiredIdempotencyKey } from "../../../http/idempotency-key.js";
 import type { SignedInContext } from "../../../http/request-context.js";
 import { consumeStepUpCode, type VerifiedStepUpCode, verifyStepUpCode } from "../../identity/service.js";
 import { addDays, toLocalMoment } from "../../venues/hours.js";
-import { requireShopPermission } from "../../venues/service.js";
+import { requireShopPermission } from "../../venues/staff/staff-access.js";
 import { postLedgerTxn } from "../../wallet/ledger.js";
 import { publishWalletChanged } from "../events.js";
 import { lockShopAvailable, MONEY_PERMISSION } from "./step-up.js";

@@ -4,7 +4,7 @@ import type { InlineKeyboardButton, MessageEntity } from "grammy/types";
 import { BusinessError } from "../../../http/business-error.js";
 import type { AppDeps } from "../../../http/deps.js";
 import { findTenant } from "../../tenancy/service.js";
-import { staffRoleAt } from "../../venues/service.js";
+import { staffRoleAt } from "../../venues/staff/staff-access.js";
 import {
 	cancelBookingAnywayData,
 	cancelBookingData,

@@ -9,7 +9,7 @@ import {
 import { BusinessError } from "../../../http/business-error.js";
 import type { AppDeps } from "../../../http/deps.js";
 import { recordShopChange } from "../../shop-changes/record.js";
-import { requireShopPermission } from "../../venues/service.js";
+import { requireShopPermission } from "../../venues/staff/staff-access.js";
 import { botUsernameOf } from "../outbox/settings.js";
 import { hashGroupLinkToken, newGroupLinkToken } from "./group-link-token.js";
 

@@ -8,7 +8,7 @@ import {
 	issueSeatingToken,
 	readSeatingToken,
 	type ScannedTable,
-} from "../../venues/service.js";
+} from "../../venues/tables/tables.js";
 import { type BillRow, joinOrOpenSeating, OPEN_ROUND_EXCLUDED, presentBills } from "./bill-settlement.js";
 import { seatOnScan } from "./seating-hooks.js";
 

@@ -17,7 +17,8 @@ import { findActiveMemberIdByMobile, memberContacts } from "../../identity/servi
 import { releaseOrderEarnings } from "../../merchant-wallet/earnings/earnings.js";
 import { deliverGatewayRefundsSoon } from "../../payments/refunds/refunds.js";
 import { awardPointsForOrder } from "../../points/order-points.js";
-import { isSeatingToken, requireStaff, requireStaffSomewhere, staffRoleAt } from "../../venues/service.js";
+import { requireStaff, requireStaffSomewhere, staffRoleAt } from "../../venues/staff/staff-access.js";
+import { isSeatingToken } from "../../venues/tables/tables.js";
 import { scanTable } from "../bills/table-seatings.js";
 import { placeOrder } from "../checkout/checkout.js";
 import { announceOrderChange } from "../events.js";

@@ -10,7 +10,7 @@ import {
 } from "@bayon/contract";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from "vitest";
 import { startTestServer, type TestServer } from "../../../../test/harness.js";
-import { announceShopChange } from "../../venues/service.js";
+import { announceShopChange } from "../../venues/shops/ordering-terms.js";
 
 const STAFF = "13800000002";
 const CUSTOMER = "13800000003";

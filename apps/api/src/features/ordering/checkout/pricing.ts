@@ -8,7 +8,7 @@ import { askedCoupon } from "../../coupons/order-coupons.js";
 import type { CardForPricing } from "../../membership/pricing.js";
 import { activeCardForPricing } from "../../membership/queries.js";
 import { loadItemsForPricing, type MenuNames } from "../../menu/service.js";
-import { getOrderingTerms, type ShopOrderingTerms } from "../../venues/service.js";
+import { getOrderingTerms, type ShopOrderingTerms } from "../../venues/shops/ordering-terms.js";
 import { currentSeating } from "../bills/table-seatings.js";
 import { type PricingFacts, priceCart } from "./cart-rules.js";
 

@@ -19,7 +19,7 @@ import { orderNumber } from "../../ordering/checkout/checkout.js";
 import { announceBillChange, announceOrderChange } from "../../ordering/events.js";
 import * as orderQueries from "../../ordering/queries.js";
 import { toLocalMoment } from "../../venues/hours.js";
-import { requireShopPermission } from "../../venues/service.js";
+import { requireShopPermission } from "../../venues/staff/staff-access.js";
 import { postLedgerTxn } from "../../wallet/ledger.js";
 import { deliverReleasedRefunds, lockLivePayments, setRowStatus } from "../money/booking-money.js";
 import { presentReservations } from "../present.js";

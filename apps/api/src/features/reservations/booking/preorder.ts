@@ -8,7 +8,7 @@ import type { RequestContext } from "../../../http/request-context.js";
 import type { MenuNames } from "../../menu/service.js";
 import { takeStock } from "../../menu/stock.js";
 import { evaluateCart } from "../../ordering/checkout/pricing.js";
-import { getOrderingTerms } from "../../venues/service.js";
+import { getOrderingTerms } from "../../venues/shops/ordering-terms.js";
 import type { StoredPreorderLine } from "../records.js";
 
 /** A pre-order priced by the server with the cart rules of dine-in orders, ready to store. */

@@ -19,7 +19,7 @@ import { BusinessError } from "../../../http/business-error.js";
 import type { AppDeps } from "../../../http/deps.js";
 import type { SignedInContext } from "../../../http/request-context.js";
 import { addDays, fromLocalMoment, toLocalMoment } from "../../venues/hours.js";
-import { requireShopPermission, requireStaffWithoutOracle } from "../../venues/service.js";
+import { requireShopPermission, requireStaffWithoutOracle } from "../../venues/staff/staff-access.js";
 import { bookTable, holdAllTables } from "../booking/book-table.js";
 import * as queries from "../booking/queries.js";
 import { openingWindowsOf } from "../booking/rules.js";

@@ -14,7 +14,7 @@ import { BusinessError } from "../../../http/business-error.js";
 import type { AppDeps } from "../../../http/deps.js";
 import type { SignedInContext } from "../../../http/request-context.js";
 import { recordShopChange } from "../../shop-changes/record.js";
-import { requireShopPermission, requireStaffWithoutOracle } from "../../venues/service.js";
+import { requireShopPermission, requireStaffWithoutOracle } from "../../venues/staff/staff-access.js";
 import * as queries from "../booking/queries.js";
 import { readReservationSettings } from "../records.js";
 

@@ -14,7 +14,7 @@ import { optionalIdempotencyKey } from "../../../http/idempotency-key.js";
 import type { SignedInContext } from "../../../http/request-context.js";
 import { noEarningsToReverse, recordShopEarning, reverseEarnings } from "../../merchant-wallet/earnings/earnings.js";
 import { addDays, fromLocalMoment, toLocalMoment } from "../../venues/hours.js";
-import { counterShop } from "../../venues/service.js";
+import { counterShop } from "../../venues/staff/staff-access.js";
 import { bonusSpentIn, creditWallet, debitWallet, lockWalletParts, splitSpend } from "../../wallet/bonus.js";
 import { postLedgerTxn } from "../../wallet/ledger.js";
 import { findWallet } from "../../wallet/queries.js";

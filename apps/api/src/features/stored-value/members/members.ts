@@ -14,7 +14,7 @@ import type { AppDeps } from "../../../http/deps.js";
 import type { SignedInContext } from "../../../http/request-context.js";
 import { maskMobile } from "../../../lib/mask.js";
 import { recordShopChange } from "../../shop-changes/record.js";
-import { requireShopPermission } from "../../venues/service.js";
+import { requireShopPermission } from "../../venues/staff/staff-access.js";
 import { walletBalances } from "../bill/bill-queries.js";
 
 type Db = Kysely<DB> | Transaction<DB>;

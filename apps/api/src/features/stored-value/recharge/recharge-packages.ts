@@ -16,7 +16,8 @@ import { BusinessError } from "../../../http/business-error.js";
 import type { AppDeps } from "../../../http/deps.js";
 import type { RequestContext, SignedInContext } from "../../../http/request-context.js";
 import { recordShopChange } from "../../shop-changes/record.js";
-import { localizedFromInput, requireBusinessAdmin, requireShopPermission } from "../../venues/service.js";
+import { localizedFromInput } from "../../venues/shops/shop-settings.js";
+import { requireBusinessAdmin, requireShopPermission } from "../../venues/staff/staff-access.js";
 import { walletParts } from "../../wallet/bonus.js";
 import { DEFAULT_STORED_VALUE_AGREEMENT } from "./recharge-agreement.js";
 

@@ -1,7 +1,7 @@
 import { type AppConfig, ErrorCode, formatMessage, type SecondCurrency } from "@bayon/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../../../test/harness.js";
-import { insertOtherTenantShop } from "../../../test/other-tenant.js";
+import { startTestServer, type TestServer } from "../../../../test/harness.js";
+import { insertOtherTenantShop } from "../../../../test/other-tenant.js";
 
 const OWNER = "13800000001";
 const STAFF = "13800000002";

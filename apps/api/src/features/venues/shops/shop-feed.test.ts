@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
-import { startTestServer, type TestServer } from "../../../test/harness.js";
-import { type LiveMessage, until } from "../../../test/live-socket.js";
-import { OrderingFixture } from "../../../test/ordering.js";
-import { addShop } from "../../../test/shops.js";
+import { startTestServer, type TestServer } from "../../../../test/harness.js";
+import { type LiveMessage, until } from "../../../../test/live-socket.js";
+import { OrderingFixture } from "../../../../test/ordering.js";
+import { addShop } from "../../../../test/shops.js";
 import { SHOP_FEED_PER_ADDRESS } from "./shop-feed.js";
 
 let server: TestServer;

@@ -1,8 +1,8 @@
 import { ErrorCode } from "@bayon/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../../../test/harness.js";
-import { memberWithRole as givenRole } from "../../../test/shops.js";
-import { recordShopChange } from "../shop-changes/record.js";
+import { startTestServer, type TestServer } from "../../../../test/harness.js";
+import { memberWithRole as givenRole } from "../../../../test/shops.js";
+import { recordShopChange } from "../../shop-changes/record.js";
 
 let server: TestServer;
 let owner: { accessToken: string; userId: number };

@@ -4,8 +4,8 @@ import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { type LanguageCode, type ShopSettingsView, type ShopSummary, SUPPORTED_LANGUAGES } from "@bayon/contract";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../../../test/harness.js";
-import { rawGet } from "../../../test/raw-http.js";
+import { startTestServer, type TestServer } from "../../../../test/harness.js";
+import { rawGet } from "../../../../test/raw-http.js";
 import { FIRST_SCREEN_CACHE_MS, writeFirstScreen } from "./first-screen.js";
 
 /**
@@ -167,7 +167,7 @@ describe("the first screen's shop in the page", () => {
 
 describe("the web app's index.html", () => {
 	it("has the template the server fills, and every placeholder in it is filled", () => {
-		const indexHtml = readFileSync(new URL("../../../../web/index.html", import.meta.url), "utf8");
+		const indexHtml = readFileSync(new URL("../../../../../web/index.html", import.meta.url), "utf8");
 		const shop = { name: "N", address: "A", phone: "P", notice: "M" } as ShopSummary;
 		const written = writeFirstScreen(indexHtml, {
 			"zh-CN": { ...shop, id: 1 },

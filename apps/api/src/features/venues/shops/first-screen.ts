@@ -4,9 +4,9 @@ import { brotliCompress, gzip, constants as zlib } from "node:zlib";
 import { DEFAULT_TENANT_ID, type LanguageCode, type ShopSummary, SUPPORTED_LANGUAGES } from "@bayon/contract";
 import negotiate from "@fastify/accept-negotiator";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { AppDeps } from "../../http/deps.js";
-import { escapeHtml } from "../../lib/html.js";
-import { listShops } from "./service.js";
+import type { AppDeps } from "../../../http/deps.js";
+import { escapeHtml } from "../../../lib/html.js";
+import { listShops } from "./shop-pages.js";
 
 /**
  * The first screen's shop in the page the server sends (issue 16, decision 025): on the home

@@ -1,12 +1,12 @@
 import { DEFAULT_TENANT_ID, ErrorCode, formatMessage, queryIdField } from "@bayon/contract";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { WebSocket } from "ws";
-import { BusinessError } from "../../http/business-error.js";
-import type { AppDeps } from "../../http/deps.js";
-import { headerValue, languageOf } from "../../http/language.js";
-import type { DomainEvent } from "../../realtime/bus.js";
-import { isAllowedOrigin } from "../../realtime/origin.js";
-import { getOrderingTerms } from "./service.js";
+import { BusinessError } from "../../../http/business-error.js";
+import type { AppDeps } from "../../../http/deps.js";
+import { headerValue, languageOf } from "../../../http/language.js";
+import type { DomainEvent } from "../../../realtime/bus.js";
+import { isAllowedOrigin } from "../../../realtime/origin.js";
+import { getOrderingTerms } from "./ordering-terms.js";
 
 /**
  * How many shop feeds one address may hold open. A phone needs one; a shop's own Wi-Fi puts

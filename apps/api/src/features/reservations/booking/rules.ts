@@ -1,4 +1,10 @@
-import type { DepositTerms, NoSlotsReason, ReservationSettings, TurnTimeBand } from "@bayon/contract";
+import {
+	type DepositTerms,
+	localDateOf,
+	type NoSlotsReason,
+	type ReservationSettings,
+	type TurnTimeBand,
+} from "@bayon/contract";
 import {
 	addDays,
 	type Closure,
@@ -89,11 +95,6 @@ export interface DaySlots {
 export function turnMinutes(turnTimes: TurnTimeBand[], party: number): number {
 	const band = turnTimes.find((candidate) => party <= candidate.upToParty) ?? turnTimes[turnTimes.length - 1];
 	return band?.minutes ?? 90;
-}
-
-/** The shop's local day of an instant. */
-export function localDateOf(instant: Date, timeZone: string): string {
-	return toLocalMoment(instant, timeZone).date;
 }
 
 /** The first and last local days a guest can book online. */

@@ -36,3 +36,11 @@ export function resolveLanguage(
 export function localize(text: Localized, lang: string): string {
 	return (isSupportedLanguage(lang) ? text[lang] : undefined) || text["zh-CN"];
 }
+
+/** Text typed in three languages as stored: blanks left out, zh-CN always there. */
+export function localizedFromInput(text: { "zh-CN": string; en?: string; km?: string }): Localized {
+	const stored: Localized = { "zh-CN": text["zh-CN"] };
+	if (text.en) stored.en = text.en;
+	if (text.km) stored.km = text.km;
+	return stored;
+}

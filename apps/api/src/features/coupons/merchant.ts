@@ -1,10 +1,15 @@
-import { type CouponTemplateList, ErrorCode, localize, type SaveCouponTemplateInput } from "@bayon/contract";
+import {
+	type CouponTemplateList,
+	ErrorCode,
+	localize,
+	localizedFromInput,
+	type SaveCouponTemplateInput,
+} from "@bayon/contract";
 import type { z } from "zod";
 import { BusinessError } from "../../http/business-error.js";
 import type { AppDeps } from "../../http/deps.js";
 import type { SignedInContext } from "../../http/request-context.js";
 import { recordShopChange } from "../shop-changes/record.js";
-import { localizedFromInput } from "../venues/shops/shop-settings.js";
 import { requireBusinessAdmin, requireShopPermission } from "../venues/staff/staff-access.js";
 import { presentTemplateAdmin, storedKind } from "./present.js";
 import * as queries from "./queries.js";

@@ -2,6 +2,7 @@ import {
 	type CancelRedemptionInput,
 	ErrorCode,
 	type HandOverRedemptionInput,
+	localizedFromInput,
 	type MerchantRedemptionListQuery,
 	type PageResult,
 	type PointsMallAdmin,
@@ -20,7 +21,6 @@ import type { AppDeps } from "../../http/deps.js";
 import type { SignedInContext } from "../../http/request-context.js";
 import { stockAfterEdit } from "../../lib/stock-edit.js";
 import { recordShopChange } from "../shop-changes/record.js";
-import { localizedFromInput } from "../venues/shops/shop-settings.js";
 import { requireBusinessAdmin, requireShopPermission } from "../venues/staff/staff-access.js";
 import { announceRedemptionChange, type RedemptionChangeReason } from "./events.js";
 import { presentItemAdmin, presentRedemption } from "./present.js";

@@ -3,6 +3,7 @@ import {
 	ErrorCode,
 	formatMessage,
 	type Localized,
+	localizedFromInput,
 	type OrderType,
 	type PauseShopInput,
 	type PreviewShopRulesInput,
@@ -25,7 +26,6 @@ import { evaluateCart } from "../ordering/checkout/pricing.js";
 import { recordShopChange } from "../shop-changes/record.js";
 import { announceShopChange, draftOrderingTerms, getOrderingTerms } from "../venues/shops/ordering-terms.js";
 import { shopLocalDate } from "../venues/shops/shop-pages.js";
-import { localizedFromInput } from "../venues/shops/shop-settings.js";
 import { requireShopPermission } from "../venues/staff/staff-access.js";
 import * as queries from "./queries.js";
 

@@ -2,6 +2,7 @@ import {
 	ErrorCode,
 	type Localized,
 	localize,
+	localizedFromInput,
 	RECHARGE_PACKAGES_MAX,
 	type RechargeMenu,
 	type RechargePackageAdmin,
@@ -16,7 +17,6 @@ import { BusinessError } from "../../../http/business-error.js";
 import type { AppDeps } from "../../../http/deps.js";
 import type { RequestContext, SignedInContext } from "../../../http/request-context.js";
 import { recordShopChange } from "../../shop-changes/record.js";
-import { localizedFromInput } from "../../venues/shops/shop-settings.js";
 import { requireBusinessAdmin, requireShopPermission } from "../../venues/staff/staff-access.js";
 import { walletParts } from "../../wallet/bonus.js";
 import { DEFAULT_STORED_VALUE_AGREEMENT } from "./recharge-agreement.js";

@@ -1,10 +1,9 @@
-import { localize, type OrderType, type ShopOpenState, type ShopSettings } from "@bayon/contract";
+import { localize, localizedFromInput, type OrderType, type ShopOpenState, type ShopSettings } from "@bayon/contract";
 import type { AppDeps } from "../../../http/deps.js";
 import type { CallerContext } from "../caller.js";
 import type { DeliveryQuote, Point } from "../geo.js";
 import { isWithinHours } from "../hours.js";
 import { type LoadedShop, loadShop, presentSummary, quoteFor } from "./shop-pages.js";
-import { localizedFromInput } from "./shop-settings.js";
 
 /** What ordering needs to know about a shop at this moment: open state, order types, delivery terms. */
 export interface ShopOrderingTerms {

@@ -1,18 +1,10 @@
-import { ErrorCode, type Localized, roleAllows, type SecondCurrency } from "@bayon/contract";
+import { ErrorCode, roleAllows, type SecondCurrency } from "@bayon/contract";
 import { BusinessError } from "../../../http/business-error.js";
 import type { AppDeps } from "../../../http/deps.js";
 import { setSecondCurrency } from "../../tenancy/service.js";
 import type { CallerContext } from "../caller.js";
 import { isBusinessAdmin, requireShopPermission, requireStaffSomewhere, staffRoleAt } from "../staff/staff-access.js";
 import { announceShopChange } from "./ordering-terms.js";
-
-/** Settings text in three languages as stored: blanks left out, zh-CN always there. */
-export function localizedFromInput(text: { "zh-CN": string; en?: string; km?: string }): Localized {
-	const stored: Localized = { "zh-CN": text["zh-CN"] };
-	if (text.en) stored.en = text.en;
-	if (text.km) stored.km = text.km;
-	return stored;
-}
 
 /**
  * The owner decides how dine-in guests pay: each round up front, or the table's bill after
